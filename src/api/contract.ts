@@ -1,0 +1,218 @@
+/**
+ * The Class Enrollment API v1 as zod schemas: the single source of the wire shapes.
+ *
+ * Imported by the console (parse every response, validate forms) and by the reference server
+ * (validate every request), so it must stay pure zod: no DOM, no Node imports.
+ *
+ * Where the spec is silent (limits, sortBy syntax, required fields) the schemas encode the
+ * decisions of DESIGN.md; see docs/decisions/001-api-decisions.md.
+ */
+import { z } from "zod";
+
+// ---------------------------------------------------------------------------------------------
+// Limits (DESIGN.md "Decisions where the spec is silent")
+
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+/** The spec types `page` as int32. */
+export const PAGE_MAX = 2_147_483_647;
+export const QUERY_MAX_LENGTH = 200;
+export const NAME_MAX_LENGTH = 200;
+/** RFC 5321 caps a forward path at 256 octets including the angle brackets. */
+export const EMAIL_MAX_LENGTH = 254;
+export const CLASS_ID_MAX_LENGTH = 100;
+export const CLASSES_PER_REQUEST_MAX = 100;
+export const BODY_MAX_BYTES = 64 * 1024;
+
+export const SORT_FIELDS = [
+  "name",
+  "createdAt",
+  "updatedAt",
+  "countStudents",
+] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+
+export const SORT_VALUES = [
+  "name",
+  "-name",
+  "createdAt",
+  "-createdAt",
+  "updatedAt",
+  "-updatedAt",
+  "countStudents",
+  "-countStudents",
+] as const satisfies readonly (SortField | `-${SortField}`)[];
+export type SortBy = (typeof SORT_VALUES)[number];
+export const SORT_BY_DEFAULT: SortBy = "name";
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks
+
+/** "is required" when absent, "must be a <type>" when present with the wrong type. */
+const typeError = (expected: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? "is required" : `must be ${expected}`;
+
+const isoDateTime = z.iso.datetime({
+  offset: true,
+  error:
+    "must be an ISO 8601 date-time with an offset or Z, e.g. 2026-12-31T23:59:59Z",
+});
+
+export const classIdSchema = z
+  .string({ error: typeError("a string") })
+  .trim()
+  .min(1, "must not be empty")
+  .max(
+    CLASS_ID_MAX_LENGTH,
+    `must be at most ${CLASS_ID_MAX_LENGTH} characters`,
+  );
+
+/** E-mails identify students and are compared case-insensitively: we send and store them lower-cased. */
+export const emailSchema = z
+  .string({ error: typeError("a string") })
+  .trim()
+  .max(EMAIL_MAX_LENGTH, `must be at most ${EMAIL_MAX_LENGTH} characters`)
+  .toLowerCase()
+  .pipe(z.email({ error: "must be a valid e-mail address" }));
+
+export const studentNameSchema = z
+  .string({ error: typeError("a string") })
+  .trim()
+  .min(1, "must not be empty")
+  .max(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`);
+
+export const classReferenceSchema = z.strictObject(
+  { id: classIdSchema },
+  { error: typeError('an object {"id": string}') },
+);
+export type ClassReference = z.infer<typeof classReferenceSchema>;
+
+export const classReferencesSchema = z
+  .array(classReferenceSchema, { error: typeError('a list of {"id": string}') })
+  .min(1, "must name at least one turma")
+  .max(
+    CLASSES_PER_REQUEST_MAX,
+    `must name at most ${CLASSES_PER_REQUEST_MAX} turmas`,
+  )
+  .refine((refs) => new Set(refs.map((ref) => ref.id)).size === refs.length, {
+    error: "must not repeat a turma id",
+  });
+
+// ---------------------------------------------------------------------------------------------
+// Resources (spec section 2)
+
+/** Responses are parsed leniently (unknown fields dropped) so a newer platform does not break us. */
+export const classSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  countStudents: z.number().int().nonnegative(),
+});
+export type Class = z.infer<typeof classSchema>;
+
+export const classListResponseSchema = z.object({
+  data: z.array(classSchema),
+  totalRecords: z.number().int().nonnegative(),
+});
+export type ClassListResponse = z.infer<typeof classListResponseSchema>;
+
+export const errorBodySchema = z.object({
+  status: z.string(),
+  message: z.string(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The three writes answer an empty JSON object on success. */
+export const writeSuccessSchema = z.object({});
+export type WriteSuccess = z.infer<typeof writeSuccessSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// List query (spec 4.1). Values arrive as query-string text, hence the coercion.
+
+const integerParam = (min: number, max: number) =>
+  z.coerce
+    .number({ error: "must be an integer" })
+    .int("must be an integer")
+    .min(min, `must be an integer from ${min} to ${max}`)
+    .max(max, `must be an integer from ${min} to ${max}`);
+
+/** Unknown query parameters are ignored, as is usual for query strings (cache busters, tracking). */
+export const classListQuerySchema = z.object({
+  page: integerParam(1, PAGE_MAX).default(1),
+  pageSize: integerParam(1, PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  sortBy: z
+    .enum(SORT_VALUES, { error: `must be one of ${SORT_VALUES.join(", ")}` })
+    .default(SORT_BY_DEFAULT),
+  query: z
+    .string()
+    .trim()
+    .max(QUERY_MAX_LENGTH, `must be at most ${QUERY_MAX_LENGTH} characters`)
+    .optional(),
+});
+/** What a caller passes (all optional); what the server works with after defaults. */
+export type ClassListQuery = z.input<typeof classListQuerySchema>;
+export type ClassListParams = z.output<typeof classListQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Write bodies (spec 4.2, 4.3, 4.4). Strict: an unknown field is far more likely a typo
+// (an `expirationdate` silently ignored would enrol without expiry) than a feature.
+
+const expirationDateSchema = isoDateTime.optional();
+const jsonObject = { error: "must be a JSON object" };
+
+export const addStudentToClassesBodySchema = z.strictObject(
+  {
+    name: studentNameSchema,
+    email: emailSchema,
+    classes: classReferencesSchema,
+    expirationDate: expirationDateSchema,
+  },
+  jsonObject,
+);
+export type AddStudentToClassesBody = z.input<
+  typeof addStudentToClassesBodySchema
+>;
+
+export const addStudentToClassBodySchema = z.strictObject(
+  {
+    name: studentNameSchema,
+    email: emailSchema,
+    expirationDate: expirationDateSchema,
+  },
+  jsonObject,
+);
+export type AddStudentToClassBody = z.input<typeof addStudentToClassBodySchema>;
+
+export const removeStudentFromClassesBodySchema = z.strictObject(
+  {
+    email: emailSchema,
+    classes: classReferencesSchema,
+  },
+  jsonObject,
+);
+export type RemoveStudentFromClassesBody = z.input<
+  typeof removeStudentFromClassesBodySchema
+>;
+
+// ---------------------------------------------------------------------------------------------
+// Turning zod issues into the one-line messages the Error body carries
+
+/**
+ * "pageSize: must be an integer from 1 to 100; email: must be a valid e-mail address".
+ * `root` names what an issue without a path is about ("body", "query").
+ */
+export function describeIssues(error: z.ZodError, root = "body"): string {
+  return error.issues
+    .map((issue) => {
+      const path = issue.path.length > 0 ? issue.path.join(".") : root;
+      return `${path}: ${unrecognizedKeys(issue) ?? issue.message}`;
+    })
+    .join("; ");
+}
+
+function unrecognizedKeys(issue: z.core.$ZodIssue): string | undefined {
+  return issue.code === "unrecognized_keys"
+    ? `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.join(", ")}`
+    : undefined;
+}
