@@ -1,6 +1,18 @@
 import devServer from '@hono/vite-dev-server';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { DEV_TOKEN } from './server/dev-token.ts';
+
+/** Says which token signs in to `npm run dev`, next to Vite's own address lines. */
+const printDevToken = (): Plugin => ({
+  name: 'turmas-admin:print-dev-token',
+  configureServer(server) {
+    server.httpServer?.once('listening', () => {
+      const token = process.env.API_TOKENS ? 'one of API_TOKENS' : DEV_TOKEN;
+      setTimeout(() => server.config.logger.info(`  ➜  API token: ${token}\n`), 0);
+    });
+  },
+});
 
 export default defineConfig(({ command }) => ({
   plugins: [
@@ -12,6 +24,7 @@ export default defineConfig(({ command }) => ({
         exclude: [/^(?!\/v1(\/|$)).*/],
         injectClientScript: false,
       }),
+    command === 'serve' && printDevToken(),
   ],
   server: { port: 5173 },
   build: {

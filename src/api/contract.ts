@@ -7,7 +7,7 @@
  * Where the spec is silent (limits, sortBy syntax, required fields) the schemas encode the
  * decisions of DESIGN.md; see docs/decisions/001-api-decisions.md.
  */
-import { z } from "zod";
+import { z } from 'zod';
 
 // ---------------------------------------------------------------------------------------------
 // Limits (DESIGN.md "Decisions where the spec is silent")
@@ -24,61 +24,52 @@ export const CLASS_ID_MAX_LENGTH = 100;
 export const CLASSES_PER_REQUEST_MAX = 100;
 export const BODY_MAX_BYTES = 64 * 1024;
 
-export const SORT_FIELDS = [
-  "name",
-  "createdAt",
-  "updatedAt",
-  "countStudents",
-] as const;
+export const SORT_FIELDS = ['name', 'createdAt', 'updatedAt', 'countStudents'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 
 export const SORT_VALUES = [
-  "name",
-  "-name",
-  "createdAt",
-  "-createdAt",
-  "updatedAt",
-  "-updatedAt",
-  "countStudents",
-  "-countStudents",
+  'name',
+  '-name',
+  'createdAt',
+  '-createdAt',
+  'updatedAt',
+  '-updatedAt',
+  'countStudents',
+  '-countStudents',
 ] as const satisfies readonly (SortField | `-${SortField}`)[];
 export type SortBy = (typeof SORT_VALUES)[number];
-export const SORT_BY_DEFAULT: SortBy = "name";
+export const SORT_BY_DEFAULT: SortBy = 'name';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
 
 /** "is required" when absent, "must be a <type>" when present with the wrong type. */
 const typeError = (expected: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined ? "is required" : `must be ${expected}`;
+  issue.input === undefined ? 'is required' : `must be ${expected}`;
 
 const isoDateTime = z.iso.datetime({
   offset: true,
-  error:
-    "must be an ISO 8601 date-time with an offset or Z, e.g. 2026-12-31T23:59:59Z",
+  error: 'must be an ISO 8601 date-time with an offset or Z, e.g. 2026-12-31T23:59:59Z',
 });
 
 export const classIdSchema = z
-  .string({ error: typeError("a string") })
+  .string({ error: typeError('a string') })
   .trim()
-  .min(1, "must not be empty")
-  .max(
-    CLASS_ID_MAX_LENGTH,
-    `must be at most ${CLASS_ID_MAX_LENGTH} characters`,
-  );
+  .min(1, 'must not be empty')
+  .max(CLASS_ID_MAX_LENGTH, `must be at most ${CLASS_ID_MAX_LENGTH} characters`);
 
 /** E-mails identify students and are compared case-insensitively: we send and store them lower-cased. */
 export const emailSchema = z
-  .string({ error: typeError("a string") })
+  .string({ error: typeError('a string') })
   .trim()
   .max(EMAIL_MAX_LENGTH, `must be at most ${EMAIL_MAX_LENGTH} characters`)
   .toLowerCase()
-  .pipe(z.email({ error: "must be a valid e-mail address" }));
+  .pipe(z.email({ error: 'must be a valid e-mail address' }));
 
 export const studentNameSchema = z
-  .string({ error: typeError("a string") })
+  .string({ error: typeError('a string') })
   .trim()
-  .min(1, "must not be empty")
+  .min(1, 'must not be empty')
   .max(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`);
 
 export const classReferenceSchema = z.strictObject(
@@ -89,13 +80,10 @@ export type ClassReference = z.infer<typeof classReferenceSchema>;
 
 export const classReferencesSchema = z
   .array(classReferenceSchema, { error: typeError('a list of {"id": string}') })
-  .min(1, "must name at least one turma")
-  .max(
-    CLASSES_PER_REQUEST_MAX,
-    `must name at most ${CLASSES_PER_REQUEST_MAX} turmas`,
-  )
+  .min(1, 'must name at least one turma')
+  .max(CLASSES_PER_REQUEST_MAX, `must name at most ${CLASSES_PER_REQUEST_MAX} turmas`)
   .refine((refs) => new Set(refs.map((ref) => ref.id)).size === refs.length, {
-    error: "must not repeat a turma id",
+    error: 'must not repeat a turma id',
   });
 
 // ---------------------------------------------------------------------------------------------
@@ -132,8 +120,8 @@ export type WriteSuccess = z.infer<typeof writeSuccessSchema>;
 
 const integerParam = (min: number, max: number) =>
   z.coerce
-    .number({ error: "must be an integer" })
-    .int("must be an integer")
+    .number({ error: 'must be an integer' })
+    .int('must be an integer')
     .min(min, `must be an integer from ${min} to ${max}`)
     .max(max, `must be an integer from ${min} to ${max}`);
 
@@ -142,7 +130,7 @@ export const classListQuerySchema = z.object({
   page: integerParam(1, PAGE_MAX).default(1),
   pageSize: integerParam(1, PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   sortBy: z
-    .enum(SORT_VALUES, { error: `must be one of ${SORT_VALUES.join(", ")}` })
+    .enum(SORT_VALUES, { error: `must be one of ${SORT_VALUES.join(', ')}` })
     .default(SORT_BY_DEFAULT),
   query: z
     .string()
@@ -159,7 +147,7 @@ export type ClassListParams = z.output<typeof classListQuerySchema>;
 // (an `expirationdate` silently ignored would enrol without expiry) than a feature.
 
 const expirationDateSchema = isoDateTime.optional();
-const jsonObject = { error: "must be a JSON object" };
+const jsonObject = { error: 'must be a JSON object' };
 
 export const addStudentToClassesBodySchema = z.strictObject(
   {
@@ -170,9 +158,7 @@ export const addStudentToClassesBodySchema = z.strictObject(
   },
   jsonObject,
 );
-export type AddStudentToClassesBody = z.input<
-  typeof addStudentToClassesBodySchema
->;
+export type AddStudentToClassesBody = z.input<typeof addStudentToClassesBodySchema>;
 
 export const addStudentToClassBodySchema = z.strictObject(
   {
@@ -191,9 +177,7 @@ export const removeStudentFromClassesBodySchema = z.strictObject(
   },
   jsonObject,
 );
-export type RemoveStudentFromClassesBody = z.input<
-  typeof removeStudentFromClassesBodySchema
->;
+export type RemoveStudentFromClassesBody = z.input<typeof removeStudentFromClassesBodySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Turning zod issues into the one-line messages the Error body carries
@@ -202,17 +186,17 @@ export type RemoveStudentFromClassesBody = z.input<
  * "pageSize: must be an integer from 1 to 100; email: must be a valid e-mail address".
  * `root` names what an issue without a path is about ("body", "query").
  */
-export function describeIssues(error: z.ZodError, root = "body"): string {
+export function describeIssues(error: z.core.$ZodError, root = 'body'): string {
   return error.issues
     .map((issue) => {
-      const path = issue.path.length > 0 ? issue.path.join(".") : root;
+      const path = issue.path.length > 0 ? issue.path.join('.') : root;
       return `${path}: ${unrecognizedKeys(issue) ?? issue.message}`;
     })
-    .join("; ");
+    .join('; ');
 }
 
 function unrecognizedKeys(issue: z.core.$ZodIssue): string | undefined {
-  return issue.code === "unrecognized_keys"
-    ? `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.join(", ")}`
+  return issue.code === 'unrecognized_keys'
+    ? `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`
     : undefined;
 }

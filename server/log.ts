@@ -1,0 +1,48 @@
+/**
+ * Structured logs: one JSON object per line on stdout.
+ *
+ * Request lines carry method, path (no query string), status and duration, and nothing from the
+ * request headers: the bearer token must never reach a log.
+ */
+import type { MiddlewareHandler } from 'hono';
+
+export type LogFields = Record<string, unknown>;
+
+export interface Logger {
+  info(msg: string, fields?: LogFields): void;
+  error(msg: string, fields?: LogFields): void;
+}
+
+export function createLogger(write: (line: string) => void = (line) => console.log(line)): Logger {
+  const emit = (level: 'info' | 'error', msg: string, fields: LogFields = {}) =>
+    write(JSON.stringify({ time: new Date().toISOString(), level, msg, ...serialise(fields) }));
+  return {
+    info: (msg, fields) => emit('info', msg, fields),
+    error: (msg, fields) => emit('error', msg, fields),
+  };
+}
+
+/** Errors do not survive JSON.stringify; keep name, message and stack for the operator. */
+function serialise(fields: LogFields): LogFields {
+  const out: LogFields = {};
+  for (const [key, value] of Object.entries(fields)) {
+    out[key] =
+      value instanceof Error
+        ? { name: value.name, message: value.message, stack: value.stack }
+        : value;
+  }
+  return out;
+}
+
+export function requestLog(log: Logger): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now();
+    await next();
+    log.info('request', {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+  };
+}

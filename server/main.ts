@@ -1,0 +1,66 @@
+/**
+ * `npm start`: the production server. Configuration comes from the environment:
+ * PORT (3000), HOST (0.0.0.0), API_TOKENS (comma-separated), DATA_DIR (./data), SEED_CLASSES (240).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEMO_CLASSES } from './seed.ts';
+import { startServer } from './server.ts';
+
+const TOKEN_FILE = 'api-token';
+
+function environmentNumber(name: string, fallback: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0) {
+    console.error(`${name} must be a whole number, got "${text}"`);
+    process.exit(2);
+  }
+  return value;
+}
+
+/**
+ * Tokens from API_TOKENS; without it, one random token kept in DATA_DIR (mode 0600) so that a
+ * restart does not sign everybody out. It is printed when created, never again.
+ */
+function resolveTokens(dataDir: string): string[] {
+  const configured = (process.env.API_TOKENS ?? '')
+    .split(',')
+    .map((token) => token.trim())
+    .filter(Boolean);
+  if (configured.length > 0) return configured;
+  const file = join(dataDir, TOKEN_FILE);
+  if (existsSync(file)) {
+    console.log(`API token: the one kept in ${file}`);
+    return [readFileSync(file, 'utf8').trim()];
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const token = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${token}\n`, { mode: 0o600 });
+  console.log(`API token (created, kept in ${file}; shown only now):\n\n  ${token}\n`);
+  return [token];
+}
+
+const dataDir = process.env.DATA_DIR || './data';
+const server = await startServer({
+  port: environmentNumber('PORT', 3000),
+  host: process.env.HOST || '0.0.0.0',
+  dataDir,
+  tokens: resolveTokens(dataDir),
+  staticDir: 'dist',
+  seedClasses: environmentNumber('SEED_CLASSES', DEMO_CLASSES),
+});
+const shown = server.url.replace('0.0.0.0', 'localhost');
+console.log(`Turmas Admin: ${shown}   (API: ${shown}/v1, OpenAPI: ${shown}/v1/openapi.json)`);
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

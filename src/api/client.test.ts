@@ -1,0 +1,427 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  sendJson,
+  sendText,
+  startScriptedServer,
+  unusedOrigin,
+  type ScriptedServer,
+} from '../testing/scripted-server';
+import { ApiError, createApiClient, toSortBy, type ApiClientConfig } from './client';
+import { SORT_FIELDS, type ClassListResponse } from './contract';
+
+let server: ScriptedServer;
+
+beforeAll(async () => {
+  server = await startScriptedServer();
+});
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+
+function client(overrides: Partial<ApiClientConfig> = {}) {
+  return createApiClient({
+    baseUrl: `${server.origin}/v1`,
+    getToken: () => 'stored-token',
+    ...overrides,
+  });
+}
+
+/** The rejection of `promise`, failing the test when it resolves or rejects with something else. */
+async function apiError(promise: Promise<unknown>): Promise<ApiError> {
+  const error: unknown = await promise.then(
+    (value) => expect.fail(`expected an ApiError, got ${JSON.stringify(value)}`),
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+const classList: ClassListResponse = {
+  data: [
+    {
+      id: 'c-1',
+      name: 'Matemática 9º A',
+      createdAt: '2026-01-10T12:00:00.000Z',
+      updatedAt: '2026-02-01T08:30:00.000Z',
+      countStudents: 27,
+    },
+  ],
+  totalRecords: 41,
+};
+
+describe('getClasses', () => {
+  it('GETs /classe with the bearer token and returns the parsed list', async () => {
+    server.handle((_request, response) => sendJson(response, 200, classList));
+
+    await expect(client().getClasses()).resolves.toEqual(classList);
+
+    expect(server.requests).toHaveLength(1);
+    const [request] = server.requests;
+    expect(request?.method).toBe('GET');
+    expect(request?.rawUrl).toBe('/v1/classe');
+    expect(request?.headers.authorization).toBe('Bearer stored-token');
+    expect(request?.headers.accept).toBe('application/json');
+    expect(request?.headers['content-type']).toBeUndefined();
+  });
+
+  it('drops fields the contract does not know', async () => {
+    server.handle((_request, response) =>
+      sendJson(response, 200, {
+        ...classList,
+        nextPage: 2,
+        data: [{ ...classList.data[0], x: 1 }],
+      }),
+    );
+
+    await expect(client().getClasses()).resolves.toEqual(classList);
+  });
+
+  it('sends page, pageSize, sortBy and query in a stable order, encoded', async () => {
+    server.handle((_request, response) => sendJson(response, 200, classList));
+
+    await client().getClasses({
+      query: '  Matemática 9º A&B=1  ',
+      sortBy: '-createdAt',
+      pageSize: 50,
+      page: 2,
+    });
+
+    const [request] = server.requests;
+    expect(request?.rawUrl).toBe(
+      '/v1/classe?page=2&pageSize=50&sortBy=-createdAt&query=Matem%C3%A1tica+9%C2%BA+A%26B%3D1',
+    );
+    expect(request?.searchParams.get('query')).toBe('Matemática 9º A&B=1');
+  });
+
+  it('omits undefined, NaN and blank values so the server applies its defaults', async () => {
+    server.handle((_request, response) => sendJson(response, 200, classList));
+
+    await client().getClasses({ page: undefined, pageSize: 20, sortBy: undefined, query: '   ' });
+    await client().getClasses({ page: Number.NaN, query: '' });
+
+    expect(server.requests.map((request) => request.rawUrl)).toEqual([
+      '/v1/classe?pageSize=20',
+      '/v1/classe',
+    ]);
+  });
+
+  it('accepts a base URL with a trailing slash', async () => {
+    server.handle((_request, response) => sendJson(response, 200, classList));
+
+    await client({ baseUrl: `${server.origin}/v1/` }).getClasses({ page: 1 });
+
+    expect(server.requests[0]?.rawUrl).toBe('/v1/classe?page=1');
+  });
+
+  it('reads the token at call time, lets options.token override it, and sends none without one', async () => {
+    server.handle((_request, response) => sendJson(response, 200, classList));
+    let token: string | null = 'first';
+    const api = client({ getToken: () => token });
+
+    await api.getClasses();
+    token = 'second';
+    await api.getClasses();
+    await api.getClasses({}, { token: 'candidate' });
+    token = null;
+    await api.getClasses();
+
+    expect(server.requests.map((request) => request.headers.authorization)).toEqual([
+      'Bearer first',
+      'Bearer second',
+      'Bearer candidate',
+      undefined,
+    ]);
+    expect(server.requests.every((request) => !request.rawUrl.includes('candidate'))).toBe(true);
+  });
+
+  it('uses the fetch given in the config, called as a plain function', async () => {
+    server.handle((_request, response) => sendJson(response, 200, classList));
+    const spy = vi.fn(function (this: unknown, ...args: Parameters<typeof fetch>) {
+      expect(this).toBeUndefined();
+      return fetch(...args);
+    });
+
+    await client({ fetch: spy }).getClasses();
+
+    expect(spy).toHaveBeenCalledOnce();
+    expect(spy.mock.calls[0]?.[0]).toBe(`${server.origin}/v1/classe`);
+  });
+});
+
+describe('writes', () => {
+  beforeEach(() => server.handle((_request, response) => sendJson(response, 200, {})));
+
+  it('addStudentToClasses POSTs the normalised body as JSON', async () => {
+    await expect(
+      client().addStudentToClasses({
+        name: ' Ana Souza ',
+        email: '  Ana.Souza@Example.COM ',
+        classes: [{ id: 'c-1' }, { id: 'c-2' }],
+        expirationDate: '2026-12-31T23:59:59Z',
+      }),
+    ).resolves.toEqual({});
+
+    const [request] = server.requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.rawUrl).toBe('/v1/classe/add-student');
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(request?.headers.authorization).toBe('Bearer stored-token');
+    expect(JSON.parse(request?.body ?? '')).toEqual({
+      name: 'Ana Souza',
+      email: 'ana.souza@example.com',
+      classes: [{ id: 'c-1' }, { id: 'c-2' }],
+      expirationDate: '2026-12-31T23:59:59Z',
+    });
+  });
+
+  it('addStudentToClass POSTs to the URL-encoded class id', async () => {
+    await client().addStudentToClass('turma 9/A?x#1', {
+      name: 'Bruno Lima',
+      email: 'BRUNO@example.com',
+    });
+
+    const [request] = server.requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.rawUrl).toBe('/v1/classe/turma%209%2FA%3Fx%231/add-student');
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(request?.body ?? '')).toEqual({
+      name: 'Bruno Lima',
+      email: 'bruno@example.com',
+    });
+  });
+
+  it('removeStudentFromClasses sends DELETE with a JSON body', async () => {
+    await client().removeStudentFromClasses({
+      email: 'Carla@Example.com',
+      classes: [{ id: 'c-9' }],
+    });
+
+    const [request] = server.requests;
+    expect(request?.method).toBe('DELETE');
+    expect(request?.rawUrl).toBe('/v1/classe/remove-student');
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(request?.body ?? '')).toEqual({
+      email: 'carla@example.com',
+      classes: [{ id: 'c-9' }],
+    });
+  });
+
+  it('treats an empty 204 answer as success', async () => {
+    server.handle((_request, response) => {
+      response.writeHead(204);
+      response.end();
+    });
+
+    await expect(
+      client().removeStudentFromClasses({ email: 'carla@example.com', classes: [{ id: 'c-9' }] }),
+    ).resolves.toEqual({});
+  });
+
+  it('rejects a body that breaks the contract before sending anything', async () => {
+    const error = await apiError(
+      client().removeStudentFromClasses({ email: 'not-an-email', classes: [] }),
+    );
+
+    expect(error.kind).toBe('contract');
+    expect(error.status).toBeUndefined();
+    expect(error.message).toBe(
+      'The request did not match the API contract: email: must be a valid e-mail address; classes: must name at least one turma',
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('errors', () => {
+  it.each([
+    [400, 'pageSize: must be an integer from 1 to 100', false, false],
+    [401, 'missing or invalid bearer token', true, false],
+    [404, 'unknown turma ids: c-404', false, true],
+    [500, 'internal error', false, false],
+  ])(
+    '%i with an Error body is an http ApiError carrying the API message',
+    async (status, message, isUnauthorized, isNotFound) => {
+      server.handle((_request, response) =>
+        sendJson(response, status, { status: String(status), message }),
+      );
+
+      const error = await apiError(client().getClasses({ pageSize: 500 }));
+
+      expect(error.kind).toBe('http');
+      expect(error.status).toBe(status);
+      expect(error.message).toBe(message);
+      expect(error.body).toEqual({ status: String(status), message });
+      expect(error.isUnauthorized).toBe(isUnauthorized);
+      expect(error.isNotFound).toBe(isNotFound);
+    },
+  );
+
+  it('carries the status of a failed write too', async () => {
+    server.handle((_request, response) =>
+      sendJson(response, 404, { status: '404', message: 'student not found' }),
+    );
+
+    const error = await apiError(
+      client().removeStudentFromClasses({ email: 'x@example.com', classes: [{ id: 'c-1' }] }),
+    );
+
+    expect(error.kind).toBe('http');
+    expect(error.isNotFound).toBe(true);
+    expect(error.message).toBe('student not found');
+  });
+
+  it('turns an HTML error page into a plain message without the page', async () => {
+    server.handle((_request, response) =>
+      sendText(response, 502, '<html><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>'),
+    );
+
+    const error = await apiError(client().getClasses());
+
+    expect(error.kind).toBe('http');
+    expect(error.status).toBe(502);
+    expect(error.body).toBeUndefined();
+    expect(error.message).toBe('The server answered 502 with a non-JSON body');
+  });
+
+  it('names an error answer whose JSON is not the Error body, or that is empty', async () => {
+    server.handle((_request, response) => sendJson(response, 503, { error: 'overloaded' }));
+    const wrongShape = await apiError(client().getClasses());
+    server.handle((_request, response) => sendText(response, 500, ''));
+    const empty = await apiError(client().getClasses());
+
+    expect([wrongShape.kind, wrongShape.status, wrongShape.message]).toEqual([
+      'http',
+      503,
+      'The server answered 503 with a body that is not an API error',
+    ]);
+    expect([empty.kind, empty.status, empty.message]).toEqual([
+      'http',
+      500,
+      'The server answered 500 with an empty body',
+    ]);
+  });
+
+  it('is a network error when nothing listens', async () => {
+    const error = await apiError(client({ baseUrl: `${await unusedOrigin()}/v1` }).getClasses());
+
+    expect(error.kind).toBe('network');
+    expect(error.status).toBeUndefined();
+    expect(error.message).toBe('Could not reach the server');
+    expect(error.cause).toBeInstanceOf(TypeError);
+  });
+
+  it('is a network error when the server drops the connection', async () => {
+    server.handle((request, response) => response.socket?.destroy());
+
+    const error = await apiError(client().getClasses());
+
+    expect(error.kind).toBe('network');
+  });
+
+  it('times out when the server never answers', async () => {
+    server.handle(() => {});
+
+    const error = await apiError(client({ timeoutMs: 100 }).getClasses());
+
+    expect(error.kind).toBe('timeout');
+    expect(error.status).toBeUndefined();
+    expect(error.message).toBe('The server did not answer within 0.1 s');
+  });
+
+  it('times out when the body never finishes', async () => {
+    server.handle((_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.write('{"data": [');
+    });
+
+    const error = await apiError(client({ timeoutMs: 100 }).getClasses());
+
+    expect(error.kind).toBe('timeout');
+  });
+
+  it('is aborted when the caller aborts while waiting', async () => {
+    const controller = new AbortController();
+    server.handle(() => controller.abort());
+
+    const error = await apiError(client().getClasses({}, { signal: controller.signal }));
+
+    expect(error.kind).toBe('aborted');
+    expect(error.message).toBe('The request was cancelled');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('is aborted without a request when the signal is already aborted', async () => {
+    const error = await apiError(client().getClasses({}, { signal: AbortSignal.abort() }));
+
+    expect(error.kind).toBe('aborted');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('is a contract error when a 200 has a field of the wrong type', async () => {
+    server.handle((_request, response) =>
+      sendJson(response, 200, {
+        ...classList,
+        data: [{ ...classList.data[0], countStudents: '27' }],
+      }),
+    );
+
+    const error = await apiError(client().getClasses());
+
+    expect(error.kind).toBe('contract');
+    expect(error.status).toBe(200);
+    expect(error.message).toMatch(
+      /^The response did not match the API contract: data\.0\.countStudents: .*expected number/,
+    );
+  });
+
+  it('is a contract error when a 200 lacks data', async () => {
+    server.handle((_request, response) => sendJson(response, 200, { totalRecords: 3 }));
+
+    const error = await apiError(client().getClasses());
+
+    expect(error.kind).toBe('contract');
+    expect(error.message).toMatch(/^The response did not match the API contract: data: /);
+    expect(error.message).not.toContain('totalRecords');
+  });
+
+  it('is a contract error when a 200 is not JSON', async () => {
+    server.handle((_request, response) =>
+      sendText(response, 200, '{"data": [', 'application/json'),
+    );
+
+    const error = await apiError(client().getClasses());
+
+    expect(error.kind).toBe('contract');
+    expect(error.status).toBe(200);
+    expect(error.message).toBe('The server answered 200 with a body that is not JSON');
+  });
+
+  it('is a contract error when a write answers something other than an object', async () => {
+    server.handle((_request, response) => sendJson(response, 200, ['ok']));
+
+    const error = await apiError(
+      client().addStudentToClass('c-1', { name: 'Ana', email: 'ana@example.com' }),
+    );
+
+    expect(error.kind).toBe('contract');
+    expect(error.message).toMatch(/^The response did not match the API contract: response: /);
+  });
+});
+
+describe('toSortBy', () => {
+  it.each(SORT_FIELDS)('maps %s ascending and descending', (field) => {
+    expect(toSortBy([{ id: field, desc: false }])).toBe(field);
+    expect(toSortBy([{ id: field, desc: true }])).toBe(`-${field}`);
+  });
+
+  it('leaves the order to the server when nothing is sorted', () => {
+    expect(toSortBy([])).toBeUndefined();
+  });
+
+  it('uses only the first sort, as the API sorts by one field', () => {
+    expect(
+      toSortBy([
+        { id: 'countStudents', desc: true },
+        { id: 'name', desc: false },
+      ]),
+    ).toBe('-countStudents');
+  });
+});

@@ -1,0 +1,295 @@
+/**
+ * The thin typed fetch layer over the Class Enrollment API v1: one `request()` that knows the
+ * wire rules (bearer auth, JSON in and out, timeout, contract parsing, typed errors) and one
+ * line per operation on top of it. Everything the UI needs to decide what to show is on
+ * `ApiError`; nothing here knows about React or TanStack Query.
+ */
+import type { z } from 'zod';
+import {
+  addStudentToClassBodySchema,
+  addStudentToClassesBodySchema,
+  classListQuerySchema,
+  classListResponseSchema,
+  describeIssues,
+  errorBodySchema,
+  removeStudentFromClassesBodySchema,
+  writeSuccessSchema,
+  type AddStudentToClassBody,
+  type AddStudentToClassesBody,
+  type ClassListQuery,
+  type ClassListResponse,
+  type ErrorBody,
+  type RemoveStudentFromClassesBody,
+  type SortBy,
+  type SortField,
+  type WriteSuccess,
+} from './contract';
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+/**
+ * - `http`: the server answered with a non-2xx status (see `status` and `body`).
+ * - `network`: no answer at all (offline, DNS, connection refused or cut).
+ * - `timeout`: no complete answer within `timeoutMs`.
+ * - `aborted`: the caller's signal aborted the request (usually nobody is waiting any more).
+ * - `contract`: a body, sent or received, does not have the shape the contract describes.
+ */
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'contract';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  /** The HTTP status whenever a response arrived ('http', and 'contract' on a malformed 2xx). */
+  readonly status: number | undefined;
+  /** The API's Error body, when the error response carried one. */
+  readonly body: ErrorBody | undefined;
+
+  constructor(
+    kind: ApiErrorKind,
+    message: string,
+    details: { status?: number; body?: ErrorBody; cause?: unknown } = {},
+  ) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.kind = kind;
+    this.status = details.status;
+    this.body = details.body;
+  }
+
+  get isUnauthorized(): boolean {
+    return this.status === 401;
+  }
+
+  get isNotFound(): boolean {
+    return this.status === 404;
+  }
+}
+
+export interface ApiClientConfig {
+  /** e.g. '/v1' or 'http://127.0.0.1:3000/v1'; a trailing slash is allowed. */
+  baseUrl: string;
+  /** Read at call time, so signing in or out needs no new client. */
+  getToken: () => string | null;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Overrides `getToken`: the sign-in check tries a token before it is stored. */
+  token?: string;
+}
+
+type Method = 'GET' | 'POST' | 'DELETE';
+
+interface RequestSpec<T> {
+  method: Method;
+  path: string;
+  query?: URLSearchParams;
+  body?: { schema: z.ZodType; value: unknown };
+  response: z.ZodType<T>;
+  options: RequestOptions | undefined;
+}
+
+export function createApiClient(config: ApiClientConfig) {
+  const baseUrl = config.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  async function request<T>(spec: RequestSpec<T>): Promise<T> {
+    const headers = new Headers({ Accept: 'application/json' });
+    const token = spec.options?.token ?? config.getToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+
+    let body: string | undefined;
+    if (spec.body) {
+      // A body that fails the contract is the caller's bug (forms validate with the same
+      // schemas first), so it fails here, next to the bug, instead of as a 400 from the
+      // server. Parsing also normalises what goes out: e-mails trimmed and lower-cased.
+      const parsed = spec.body.schema.safeParse(spec.body.value);
+      if (!parsed.success) {
+        throw new ApiError(
+          'contract',
+          `The request did not match the API contract: ${describeIssues(parsed.error, 'body')}`,
+          { cause: parsed.error },
+        );
+      }
+      body = JSON.stringify(parsed.data);
+      headers.set('Content-Type', 'application/json');
+    }
+
+    const search = spec.query?.toString();
+    const url = `${baseUrl}${spec.path}${search ? `?${search}` : ''}`;
+    const callerSignal = spec.options?.signal;
+    const timeoutSignal = AbortSignal.timeout(timeoutMs);
+    const signal = callerSignal ? AbortSignal.any([callerSignal, timeoutSignal]) : timeoutSignal;
+    // Resolved per call so tests and polyfills that replace the global are honoured; called
+    // as a plain function because a browser's fetch throws when invoked as a method of `config`.
+    const fetchImpl = config.fetch ?? globalThis.fetch;
+
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetchImpl(url, { method: spec.method, headers, body, signal });
+      // Reading the body is inside the try: the timeout, an abort or a dropped connection can
+      // all strike while it streams in.
+      text = await response.text();
+    } catch (error) {
+      throw failureWithoutResponse(error, callerSignal, timeoutSignal, timeoutMs);
+    }
+
+    const json = parseJson(text);
+    if (!response.ok) throw httpError(response.status, json);
+    if (json === NOT_JSON) {
+      throw new ApiError(
+        'contract',
+        `The server answered ${response.status} with a body that is not JSON`,
+        { status: response.status },
+      );
+    }
+    // The spec gives no status codes for the writes; a platform answering 204 (or 200 with no
+    // body) still means success, so an empty body reads as the empty object.
+    const parsed = spec.response.safeParse(json === undefined ? {} : json);
+    if (!parsed.success) {
+      throw new ApiError(
+        'contract',
+        `The response did not match the API contract: ${describeIssues(parsed.error, 'response')}`,
+        { status: response.status, cause: parsed.error },
+      );
+    }
+    return parsed.data;
+  }
+
+  return {
+    getClasses: (
+      query: ClassListQuery = {},
+      options?: RequestOptions,
+    ): Promise<ClassListResponse> =>
+      request({
+        method: 'GET',
+        path: '/classe',
+        query: toSearchParams(query),
+        response: classListResponseSchema,
+        options,
+      }),
+
+    addStudentToClasses: (
+      body: AddStudentToClassesBody,
+      options?: RequestOptions,
+    ): Promise<WriteSuccess> =>
+      request({
+        method: 'POST',
+        path: '/classe/add-student',
+        body: { schema: addStudentToClassesBodySchema, value: body },
+        response: writeSuccessSchema,
+        options,
+      }),
+
+    addStudentToClass: (
+      classId: string,
+      body: AddStudentToClassBody,
+      options?: RequestOptions,
+    ): Promise<WriteSuccess> =>
+      request({
+        method: 'POST',
+        path: `/classe/${encodeURIComponent(classId)}/add-student`,
+        body: { schema: addStudentToClassBodySchema, value: body },
+        response: writeSuccessSchema,
+        options,
+      }),
+
+    removeStudentFromClasses: (
+      body: RemoveStudentFromClassesBody,
+      options?: RequestOptions,
+    ): Promise<WriteSuccess> =>
+      request({
+        method: 'DELETE',
+        path: '/classe/remove-student',
+        body: { schema: removeStudentFromClassesBodySchema, value: body },
+        response: writeSuccessSchema,
+        options,
+      }),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/**
+ * The one place that maps table sorting to the API's sortBy syntax (field name, '-' prefix for
+ * descending), so it can follow the real platform's syntax once that is known. The API sorts by
+ * one field: only the first sort counts. Empty sorting leaves the order to the server.
+ */
+export function toSortBy(
+  sorting: ReadonlyArray<{ id: SortField; desc: boolean }>,
+): SortBy | undefined {
+  const first = sorting[0];
+  if (!first) return undefined;
+  return first.desc ? `-${first.id}` : first.id;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Parameters go out in the contract's order (stable URLs in logs and caches); values that carry
+ * nothing (undefined, null, NaN, blank) are left out so the server applies its defaults. Anything
+ * else is sent as text and judged by the server: `page` and `pageSize` are typed `unknown`
+ * because the contract coerces them from query-string text.
+ */
+function toSearchParams(query: ClassListQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const name of classListQuerySchema.keyof().options) {
+    const value: unknown = query[name];
+    if (value === undefined || value === null || Number.isNaN(value)) continue;
+    const text = String(value).trim();
+    if (text !== '') params.set(name, text);
+  }
+  return params;
+}
+
+const NOT_JSON = Symbol('not JSON');
+
+/** `undefined` for an empty body, `NOT_JSON` for one that does not parse. */
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+function httpError(status: number, json: unknown): ApiError {
+  const errorBody = errorBodySchema.safeParse(json);
+  if (errorBody.success) {
+    const message = errorBody.data.message.trim() || `The server answered ${status}`;
+    return new ApiError('http', message, { status, body: errorBody.data });
+  }
+  // Proxies and gateways answer with HTML pages: the status is all that is worth keeping.
+  const what =
+    json === NOT_JSON
+      ? 'a non-JSON body'
+      : json === undefined
+        ? 'an empty body'
+        : 'a body that is not an API error';
+  return new ApiError('http', `The server answered ${status} with ${what}`, { status });
+}
+
+function failureWithoutResponse(
+  error: unknown,
+  callerSignal: AbortSignal | undefined,
+  timeoutSignal: AbortSignal,
+  timeoutMs: number,
+): ApiError {
+  // The caller is checked first: when both fired, nobody is waiting for the answer anyway.
+  if (callerSignal?.aborted) {
+    return new ApiError('aborted', 'The request was cancelled', { cause: error });
+  }
+  if (timeoutSignal.aborted) {
+    return new ApiError('timeout', `The server did not answer within ${formatSeconds(timeoutMs)}`, {
+      cause: error,
+    });
+  }
+  return new ApiError('network', 'Could not reach the server', { cause: error });
+}
+
+function formatSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))} s`;
+}

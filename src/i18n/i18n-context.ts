@@ -1,0 +1,26 @@
+import { createContext, useContext } from 'react';
+import type { Locale, Messages } from './messages';
+
+export interface I18nValue {
+  locale: Locale;
+  messages: Messages;
+}
+
+export const I18nContext = createContext<I18nValue | null>(null);
+
+function useI18n(): I18nValue {
+  const value = useContext(I18nContext);
+  // A missing provider is a wiring bug; failing loudly beats silently showing another language.
+  if (!value) throw new Error('useMessages/useLocale must be used inside <I18nProvider>');
+  return value;
+}
+
+/** All UI text comes from here. */
+export function useMessages(): Messages {
+  return useI18n().messages;
+}
+
+/** The BCP 47 tag for `Intl` formatters, so dates and numbers follow the UI language. */
+export function useLocale(): Locale {
+  return useI18n().locale;
+}
