@@ -1,0 +1,23 @@
+// `npm start` runs this first: build the console when dist/ is missing or older than its sources,
+// so a fresh clone needs only `npm ci && npm start`, and a restart does not rebuild for nothing.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const BUILT = 'dist/index.html';
+
+function newestModification(path) {
+  if (!existsSync(path)) return 0;
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((entry) => newestModification(join(path, entry))));
+}
+
+const builtAt = existsSync(BUILT) ? statSync(BUILT).mtimeMs : 0;
+const sourcesAt = Math.max(...SOURCES.map(newestModification));
+if (builtAt >= sourcesAt) process.exit(0);
+
+console.log(builtAt === 0 ? 'Building the console…' : 'Sources changed: rebuilding the console…');
+const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+process.exit(result.status ?? 1);
