@@ -309,7 +309,7 @@ describe('errors', () => {
   });
 
   it('is a network error when the server drops the connection', async () => {
-    server.handle((request, response) => response.socket?.destroy());
+    server.handle((_request, response) => response.socket?.destroy());
 
     const error = await apiError(client().getClasses());
 

@@ -120,7 +120,7 @@ export type WriteSuccess = z.infer<typeof writeSuccessSchema>;
 
 const integerParam = (min: number, max: number) =>
   z.coerce
-    .number({ error: 'must be an integer' })
+    .number<number | string>({ error: 'must be an integer' })
     .int('must be an integer')
     .min(min, `must be an integer from ${min} to ${max}`)
     .max(max, `must be an integer from ${min} to ${max}`);

@@ -5,7 +5,6 @@ export const en: Messages = {
   app: {
     productName: 'Turmas Admin',
     skipToContent: 'Skip to content',
-    signOut: 'Sign out',
   },
   fatalError: {
     title: 'Something went wrong',
@@ -17,11 +16,13 @@ export const en: Messages = {
     title: 'Sign in',
     description: 'Enter the access token issued by the team that runs the platform.',
     tokenLabel: 'Access token',
+    showToken: 'Show token',
     tokenRequired: 'Enter the access token.',
     submit: 'Sign in',
     rejected: 'This token was not accepted.',
     sessionExpired: 'Your session has expired. Enter the access token again.',
     checkFailed: 'Could not check the token',
+    signOut: 'Sign out',
   },
   classes: {
     title: 'Classes',

@@ -19,6 +19,9 @@ export function I18nProvider({ locale: fixedLocale, children }: I18nProviderProp
     document.documentElement.lang = locale;
   }, [locale]);
 
-  const value = useMemo<I18nValue>(() => ({ locale, messages: messagesByLocale[locale] }), [locale]);
+  const value = useMemo<I18nValue>(
+    () => ({ locale, messages: messagesByLocale[locale] }),
+    [locale],
+  );
   return <I18nContext value={value}>{children}</I18nContext>;
 }

@@ -6,7 +6,6 @@ export const ptBR = {
   app: {
     productName: 'Turmas Admin',
     skipToContent: 'Pular para o conteúdo',
-    signOut: 'Sair',
   },
   fatalError: {
     title: 'Algo deu errado',
@@ -18,11 +17,13 @@ export const ptBR = {
     title: 'Entrar',
     description: 'Informe o token de acesso fornecido pela equipe responsável pela plataforma.',
     tokenLabel: 'Token de acesso',
+    showToken: 'Mostrar token',
     tokenRequired: 'Informe o token de acesso.',
     submit: 'Entrar',
     rejected: 'Este token não foi aceito.',
     sessionExpired: 'Sua sessão expirou. Informe o token de acesso novamente.',
     checkFailed: 'Não foi possível verificar o token',
+    signOut: 'Sair',
   },
   classes: {
     title: 'Turmas',

@@ -1,0 +1,52 @@
+/**
+ * Each Playwright worker gets its own reference API (serving the built console from dist/) on a
+ * fresh temporary database with demo turmas, so tests never share state across workers and
+ * leave nothing behind.
+ */
+import { test as base, expect } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServer } from '../server/server.ts';
+
+export const DEMO_CLASSES = 30;
+
+interface WorkerFixtures {
+  server: { url: string; token: string };
+}
+
+interface TestFixtures {
+  /** A token the server accepts. */
+  token: string;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  server: [
+    // Playwright reads a fixture's dependencies from this pattern; this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'turmas-e2e-'));
+      const token = randomBytes(24).toString('base64url');
+      const server = await startServer({
+        dataDir,
+        tokens: [token],
+        staticDir: 'dist',
+        seedClasses: DEMO_CLASSES,
+        // Request lines would drown the test report; failures show in traces instead.
+        log: () => {},
+      });
+      try {
+        await use({ url: server.url, token });
+      } finally {
+        await server.close();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
+  token: async ({ server }, use) => use(server.token),
+});
+
+export { expect };

@@ -1,0 +1,45 @@
+import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+// Playwright never downloads a browser here (no internet): it drives a system Chromium, from
+// CHROMIUM_PATH or Debian's package. Machines without one: `npx playwright install chromium`
+// (with internet), or see scripts/ensure-chromium.mjs.
+// Same choice as scripts/ensure-chromium.mjs: the first of these that exists.
+const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find(
+  (candidate): candidate is string => !!candidate && existsSync(candidate),
+);
+
+export default defineConfig({
+  testDir: 'e2e',
+  // Every worker starts its own server on its own database (e2e/fixtures.ts).
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: 'list',
+  use: {
+    // The console's default language; a test that wants English says so.
+    locale: 'pt-BR',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          ...(chromiumPath ? { executablePath: chromiumPath } : {}),
+          // Needed on this machine kind (containers as root, no GPU, no internet).
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+});

@@ -1,0 +1,3 @@
+// Turmas Admin runtime configuration. Edit per deployment; no rebuild needed.
+// apiBaseUrl: a path on this site ("/v1") or a full http(s) URL of the Class Enrollment API v1.
+window.__TURMAS_CONFIG__ = { apiBaseUrl: '/v1' };

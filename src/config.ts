@@ -1,0 +1,66 @@
+/**
+ * Runtime configuration, read from `window.__TURMAS_CONFIG__`, which `/config.js` (served beside
+ * index.html, outside the bundle) sets. Operators change it per deployment without a rebuild.
+ * A wrong value stops the console with a message naming the field, instead of failing later as
+ * a puzzling network error.
+ */
+import { z } from 'zod';
+
+declare global {
+  interface Window {
+    __TURMAS_CONFIG__?: unknown;
+  }
+}
+
+const DEFAULT_API_BASE_URL = '/v1';
+
+function isPathOrHttpUrl(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//');
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+// Strict: a misspelt key (`apiBaseURL`) would otherwise be ignored and the default used silently.
+const runtimeConfigSchema = z.strictObject(
+  {
+    apiBaseUrl: z
+      .string({ error: 'must be a string' })
+      .trim()
+      .refine(isPathOrHttpUrl, {
+        error: 'must be a path on this site ("/v1") or an http(s) URL ("https://api.example/v1")',
+      })
+      .default(DEFAULT_API_BASE_URL),
+  },
+  { error: 'must be an object, e.g. { apiBaseUrl: "/v1" }' },
+);
+
+export type AppConfig = z.output<typeof runtimeConfigSchema>;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** No config at all (config.js missing or empty) means the defaults. */
+export function parseConfig(raw: unknown): AppConfig {
+  const result = runtimeConfigSchema.safeParse(raw ?? {});
+  if (result.success) return result.data;
+  const problems = result.error.issues
+    .map((issue) => {
+      const field = issue.path.length > 0 ? issue.path.join('.') : 'window.__TURMAS_CONFIG__';
+      const message =
+        issue.code === 'unrecognized_keys'
+          ? `unknown key(s) ${issue.keys.join(', ')}`
+          : issue.message;
+      return `${field}: ${message}`;
+    })
+    .join('; ');
+  throw new ConfigError(`Invalid runtime configuration in /config.js: ${problems}`);
+}
+
+export function readConfig(): AppConfig {
+  return parseConfig(window.__TURMAS_CONFIG__);
+}

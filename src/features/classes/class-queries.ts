@@ -1,0 +1,19 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from '../../api/client';
+import type { ClassListQuery } from '../../api/contract';
+
+/**
+ * Query keys and fetchers for turmas in one place, so a mutation can invalidate
+ * `classQueries.all()` and hit every list. The client is an argument rather than an import so
+ * the page decides which one (the app's, or a fake in tests); it is left out of the key because
+ * there is only ever one per page.
+ */
+export const classQueries = {
+  all: () => ['classes'] as const,
+  lists: () => [...classQueries.all(), 'list'] as const,
+  list: (api: Pick<ApiClient, 'getClasses'>, params: ClassListQuery) =>
+    queryOptions({
+      queryKey: [...classQueries.lists(), params] as const,
+      queryFn: ({ signal }) => api.getClasses(params, { signal }),
+    }),
+};
