@@ -5,6 +5,7 @@
  * a puzzling network error.
  */
 import { z } from 'zod';
+import { describeIssues } from './api/contract';
 
 declare global {
   interface Window {
@@ -48,16 +49,7 @@ export class ConfigError extends Error {
 export function parseConfig(raw: unknown): AppConfig {
   const result = runtimeConfigSchema.safeParse(raw ?? {});
   if (result.success) return result.data;
-  const problems = result.error.issues
-    .map((issue) => {
-      const field = issue.path.length > 0 ? issue.path.join('.') : 'window.__TURMAS_CONFIG__';
-      const message =
-        issue.code === 'unrecognized_keys'
-          ? `unknown key(s) ${issue.keys.join(', ')}`
-          : issue.message;
-      return `${field}: ${message}`;
-    })
-    .join('; ');
+  const problems = describeIssues(result.error, 'window.__TURMAS_CONFIG__');
   throw new ConfigError(`Invalid runtime configuration in /config.js: ${problems}`);
 }
 
