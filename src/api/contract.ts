@@ -70,7 +70,9 @@ export const studentNameSchema = z
   .string({ error: typeError('a string') })
   .trim()
   .min(1, 'must not be empty')
-  .max(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`);
+  .max(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`)
+  // Tabs, NULs and line breaks in a name only ever come from a bad paste or a broken import.
+  .regex(/^\P{Cc}*$/u, 'must not contain control characters');
 
 export const classReferenceSchema = z.strictObject(
   { id: classIdSchema },
@@ -133,7 +135,7 @@ export const classListQuerySchema = z.object({
     .enum(SORT_VALUES, { error: `must be one of ${SORT_VALUES.join(', ')}` })
     .default(SORT_BY_DEFAULT),
   query: z
-    .string()
+    .string({ error: 'must be a single string' })
     .trim()
     .max(QUERY_MAX_LENGTH, `must be at most ${QUERY_MAX_LENGTH} characters`)
     .optional(),
@@ -146,7 +148,11 @@ export type ClassListParams = z.output<typeof classListQuerySchema>;
 // Write bodies (spec 4.2, 4.3, 4.4). Strict: an unknown field is far more likely a typo
 // (an `expirationdate` silently ignored would enrol without expiry) than a feature.
 
-const expirationDateSchema = isoDateTime.optional();
+// "9999-12-31T23:59:59-23:59" is valid ISO 8601 yet lands in year 10000 once stored as UTC.
+const expirationDateSchema = isoDateTime
+  // NaN: not a date at all, which the format check above already reports.
+  .refine((value) => !(new Date(value).getUTCFullYear() > 9999), 'must be before the year 10000')
+  .optional();
 const jsonObject = { error: 'must be a JSON object' };
 
 export const addStudentToClassesBodySchema = z.strictObject(

@@ -1,0 +1,366 @@
+/**
+ * Requests the API must refuse, one field rule at a time, and HTTP-level failures (size, content
+ * type, malformed JSON, unknown route). Each refusal is exactly the Error body `{status, message}`
+ * as JSON, its message naming what is wrong; and none of them writes anything.
+ */
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedEnrolments, storedStudents, type StoredEnrolment } from './testing/database.ts';
+import { STANDARD_EXPIRY, STANDARD_FIXTURES, STUDENTS, TURMAS } from './testing/fixtures.ts';
+import {
+  expectError,
+  startTestServer,
+  TEST_TOKEN,
+  type TestServer,
+} from './testing/test-server.ts';
+
+let server: TestServer;
+let initialEnrolments: StoredEnrolment[];
+beforeAll(async () => {
+  server = await startTestServer({ fixtures: STANDARD_FIXTURES });
+  initialEnrolments = storedEnrolments(server.dataDir);
+});
+afterAll(() => server.stop());
+
+const ISO_MESSAGE =
+  'expirationDate: must be an ISO 8601 date-time with an offset or Z, e.g. 2026-12-31T23:59:59Z';
+const TOO_LONG_EMAIL = `${'a'.repeat(240)}@escola.example`; // 255 characters
+
+const student = { name: 'Dora Nunes', email: 'dora@escola.example' };
+const validAddToMany = {
+  ...student,
+  classes: [{ id: TURMAS.turmaB.id }],
+  expirationDate: '2026-12-31T23:59:59Z',
+};
+const validAddToOne = { ...student, expirationDate: '2026-12-31T23:59:59Z' };
+const validRemove = { email: 'ana@escola.example', classes: [{ id: TURMAS.historia.id }] };
+
+/** The body with `field` replaced by `value`, or left out when `value` is `absent`. */
+const absent = Symbol('absent');
+function withField(body: object, field: string, value: unknown): Record<string, unknown> {
+  const copy: Record<string, unknown> = { ...body };
+  if (value === absent) delete copy[field];
+  else copy[field] = value;
+  return copy;
+}
+
+type FieldCase = [description: string, field: string, value: unknown, message: string];
+
+const NAME_CASES: FieldCase[] = [
+  ['name missing', 'name', absent, 'name: is required'],
+  ['name empty', 'name', '', 'name: must not be empty'],
+  ['name only whitespace', 'name', ' \t ', 'name: must not be empty'],
+  ['name over 200 characters', 'name', 'N'.repeat(201), 'name: must be at most 200 characters'],
+  ['name not a string', 'name', 42, 'name: must be a string'],
+  ['name null', 'name', null, 'name: must be a string'],
+  [
+    'name with a control character',
+    'name',
+    'Dora\u0000Nunes',
+    'name: must not contain control characters',
+  ],
+  ['name with a line break', 'name', 'Dora\nNunes', 'name: must not contain control characters'],
+];
+const EMAIL_CASES: FieldCase[] = [
+  ['email missing', 'email', absent, 'email: is required'],
+  ['email without @', 'email', 'dora.escola.example', 'email: must be a valid e-mail address'],
+  ['email without domain', 'email', 'dora@', 'email: must be a valid e-mail address'],
+  ['email only whitespace', 'email', '   ', 'email: must be a valid e-mail address'],
+  ['email over 254 characters', 'email', TOO_LONG_EMAIL, 'email: must be at most 254 characters'],
+  ['email not a string', 'email', ['dora@escola.example'], 'email: must be a string'],
+];
+const EXPIRATION_CASES: FieldCase[] = [
+  ['expirationDate not ISO 8601', 'expirationDate', '31/12/2026', ISO_MESSAGE],
+  ['expirationDate without offset', 'expirationDate', '2026-12-31T23:59:59', ISO_MESSAGE],
+  ['expirationDate a date only', 'expirationDate', '2026-12-31', ISO_MESSAGE],
+  ['expirationDate an impossible date', 'expirationDate', '2026-02-30T00:00:00Z', ISO_MESSAGE],
+  ['expirationDate a number', 'expirationDate', 1798761599000, ISO_MESSAGE],
+  ['expirationDate null', 'expirationDate', null, ISO_MESSAGE],
+  [
+    'expirationDate past the year 9999 once in UTC',
+    'expirationDate',
+    '9999-12-31T23:59:59-23:59',
+    'expirationDate: must be before the year 10000',
+  ],
+];
+const CLASSES_CASES: FieldCase[] = [
+  ['classes missing', 'classes', absent, 'classes: is required'],
+  ['classes empty', 'classes', [], 'classes: must name at least one turma'],
+  [
+    'classes not an array',
+    'classes',
+    TURMAS.turmaB.id,
+    'classes: must be a list of {"id": string}',
+  ],
+  [
+    'classes with 101 ids',
+    'classes',
+    Array.from({ length: 101 }, (_, i) => ({ id: `t${i}` })),
+    'classes: must name at most 100 turmas',
+  ],
+  [
+    'classes repeating an id',
+    'classes',
+    [{ id: TURMAS.turmaB.id }, { id: TURMAS.turmaB.id }],
+    'classes: must not repeat a turma id',
+  ],
+  [
+    'classes repeating an id up to spaces',
+    'classes',
+    [{ id: TURMAS.turmaB.id }, { id: ` ${TURMAS.turmaB.id} ` }],
+    'classes: must not repeat a turma id',
+  ],
+  ['classes item without id', 'classes', [{}], 'classes.0.id: is required'],
+  ['classes item with empty id', 'classes', [{ id: '' }], 'classes.0.id: must not be empty'],
+  ['classes item with numeric id', 'classes', [{ id: 4 }], 'classes.0.id: must be a string'],
+  [
+    'classes item id over 100 characters',
+    'classes',
+    [{ id: 'x'.repeat(101) }],
+    'classes.0.id: must be at most 100 characters',
+  ],
+  [
+    'classes item with an extra field',
+    'classes',
+    [{ id: TURMAS.turmaB.id }, { id: TURMAS.fisica.id, room: '12' }],
+    'classes.1: unknown field room',
+  ],
+  [
+    'classes item a bare string',
+    'classes',
+    [TURMAS.turmaB.id],
+    'classes.0: must be an object {"id": string}',
+  ],
+];
+
+const NOT_AN_OBJECT: [string, string][] = [
+  ['an array', '[]'],
+  ['null', 'null'],
+  ['a number', '42'],
+  ['a string', '"dora@escola.example"'],
+];
+
+describe('addStudentToClasses refuses a bad body with 400', () => {
+  it.each([...NAME_CASES, ...EMAIL_CASES, ...CLASSES_CASES, ...EXPIRATION_CASES])(
+    '%s',
+    async (_, field, value, message) => {
+      const body = withField(validAddToMany, field, value);
+      expectError(await server.addStudentToClasses(body), 400, message);
+    },
+  );
+
+  it('an unknown top-level field (a typo must not enrol without expiry)', async () => {
+    const { expirationDate, ...rest } = validAddToMany;
+    const body = { ...rest, expirationdate: expirationDate };
+    expectError(await server.addStudentToClasses(body), 400, 'body: unknown field expirationdate');
+  });
+
+  it.each(NOT_AN_OBJECT)('a body that is %s', async (_, json) => {
+    const answer = await server.request('/classe/add-student', {
+      method: 'POST',
+      body: json,
+      headers: { 'content-type': 'application/json' },
+    });
+    expectError(answer, 400, 'body: must be a JSON object');
+  });
+
+  it('an empty object, naming every missing field', async () => {
+    expectError(
+      await server.addStudentToClasses({}),
+      400,
+      'name: is required; email: is required; classes: is required',
+    );
+  });
+});
+
+describe('addStudentToClass refuses a bad body or path with 400', () => {
+  it.each([...NAME_CASES, ...EMAIL_CASES, ...EXPIRATION_CASES])(
+    '%s',
+    async (_, field, value, message) => {
+      const body = withField(validAddToOne, field, value);
+      expectError(await server.addStudentToClass(TURMAS.turmaB.id, body), 400, message);
+    },
+  );
+
+  it('a classes field, which belongs to the many-turmas call', async () => {
+    const body = { ...validAddToOne, classes: [{ id: TURMAS.fisica.id }] };
+    expectError(
+      await server.addStudentToClass(TURMAS.turmaB.id, body),
+      400,
+      'body: unknown field classes',
+    );
+  });
+
+  it('a turma id in the path over 100 characters', async () => {
+    expectError(
+      await server.addStudentToClass('x'.repeat(101), validAddToOne),
+      400,
+      'id: must be at most 100 characters',
+    );
+  });
+
+  it.each(NOT_AN_OBJECT)('a body that is %s', async (_, json) => {
+    const answer = await server.request(`/classe/${TURMAS.turmaB.id}/add-student`, {
+      method: 'POST',
+      body: json,
+      headers: { 'content-type': 'application/json' },
+    });
+    expectError(answer, 400, 'body: must be a JSON object');
+  });
+});
+
+describe('removeStudentFromClasses refuses a bad body with 400', () => {
+  it.each([...EMAIL_CASES, ...CLASSES_CASES])('%s', async (_, field, value, message) => {
+    const body = withField(validRemove, field, value);
+    expectError(await server.removeStudentFromClasses(body), 400, message);
+  });
+
+  it('a name field, which removal does not take', async () => {
+    const body = { ...validRemove, name: 'Ana Souza' };
+    expectError(await server.removeStudentFromClasses(body), 400, 'body: unknown field name');
+  });
+
+  it.each(NOT_AN_OBJECT)('a body that is %s', async (_, json) => {
+    const answer = await server.request('/classe/remove-student', {
+      method: 'DELETE',
+      body: json,
+      headers: { 'content-type': 'application/json' },
+    });
+    expectError(answer, 400, 'body: must be a JSON object');
+  });
+});
+
+const WRITES = [
+  ['addStudentToClasses', 'POST', '/classe/add-student'],
+  ['addStudentToClass', 'POST', `/classe/${TURMAS.turmaB.id}/add-student`],
+  ['removeStudentFromClasses', 'DELETE', '/classe/remove-student'],
+] as const;
+
+const BODY_LIMIT = 64 * 1024;
+const TOO_LARGE = 'Request body must be at most 65536 bytes';
+
+/** A valid JSON body of exactly `bytes` bytes: the valid body, padded with JSON whitespace. */
+const paddedJson = (body: object, bytes: number) => JSON.stringify(body).padEnd(bytes, ' ');
+
+describe.each(WRITES)(
+  '%s refuses what is not a JSON object of at most 64 KiB',
+  (_, method, path) => {
+    const send = (body: string | Uint8Array<ArrayBuffer>, contentType?: string) =>
+      server.request(path, {
+        method,
+        body,
+        headers: contentType === undefined ? {} : { 'content-type': contentType },
+      });
+
+    it('a body over 64 KiB: 413', async () => {
+      const answer = await send(paddedJson(validAddToMany, BODY_LIMIT + 1), 'application/json');
+      expectError(answer, 413, TOO_LARGE);
+    });
+
+    it('a body of 64 KiB counted in bytes, not characters: 413', async () => {
+      const body = JSON.stringify({ ...validAddToMany, name: 'é'.repeat(BODY_LIMIT / 2) });
+      expect(body.length).toBeLessThan(BODY_LIMIT);
+      expectError(await send(body, 'application/json'), 413, TOO_LARGE);
+    });
+
+    it('malformed JSON: 400', async () => {
+      expectError(
+        await send('{"name": "Dora",', 'application/json'),
+        400,
+        'body: must be valid JSON',
+      );
+    });
+
+    it('an empty body: 400', async () => {
+      expectError(await send('', 'application/json'), 400, 'body: must be valid JSON');
+    });
+
+    it('a text/plain body, even if it holds JSON: 415', async () => {
+      const answer = await send(JSON.stringify(validRemove), 'text/plain');
+      expectError(answer, 415, 'Content-Type must be application/json');
+    });
+
+    it('a form body: 415', async () => {
+      const answer = await send('email=ana%40escola.example', 'application/x-www-form-urlencoded');
+      expectError(answer, 415, 'Content-Type must be application/json');
+    });
+
+    it('a body without Content-Type: 415', async () => {
+      const answer = await send(new TextEncoder().encode(JSON.stringify(validRemove)));
+      expectError(answer, 415, 'Content-Type must be application/json');
+    });
+  },
+);
+
+describe('the 64 KiB limit', () => {
+  it('takes a body of exactly 64 KiB, and media type parameters and case do not matter', async () => {
+    // Ana again in História with the expiry she has: accepted, and changes nothing.
+    const reEnrolment = {
+      ...STUDENTS.ana,
+      classes: [{ id: TURMAS.historia.id }],
+      expirationDate: STANDARD_EXPIRY,
+    };
+    const answer = await server.request('/classe/add-student', {
+      method: 'POST',
+      body: paddedJson(reEnrolment, BODY_LIMIT),
+      headers: { 'content-type': 'Application/JSON; charset=UTF-8' },
+    });
+
+    expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: {} });
+  });
+
+  it('also holds for a chunked body that declares no length: 413', async () => {
+    // Node's own client: fetch gives up on the request once the server answers early.
+    const { status, text } = await new Promise<{ status: number; text: string }>(
+      (resolve, reject) => {
+        const request = httpRequest(
+          `${server.url}/v1/classe/add-student`,
+          {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${TEST_TOKEN}`,
+              'content-type': 'application/json',
+            },
+          },
+          (response) => {
+            let body = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (body += chunk));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, text: body }));
+          },
+        );
+        request.on('error', reject);
+        for (let i = 0; i < 9; i++) request.write(' '.repeat(8 * 1024));
+        request.end(JSON.stringify(validAddToMany));
+      },
+    );
+
+    expect(status).toBe(413);
+    expect(JSON.parse(text)).toEqual({ status: '413', message: TOO_LARGE });
+  });
+});
+
+describe('routes that do not exist under /v1', () => {
+  it.each([
+    ['GET', '/nope'],
+    ['GET', '/classe/'],
+    ['PUT', '/classe'],
+    ['DELETE', '/classe'],
+    ['GET', '/classe/add-student'],
+    ['POST', '/classe/remove-student'],
+  ])('%s /v1%s answers a 404 Error body, not an HTML page', async (method, path) => {
+    const answer = await server.request(path, { method });
+    expectError(answer, 404, `No route ${method} /v1${path}`);
+  });
+});
+
+describe('after all those refusals', () => {
+  it('the students and enrolments are still exactly the fixtures', () => {
+    expect(storedStudents(server.dataDir).map((s) => s.email)).toEqual([
+      'ana@escola.example',
+      'bruno@escola.example',
+      'carla@escola.example',
+    ]);
+    expect(storedEnrolments(server.dataDir)).toEqual(initialEnrolments);
+  });
+});

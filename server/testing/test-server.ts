@@ -1,0 +1,213 @@
+/**
+ * A real reference server on a free port and a temporary DATA_DIR, and the HTTP calls the tests
+ * make against it with the global fetch.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import {
+  classListResponseSchema,
+  type Class,
+  type ClassListQuery,
+  type ClassListResponse,
+} from '../../src/api/contract.ts';
+import { startServer, type RunningServer } from '../server.ts';
+import {
+  enrolmentRowsPerTurma,
+  turmasWithDriftedCount,
+  writeFixtures,
+  type Fixtures,
+} from './database.ts';
+
+export const TEST_TOKEN = 'test-token';
+
+export interface TestServerOptions {
+  /** Written into the new DATA_DIR before the server starts. */
+  fixtures?: Fixtures;
+  /** Demo turmas the server seeds itself on first start (startServer's seedClasses). */
+  seedClasses?: number;
+  tokens?: readonly string[];
+}
+
+export interface RequestOptions {
+  method?: string;
+  /** Sent as JSON (and Content-Type: application/json). */
+  json?: unknown;
+  /** Sent as is, with the headers given; for bodies that are not valid JSON. */
+  body?: string | Uint8Array<ArrayBuffer>;
+  headers?: Record<string, string>;
+  /** The whole Authorization header; the test token by default, null for none. */
+  authorization?: string | null;
+}
+
+/** One HTTP answer, body already read (so no connection is left open). */
+export interface Answer {
+  status: number;
+  contentType: string;
+  text: string;
+  /** The JSON body; undefined when the answer is not JSON. */
+  body: unknown;
+}
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  /** Every line the server logged, in order, across restarts. */
+  logLines: string[];
+  /** Any call under /v1 (`path` starts after /v1). */
+  request(path: string, options?: RequestOptions): Promise<Answer>;
+  /** getClasses, expecting 200 and a body the contract accepts. */
+  listClasses(query?: ClassListQuery | Record<string, string>): Promise<ClassListResponse>;
+  /** Every turma, through as many pages of 100 as it takes, in the given order. */
+  listAllClasses(sortBy?: ClassListQuery['sortBy']): Promise<Class[]>;
+  /** The three writes; each checks the countStudents invariant after the answer. */
+  addStudentToClasses(body: unknown): Promise<Answer>;
+  addStudentToClass(turmaId: string, body: unknown): Promise<Answer>;
+  removeStudentFromClasses(body: unknown): Promise<Answer>;
+  /** Closes the server and starts a new one on the same DATA_DIR. */
+  restart(): Promise<void>;
+  /** Closes the server (if running) and deletes DATA_DIR. */
+  stop(): Promise<void>;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'turmas-api-test-'));
+  const logLines: string[] = [];
+  if (options.fixtures) writeFixtures(dataDir, options.fixtures);
+  const start = () =>
+    startServer({
+      dataDir,
+      tokens: options.tokens ?? [TEST_TOKEN],
+      seedClasses: options.seedClasses ?? 0,
+      log: (line) => logLines.push(line),
+    });
+
+  let running: RunningServer | undefined;
+  try {
+    running = await start();
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  const server: TestServer = {
+    get url() {
+      if (!running) throw new Error('The test server is not running');
+      return running.url;
+    },
+    dataDir,
+    logLines,
+
+    async request(path, requestOptions = {}) {
+      return send(`${server.url}/v1${path}`, requestOptions);
+    },
+
+    async listClasses(query = {}) {
+      const search = new URLSearchParams(
+        Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
+      );
+      const answer = await server.request(`/classe?${search}`);
+      expect(answer.status, answer.text).toBe(200);
+      return classListResponseSchema.parse(answer.body);
+    },
+
+    async listAllClasses(sortBy = 'name') {
+      const turmas: Class[] = [];
+      for (let page = 1; ; page++) {
+        const { data, totalRecords } = await server.listClasses({ page, pageSize: 100, sortBy });
+        turmas.push(...data);
+        if (data.length === 0 || turmas.length >= totalRecords) return turmas;
+      }
+    },
+
+    async addStudentToClasses(body) {
+      return checked(server.request('/classe/add-student', { method: 'POST', json: body }));
+    },
+
+    async addStudentToClass(turmaId, body) {
+      const path = `/classe/${encodeURIComponent(turmaId)}/add-student`;
+      return checked(server.request(path, { method: 'POST', json: body }));
+    },
+
+    async removeStudentFromClasses(body) {
+      return checked(server.request('/classe/remove-student', { method: 'DELETE', json: body }));
+    },
+
+    async restart() {
+      await running?.close();
+      running = undefined;
+      running = await start();
+    },
+
+    async stop() {
+      await running?.close();
+      running = undefined;
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+
+  async function checked(answer: Promise<Answer>): Promise<Answer> {
+    const result = await answer;
+    await expectCountsMatchEnrolments(server);
+    return result;
+  }
+
+  return server;
+}
+
+async function send(url: string, options: RequestOptions): Promise<Answer> {
+  const headers: Record<string, string> = { ...options.headers };
+  const authorization =
+    options.authorization === undefined ? `Bearer ${TEST_TOKEN}` : options.authorization;
+  if (authorization !== null) headers.authorization = authorization;
+  let body = options.body;
+  if (options.json !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = JSON.stringify(options.json);
+  }
+  const response = await fetch(url, { method: options.method ?? 'GET', headers, body });
+  const text = await response.text();
+  const contentType = response.headers.get('content-type') ?? '';
+  const isJson = /^application\/json\b/.test(contentType);
+  return {
+    status: response.status,
+    contentType,
+    text,
+    body: isJson ? JSON.parse(text) : undefined,
+  };
+}
+
+/**
+ * countStudents is the number of enrolment rows behind each turma: in the database itself, and in
+ * what getClasses answers.
+ */
+export async function expectCountsMatchEnrolments(server: TestServer): Promise<void> {
+  expect(turmasWithDriftedCount(server.dataDir), 'turmas whose count_students drifted').toEqual([]);
+  const listed = await server.listAllClasses();
+  const countsListed = Object.fromEntries(listed.map((turma) => [turma.id, turma.countStudents]));
+  expect(countsListed, 'countStudents answered by getClasses').toEqual(
+    enrolmentRowsPerTurma(server.dataDir),
+  );
+}
+
+/** A write that succeeded: 200 with exactly `{}` as JSON. */
+export function expectWriteOk(answer: Answer): void {
+  expect({ status: answer.status, body: answer.body }, answer.text).toEqual({
+    status: 200,
+    body: {},
+  });
+  expect(answer.contentType).toMatch(/^application\/json\b/);
+}
+
+/** An Error body `{status, message}` of exactly this status and message, served as JSON. */
+export function expectError(answer: Answer, status: number, message: string): void {
+  expect({ status: answer.status, body: answer.body }, answer.text).toEqual({
+    status,
+    body: { status: String(status), message },
+  });
+  expect(answer.contentType).toMatch(/^application\/json\b/);
+}
+
+export const names = (turmas: readonly Class[]): string[] => turmas.map((turma) => turma.name);
+export const ids = (turmas: readonly Class[]): string[] => turmas.map((turma) => turma.id);
