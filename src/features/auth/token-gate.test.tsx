@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type ApiClient } from '../../api/client';
+import { ApiError } from '../../api/client';
 import type { ClassListResponse } from '../../api/contract';
 import { render } from '../../testing/render';
 import { TokenGate } from './token-gate';
 import { TOKEN_STORAGE_KEY, tokenStore } from './token-store';
+import { fakeApi } from '../../testing/fake-api';
 
 const ONE_TURMA: ClassListResponse = {
   data: [
@@ -18,10 +19,6 @@ const ONE_TURMA: ClassListResponse = {
   ],
   totalRecords: 12,
 };
-
-function fakeApi(getClasses: ApiClient['getClasses']) {
-  return { getClasses: vi.fn(getClasses) };
-}
 
 beforeEach(() => tokenStore.clear());
 afterEach(() => tokenStore.clear());

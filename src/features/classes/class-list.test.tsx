@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { ApiError, type ApiClient } from '../../api/client';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/client';
 import type { ClassListResponse } from '../../api/contract';
 import { render } from '../../testing/render';
 import { ClassList } from './class-list';
+import { fakeApi } from '../../testing/fake-api';
 
 const PAGE: ClassListResponse = {
   data: [
@@ -24,10 +25,6 @@ const PAGE: ClassListResponse = {
   ],
   totalRecords: 2,
 };
-
-function fakeApi(getClasses: ApiClient['getClasses']) {
-  return { getClasses: vi.fn(getClasses) };
-}
 
 describe('ClassList', () => {
   it('shows a skeleton, then the first page by name with the total', async () => {
