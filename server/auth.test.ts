@@ -2,6 +2,10 @@
  * Who may call what: the health probe and the OpenAPI description need no token; every v1
  * operation answers 401 without a valid bearer token, and writes nothing.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from './server.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { storedEnrolments, storedStudents, type StoredEnrolment } from './testing/database.ts';
@@ -133,5 +137,18 @@ describe('after every refused call', () => {
       STUDENTS.carla.email,
     ]);
     expect(storedEnrolments(server.dataDir)).toEqual(initialEnrolments);
+  });
+});
+
+describe('configured tokens', () => {
+  it('refuses to start with a token no Authorization header could carry', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'turmas-tokens-'));
+    try {
+      await expect(startServer({ dataDir, tokens: ['good-token', 'has space'] })).rejects.toThrow(
+        '1 API token(s) use characters a bearer token cannot carry',
+      );
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

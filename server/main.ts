@@ -45,6 +45,7 @@ function resolveTokens(dataDir: string): string[] {
 }
 
 const dataDir = process.env.DATA_DIR || './data';
+// A configuration mistake deserves one clear line, not a stack trace.
 const server = await startServer({
   port: environmentNumber('PORT', 3000),
   host: process.env.HOST || '0.0.0.0',
@@ -52,6 +53,9 @@ const server = await startServer({
   tokens: resolveTokens(dataDir),
   staticDir: 'dist',
   seedClasses: environmentNumber('SEED_CLASSES', DEMO_CLASSES),
+}).catch((error: unknown) => {
+  console.error(`Turmas Admin could not start: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
 });
 const shown = server.url.replace('0.0.0.0', 'localhost');
 console.log(`Turmas Admin: ${shown}   (API: ${shown}/v1, OpenAPI: ${shown}/v1/openapi.json)`);

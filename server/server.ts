@@ -35,6 +35,15 @@ export interface RunningServer {
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   if (options.tokens.length === 0) throw new Error('At least one API token is required');
+  // RFC 6750's token68 alphabet: any other character could never arrive in a valid header,
+  // so such a token would lock everyone out without saying why.
+  const unusable = options.tokens.filter((token) => !/^[A-Za-z0-9._~+/-]+=*$/.test(token));
+  if (unusable.length > 0) {
+    throw new Error(
+      `${unusable.length} API token(s) use characters a bearer token cannot carry: ` +
+        'use letters, digits and . _ ~ + / - (with = only at the end)',
+    );
+  }
   const log = createLogger(options.log);
   const { db, created } = openDatabase(options.dataDir);
   if (created && (options.seedClasses ?? 0) > 0) {
