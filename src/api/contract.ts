@@ -64,7 +64,9 @@ export const emailSchema = z
   .trim()
   .max(EMAIL_MAX_LENGTH, `must be at most ${EMAIL_MAX_LENGTH} characters`)
   .toLowerCase()
-  .pipe(z.email({ error: 'must be a valid e-mail address' }));
+  .pipe(z.email({ error: 'must be a valid e-mail address' }))
+  // The input side of the pipe has no format of its own: say it for the OpenAPI document.
+  .meta({ format: 'email' });
 
 export const studentNameSchema = z
   .string({ error: typeError('a string') })
