@@ -1,8 +1,26 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
-afterEach(() => cleanup());
+// A console.error during a test (React act() warnings, failed prop types, uncaught render
+// errors) is a failure worth reading, not noise: fail the test that caused it.
+let consoleErrors: unknown[][] = [];
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.mocked(console.error).mockRestore();
+  if (consoleErrors.length > 0) {
+    throw new Error(
+      `console.error was called:\n${consoleErrors.map((args) => args.join(' ')).join('\n')}`,
+    );
+  }
+});
 
 // jsdom lacks the layout APIs Mantine relies on (see the Mantine vite-template's setup).
 Object.defineProperty(window, 'matchMedia', {
