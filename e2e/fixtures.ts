@@ -13,6 +13,8 @@ import { startServer } from '../server/server.ts';
 export const DEMO_CLASSES = 30;
 
 interface WorkerFixtures {
+  /** Demo turmas the worker's database starts with; a test file may `test.use()` another size. */
+  demoClasses: number;
   server: { url: string; token: string };
 }
 
@@ -22,17 +24,16 @@ interface TestFixtures {
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  demoClasses: [DEMO_CLASSES, { scope: 'worker', option: true }],
   server: [
-    // Playwright reads a fixture's dependencies from this pattern; this one has none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
+    async ({ demoClasses }, use) => {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'turmas-e2e-'));
       const token = randomBytes(24).toString('base64url');
       const server = await startServer({
         dataDir,
         tokens: [token],
         staticDir: 'dist',
-        seedClasses: DEMO_CLASSES,
+        seedClasses: demoClasses,
         // Request lines would drown the test report; failures show in traces instead.
         log: () => {},
       });

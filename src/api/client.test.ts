@@ -8,6 +8,7 @@ import {
 } from '../testing/scripted-server';
 import { ApiError, createApiClient, toSortBy, type ApiClientConfig } from './client';
 import { SORT_FIELDS, type ClassListResponse } from './contract';
+import { aClassPage, aTurma } from '../testing/sample-classes';
 
 let server: ScriptedServer;
 
@@ -35,18 +36,17 @@ async function apiError(promise: Promise<unknown>): Promise<ApiError> {
   return error as ApiError;
 }
 
-const classList: ClassListResponse = {
-  data: [
-    {
-      id: 'c-1',
-      name: 'Matemática 9º A',
-      createdAt: '2026-01-10T12:00:00.000Z',
-      updatedAt: '2026-02-01T08:30:00.000Z',
-      countStudents: 27,
-    },
-  ],
-  totalRecords: 41,
-};
+const classList: ClassListResponse = aClassPage([aTurma({ id: 'c-1' })], 41);
+
+/** The one request sent: its method, raw URL, JSON content type and parsed body. */
+function expectJsonSent(method: string, rawUrl: string, body: unknown) {
+  const [request] = server.requests;
+  expect(request?.method).toBe(method);
+  expect(request?.rawUrl).toBe(rawUrl);
+  expect(request?.headers['content-type']).toBe('application/json');
+  expect(JSON.parse(request?.body ?? '')).toEqual(body);
+  return request;
+}
 
 describe('getClasses', () => {
   it('GETs /classe with the bearer token and returns the parsed list', async () => {
@@ -160,17 +160,13 @@ describe('writes', () => {
       }),
     ).resolves.toEqual({});
 
-    const [request] = server.requests;
-    expect(request?.method).toBe('POST');
-    expect(request?.rawUrl).toBe('/v1/classe/add-student');
-    expect(request?.headers['content-type']).toBe('application/json');
-    expect(request?.headers.authorization).toBe('Bearer stored-token');
-    expect(JSON.parse(request?.body ?? '')).toEqual({
+    const request = expectJsonSent('POST', '/v1/classe/add-student', {
       name: 'Ana Souza',
       email: 'ana.souza@example.com',
       classes: [{ id: 'c-1' }, { id: 'c-2' }],
       expirationDate: '2026-12-31T23:59:59Z',
     });
+    expect(request?.headers.authorization).toBe('Bearer stored-token');
   });
 
   it('addStudentToClass POSTs to the URL-encoded class id', async () => {
@@ -179,11 +175,7 @@ describe('writes', () => {
       email: 'BRUNO@example.com',
     });
 
-    const [request] = server.requests;
-    expect(request?.method).toBe('POST');
-    expect(request?.rawUrl).toBe('/v1/classe/turma%209%2FA%3Fx%231/add-student');
-    expect(request?.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(request?.body ?? '')).toEqual({
+    expectJsonSent('POST', '/v1/classe/turma%209%2FA%3Fx%231/add-student', {
       name: 'Bruno Lima',
       email: 'bruno@example.com',
     });
@@ -195,11 +187,7 @@ describe('writes', () => {
       classes: [{ id: 'c-9' }],
     });
 
-    const [request] = server.requests;
-    expect(request?.method).toBe('DELETE');
-    expect(request?.rawUrl).toBe('/v1/classe/remove-student');
-    expect(request?.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(request?.body ?? '')).toEqual({
+    expectJsonSent('DELETE', '/v1/classe/remove-student', {
       email: 'carla@example.com',
       classes: [{ id: 'c-9' }],
     });

@@ -6,19 +6,9 @@ import { render } from '../../testing/render';
 import { TokenGate } from './token-gate';
 import { TOKEN_STORAGE_KEY, tokenStore } from './token-store';
 import { fakeApi } from '../../testing/fake-api';
+import { aClassPage, aTurma } from '../../testing/sample-classes';
 
-const ONE_TURMA: ClassListResponse = {
-  data: [
-    {
-      id: 'c1',
-      name: 'Matemática 9º A',
-      createdAt: '2026-01-10T12:00:00Z',
-      updatedAt: '2026-02-01T08:30:00Z',
-      countStudents: 31,
-    },
-  ],
-  totalRecords: 12,
-};
+const ONE_TURMA: ClassListResponse = aClassPage([aTurma({ countStudents: 31 })], 12);
 
 beforeEach(() => tokenStore.clear());
 afterEach(() => tokenStore.clear());

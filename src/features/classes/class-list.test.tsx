@@ -5,26 +5,17 @@ import type { ClassListResponse } from '../../api/contract';
 import { render } from '../../testing/render';
 import { ClassList } from './class-list';
 import { fakeApi } from '../../testing/fake-api';
+import { aClassPage, aTurma } from '../../testing/sample-classes';
 
-const PAGE: ClassListResponse = {
-  data: [
-    {
-      id: 'c1',
-      name: 'Biologia 1º B',
-      createdAt: '2026-01-10T12:00:00Z',
-      updatedAt: '2026-02-01T08:30:00Z',
-      countStudents: 1234,
-    },
-    {
-      id: 'c2',
-      name: 'Matemática 9º A',
-      createdAt: '2026-01-11T12:00:00Z',
-      updatedAt: '2026-02-02T09:00:00Z',
-      countStudents: 0,
-    },
-  ],
-  totalRecords: 2,
-};
+const PAGE: ClassListResponse = aClassPage([
+  aTurma({ name: 'Biologia 1º B', countStudents: 1234 }),
+  aTurma({
+    id: 'c2',
+    createdAt: '2026-01-11T12:00:00Z',
+    updatedAt: '2026-02-02T09:00:00Z',
+    countStudents: 0,
+  }),
+]);
 
 describe('ClassList', () => {
   it('shows a skeleton, then the first page by name with the total', async () => {
