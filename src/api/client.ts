@@ -158,6 +158,23 @@ export function createApiClient(config: ApiClientConfig) {
     return parsed.data;
   }
 
+  /** The three writes: a JSON body checked against its schema, `{}` back on success. */
+  function write(
+    method: Method,
+    path: string,
+    schema: z.ZodType,
+    value: unknown,
+    options: RequestOptions | undefined,
+  ): Promise<WriteSuccess> {
+    return request({
+      method,
+      path,
+      body: { schema, value },
+      response: writeSuccessSchema,
+      options,
+    });
+  }
+
   return {
     getClasses: (
       query: ClassListQuery = {},
@@ -171,42 +188,20 @@ export function createApiClient(config: ApiClientConfig) {
         options,
       }),
 
-    addStudentToClasses: (
-      body: AddStudentToClassesBody,
-      options?: RequestOptions,
-    ): Promise<WriteSuccess> =>
-      request({
-        method: 'POST',
-        path: '/classe/add-student',
-        body: { schema: addStudentToClassesBodySchema, value: body },
-        response: writeSuccessSchema,
-        options,
-      }),
+    addStudentToClasses: (body: AddStudentToClassesBody, options?: RequestOptions) =>
+      write('POST', '/classe/add-student', addStudentToClassesBodySchema, body, options),
 
-    addStudentToClass: (
-      classId: string,
-      body: AddStudentToClassBody,
-      options?: RequestOptions,
-    ): Promise<WriteSuccess> =>
-      request({
-        method: 'POST',
-        path: `/classe/${encodeURIComponent(classId)}/add-student`,
-        body: { schema: addStudentToClassBodySchema, value: body },
-        response: writeSuccessSchema,
+    addStudentToClass: (classId: string, body: AddStudentToClassBody, options?: RequestOptions) =>
+      write(
+        'POST',
+        `/classe/${encodeURIComponent(classId)}/add-student`,
+        addStudentToClassBodySchema,
+        body,
         options,
-      }),
+      ),
 
-    removeStudentFromClasses: (
-      body: RemoveStudentFromClassesBody,
-      options?: RequestOptions,
-    ): Promise<WriteSuccess> =>
-      request({
-        method: 'DELETE',
-        path: '/classe/remove-student',
-        body: { schema: removeStudentFromClassesBodySchema, value: body },
-        response: writeSuccessSchema,
-        options,
-      }),
+    removeStudentFromClasses: (body: RemoveStudentFromClassesBody, options?: RequestOptions) =>
+      write('DELETE', '/classe/remove-student', removeStudentFromClassesBodySchema, body, options),
   };
 }
 
