@@ -220,6 +220,13 @@ export function toSortBy(
   return first.desc ? `-${first.id}` : first.id;
 }
 
+/** The inverse of `toSortBy`, for showing which column the list is sorted by. */
+export function fromSortBy(sortBy: SortBy): { id: SortField; desc: boolean } {
+  return sortBy.startsWith('-')
+    ? { id: sortBy.slice(1) as SortField, desc: true }
+    : { id: sortBy as SortField, desc: false };
+}
+
 // ---------------------------------------------------------------------------------------------
 
 /**

@@ -1,7 +1,8 @@
 import { Stack, Title } from '@mantine/core';
 import type { Ref } from 'react';
 import type { ApiClient } from '../api/client';
-import { ClassList } from '../features/classes/class-list';
+import { ClassBrowser } from '../features/classes/class-browser';
+import { SelectionTray } from '../features/classes/selection-tray';
 import { useMessages } from '../i18n/i18n-context';
 import focus from './focus-target.module.css';
 
@@ -11,7 +12,7 @@ interface TurmasPageProps {
   headingRef?: Ref<HTMLHeadingElement>;
 }
 
-/** The one page a signed-in person sees: the turmas. */
+/** The one page a signed-in person sees: the turmas, and what is selected among them. */
 export function TurmasPage({ api, headingRef }: TurmasPageProps) {
   const messages = useMessages();
   return (
@@ -19,7 +20,8 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
       <Title order={1} ref={headingRef} tabIndex={-1} className={focus.focusTarget}>
         {messages.classes.title}
       </Title>
-      <ClassList api={api} />
+      <ClassBrowser api={api} />
+      <SelectionTray />
     </Stack>
   );
 }

@@ -19,6 +19,7 @@ export function describeApiError(error: unknown, messages: Messages): string {
       return text.unexpected;
     case 'http': {
       const status = error.status ?? 0;
+      if (error.isUnauthorized) return text.unauthorized;
       return status >= 500 ? text.server(status) : text.rejected(status);
     }
   }

@@ -1,0 +1,152 @@
+import { Alert, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
+import { keepPreviousData, onlineManager, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { fromSortBy, toSortBy, type ApiClient } from '../../api/client';
+import type { ClassListQuery } from '../../api/contract';
+import { describeApiError } from '../../i18n/describe-api-error';
+import { useMessages } from '../../i18n/i18n-context';
+import { classQueries } from './class-queries';
+import { ClassPager } from './class-pager';
+import { ClassSearch } from './class-search';
+import { ClassTable } from './class-table';
+import { useFormats } from './formats';
+import { pageCountOf, type ListParams } from './list-params';
+import { selectionStore, useSelection } from './selection-store';
+import { useListParams } from './use-list-params';
+
+interface ClassBrowserProps {
+  api: Pick<ApiClient, 'getClasses'>;
+}
+
+function toQuery({ q, page, pageSize, sort }: ListParams): ClassListQuery {
+  return { query: q === '' ? undefined : q, page, pageSize, sortBy: sort };
+}
+
+const subscribeOnline = (onChange: () => void) => onlineManager.subscribe(onChange);
+const isOnline = () => onlineManager.isOnline();
+
+/**
+ * The turmas list: search, sortable table, pages, and ticking turmas for the selection. What it
+ * shows lives in the URL; the rows come from the server one page at a time.
+ */
+export function ClassBrowser({ api }: ClassBrowserProps) {
+  const messages = useMessages();
+  const formats = useFormats();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useListParams();
+  const selection = useSelection();
+  const online = useSyncExternalStore(subscribeOnline, isOnline);
+
+  const list = useQuery({
+    ...classQueries.list(api, toQuery(params)),
+    // The rows on screen stay (dimmed) until the next page or search answers: no flash of a
+    // skeleton, no jump. Each request has its own key, so a late answer for an older search
+    // can never replace a newer one.
+    placeholderData: keepPreviousData,
+  });
+  const page = list.data;
+  const settled = page !== undefined && !list.isPlaceholderData;
+  const totalRecords = page?.totalRecords;
+  const pageCount = pageCountOf(totalRecords ?? 0, params.pageSize);
+
+  // Ask for the next page while the person reads this one, so "next" paints at once.
+  useEffect(() => {
+    if (!settled || params.page >= pageCount) return;
+    void queryClient.prefetchQuery(
+      classQueries.list(api, toQuery({ ...params, page: params.page + 1 })),
+    );
+  }, [api, queryClient, settled, params, pageCount]);
+
+  // A link to page 40 of a list that now has 12 pages: show the last page instead of nothing.
+  useEffect(() => {
+    if (settled && page.data.length === 0 && page.totalRecords > 0 && params.page > pageCount) {
+      setParams({ page: pageCount }, { history: 'replace' });
+    }
+  }, [settled, page, params.page, pageCount, setParams]);
+
+  const search = (q: string, how: 'typing' | 'submit') =>
+    setParams({ q, page: 1 }, { history: how === 'typing' ? 'typing' : 'push' });
+  const clearSearch = () => search('', 'submit');
+
+  const summary =
+    totalRecords === undefined
+      ? messages.classes.loading
+      : params.q === ''
+        ? messages.classes.total(totalRecords, formats.number.format(totalRecords))
+        : messages.classes.found(totalRecords, formats.number.format(totalRecords));
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="md">
+        <ClassSearch value={params.q} onSearch={search} />
+        {/* A live region: screen readers hear how many turmas the search found. */}
+        <Text role="status" fw={500}>
+          {summary}
+        </Text>
+      </Group>
+
+      {!online && page && <Alert color="yellow">{messages.classes.offlineStale}</Alert>}
+      {online && list.isError && page && (
+        <Alert color="red" title={messages.classes.refreshFailed}>
+          <RetryButton onRetry={() => void list.refetch()} busy={list.isFetching} />
+        </Alert>
+      )}
+
+      {page === undefined && list.isError ? (
+        <Alert color="red" title={messages.classes.loadFailed}>
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{describeApiError(list.error, messages)}</Text>
+            <RetryButton onRetry={() => void list.refetch()} busy={list.isFetching} />
+          </Stack>
+        </Alert>
+      ) : page === undefined && !online ? (
+        <Alert color="yellow" title={messages.classes.offlineTitle}>
+          {messages.classes.offlineDescription}
+        </Alert>
+      ) : settled && page.totalRecords === 0 && params.q === '' ? (
+        <EmptyState
+          title={messages.classes.emptyTitle}
+          description={messages.classes.emptyDescription}
+        />
+      ) : settled && page.totalRecords === 0 ? (
+        <EmptyState
+          title={messages.classes.noMatchTitle}
+          description={messages.classes.noMatchDescription(params.q)}
+        >
+          <Button variant="default" onClick={clearSearch}>
+            {messages.classes.clearSearch}
+          </Button>
+        </EmptyState>
+      ) : (
+        <>
+          <ClassTable
+            rows={page?.data}
+            skeletonRows={Math.min(params.pageSize, 20)}
+            stale={list.isPlaceholderData}
+            sort={fromSortBy(params.sort)}
+            onSortChange={(sort) => setParams({ sort: sort ? toSortBy([sort]) : 'name', page: 1 })}
+            selection={selection}
+            onSelect={selectionStore.add}
+            onDeselect={selectionStore.remove}
+          />
+          <ClassPager
+            page={params.page}
+            pageSize={params.pageSize}
+            totalRecords={totalRecords}
+            onPageChange={(next) => setParams({ page: next })}
+            onPageSizeChange={(pageSize) => setParams({ pageSize, page: 1 })}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function RetryButton({ onRetry, busy }: { onRetry: () => void; busy: boolean }) {
+  const messages = useMessages();
+  return (
+    <Button variant="default" onClick={onRetry} loading={busy}>
+      {messages.classes.retry}
+    </Button>
+  );
+}

@@ -1,0 +1,88 @@
+import { CloseButton, Kbd, TextInput } from '@mantine/core';
+import { useDebouncedCallback, useHotkeys } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { QUERY_MAX_LENGTH } from '../../api/contract';
+import { useMessages } from '../../i18n/i18n-context';
+import classes from './class-search.module.css';
+
+/**
+ * Long enough that a typing burst (keys ~100–150 ms apart) sends one request, short enough that
+ * the rows follow within 300 ms of the last key.
+ */
+export const SEARCH_DEBOUNCE_MS = 180;
+
+interface ClassSearchProps {
+  /** The search the list shows (from the URL). */
+  value: string;
+  /** Called once per burst of typing, at once on Enter or clear; the value is trimmed. */
+  onSearch: (value: string, how: 'typing' | 'submit') => void;
+}
+
+export function ClassSearch({ value, onSearch }: ClassSearchProps) {
+  const messages = useMessages();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState(value);
+  const [shownValue, setShownValue] = useState(value);
+  const commit = useDebouncedCallback((next: string) => onSearch(next.trim(), 'typing'), {
+    delay: SEARCH_DEBOUNCE_MS,
+  });
+
+  // The search changed elsewhere (Back, Forward, "clear search" in the empty state): show it.
+  // Adjusted during render, not in an effect, so the field never shows the old text for a frame.
+  if (value !== shownValue) {
+    setShownValue(value);
+    if (value !== text.trim()) setText(value);
+  }
+
+  // "/" jumps to the search from anywhere except another field (Mantine ignores inputs).
+  useHotkeys([['/', () => inputRef.current?.focus()]]);
+
+  function clear() {
+    commit.cancel();
+    setText('');
+    onSearch('', 'submit');
+    inputRef.current?.focus();
+  }
+
+  return (
+    <TextInput
+      ref={inputRef}
+      type="search"
+      classNames={{ input: classes.input }}
+      label={messages.classes.searchLabel}
+      placeholder={messages.classes.searchPlaceholder}
+      aria-keyshortcuts="/"
+      value={text}
+      maxLength={QUERY_MAX_LENGTH}
+      autoComplete="off"
+      spellCheck={false}
+      leftSection={<IconSearch aria-hidden size={16} />}
+      rightSection={
+        text !== '' ? (
+          <CloseButton aria-label={messages.classes.clearSearch} onClick={clear} />
+        ) : (
+          // A hint for sighted keyboard users; aria-keyshortcuts tells assistive technology.
+          <Kbd size="xs" aria-hidden>
+            /
+          </Kbd>
+        )
+      }
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        commit(event.currentTarget.value);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          commit.cancel();
+          onSearch(text.trim(), 'submit');
+        } else if (event.key === 'Escape' && text !== '') {
+          // Escape empties the field, as in the browser's own search fields.
+          event.preventDefault();
+          clear();
+        }
+      }}
+      w={{ base: '100%', sm: 360 }}
+    />
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * The turmas picked for the next action, kept across pages and searches. The API has no call to
+ * fetch one turma, so each id is stored with the name it had when it was picked: the tray and
+ * the actions can name a turma that is no longer on screen. Kept in sessionStorage, so a reload
+ * keeps the selection; the app clears it on sign-out.
+ */
+import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
+
+export interface SelectedTurma {
+  id: string;
+  name: string;
+}
+
+export const SELECTION_STORAGE_KEY = 'turmas-admin.selection';
+
+const storedSelectionSchema = z.array(z.object({ id: z.string(), name: z.string() }));
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let selection: readonly SelectedTurma[] = readStored();
+
+function readStored(): readonly SelectedTurma[] {
+  try {
+    const raw = window.sessionStorage.getItem(SELECTION_STORAGE_KEY);
+    const parsed = storedSelectionSchema.safeParse(raw === null ? [] : JSON.parse(raw));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    // Blocked storage or a damaged value: start with nothing picked rather than fail.
+    return [];
+  }
+}
+
+function update(next: readonly SelectedTurma[]): void {
+  selection = next;
+  try {
+    if (next.length === 0) window.sessionStorage.removeItem(SELECTION_STORAGE_KEY);
+    else window.sessionStorage.setItem(SELECTION_STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    // The in-memory selection still works for this page's lifetime.
+  }
+  for (const listener of listeners) listener();
+}
+
+export const selectionStore = {
+  get: (): readonly SelectedTurma[] => selection,
+  /** Adds the turmas not already picked, in the order given; keeps the names first captured. */
+  add(turmas: readonly SelectedTurma[]): void {
+    const known = new Set(selection.map((turma) => turma.id));
+    const added = turmas.filter((turma) => !known.has(turma.id) && known.add(turma.id));
+    if (added.length > 0) update([...selection, ...added]);
+  },
+  remove(ids: Iterable<string>): void {
+    const removed = new Set(ids);
+    const next = selection.filter((turma) => !removed.has(turma.id));
+    if (next.length !== selection.length) update(next);
+  },
+  clear(): void {
+    if (selection.length > 0) update([]);
+  },
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+export function useSelection(): readonly SelectedTurma[] {
+  return useSyncExternalStore(selectionStore.subscribe, selectionStore.get);
+}
