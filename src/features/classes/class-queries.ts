@@ -15,5 +15,9 @@ export const classQueries = {
     queryOptions({
       queryKey: [...classQueries.lists(), params] as const,
       queryFn: ({ signal }) => api.getClasses(params, { signal }),
+      // Turmas change when staff enrol or remove students through this console, and those
+      // writes invalidate the lists: a page seen in the last half minute (or prefetched) is
+      // shown as it is, which is what makes "next page" instant.
+      staleTime: 30_000,
     }),
 };

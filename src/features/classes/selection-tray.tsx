@@ -54,10 +54,12 @@ export function SelectionTray({ actions }: SelectionTrayProps) {
               key={turma.id}
               withRemoveButton
               onRemove={() => selectionStore.remove([turma.id])}
-              // Mantine leaves the remove button out of the tab order (it is made for inputs);
-              // here it is the only way to drop one turma by keyboard.
+              // Mantine hides the remove button from the keyboard and assistive technology (it
+              // is made for inputs, where Backspace removes); here it is the only way to drop
+              // one turma, so it is a real, named button.
               removeButtonProps={{
                 'aria-label': messages.selection.remove(turma.name),
+                'aria-hidden': false,
                 tabIndex: 0,
               }}
             >

@@ -1,0 +1,446 @@
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApiClient } from '../../testing/api-client';
+import { installTurmasBackend, type TurmasBackend } from '../../testing/msw/turmas-backend';
+import { render } from '../../testing/render';
+import { aTurma, manyTurmas } from '../../testing/sample-classes';
+import { ClassBrowser } from './class-browser';
+import { selectionStore } from './selection-store';
+
+function renderBrowser(options?: Parameters<typeof render>[1]) {
+  return render(<ClassBrowser api={createTestApiClient()} />, options);
+}
+
+const table = () => screen.getByRole('table', { name: 'Lista de turmas' });
+/** The names in the table body, top to bottom. */
+const rowNames = () =>
+  within(table())
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+const status = () => screen.getByRole('status');
+const listParams = (backend: TurmasBackend) =>
+  backend.listRequests().map((request) => request.searchParams);
+
+/** What the API itself answers, as the truth to compare the table with. */
+async function namesFromApi(
+  query: Parameters<ReturnType<typeof createTestApiClient>['getClasses']>[0],
+) {
+  const page = await createTestApiClient().getClasses(query);
+  return page.data.map((turma) => turma.name);
+}
+
+beforeEach(() => {
+  window.history.replaceState(null, '', '/');
+  selectionStore.clear();
+});
+afterEach(() => {
+  onlineManager.setOnline(true);
+  window.history.replaceState(null, '', '/');
+});
+
+describe('ClassBrowser: loading and paging', () => {
+  it('shows skeleton rows, then the first page by name with the total', async () => {
+    const backend = installTurmasBackend({ turmas: manyTurmas(45) });
+    const firstPage = backend.hold();
+    renderBrowser();
+
+    expect(status()).toHaveTextContent('Carregando turmas…');
+    expect(table()).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(firstPage.requests).toHaveLength(1));
+    firstPage.release();
+
+    expect(await screen.findByText('45 turmas')).toHaveRole('status');
+    expect(table()).toHaveAttribute('aria-busy', 'false');
+    expect(rowNames()).toHaveLength(20);
+    expect(rowNames()[0]).toBe('Artes 1º A');
+    expect(screen.getByText('1–20 de 45')).toBeVisible();
+    expect(listParams(backend)[0]).toEqual({ page: '1', pageSize: '20', sortBy: 'name' });
+  });
+
+  it('prefetches the next page, so "next" shows it at once', async () => {
+    const backend = installTurmasBackend({ turmas: manyTurmas(45) });
+    const expected = await namesFromApi({ page: 2 });
+    const { user } = renderBrowser();
+    await screen.findByText('45 turmas');
+    await waitFor(() => expect(listParams(backend).map((params) => params.page)).toContain('2'));
+    const requestsBefore = backend.listRequests().length;
+
+    await user.click(screen.getByRole('button', { name: 'Próxima página' }));
+
+    // No waiting: the rows are already there, and nothing was asked of the server again.
+    expect(rowNames()).toEqual(expected);
+    expect(table()).toHaveAttribute('aria-busy', 'false');
+    expect(screen.getByText('21–40 de 45')).toBeVisible();
+    expect(window.location.search).toBe('?page=2');
+    expect(
+      backend
+        .listRequests()
+        .slice(requestsBefore)
+        .map((r) => r.searchParams.page),
+    ).toEqual(expect.not.arrayContaining(['2']));
+  });
+
+  it('keeps the previous page on screen, marked busy, while the next one loads', async () => {
+    const backend = installTurmasBackend({ turmas: manyTurmas(45) });
+    const { user } = renderBrowser();
+    await screen.findByText('45 turmas');
+    const firstPage = rowNames();
+    const lastPage = backend.hold((request) => request.searchParams.page === '3');
+
+    await user.click(screen.getByRole('button', { name: 'Última página' }));
+
+    expect(rowNames()).toEqual(firstPage);
+    expect(table()).toHaveAttribute('aria-busy', 'true');
+    lastPage.release();
+    await waitFor(() => expect(rowNames()).toHaveLength(5));
+    expect(table()).toHaveAttribute('aria-busy', 'false');
+    expect(screen.getByText('41–45 de 45')).toBeVisible();
+  });
+
+  it('never lets a late answer for an older page replace a newer one', async () => {
+    const backend = installTurmasBackend({ turmas: manyTurmas(45) });
+    const pageThree = await namesFromApi({ page: 3 });
+    // Page 2 (asked for ahead, then on "next") answers only after page 3 has.
+    const slowPageTwo = backend.hold((request) => request.searchParams.page === '2');
+    const { user } = renderBrowser();
+    await screen.findByText('45 turmas');
+    await waitFor(() => expect(slowPageTwo.requests).toHaveLength(1));
+
+    await user.click(screen.getByRole('button', { name: 'Próxima página' }));
+    await user.click(screen.getByRole('button', { name: 'Página 3 de 3' }));
+    await waitFor(() => expect(rowNames()).toEqual(pageThree));
+    await act(async () => {
+      slowPageTwo.release();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+
+    expect(rowNames()).toEqual(pageThree);
+    expect(window.location.search).toBe('?page=3');
+  });
+
+  it('changes the page size and starts again from the first page', async () => {
+    const backend = installTurmasBackend({ turmas: manyTurmas(120) });
+    window.history.replaceState(null, '', '/?page=3');
+    const { user } = renderBrowser();
+    await screen.findByText('120 turmas');
+
+    await user.selectOptions(screen.getByLabelText('Turmas por página'), '50');
+
+    await waitFor(() => expect(rowNames()).toHaveLength(50));
+    expect(window.location.search).toBe('?pageSize=50');
+    expect(listParams(backend)).toContainEqual({ page: '1', pageSize: '50', sortBy: 'name' });
+    expect(screen.getByText('1–50 de 120')).toBeVisible();
+  });
+
+  it('shows the last page for a link past the end, without a new history entry', async () => {
+    installTurmasBackend({ turmas: manyTurmas(45) });
+    window.history.replaceState(null, '', '/?page=9');
+    const historyLength = window.history.length;
+    renderBrowser();
+
+    await waitFor(() => expect(rowNames()).toHaveLength(5));
+    expect(window.location.search).toBe('?page=3');
+    expect(window.history.length).toBe(historyLength);
+  });
+});
+
+describe('ClassBrowser: the URL holds the view', () => {
+  it('opens the view a link describes', async () => {
+    const backend = installTurmasBackend({ turmas: manyTurmas(120) });
+    window.history.replaceState(null, '', '/?q=matem&page=2&pageSize=10&sort=-countStudents');
+    const expected = await namesFromApi({
+      query: 'matem',
+      page: 2,
+      pageSize: 10,
+      sortBy: '-countStudents',
+    });
+    renderBrowser();
+
+    await waitFor(() => expect(rowNames()).toEqual(expected));
+    expect(listParams(backend)[0]).toEqual({
+      page: '2',
+      pageSize: '10',
+      sortBy: '-countStudents',
+      query: 'matem',
+    });
+    expect(screen.getByLabelText('Buscar turmas')).toHaveValue('matem');
+    expect(screen.getByLabelText('Turmas por página')).toHaveValue('10');
+    expect(screen.getByRole('columnheader', { name: /Alunos/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    expect(screen.getByRole('button', { name: 'Página 2 de 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('falls back to the default for each broken parameter and tidies the address', async () => {
+    const backend = installTurmasBackend({ turmas: manyTurmas(45) });
+    window.history.replaceState(null, '', '/?page=abc&pageSize=7&sort=size&q=%20fís%20&keep=1');
+    renderBrowser();
+
+    await screen.findByText(/turmas? encontradas?/);
+    expect(listParams(backend)[0]).toEqual({
+      page: '1',
+      pageSize: '20',
+      sortBy: 'name',
+      query: 'fís',
+    });
+    expect(new URLSearchParams(window.location.search)).toEqual(
+      new URLSearchParams({ q: 'fís', keep: '1' }),
+    );
+  });
+
+  it('follows Back and Forward', async () => {
+    installTurmasBackend({ turmas: manyTurmas(45) });
+    const [pageOne, pageTwo] = [await namesFromApi({ page: 1 }), await namesFromApi({ page: 2 })];
+    const { user } = renderBrowser();
+    await screen.findByText('45 turmas');
+    await user.click(screen.getByRole('button', { name: 'Próxima página' }));
+    expect(rowNames()).toEqual(pageTwo);
+
+    await act(async () => {
+      window.history.back();
+      await new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+    });
+    expect(window.location.search).toBe('');
+    expect(rowNames()).toEqual(pageOne);
+
+    await act(async () => {
+      window.history.forward();
+      await new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+    });
+    expect(window.location.search).toBe('?page=2');
+    expect(rowNames()).toEqual(pageTwo);
+  });
+});
+
+describe('ClassBrowser: search', () => {
+  it('sends one request for a burst of typing, ignoring accents and case', async () => {
+    const backend = installTurmasBackend({ turmas: manyTurmas(120) });
+    const { user } = renderBrowser();
+    await screen.findByText('120 turmas');
+    const before = backend.listRequests().length;
+
+    await user.type(screen.getByLabelText('Buscar turmas'), 'educacao fis');
+
+    expect(await screen.findByText('12 turmas encontradas')).toHaveRole('status');
+    const searches = backend
+      .listRequests()
+      .slice(before)
+      .filter((r) => 'query' in r.searchParams);
+    expect(searches.map((request) => request.searchParams)).toEqual([
+      { page: '1', pageSize: '20', sortBy: 'name', query: 'educacao fis' },
+    ]);
+    expect(rowNames().every((name) => name?.startsWith('Educação Física'))).toBe(true);
+    expect(window.location.search).toBe('?q=educacao+fis');
+  });
+
+  it('searches at once on Enter, and starts from the first page', async () => {
+    installTurmasBackend({ turmas: manyTurmas(120) });
+    window.history.replaceState(null, '', '/?page=4');
+    const { user } = renderBrowser();
+    await screen.findByText('120 turmas');
+
+    await user.type(screen.getByLabelText('Buscar turmas'), 'química{Enter}');
+
+    // Synchronously on Enter, not after the debounce.
+    expect(window.location.search).toBe('?q=qu%C3%ADmica');
+    expect(await screen.findByText('12 turmas encontradas')).toBeVisible();
+  });
+
+  it('makes one history entry of a whole search, so Back leaves it', async () => {
+    installTurmasBackend({ turmas: manyTurmas(45) });
+    const { user } = renderBrowser();
+    await screen.findByText('45 turmas');
+    const field = screen.getByLabelText('Buscar turmas');
+    const historyLength = window.history.length;
+
+    await user.type(field, 'mat');
+    await waitFor(() => expect(window.location.search).toBe('?q=mat'));
+    await user.type(field, 'emática');
+    await waitFor(() => expect(window.location.search).toBe('?q=matem%C3%A1tica'));
+    expect(window.history.length).toBe(historyLength + 1);
+
+    await act(async () => {
+      window.history.back();
+      await new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+    });
+    expect(field).toHaveValue('');
+    expect(await screen.findByText('45 turmas')).toBeVisible();
+  });
+
+  it('clears the search with its button and with Escape, keeping focus in the field', async () => {
+    installTurmasBackend({ turmas: manyTurmas(45) });
+    window.history.replaceState(null, '', '/?q=arte');
+    const { user } = renderBrowser();
+    const field = screen.getByLabelText('Buscar turmas');
+    await screen.findByText(/encontradas/);
+
+    await user.click(screen.getByRole('button', { name: 'Limpar busca' }));
+    expect(field).toHaveValue('');
+    expect(field).toHaveFocus();
+    expect(await screen.findByText('45 turmas')).toBeVisible();
+
+    await user.type(field, 'arte{Enter}');
+    await screen.findByText(/encontradas/);
+    await user.keyboard('{Escape}');
+    expect(field).toHaveValue('');
+    expect(window.location.search).toBe('');
+  });
+
+  it('"/" jumps to the search field', async () => {
+    installTurmasBackend({ turmas: manyTurmas(5) });
+    const { user } = renderBrowser();
+    await screen.findByText('5 turmas');
+
+    await user.keyboard('/');
+
+    expect(screen.getByLabelText('Buscar turmas')).toHaveFocus();
+    expect(screen.getByLabelText('Buscar turmas')).toHaveValue('');
+  });
+});
+
+describe('ClassBrowser: sorting', () => {
+  it('cycles a column descending, ascending, then back to the default order', async () => {
+    const backend = installTurmasBackend({ turmas: manyTurmas(45) });
+    window.history.replaceState(null, '', '/?page=2');
+    const { user } = renderBrowser();
+    await screen.findByText('45 turmas');
+    const students = screen.getByRole('columnheader', { name: /Alunos/ });
+    const name = screen.getByRole('columnheader', { name: /Nome/ });
+    expect(name).toHaveAttribute('aria-sort', 'ascending');
+    expect(students).toHaveAttribute('aria-sort', 'none');
+
+    await user.click(within(students).getByRole('button'));
+    expect(window.location.search).toBe('?sort=-countStudents');
+    expect(students).toHaveAttribute('aria-sort', 'descending');
+    expect(name).toHaveAttribute('aria-sort', 'none');
+    await waitFor(() =>
+      expect(listParams(backend)).toContainEqual({
+        page: '1',
+        pageSize: '20',
+        sortBy: '-countStudents',
+      }),
+    );
+
+    await user.click(within(students).getByRole('button'));
+    expect(window.location.search).toBe('?sort=countStudents');
+    expect(students).toHaveAttribute('aria-sort', 'ascending');
+
+    await user.click(within(students).getByRole('button'));
+    expect(window.location.search).toBe('');
+    expect(name).toHaveAttribute('aria-sort', 'ascending');
+
+    await user.click(within(name).getByRole('button'));
+    expect(window.location.search).toBe('?sort=-name');
+    expect(name).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('sorts from the keyboard', async () => {
+    installTurmasBackend({ turmas: manyTurmas(45) });
+    const expected = await namesFromApi({ sortBy: '-updatedAt' });
+    const { user } = renderBrowser();
+    await screen.findByText('45 turmas');
+
+    within(screen.getByRole('columnheader', { name: /Atualizada em/ }))
+      .getByRole('button')
+      .focus();
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(rowNames()).toEqual(expected));
+  });
+});
+
+describe('ClassBrowser: designed states', () => {
+  it('says when there are no turmas at all', async () => {
+    installTurmasBackend({ turmas: [] });
+    renderBrowser();
+
+    expect(await screen.findByText('Nenhuma turma cadastrada')).toBeVisible();
+    expect(status()).toHaveTextContent('0 turmas');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('says when nothing matches the search, and clears it from there', async () => {
+    installTurmasBackend({ turmas: manyTurmas(45) });
+    window.history.replaceState(null, '', '/?q=astronomia');
+    const { user } = renderBrowser();
+
+    expect(
+      await screen.findByText('Nenhuma turma tem “astronomia” no nome.', { exact: false }),
+    ).toBeVisible();
+    expect(status()).toHaveTextContent('Nenhuma turma encontrada');
+
+    await user.click(screen.getAllByRole('button', { name: 'Limpar busca' }).at(-1)!);
+
+    expect(await screen.findByText('45 turmas')).toBeVisible();
+    expect(screen.getByLabelText('Buscar turmas')).toHaveValue('');
+  });
+
+  it('explains a failure and loads again on retry', async () => {
+    const backend = installTurmasBackend({ turmas: manyTurmas(5) });
+    backend.failNext({ status: 503 });
+    const { user } = renderBrowser();
+
+    expect(await screen.findByText('Não foi possível carregar as turmas')).toBeVisible();
+    expect(screen.getByText(/O servidor encontrou um erro \(código 503\)/)).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+
+    expect(await screen.findByText('5 turmas')).toBeVisible();
+    expect(rowNames()).toHaveLength(5);
+  });
+
+  it('keeps the rows when a refresh fails, and says they may be out of date', async () => {
+    const backend = installTurmasBackend({ turmas: manyTurmas(5) });
+    const { user, queryClient } = renderBrowser();
+    await screen.findByText('5 turmas');
+
+    backend.failNext('network');
+    await act(() => queryClient.refetchQueries());
+
+    expect(await screen.findByText(/Não foi possível atualizar a lista/)).toBeVisible();
+    expect(rowNames()).toHaveLength(5);
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    await waitFor(() =>
+      expect(screen.queryByText(/Não foi possível atualizar a lista/)).not.toBeInTheDocument(),
+    );
+  });
+
+  it('waits for the connection when offline, then loads', async () => {
+    installTurmasBackend({ turmas: manyTurmas(5) });
+    onlineManager.setOnline(false);
+    renderBrowser();
+
+    expect(await screen.findByText('Sem conexão com a internet')).toBeVisible();
+
+    act(() => onlineManager.setOnline(true));
+
+    expect(await screen.findByText('5 turmas')).toBeVisible();
+  });
+
+  it('renders turma names as text, never as markup', async () => {
+    const name = '<img src=x onerror="window.hacked=1"> Turma';
+    installTurmasBackend({ turmas: [aTurma({ name })] });
+    renderBrowser();
+
+    expect(await screen.findByRole('cell', { name })).toBeVisible();
+    expect(table().querySelector('img')).toBeNull();
+  });
+
+  it('speaks English numbers, dates and words in English', async () => {
+    installTurmasBackend({
+      turmas: [aTurma({ countStudents: 1234, updatedAt: '2026-02-01T08:30:00.000Z' })],
+    });
+    renderBrowser({ locale: 'en' });
+
+    expect(await screen.findByText('1 class')).toBeVisible();
+    expect(screen.getByRole('cell', { name: '1,234' })).toBeVisible();
+    expect(screen.getByRole('table', { name: 'Class list' })).toBeVisible();
+    expect(screen.getByRole('columnheader', { name: /Updated/ })).toBeVisible();
+  });
+});
