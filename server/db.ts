@@ -9,7 +9,13 @@ import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Class, ClassListParams, ClassListResponse, SortField } from '../src/api/contract.ts';
+import {
+  foldForSearch,
+  type Class,
+  type ClassListParams,
+  type ClassListResponse,
+  type SortField,
+} from '../src/api/contract.ts';
 
 export type Db = Database.Database;
 
@@ -90,11 +96,6 @@ export function openDatabase(dataDir: string): { db: Db; created: boolean } {
     );
   }
   return { db, created };
-}
-
-/** "Matemática 9º A" -> "matematica 9o a": what case- and accent-insensitive search compares. */
-export function foldForSearch(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 export function newClassId(): string {

@@ -3,7 +3,8 @@
  * students with plausible names, and enrolments between them. Deterministic for a given size, so
  * screenshots, tests and benchmarks see the same data.
  */
-import { foldForSearch, newClassId, type Db } from './db.ts';
+import { foldForSearch } from '../src/api/contract.ts';
+import { newClassId, type Db } from './db.ts';
 
 export interface SeedSize {
   classes: number;

@@ -4,7 +4,8 @@
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { DATABASE_FILE, foldForSearch, openDatabase } from '../db.ts';
+import { foldForSearch } from '../../src/api/contract.ts';
+import { DATABASE_FILE, openDatabase } from '../db.ts';
 
 export interface TurmaFixture {
   id: string;

@@ -142,6 +142,15 @@ export const classListQuerySchema = z.object({
     .max(QUERY_MAX_LENGTH, `must be at most ${QUERY_MAX_LENGTH} characters`)
     .optional(),
 });
+/**
+ * What `query` matches against: case- and accent-insensitive, so "matematica" finds
+ * "Matemática 9º A" ("Matemática 9º A" → "matematica 9o a"). The reference server stores names
+ * folded this way; the component tests' in-memory API folds the same way.
+ */
+export function foldForSearch(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
 /** What a caller passes (all optional); what the server works with after defaults. */
 export type ClassListQuery = z.input<typeof classListQuerySchema>;
 export type ClassListParams = z.output<typeof classListQuerySchema>;

@@ -1,6 +1,16 @@
-import { AppShell as MantineAppShell, Group, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  AppShell as MantineAppShell,
+  Text,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { IconLanguage, IconMoon, IconSun } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useMessages } from '../i18n/i18n-context';
+import { useI18n, useMessages } from '../i18n/i18n-context';
+import { LOCALES, type Locale } from '../i18n/messages';
 import classes from './app-shell.module.css';
 import focus from './focus-target.module.css';
 
@@ -20,16 +30,66 @@ export function AppShell({ actions, children }: AppShellProps) {
         {messages.app.skipToContent}
       </a>
       <MantineAppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Text component="span" fw={700} size="lg">
+        <Group h="100%" px="md" gap="sm" justify="space-between" wrap="nowrap">
+          <Text component="span" fw={700} size="lg" truncate className={classes.productName}>
             {messages.app.productName}
           </Text>
-          {actions}
+          <Group gap="xs" wrap="nowrap" className={classes.controls}>
+            <LanguageSwitch />
+            <ColorSchemeToggle />
+            {actions}
+          </Group>
         </Group>
       </MantineAppShell.Header>
       <MantineAppShell.Main id={MAIN_ID} tabIndex={-1} className={focus.focusTarget}>
         {children}
       </MantineAppShell.Main>
     </MantineAppShell>
+  );
+}
+
+/**
+ * Each language's name in that language (not a translation), so a person who cannot read the
+ * current one still finds their own.
+ */
+const LANGUAGE_NAMES: Record<Locale, string> = { 'pt-BR': 'Português', en: 'English' };
+
+/**
+ * With two languages the switch is one button naming the other language; `lang` makes screen
+ * readers pronounce that name in its own language.
+ */
+function LanguageSwitch() {
+  const { locale, setLocale } = useI18n();
+  const other = LOCALES.find((candidate) => candidate !== locale) ?? locale;
+  return (
+    <Button
+      variant="default"
+      lang={other}
+      leftSection={<IconLanguage aria-hidden size={18} />}
+      classNames={{ section: classes.languageIcon }}
+      onClick={() => setLocale(other)}
+    >
+      {LANGUAGE_NAMES[other]}
+    </Button>
+  );
+}
+
+/** Named after what it does ("Use dark theme"), so the name is right in either state. */
+function ColorSchemeToggle() {
+  const messages = useMessages();
+  const { setColorScheme } = useMantineColorScheme();
+  // Read synchronously: the console renders only in the browser, and a first render in the
+  // wrong scheme would flash the wrong icon and name for people in dark mode.
+  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const dark = scheme === 'dark';
+  return (
+    <ActionIcon
+      variant="default"
+      size="input-sm"
+      aria-label={dark ? messages.app.useLightTheme : messages.app.useDarkTheme}
+      onClick={() => setColorScheme(dark ? 'light' : 'dark')}
+    >
+      {dark ? <IconSun aria-hidden size={18} /> : <IconMoon aria-hidden size={18} />}
+    </ActionIcon>
   );
 }

@@ -1,7 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import type { ApiClient } from '../api/client';
+import { SessionGate } from '../features/auth/session-gate';
 import { SignOutButton } from '../features/auth/sign-out-button';
-import { TokenGate } from '../features/auth/token-gate';
 import { useSession } from '../features/auth/token-store';
+import { selectionStore } from '../features/classes/selection-store';
 import { getApiClient } from './api';
 import { AppShell } from './app-shell';
 import { AppErrorBoundary } from './error-boundary';
@@ -12,32 +14,48 @@ export function App() {
   return (
     <AppProviders>
       <AppErrorBoundary>
-        <Console />
+        <TurmasConsole />
       </AppErrorBoundary>
     </AppProviders>
   );
 }
 
-function Console() {
+function TurmasConsole() {
   const api = getApiClient();
-  const { token } = useSession();
-  const signedIn = token !== null;
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const [justSignedIn, setJustSignedIn] = useState(false);
+  return (
+    <Console api={api}>{(headingRef) => <TurmasPage api={api} headingRef={headingRef} />}</Console>
+  );
+}
 
-  // The gate's submit button disappears with the gate; without this, keyboard and screen-reader
-  // users would be left focused on nothing at the top of the document.
+interface ConsoleProps {
+  api: ApiClient;
+  /** The signed-in page, given the ref of its heading so focus can move there after sign-in. */
+  children: (headingRef: RefObject<HTMLHeadingElement | null>) => ReactNode;
+}
+
+/** The shell and the session around the page: exported so tests can put a stub page in it. */
+export function Console({ api, children }: ConsoleProps) {
+  const { token, expired } = useSession();
+  // An expired session is still a session: its page stays, and signing out stays on offer.
+  const inSession = token !== null || expired;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusHeadingWhenShown = useRef(false);
+
+  // The full-page gate's submit button disappears with the gate; without this, keyboard and
+  // screen-reader users would be left focused on nothing at the top of the document. (After
+  // the session-expired dialog, focus goes back where it was instead.)
   useEffect(() => {
-    if (signedIn && justSignedIn) headingRef.current?.focus();
-  }, [signedIn, justSignedIn]);
+    if (token !== null && focusHeadingWhenShown.current) {
+      focusHeadingWhenShown.current = false;
+      headingRef.current?.focus();
+    }
+  }, [token]);
 
   return (
-    <AppShell actions={signedIn ? <SignOutButton /> : undefined}>
-      {signedIn ? (
-        <TurmasPage api={api} headingRef={headingRef} />
-      ) : (
-        <TokenGate api={api} onSignedIn={() => setJustSignedIn(true)} />
-      )}
+    <AppShell actions={inSession ? <SignOutButton onSignOut={selectionStore.clear} /> : undefined}>
+      <SessionGate api={api} onSignedIn={() => (focusHeadingWhenShown.current = true)}>
+        {children(headingRef)}
+      </SessionGate>
     </AppShell>
   );
 }

@@ -1,20 +1,23 @@
-import { MantineProvider } from '@mantine/core';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { tokenStore } from '../features/auth/token-store';
 import { I18nProvider } from '../i18n/i18n-provider';
 import { createQueryClient } from './query-client';
-import { cssVariablesResolver, theme } from './theme';
+import { COLOR_SCHEME_STORAGE_KEY, cssVariablesResolver, theme } from './theme';
 
-function expireSignedInSession() {
-  // The gate's own check of a typed token also gets 401s; those are its business, not an expiry.
-  if (tokenStore.get() !== null) tokenStore.expire();
-}
+const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(() => createQueryClient(expireSignedInSession));
+  const [queryClient] = useState(() => createQueryClient(() => tokenStore.expire()));
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      // The operating system's scheme until the person picks one with the header's toggle.
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+    >
       <I18nProvider>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </I18nProvider>

@@ -5,6 +5,8 @@ export const en: Messages = {
   app: {
     productName: 'Turmas Admin',
     skipToContent: 'Skip to content',
+    useDarkTheme: 'Use dark theme',
+    useLightTheme: 'Use light theme',
   },
   fatalError: {
     title: 'Something went wrong',
@@ -20,7 +22,12 @@ export const en: Messages = {
     tokenRequired: 'Enter the access token.',
     submit: 'Sign in',
     rejected: 'This token was not accepted.',
-    sessionExpired: 'Your session has expired. Enter the access token again.',
+    rememberLabel: 'Remember on this device',
+    rememberDescription:
+      'You stay signed in after closing the browser. Do not use on shared computers.',
+    sessionExpiredTitle: 'Your session has expired',
+    sessionExpiredDescription:
+      'Enter the access token again to continue. What you entered on the page has been kept.',
     checkFailed: 'Could not check the token',
     signOut: 'Sign out',
   },
@@ -30,21 +37,57 @@ export const en: Messages = {
     columns: {
       name: 'Name',
       students: 'Students',
+      createdAt: 'Created',
       updatedAt: 'Updated',
     },
+    selectRow: (name) => `Select ${name}`,
+    selectPage: 'Select every class on this page',
     total: (count, formattedCount) =>
       count === 1 ? `${formattedCount} class` : `${formattedCount} classes`,
+    found: (count, formattedCount) =>
+      count === 0
+        ? 'No classes found'
+        : count === 1
+          ? '1 class found'
+          : `${formattedCount} classes found`,
+    range: (first, last, total) => `${first}–${last} of ${total}`,
     loading: 'Loading classes…',
+    searchLabel: 'Search classes',
+    searchPlaceholder: 'Class name',
+    clearSearch: 'Clear search',
+    pageSize: 'Classes per page',
+    pagination: 'Class list pages',
+    firstPage: 'First page',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    lastPage: 'Last page',
+    pageOf: (page, pageCount) => `Page ${page} of ${pageCount}`,
     emptyTitle: 'No classes yet',
     emptyDescription: 'Classes created on the platform will appear here.',
+    noMatchTitle: 'No classes found',
+    noMatchDescription: (query) =>
+      `No class has “${query}” in its name. Check the spelling or search for part of the name.`,
     loadFailed: 'Could not load the classes',
+    refreshFailed: 'Could not refresh the list. What is shown below may be out of date.',
     retry: 'Try again',
+    offlineTitle: 'No internet connection',
+    offlineDescription: 'The list will load as soon as the connection is back.',
+    offlineStale: 'No internet connection. The list below is the last one loaded.',
+  },
+  selection: {
+    label: 'Selected classes',
+    count: (count, formattedCount) =>
+      count === 1 ? '1 class selected' : `${formattedCount} classes selected`,
+    remove: (name) => `Remove ${name} from the selection`,
+    clear: 'Clear selection',
+    tooMany: (max) => `Each action takes at most ${max} classes. Remove some from the selection.`,
   },
   apiErrors: {
     network: 'Could not reach the server. Check your connection and try again.',
     timeout: 'The server took too long to answer. Try again.',
     server: (status) => `The server hit an error (code ${status}). Try again in a moment.`,
     rejected: (status) => `The server refused the request (code ${status}).`,
+    unauthorized: 'Your session has expired. Sign in again to continue.',
     contract: 'The server answered in an unexpected format.',
     unexpected: 'An unexpected error occurred.',
   },

@@ -4,14 +4,17 @@ import type { Locale, Messages } from './messages';
 export interface I18nValue {
   locale: Locale;
   messages: Messages;
+  /** The person's choice of language: it replaces the browser's and is remembered. */
+  setLocale: (locale: Locale) => void;
 }
 
 export const I18nContext = createContext<I18nValue | null>(null);
 
-function useI18n(): I18nValue {
+/** The current language, its messages and the way to change it (the language switch). */
+export function useI18n(): I18nValue {
   const value = useContext(I18nContext);
   // A missing provider is a wiring bug; failing loudly beats silently showing another language.
-  if (!value) throw new Error('useMessages/useLocale must be used inside <I18nProvider>');
+  if (!value) throw new Error('useI18n/useMessages/useLocale must be used inside <I18nProvider>');
   return value;
 }
 

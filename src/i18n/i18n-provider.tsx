@@ -1,18 +1,21 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { browserLanguages, detectLocale } from './detect-locale';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { initialLocale, storeChosenLocale } from './detect-locale';
 import { I18nContext, type I18nValue } from './i18n-context';
 import { messagesByLocale, type Locale } from './messages';
 
 interface I18nProviderProps {
-  /** Fixes the language (tests); by default it follows the browser's preferences. */
+  /** The language to start in (tests); by default the stored choice, else the browser's. */
   locale?: Locale;
   children: ReactNode;
 }
 
-export function I18nProvider({ locale: fixedLocale, children }: I18nProviderProps) {
-  // State rather than a constant so the language switch of a later issue only needs a setter.
-  const [detectedLocale] = useState(() => detectLocale(browserLanguages()));
-  const locale = fixedLocale ?? detectedLocale;
+export function I18nProvider({ locale: startLocale, children }: I18nProviderProps) {
+  const [locale, setLocaleState] = useState<Locale>(() => startLocale ?? initialLocale());
+
+  const setLocale = useCallback((next: Locale) => {
+    storeChosenLocale(next);
+    setLocaleState(next);
+  }, []);
 
   // Screen readers pick their pronunciation from <html lang>; index.html ships pt-BR.
   useEffect(() => {
@@ -20,8 +23,8 @@ export function I18nProvider({ locale: fixedLocale, children }: I18nProviderProp
   }, [locale]);
 
   const value = useMemo<I18nValue>(
-    () => ({ locale, messages: messagesByLocale[locale] }),
-    [locale],
+    () => ({ locale, messages: messagesByLocale[locale], setLocale }),
+    [locale, setLocale],
   );
   return <I18nContext value={value}>{children}</I18nContext>;
 }

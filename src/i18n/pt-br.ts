@@ -6,6 +6,9 @@ export const ptBR = {
   app: {
     productName: 'Turmas Admin',
     skipToContent: 'Pular para o conteúdo',
+    // The colour-scheme toggle's name says what pressing it does.
+    useDarkTheme: 'Usar tema escuro',
+    useLightTheme: 'Usar tema claro',
   },
   fatalError: {
     title: 'Algo deu errado',
@@ -21,7 +24,12 @@ export const ptBR = {
     tokenRequired: 'Informe o token de acesso.',
     submit: 'Entrar',
     rejected: 'Este token não foi aceito.',
-    sessionExpired: 'Sua sessão expirou. Informe o token de acesso novamente.',
+    rememberLabel: 'Lembrar neste dispositivo',
+    rememberDescription:
+      'Você continua conectado depois de fechar o navegador. Não use em computadores compartilhados.',
+    sessionExpiredTitle: 'Sua sessão expirou',
+    sessionExpiredDescription:
+      'Informe o token de acesso novamente para continuar. O que você preencheu na página foi mantido.',
     checkFailed: 'Não foi possível verificar o token',
     signOut: 'Sair',
   },
@@ -31,15 +39,52 @@ export const ptBR = {
     columns: {
       name: 'Nome',
       students: 'Alunos',
+      createdAt: 'Criada em',
       updatedAt: 'Atualizada em',
     },
+    selectRow: (name: string): string => `Selecionar ${name}`,
+    selectPage: 'Selecionar todas as turmas desta página',
     total: (count: number, formattedCount: string): string =>
       count === 1 ? `${formattedCount} turma` : `${formattedCount} turmas`,
+    found: (count: number, formattedCount: string): string =>
+      count === 0
+        ? 'Nenhuma turma encontrada'
+        : count === 1
+          ? '1 turma encontrada'
+          : `${formattedCount} turmas encontradas`,
+    range: (first: string, last: string, total: string): string => `${first}–${last} de ${total}`,
     loading: 'Carregando turmas…',
+    searchLabel: 'Buscar turmas',
+    searchPlaceholder: 'Nome da turma',
+    clearSearch: 'Limpar busca',
+    pageSize: 'Turmas por página',
+    pagination: 'Páginas da lista de turmas',
+    firstPage: 'Primeira página',
+    previousPage: 'Página anterior',
+    nextPage: 'Próxima página',
+    lastPage: 'Última página',
+    pageOf: (page: string, pageCount: string): string => `Página ${page} de ${pageCount}`,
     emptyTitle: 'Nenhuma turma cadastrada',
     emptyDescription: 'As turmas criadas na plataforma aparecerão aqui.',
+    noMatchTitle: 'Nenhuma turma encontrada',
+    noMatchDescription: (query: string): string =>
+      `Nenhuma turma tem “${query}” no nome. Confira a grafia ou busque por parte do nome.`,
     loadFailed: 'Não foi possível carregar as turmas',
+    refreshFailed:
+      'Não foi possível atualizar a lista. Os dados abaixo podem estar desatualizados.',
     retry: 'Tentar novamente',
+    offlineTitle: 'Sem conexão com a internet',
+    offlineDescription: 'A lista será carregada assim que a conexão voltar.',
+    offlineStale: 'Sem conexão com a internet. A lista abaixo é a última carregada.',
+  },
+  selection: {
+    label: 'Turmas selecionadas',
+    count: (count: number, formattedCount: string): string =>
+      count === 1 ? '1 turma selecionada' : `${formattedCount} turmas selecionadas`,
+    remove: (name: string): string => `Remover ${name} da seleção`,
+    clear: 'Limpar seleção',
+    tooMany: (max: string): string =>
+      `Cada operação aceita no máximo ${max} turmas. Remova algumas da seleção.`,
   },
   apiErrors: {
     network: 'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.',
@@ -47,6 +92,7 @@ export const ptBR = {
     server: (status: number): string =>
       `O servidor encontrou um erro (código ${status}). Tente novamente em instantes.`,
     rejected: (status: number): string => `O servidor recusou a solicitação (código ${status}).`,
+    unauthorized: 'Sua sessão expirou. Entre novamente para continuar.',
     contract: 'O servidor respondeu em um formato inesperado.',
     unexpected: 'Ocorreu um erro inesperado.',
   },

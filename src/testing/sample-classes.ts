@@ -15,3 +15,43 @@ export function aTurma(overrides: Partial<Class> = {}): Class {
 export function aClassPage(data: Class[], totalRecords = data.length): ClassListResponse {
   return { data, totalRecords };
 }
+
+const SUBJECTS = [
+  'Matemática',
+  'Português',
+  'Educação Física',
+  'História',
+  'Ciências',
+  'Geografia',
+  'Inglês',
+  'Física',
+  'Química',
+  'Artes',
+];
+const GRADES = ['1º', '2º', '3º', '6º', '7º', '8º', '9º'];
+const SECTIONS = ['A', 'B', 'C', 'D'];
+
+/**
+ * `n` distinct turmas named as schools name them, accents included ("Matemática 9º A",
+ * "Educação Física 2º B"), listed out of alphabetical order, with varied counts and dates so
+ * each sort gives a different order. Deterministic: the same `n` always gives the same turmas.
+ */
+export function manyTurmas(n: number): Class[] {
+  const day = 24 * 60 * 60 * 1000;
+  const firstCreated = Date.parse('2025-02-03T11:00:00.000Z');
+  const combinations = SUBJECTS.length * GRADES.length * SECTIONS.length;
+  return Array.from({ length: n }, (_, i) => {
+    const subject = SUBJECTS[i % SUBJECTS.length];
+    const grade = GRADES[Math.floor(i / SUBJECTS.length) % GRADES.length];
+    const section = SECTIONS[Math.floor(i / (SUBJECTS.length * GRADES.length)) % SECTIONS.length];
+    const round = Math.floor(i / combinations);
+    const created = firstCreated + ((i * 37) % 365) * day + i * 60_000;
+    return {
+      id: `t${String(i + 1).padStart(4, '0')}`,
+      name: `${subject} ${grade} ${section}${round > 0 ? ` (${round + 1})` : ''}`,
+      createdAt: new Date(created).toISOString(),
+      updatedAt: new Date(created + ((i * 13) % 90) * day).toISOString(),
+      countStudents: (i * 17) % 45,
+    };
+  });
+}

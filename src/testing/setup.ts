@@ -1,6 +1,22 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { mswServer } from './msw/server';
+
+// Component tests reach the network only through MSW handlers (msw/turmas-backend.ts): a request
+// no handler answers fails with a network error and a console.error, which fails the test below.
+// Loopback is the exception: the fetch layer's own tests (src/api/client.test.ts) talk to a real
+// scripted server on 127.0.0.1 to exercise sockets, timeouts and dropped connections.
+beforeAll(() =>
+  mswServer.listen({
+    onUnhandledRequest(request, print) {
+      const { hostname } = new URL(request.url);
+      if (hostname !== '127.0.0.1' && hostname !== 'localhost') print.error();
+    },
+  }),
+);
+afterEach(() => mswServer.resetHandlers());
+afterAll(() => mswServer.close());
 
 // A console.error during a test (React act() warnings, failed prop types, uncaught render
 // errors) is a failure worth reading, not noise: fail the test that caused it.

@@ -1,42 +1,59 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../api/client';
-import type { ClassListResponse } from '../../api/contract';
+import { createTestApiClient, TEST_TOKEN } from '../../testing/api-client';
+import { installTurmasBackend, type TurmasBackend } from '../../testing/msw/turmas-backend';
 import { render } from '../../testing/render';
+import { aTurma } from '../../testing/sample-classes';
 import { TokenGate } from './token-gate';
 import { TOKEN_STORAGE_KEY, tokenStore } from './token-store';
-import { fakeApi } from '../../testing/fake-api';
-import { aClassPage, aTurma } from '../../testing/sample-classes';
 
-const ONE_TURMA: ClassListResponse = aClassPage([aTurma({ countStudents: 31 })], 12);
+let backend: TurmasBackend;
+// The app's client reads the stored token; the gate overrides it with the typed one.
+const api = createTestApiClient({ getToken: tokenStore.get });
 
-beforeEach(() => tokenStore.clear());
+beforeEach(() => {
+  tokenStore.clear();
+  backend = installTurmasBackend({ turmas: [aTurma()] });
+});
 afterEach(() => tokenStore.clear());
 
 describe('TokenGate', () => {
-  it('checks the typed token against the API and stores it when accepted', async () => {
-    const api = fakeApi(async () => ONE_TURMA);
+  it('checks the typed token against the API and keeps it for this tab when accepted', async () => {
     const onSignedIn = vi.fn();
     const { user } = render(<TokenGate api={api} onSignedIn={onSignedIn} />);
 
-    await user.type(screen.getByLabelText('Token de acesso'), '  s3cret-token {Enter}');
+    const field = screen.getByLabelText('Token de acesso');
+    expect(field).toHaveFocus();
+    await user.type(field, `  ${TEST_TOKEN} {Enter}`);
 
-    await waitFor(() => expect(tokenStore.get()).toBe('s3cret-token'));
-    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe('s3cret-token');
-    expect(api.getClasses).toHaveBeenCalledExactlyOnceWith(
-      { pageSize: 1 },
-      { token: 's3cret-token' },
-    );
+    await waitFor(() => expect(tokenStore.get()).toBe(TEST_TOKEN));
+    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe(TEST_TOKEN);
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(backend.requests).toEqual([
+      expect.objectContaining({
+        method: 'GET',
+        searchParams: { pageSize: '1' },
+        authorization: `Bearer ${TEST_TOKEN}`,
+      }),
+    ]);
     expect(onSignedIn).toHaveBeenCalledOnce();
   });
 
+  it('remembers the token on this device only when asked to', async () => {
+    const { user } = render(<TokenGate api={api} />);
+    const remember = screen.getByRole('checkbox', { name: 'Lembrar neste dispositivo' });
+    expect(remember).not.toBeChecked();
+    expect(remember).toHaveAccessibleDescription(/Não use em computadores compartilhados/);
+
+    await user.click(remember);
+    await user.type(screen.getByLabelText('Token de acesso'), `${TEST_TOKEN}{Enter}`);
+
+    await waitFor(() => expect(tokenStore.get()).toBe(TEST_TOKEN));
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(TEST_TOKEN);
+    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
   it('says a rejected token was not accepted, keeps what was typed and stores nothing', async () => {
-    const api = fakeApi(async () => {
-      throw new ApiError('http', 'Missing or invalid bearer token', {
-        status: 401,
-        body: { status: '401', message: 'Missing or invalid bearer token' },
-      });
-    });
     const { user } = render(<TokenGate api={api} />);
     const field = screen.getByLabelText('Token de acesso');
 
@@ -44,18 +61,20 @@ describe('TokenGate', () => {
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
 
     expect(await screen.findByText('Este token não foi aceito.')).toBeVisible();
+    expect(backend.requests.map((request) => request.authorization)).toEqual([
+      'Bearer wrong-token',
+    ]);
     expect(field).toHaveValue('wrong-token');
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveAccessibleDescription('Este token não foi aceito.');
     expect(field).toHaveFocus();
     expect(tokenStore.get()).toBeNull();
     expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 
   it('tells a server it cannot reach apart from a wrong token', async () => {
-    const api = fakeApi(async () => {
-      throw new ApiError('network', 'Could not reach the server');
-    });
+    backend.failNext('network');
     const { user } = render(<TokenGate api={api} />);
     const field = screen.getByLabelText('Token de acesso');
 
@@ -69,20 +88,28 @@ describe('TokenGate', () => {
   });
 
   it('asks for a token instead of calling the API with an empty one', async () => {
-    const api = fakeApi(async () => ONE_TURMA);
     const { user } = render(<TokenGate api={api} />);
 
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
 
     expect(await screen.findByText('Informe o token de acesso.')).toBeVisible();
-    expect(api.getClasses).not.toHaveBeenCalled();
+    expect(backend.requests).toEqual([]);
   });
 
-  it('says why it is back when the session expired', () => {
-    tokenStore.set('old-token');
-    tokenStore.expire();
-    render(<TokenGate api={fakeApi(async () => ONE_TURMA)} />);
+  it('refuses a token no HTTP header can carry without sending it', async () => {
+    const { user } = render(<TokenGate api={api} />);
 
-    expect(screen.getByRole('status')).toHaveTextContent('Sua sessão expirou.');
+    await user.type(screen.getByLabelText('Token de acesso'), 'tóken com espaço{Enter}');
+
+    expect(await screen.findByText('Este token não foi aceito.')).toBeVisible();
+    expect(backend.requests).toEqual([]);
+  });
+
+  it('speaks English too', () => {
+    render(<TokenGate api={api} />, { locale: 'en' });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    expect(screen.getByLabelText('Access token')).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: 'Remember on this device' })).toBeVisible();
   });
 });

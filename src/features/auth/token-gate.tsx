@@ -1,112 +1,19 @@
-import { Alert, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
-import { ApiError, type ApiClient } from '../../api/client';
-import { describeApiError } from '../../i18n/describe-api-error';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useMessages } from '../../i18n/i18n-context';
-import { tokenStore, useSession } from './token-store';
+import { TokenForm, type TokenFormProps } from './token-form';
 
-interface TokenGateProps {
-  /** The gate needs only the list call: a token is good if the API lists one turma with it. */
-  api: Pick<ApiClient, 'getClasses'>;
-  /** Called once the token is stored, e.g. to move focus to what replaces the gate. */
-  onSignedIn?: () => void;
-}
+type TokenGateProps = Pick<TokenFormProps, 'api' | 'onSignedIn'>;
 
-// HTTP header values cannot carry anything else, so such a token cannot be the right one, and
-// sending it would make fetch throw a TypeError instead of asking the server.
-const SENDABLE_TOKEN = /^[\x21-\x7e]+$/;
-
-type Problem = 'missing' | 'unsendable' | null;
-
+/** The whole page when nobody is signed in: first visit, or after signing out. */
 export function TokenGate({ api, onSignedIn }: TokenGateProps) {
   const messages = useMessages();
-  const { expired } = useSession();
-  const [token, setToken] = useState('');
-  const [problem, setProblem] = useState<Problem>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-
-  const check = useMutation({
-    mutationFn: (candidate: string) => api.getClasses({ pageSize: 1 }, { token: candidate }),
-    onSuccess: (_page, candidate) => {
-      tokenStore.set(candidate);
-      onSignedIn?.();
-    },
-    // Back to the field, so a screen reader reads the label with the error it now describes.
-    onError: () => inputRef.current?.focus(),
-  });
-
-  const rejected =
-    problem === 'unsendable' || (check.error instanceof ApiError && check.error.isUnauthorized);
-  const fieldError =
-    problem === 'missing' ? messages.auth.tokenRequired : rejected ? messages.auth.rejected : null;
-  // Anything but a refusal (offline, timeout, server error) says nothing about the token itself.
-  const failure = check.isError && !rejected ? describeApiError(check.error, messages) : null;
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // Pasted tokens often carry a trailing newline or space that is not part of the token.
-    const candidate = token.trim();
-    check.reset();
-    if (candidate === '') {
-      setProblem('missing');
-      inputRef.current?.focus();
-    } else if (!SENDABLE_TOKEN.test(candidate)) {
-      setProblem('unsendable');
-      inputRef.current?.focus();
-    } else {
-      setProblem(null);
-      check.mutate(candidate);
-    }
-  }
-
   return (
     <Paper withBorder radius="md" p="xl" maw={440} mx="auto" mt="xl">
       <Stack gap="md">
         <Title order={1}>{messages.auth.title}</Title>
-        {expired && (
-          <Alert color="yellow" role="status">
-            {messages.auth.sessionExpired}
-          </Alert>
-        )}
         <Text>{messages.auth.description}</Text>
-        <form onSubmit={handleSubmit} noValidate>
-          <Stack gap="md">
-            <PasswordInput
-              ref={inputRef}
-              label={messages.auth.tokenLabel}
-              value={token}
-              onChange={(event) => {
-                setToken(event.currentTarget.value);
-                // The old verdict was about the old value.
-                if (problem !== null) setProblem(null);
-                if (check.isError) check.reset();
-              }}
-              error={fieldError}
-              // Mantine 9's PasswordInput marks only its wrapper invalid, not the <input> itself.
-              aria-invalid={fieldError !== null || undefined}
-              required
-              // The only field: an asterisk says nothing, and Mantine's would be read out as
-              // part of the label ("Token de acesso *").
-              withAsterisk={false}
-              // The gate is the whole page (first visit, after sign-out or expiry): its only
-              // field is where everyone goes next.
-              autoFocus
-              autoComplete="current-password"
-              spellCheck={false}
-              visibilityToggleFocusable
-              visibilityToggleButtonProps={{ 'aria-label': messages.auth.showToken }}
-            />
-            {failure && (
-              <Alert color="red" title={messages.auth.checkFailed}>
-                {failure}
-              </Alert>
-            )}
-            <Button type="submit" loading={check.isPending}>
-              {messages.auth.submit}
-            </Button>
-          </Stack>
-        </form>
+        {/* Its only field is where everyone goes next. */}
+        <TokenForm api={api} onSignedIn={onSignedIn} autoFocus />
       </Stack>
     </Paper>
   );

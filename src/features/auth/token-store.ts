@@ -1,6 +1,7 @@
 /**
- * The access token, kept in sessionStorage: it survives a reload but dies with the tab, and it
- * never goes into a URL (history, logs, Referer) or into the console. React reads it through
+ * The access token. By default it is kept in sessionStorage: it survives a reload but dies with
+ * the tab. "Remember on this device" keeps it in localStorage instead, so it outlives the tab.
+ * It never goes into a URL (history, logs, Referer) or into the console. React reads it through
  * `useSession`, which re-renders on every change.
  */
 import { useSyncExternalStore } from 'react';
@@ -9,62 +10,88 @@ export const TOKEN_STORAGE_KEY = 'turmas-admin.token';
 
 export interface Session {
   token: string | null;
-  /** True when the API refused the stored token, so the gate can say why it is back. */
+  /** Whether the token is (or, after expiry, was) kept beyond the tab, in localStorage. */
+  remember: boolean;
+  /**
+   * True when the API refused the stored token during the session: the page stays where it is
+   * and the gate asks for a token over it, saying why.
+   */
   expired: boolean;
 }
 
 type Listener = () => void;
 
 const listeners = new Set<Listener>();
-let session: Session = { token: readStoredToken(), expired: false };
+let session: Session = { ...readStoredToken(), expired: false };
 
-function storage(): Storage | undefined {
-  // Reading sessionStorage throws when the browser blocks storage (privacy settings, sandboxed
+function storageOf(kind: 'sessionStorage' | 'localStorage'): Storage | undefined {
+  // Reading either storage throws when the browser blocks it (privacy settings, sandboxed
   // frames); the console then still works, with a token that lasts until the page reloads.
   try {
-    return window.sessionStorage;
+    return window[kind];
   } catch {
     return undefined;
   }
 }
 
-function readStoredToken(): string | null {
+function read(storage: Storage | undefined): string | null {
   try {
-    return storage()?.getItem(TOKEN_STORAGE_KEY) || null;
+    return storage?.getItem(TOKEN_STORAGE_KEY) || null;
   } catch {
     return null;
   }
 }
 
-function writeStoredToken(token: string | null): void {
+// The tab's own choice wins over an older remembered one.
+function readStoredToken(): Pick<Session, 'token' | 'remember'> {
+  const forTab = read(storageOf('sessionStorage'));
+  if (forTab !== null) return { token: forTab, remember: false };
+  const remembered = read(storageOf('localStorage'));
+  return { token: remembered, remember: remembered !== null };
+}
+
+function write(storage: Storage | undefined, token: string | null): void {
   try {
-    if (token === null) storage()?.removeItem(TOKEN_STORAGE_KEY);
-    else storage()?.setItem(TOKEN_STORAGE_KEY, token);
+    if (token === null) storage?.removeItem(TOKEN_STORAGE_KEY);
+    else storage?.setItem(TOKEN_STORAGE_KEY, token);
   } catch {
     // Quota or blocked storage: the in-memory session still holds the token.
   }
 }
 
+function writeStoredToken({ token, remember }: Session): void {
+  // Exactly one storage holds a token, so switching "remember" on or off never leaves a copy.
+  write(storageOf('sessionStorage'), remember ? null : token);
+  write(storageOf('localStorage'), remember ? token : null);
+}
+
 function update(next: Session): void {
   // A new object on every change: useSyncExternalStore compares snapshots by identity.
   session = next;
-  writeStoredToken(next.token);
+  writeStoredToken(next);
   for (const listener of listeners) listener();
 }
 
 export const tokenStore = {
   get: (): string | null => session.token,
   getSession: (): Session => session,
-  set(token: string): void {
-    update({ token, expired: false });
+  /** A token the API accepted; `remember` keeps it after the tab is closed. */
+  set(token: string, { remember = false }: { remember?: boolean } = {}): void {
+    update({ token, remember, expired: false });
   },
-  /** Signing out on purpose. */
+  /** Signing out on purpose: back to the full-page gate. */
   clear(): void {
-    update({ token: null, expired: false });
+    update({ token: null, remember: false, expired: false });
   },
-  /** The API answered 401 to the stored token: back to the gate, saying so. */
+  /**
+   * The API answered 401 to the stored token. The token is forgotten everywhere, but the
+   * `remember` choice is kept so the gate can offer it again. Without a stored token there is
+   * nothing to expire: the gate's own check of a typed token also meets 401s, and so do requests
+   * the page sends while the session is already expired.
+   */
   expire(): void {
-    update({ token: null, expired: true });
+    if (session.token === null) return;
+    update({ token: null, remember: session.remember, expired: true });
   },
   subscribe(listener: Listener): () => void {
     listeners.add(listener);

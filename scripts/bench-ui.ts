@@ -1,0 +1,551 @@
+/**
+ * UI timing budgets of the turmas screen (issue 3), measured in the system Chromium against the
+ * built console (dist/) and the real reference server on a temporary database of demo turmas:
+ *
+ * - sign-in: click on "Entrar" → the frame that shows the first rows;
+ * - search: a term typed at 100 ms per key → the frame that shows its rows (target ≤ 300 ms after
+ *   the last key) and how many list requests for page 1 left after the first key (target: one);
+ * - next page, already prefetched: click → the frame with the new first row (target ≤ 16 ms);
+ * - page size 100: choosing it → the frame with 100 rows, and how much of that came after the
+ *   response had arrived.
+ *
+ * Times come from inside the page: the timestamp of the last input event (click, key) to
+ * performance.now() in the first animation frame after the DOM shows the result, so Playwright's
+ * own round trips are not counted. Each measure runs `--runs` times; medians decide the targets.
+ *
+ *   npm run bench:ui [-- --runs 10 --classes 2000 --term matemá]
+ *
+ * Not part of `npm test`: timings belong in a benchmark, not in pass/fail tests (DESIGN.md).
+ */
+import {
+  chromium,
+  devices,
+  type Browser,
+  type Locator,
+  type Page,
+  type Request,
+} from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import playwrightConfig from '../playwright.config.ts';
+import { startServer } from '../server/server.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '10' },
+    classes: { type: 'string', default: '2000' },
+    // Six letters of a demo subject (server/seed.ts), accent included.
+    term: { type: 'string', default: 'matemá' },
+  },
+});
+const RUNS = positiveInteger('runs');
+const DEMO_CLASSES = positiveInteger('classes');
+const TERM = args.term;
+const KEY_INTERVAL_MS = 100;
+const STATIC_DIR = 'dist';
+
+/** The accessible names the console offers in pt-BR (src/i18n/pt-br.ts). */
+const UI = {
+  tokenField: 'Token de acesso',
+  signIn: 'Entrar',
+  table: 'Lista de turmas',
+  search: 'Buscar turmas',
+  nextPage: 'Próxima página',
+  pageSize: 'Turmas por página',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// In-page probe. Kept as plain JavaScript text: tsx rewrites functions with a `__name` helper
+// that does not exist in the page, so functions passed to page.evaluate() would throw there.
+
+const PROBE = `
+window.__bench = (() => {
+  let lastInput = 0;
+  for (const type of ['pointerdown', 'pointerup', 'click', 'keydown', 'keyup', 'input', 'change']) {
+    addEventListener(type, (event) => { lastInput = event.timeStamp; }, true);
+  }
+  const fold = (text) => text.normalize('NFKD').replace(/\\p{M}/gu, '').toLowerCase();
+  const nameOf = (table) => {
+    const labelledBy = table.getAttribute('aria-labelledby');
+    if (labelledBy) {
+      return labelledBy.split(/\\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+    }
+    return (table.getAttribute('aria-label') ?? table.querySelector('caption')?.textContent ?? '').trim();
+  };
+  /** Rows with text: skeleton rows have none. */
+  const dataRows = (tableName) => {
+    const table = [...document.querySelectorAll('table, [role="table"], [role="grid"]')]
+      .find((candidate) => nameOf(candidate) === tableName);
+    if (!table) return [];
+    const body = table.tBodies?.[0] ?? table;
+    return [...body.querySelectorAll('tr, [role="row"]')]
+      .filter((row) => !row.closest('thead') && row.textContent.trim() !== '');
+  };
+  const responded = (fragment) => performance.getEntriesByType('resource')
+    .some((entry) => entry.name.includes('/v1/classe') && entry.name.includes(fragment));
+  const conditions = {
+    rows: ({ table }) => dataRows(table).length > 0,
+    rowCount: ({ table, count }) => dataRows(table).length === count,
+    firstRowChanged: ({ table }, before) => {
+      const rows = dataRows(table);
+      return rows.length > 0 && rows[0].textContent !== before;
+    },
+    searchShown: ({ table, term }) => {
+      const rows = dataRows(table);
+      const folded = fold(term);
+      return responded('query=' + encodeURIComponent(term).replace(/%20/g, '+')) &&
+        rows.length > 0 && rows.every((row) => fold(row.textContent).includes(folded));
+    },
+  };
+  return {
+    /**
+     * Resolves in the first animation frame after the condition holds, with the time since the
+     * last input event before it, and since the end of the first list response whose URL holds
+     * spec.response.
+     */
+    watch(spec) {
+      const before = dataRows(spec.table)[0]?.textContent;
+      const check = () => conditions[spec.condition](spec, before);
+      return new Promise((resolve, reject) => {
+        const done = () => {
+          observer.disconnect();
+          clearTimeout(timer);
+          const input = lastInput;
+          const dom = performance.now();
+          requestAnimationFrame(() => {
+            const frame = performance.now();
+            // The first response of the kind watched for: later ones are prefetches.
+            const response = performance.getEntriesByType('resource')
+              .find((entry) => entry.name.includes('/v1/classe') && entry.name.includes(spec.response ?? ''));
+            resolve({
+              sinceInput: frame - input,
+              untilDom: dom - input,
+              sinceResponse: frame - (response?.responseEnd ?? frame),
+            });
+          });
+        };
+        const observer = new MutationObserver(() => { if (check()) done(); });
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          reject(new Error('timed out waiting for ' + JSON.stringify(spec)));
+        }, spec.timeoutMs);
+        if (check()) done();
+        else observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+      });
+    },
+  };
+})();
+`;
+
+interface Timing {
+  /** Last input event → the first animation frame showing the result. */
+  sinceInput: number;
+  /** Last input event → the DOM mutation that completed the result (script and render work). */
+  untilDom: number;
+  /** End of the watched list response → that frame. */
+  sinceResponse: number;
+}
+
+type WatchSpec =
+  | { condition: 'rows' }
+  | { condition: 'rowCount'; count: number; response: string }
+  | { condition: 'firstRowChanged' }
+  | { condition: 'searchShown'; term: string };
+
+/** Starts watching before the action, so a fast result cannot slip past unobserved. */
+function watch(page: Page, spec: WatchSpec): Promise<Timing> {
+  const full = { ...spec, table: UI.table, timeoutMs: 15_000 };
+  return page.evaluate(`window.__bench.watch(${JSON.stringify(full)})`) as Promise<Timing>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measures
+
+class MissingControl extends Error {}
+
+/** Fails with a message naming the control, instead of a 30 s locator timeout. */
+async function requireControl(page: Page, locator: Locator, what: string) {
+  try {
+    await locator.first().waitFor({ state: 'visible', timeout: 5_000 });
+  } catch {
+    throw new MissingControl(`${what} is not on the page (${page.url()})`);
+  }
+  return locator.first();
+}
+
+async function openTurmas(page: Page, url = '/') {
+  await page.goto(url);
+  const table = page.getByRole('table', { name: UI.table });
+  await requireControl(page, table, `the table "${UI.table}"`);
+  await watch(page, { condition: 'rows' });
+}
+
+async function signIn(page: Page, token: string): Promise<Timing> {
+  await page.goto('/');
+  const field = await requireControl(
+    page,
+    page.getByLabel(UI.tokenField, { exact: true }),
+    `the field "${UI.tokenField}"`,
+  );
+  await field.fill(token);
+  const button = await requireControl(
+    page,
+    page.getByRole('button', { name: UI.signIn, exact: true }),
+    `the button "${UI.signIn}"`,
+  );
+  const shown = watch(page, { condition: 'rows' });
+  await button.click();
+  return shown;
+}
+
+interface SearchRun extends Timing {
+  /** GET /v1/classe for page 1 sent after the first key: one per typing burst is the target. */
+  searchRequests: number;
+  /** Every GET /v1/classe sent after the first key, prefetches of later pages included. */
+  allRequests: number;
+  /** The search terms of those page-1 requests, to see which partial terms went out. */
+  searchedTerms: string[];
+}
+
+async function search(page: Page): Promise<SearchRun> {
+  await openTurmas(page);
+  const field = await requireControl(
+    page,
+    page
+      .getByRole('searchbox', { name: UI.search })
+      .or(page.getByLabel(UI.search, { exact: true })),
+    `the search field "${UI.search}"`,
+  );
+  await field.click();
+  const sent: URL[] = [];
+  const record = (request: Request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname === '/v1/classe') sent.push(url);
+  };
+  page.on('request', record);
+  try {
+    const shown = watch(page, { condition: 'searchShown', term: TERM });
+    await typeAtCadence(page, TERM);
+    const timing = await shown;
+    // A late duplicate (a second debounce, a refetch) would come within a debounce period.
+    await page.waitForTimeout(500);
+    const firstPage = sent.filter((url) => (url.searchParams.get('page') ?? '1') === '1');
+    return {
+      ...timing,
+      searchRequests: firstPage.length,
+      allRequests: sent.length,
+      searchedTerms: firstPage.map((url) => url.searchParams.get('query') ?? ''),
+    };
+  } finally {
+    page.off('request', record);
+  }
+}
+
+/**
+ * One key every KEY_INTERVAL_MS, measured from the first. Not pressSequentially({ delay }): it
+ * holds each key down for `delay` and then waits `delay` again before a character typed through
+ * insertText (such as "á"), so the gaps are uneven and up to twice as long as asked.
+ */
+async function typeAtCadence(page: Page, text: string) {
+  const start = performance.now();
+  for (const [index, char] of [...text].entries()) {
+    const wait = start + index * KEY_INTERVAL_MS - performance.now();
+    if (wait > 0) await sleep(wait);
+    await page.keyboard.type(char);
+  }
+}
+
+interface NextPageRun extends Timing {
+  prefetched: boolean;
+  /** Page 2 was asked for again after the click: the prefetched data was not used. */
+  refetched: boolean;
+}
+
+async function nextPage(page: Page): Promise<NextPageRun> {
+  const prefetch = page
+    .waitForResponse(
+      (response) => {
+        const url = new URL(response.url());
+        return url.pathname === '/v1/classe' && url.searchParams.get('page') === '2';
+      },
+      { timeout: 5_000 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+  await openTurmas(page);
+  const button = await requireControl(
+    page,
+    page.getByRole('button', { name: UI.nextPage, exact: true }),
+    `the button "${UI.nextPage}"`,
+  );
+  const prefetched = await prefetch;
+  // The response has arrived; give the query cache a moment to hold it before clicking.
+  await page.waitForTimeout(200);
+  let refetched = false;
+  const record = (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/v1/classe' && url.searchParams.get('page') === '2') refetched = true;
+  };
+  page.on('request', record);
+  try {
+    const shown = watch(page, { condition: 'firstRowChanged' });
+    await button.click();
+    return { ...(await shown), prefetched, refetched };
+  } finally {
+    page.off('request', record);
+  }
+}
+
+async function pageSize100(page: Page): Promise<Timing> {
+  await openTurmas(page);
+  const control = await requireControl(
+    page,
+    page.getByLabel(UI.pageSize, { exact: true }),
+    `the page-size choice "${UI.pageSize}"`,
+  );
+  const shown = watch(page, { condition: 'rowCount', count: 100, response: 'pageSize=100' });
+  if ((await control.locator('xpath=self::select').count()) > 0) {
+    await control.selectOption('100');
+  } else {
+    // Mantine's Select: open the list, pick the option.
+    await control.click();
+    await page.getByRole('option', { name: '100', exact: true }).click();
+  }
+  return shown;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running and reporting
+
+interface Row {
+  measure: string;
+  unit: 'ms' | 'requests';
+  values: number[];
+  target?: { text: string; met: (median: number, values: number[]) => boolean };
+  note?: string;
+  error?: string;
+}
+
+async function repeat<T>(runs: number, run: (index: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let index = 0; index < runs; index++) results.push(await run(index));
+  return results;
+}
+
+async function measureAll(browser: Browser, baseURL: string, token: string): Promise<Row[]> {
+  const project = playwrightConfig.projects?.find((candidate) => candidate.name === 'chromium');
+  const contextOptions = {
+    baseURL,
+    locale: playwrightConfig.use?.locale ?? 'pt-BR',
+    viewport: project?.use?.viewport ?? devices['Desktop Chrome'].viewport,
+  };
+  const rows: Row[] = [];
+
+  /** One measure; a missing control or a timeout becomes that row's error, not the end. */
+  async function measure(row: Omit<Row, 'values'>, collect: () => Promise<number[]>) {
+    try {
+      rows.push({ ...row, values: await collect() });
+    } catch (error) {
+      const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+      rows.push({ ...row, values: [], error: message });
+    }
+    const last = rows.at(-1)!;
+    console.error(`  ${last.measure}: ${last.error ?? 'done'}`);
+  }
+
+  async function withPage<T>(use: (page: Page) => Promise<T>): Promise<T> {
+    const context = await browser.newContext(contextOptions);
+    await context.addInitScript({ content: PROBE });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.error(`  page error: ${error.message}`));
+    try {
+      return await use(page);
+    } finally {
+      await context.close();
+    }
+  }
+
+  // A fresh browser context per run: no token stored, nothing cached.
+  await measure({ measure: 'sign-in → first rows', unit: 'ms' }, async () =>
+    (await repeat(RUNS, () => withPage((page) => signIn(page, token)))).map((t) => t.sinceInput),
+  );
+
+  // One signed-in tab for the rest; every run reloads the first page.
+  await withPage(async (page) => {
+    try {
+      await signIn(page, token);
+    } catch (error) {
+      // Each measure below then reports what it misses.
+      console.error(`  sign-in for the remaining measures failed: ${String(error)}`);
+    }
+
+    let searchRuns: SearchRun[] = [];
+    await measure(
+      {
+        measure: `search "${TERM}" (${TERM.length} keys, ${KEY_INTERVAL_MS} ms apart) → rows, after the last key`,
+        unit: 'ms',
+        target: { text: '≤ 300 ms', met: (median) => median <= 300 },
+      },
+      async () => {
+        searchRuns = await repeat(RUNS, () => search(page));
+        return searchRuns.map((run) => run.sinceInput);
+      },
+    );
+    if (searchRuns.length > 0) {
+      rows.push({
+        measure: '  list requests for page 1 after the first key',
+        unit: 'requests',
+        values: searchRuns.map((run) => run.searchRequests),
+        target: { text: 'exactly 1', met: (_median, values) => values.every((v) => v === 1) },
+        note:
+          `page-1 terms sent: ${describeTerms(searchRuns)}; ` +
+          `all list requests incl. prefetches: ${searchRuns.map((r) => r.allRequests).join(', ')}`,
+      });
+    }
+
+    let nextRuns: NextPageRun[] = [];
+    await measure(
+      {
+        measure: 'next page (prefetched) click → new first row painted',
+        unit: 'ms',
+        target: { text: '≤ 16 ms', met: (median) => median <= 16 },
+      },
+      async () => {
+        nextRuns = await repeat(RUNS, () => nextPage(page));
+        return nextRuns.map((run) => run.sinceInput);
+      },
+    );
+    const notPrefetched = nextRuns.filter((run) => !run.prefetched).length;
+    const refetched = nextRuns.filter((run) => run.refetched).length;
+    rows.at(-1)!.note = [
+      notPrefetched > 0 &&
+        `no prefetch of page 2 seen in ${notPrefetched} of ${nextRuns.length} runs`,
+      refetched > 0 && `page 2 requested again after the click in ${refetched} runs`,
+    ]
+      .filter(Boolean)
+      .join('; ');
+    if (nextRuns.length > 0) {
+      rows.push({
+        measure: '  of which until the DOM changed (script + render)',
+        unit: 'ms',
+        values: nextRuns.map((run) => run.untilDom),
+      });
+    }
+
+    let sizeRuns: Timing[] = [];
+    await measure({ measure: 'page size 100 chosen → 100 rows painted', unit: 'ms' }, async () => {
+      sizeRuns = await repeat(RUNS, () => pageSize100(page));
+      return sizeRuns.map((run) => run.sinceInput);
+    });
+    if (sizeRuns.length > 0) {
+      rows.push({
+        measure: '  of which after the response arrived (parse + render)',
+        unit: 'ms',
+        values: sizeRuns.map((run) => run.sinceResponse),
+      });
+    }
+  });
+  return rows;
+}
+
+/** '"matem" ×3, "matemá" ×3': which terms the page-1 requests carried, over all runs. */
+function describeTerms(runs: SearchRun[]): string {
+  const counts = new Map<string, number>();
+  for (const term of runs.flatMap((run) => run.searchedTerms)) {
+    counts.set(term, (counts.get(term) ?? 0) + 1);
+  }
+  return [...counts].map(([term, count]) => `"${term}" ×${count}`).join(', ');
+}
+
+function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)]!;
+}
+
+function report(rows: Row[]): boolean {
+  const format = (value: number, unit: Row['unit']) =>
+    unit === 'ms' ? `${value.toFixed(1)} ms` : String(value);
+  let ok = true;
+  const table = rows.map((row) => {
+    if (row.error) {
+      ok = false;
+      return [row.measure, '—', '—', row.target?.text ?? '', `✗ ${row.error}`];
+    }
+    const median = percentile(row.values, 0.5);
+    const met = row.target ? row.target.met(median, row.values) : undefined;
+    if (met === false) ok = false;
+    const verdict = met === undefined ? '' : met ? '✓' : '✗ missed';
+    return [
+      row.measure,
+      format(median, row.unit),
+      format(percentile(row.values, 0.9), row.unit),
+      row.target?.text ?? '',
+      [verdict, row.note].filter(Boolean).join(' — '),
+    ];
+  });
+  const header = ['measure', 'median', 'p90', 'target', ''];
+  const widths = header.map((_, column) =>
+    Math.max(...[header, ...table].map((cells) => cells[column]!.length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) =>
+        column === 1 || column === 2
+          ? cell.padStart(widths[column]!)
+          : cell.padEnd(widths[column]!),
+      )
+      .join('  ')
+      .trimEnd();
+  console.log(`\n${DEMO_CLASSES} demo turmas, ${RUNS} runs per measure\n`);
+  console.log(line(header));
+  console.log(widths.map((width) => '─'.repeat(width)).join('  '));
+  table.forEach((cells) => console.log(line(cells)));
+  return ok;
+}
+
+function positiveInteger(name: 'runs' | 'classes'): number {
+  const value = Number(args[name]);
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`bench-ui: --${name} must be a positive integer`);
+    process.exit(2);
+  }
+  return value;
+}
+
+async function main(): Promise<number> {
+  if (!existsSync(path.join(STATIC_DIR, 'index.html'))) {
+    console.error(`bench-ui: ${STATIC_DIR}/index.html is missing: run \`vite build\` first`);
+    return 2;
+  }
+  const launchOptions = playwrightConfig.projects?.find((p) => p.name === 'chromium')?.use
+    ?.launchOptions;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'turmas-bench-'));
+  const token = randomBytes(24).toString('base64url');
+  console.error(`bench-ui: seeding ${DEMO_CLASSES} demo turmas…`);
+  const server = await startServer({
+    dataDir,
+    tokens: [token],
+    staticDir: STATIC_DIR,
+    seedClasses: DEMO_CLASSES,
+    log: () => {},
+  });
+  const browser = await chromium.launch(launchOptions);
+  try {
+    console.error(`bench-ui: measuring against ${server.url}`);
+    const rows = await measureAll(browser, server.url, token);
+    return report(rows) ? 0 : 1;
+  } finally {
+    await browser.close();
+    await server.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,60 @@
+import { getDefaultZIndex, Modal, Stack, Text } from '@mantine/core';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMessages } from '../../i18n/i18n-context';
+import { TokenForm, type TokenFormProps } from './token-form';
+
+interface SessionExpiredDialogProps extends Pick<TokenFormProps, 'api'> {
+  opened: boolean;
+  /** The choice the expired session was made with, offered again. */
+  remember: boolean;
+}
+
+/**
+ * The gate over the page when the API refuses the token mid-session. The page stays mounted
+ * beneath, so open forms and the table keep everything typed; there is no way to dismiss the
+ * dialog but a good token, because nothing underneath would work without one.
+ *
+ * Keep it mounted (toggling `opened`) from the start of the session: the dialog records the
+ * focused element when it opens and gives focus back to it when it closes. It is loaded apart
+ * from the first screen (see session-gate.tsx), and the Escape guard that must precede the
+ * page's dialogs lives in the gate, which is never lazy.
+ */
+export function SessionExpiredDialog({ api, opened, remember }: SessionExpiredDialogProps) {
+  const messages = useMessages();
+  const queryClient = useQueryClient();
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => {}}
+      title={messages.auth.sessionExpiredTitle}
+      // Mantine draws the title (an h2) as body text; it is what the dialog is about.
+      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
+      withCloseButton={false}
+      closeOnEscape={false}
+      closeOnClickOutside={false}
+      centered
+      // Above any dialog or dropdown the page had open when the session expired.
+      zIndex={getDefaultZIndex('max')}
+    >
+      <Stack gap="md">
+        <Text>{messages.auth.sessionExpiredDescription}</Text>
+        <TokenForm
+          api={api}
+          defaultRemember={remember}
+          onSignedIn={() => void refetchWhatFailed(queryClient)}
+        />
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * The interrupted view recovers on its own: every query that failed (the 401 that expired the
+ * session, and any refused while the dialog was open) is marked stale, and those on screen are
+ * fetched again now. Queries that succeeded keep their data: it did not depend on which token
+ * fetched it. Failed mutations are not repeated behind the person's back: their forms are still
+ * filled, and sending again is their decision.
+ */
+function refetchWhatFailed(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (query) => query.state.status === 'error' });
+}

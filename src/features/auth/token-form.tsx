@@ -1,0 +1,121 @@
+import { Alert, Button, Checkbox, PasswordInput, Stack } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { ApiError, type ApiClient } from '../../api/client';
+import { describeApiError } from '../../i18n/describe-api-error';
+import { useMessages } from '../../i18n/i18n-context';
+import { tokenStore } from './token-store';
+
+export interface TokenFormProps {
+  /** The form needs only the list call: a token is good if the API lists one turma with it. */
+  api: Pick<ApiClient, 'getClasses'>;
+  /** Called once the token is stored. */
+  onSignedIn?: () => void;
+  /**
+   * Focus the field as soon as the form mounts (the full-page gate). Inside a dialog, leave it
+   * to the dialog's focus trap (the field carries `data-autofocus`): focusing during mount
+   * would happen before the dialog records which element to give focus back to on close.
+   */
+  autoFocus?: boolean;
+  /** The initial "remember on this device" choice. */
+  defaultRemember?: boolean;
+}
+
+// HTTP header values cannot carry anything else, so such a token cannot be the right one, and
+// sending it would make fetch throw a TypeError instead of asking the server.
+const SENDABLE_TOKEN = /^[\x21-\x7e]+$/;
+
+type Problem = 'missing' | 'unsendable' | null;
+
+/** The one token form, shown by the full-page gate and by the session-expired dialog. */
+export function TokenForm({
+  api,
+  onSignedIn,
+  autoFocus = false,
+  defaultRemember = false,
+}: TokenFormProps) {
+  const messages = useMessages();
+  const [token, setToken] = useState('');
+  const [remember, setRemember] = useState(defaultRemember);
+  const [problem, setProblem] = useState<Problem>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const check = useMutation({
+    mutationFn: (candidate: string) => api.getClasses({ pageSize: 1 }, { token: candidate }),
+    onSuccess: (_page, candidate) => {
+      tokenStore.set(candidate, { remember });
+      onSignedIn?.();
+    },
+    // Back to the field, so a screen reader reads the label with the error it now describes.
+    onError: () => inputRef.current?.focus(),
+  });
+
+  const rejected =
+    problem === 'unsendable' || (check.error instanceof ApiError && check.error.isUnauthorized);
+  const fieldError =
+    problem === 'missing' ? messages.auth.tokenRequired : rejected ? messages.auth.rejected : null;
+  // Anything but a refusal (offline, timeout, server error) says nothing about the token itself.
+  const failure = check.isError && !rejected ? describeApiError(check.error, messages) : null;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Pasted tokens often carry a trailing newline or space that is not part of the token.
+    const candidate = token.trim();
+    check.reset();
+    if (candidate === '') {
+      setProblem('missing');
+      inputRef.current?.focus();
+    } else if (!SENDABLE_TOKEN.test(candidate)) {
+      setProblem('unsendable');
+      inputRef.current?.focus();
+    } else {
+      setProblem(null);
+      check.mutate(candidate);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <PasswordInput
+          ref={inputRef}
+          label={messages.auth.tokenLabel}
+          value={token}
+          onChange={(event) => {
+            setToken(event.currentTarget.value);
+            // The old verdict was about the old value.
+            if (problem !== null) setProblem(null);
+            if (check.isError) check.reset();
+          }}
+          error={fieldError}
+          // Mantine 9's PasswordInput marks only its wrapper invalid, not the <input> itself.
+          aria-invalid={fieldError !== null || undefined}
+          required
+          // The only field: an asterisk says nothing, and Mantine's would be read out as part of
+          // the label ("Token de acesso *").
+          withAsterisk={false}
+          autoFocus={autoFocus}
+          data-autofocus
+          autoComplete="current-password"
+          spellCheck={false}
+          visibilityToggleFocusable
+          visibilityToggleButtonProps={{ 'aria-label': messages.auth.showToken }}
+        />
+        <Checkbox
+          label={messages.auth.rememberLabel}
+          description={messages.auth.rememberDescription}
+          checked={remember}
+          onChange={(event) => setRemember(event.currentTarget.checked)}
+        />
+        {failure && (
+          <Alert color="red" title={messages.auth.checkFailed}>
+            {failure}
+          </Alert>
+        )}
+        <Button type="submit" loading={check.isPending}>
+          {messages.auth.submit}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

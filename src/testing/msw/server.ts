@@ -1,0 +1,8 @@
+/**
+ * The one MSW server of the console's component tests, started by src/testing/setup.ts. Tests add
+ * handlers with `mswServer.use(...)` (usually through `installTurmasBackend`); the setup file
+ * removes them after every test, and any request no handler answers fails the test.
+ */
+import { setupServer } from 'msw/node';
+
+export const mswServer = setupServer();
