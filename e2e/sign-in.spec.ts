@@ -1,21 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectNoAxeViolations, listClasses, signIn, test } from './support';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(results.violations).toEqual([]);
-}
-
-test('signs in with the access token and lists the turmas', async ({ page, request, token }) => {
-  const consoleErrors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
-
+test('signs in with the access token and lists the turmas', async ({
+  page,
+  request,
+  token,
+  consoleErrors,
+}) => {
   await page.goto('/');
 
   const tokenField = page.getByLabel('Token de acesso', { exact: true });
@@ -30,11 +20,7 @@ test('signs in with the access token and lists the turmas', async ({ page, reque
   await expectNoAxeViolations(page);
 
   // The server's own count is the truth the console must show.
-  const answer = await request.get('/v1/classe?pageSize=1', {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(answer.ok()).toBe(true);
-  const { totalRecords } = (await answer.json()) as { totalRecords: number };
+  const { totalRecords } = await listClasses(request, token, { pageSize: 1 });
   expect(totalRecords).toBeGreaterThan(0);
 
   await tokenField.fill(token);
@@ -52,17 +38,16 @@ test('signs in with the access token and lists the turmas', async ({ page, reque
   // The token lives in sessionStorage only: never in the address bar.
   expect(page.url()).not.toContain(token);
 
-  // Chromium logs every non-2xx response as a console error; the wrong token's 401 is expected.
-  expect(consoleErrors).toEqual([
+  // Chromium logs every non-2xx response as a console error; the wrong token's 401 is expected,
+  // and it is the only one.
+  consoleErrors.allowFailedResponses(401);
+  expect(consoleErrors.all).toEqual([
     'Failed to load resource: the server responded with a status of 401 (Unauthorized)',
   ]);
 });
 
 test('signing out returns to the gate and forgets the token', async ({ page, token }) => {
-  await page.goto('/');
-  await page.getByLabel('Token de acesso', { exact: true }).fill(token);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Turmas' })).toBeVisible();
+  await signIn(page, token);
 
   // A reload keeps the session (sessionStorage), sign-out ends it.
   await page.reload();

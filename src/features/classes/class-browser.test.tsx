@@ -239,6 +239,20 @@ describe('ClassBrowser: search', () => {
     expect(window.location.search).toBe('?q=educacao+fis');
   });
 
+  it('announces the count of the rows on screen, not the old count with the new wording', async () => {
+    const backend = installTurmasBackend({ turmas: manyTurmas(120) });
+    const { user } = renderBrowser();
+    await screen.findByText('120 turmas');
+    const search = backend.hold((request) => request.searchParams.query === 'química');
+
+    await user.type(screen.getByLabelText('Buscar turmas'), 'química{Enter}');
+    await waitFor(() => expect(search.requests).toHaveLength(1));
+
+    expect(status()).toHaveTextContent(/^120 turmas$/);
+    search.release();
+    expect(await screen.findByText('12 turmas encontradas')).toHaveRole('status');
+  });
+
   it('searches at once on Enter, and starts from the first page', async () => {
     installTurmasBackend({ turmas: manyTurmas(120) });
     window.history.replaceState(null, '', '/?page=4');
@@ -388,6 +402,8 @@ describe('ClassBrowser: designed states', () => {
 
     expect(await screen.findByText('Não foi possível carregar as turmas')).toBeVisible();
     expect(screen.getByText(/O servidor encontrou um erro \(código 503\)/)).toBeVisible();
+    // The alert tells what happened; the status line does not claim it is still loading.
+    expect(status()).toBeEmptyDOMElement();
 
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
 
@@ -417,6 +433,7 @@ describe('ClassBrowser: designed states', () => {
     renderBrowser();
 
     expect(await screen.findByText('Sem conexão com a internet')).toBeVisible();
+    expect(status()).toBeEmptyDOMElement();
 
     act(() => onlineManager.setOnline(true));
 

@@ -1,6 +1,6 @@
 import { Alert, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { keepPreviousData, onlineManager, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { fromSortBy, toSortBy, type ApiClient } from '../../api/client';
 import type { ClassListQuery } from '../../api/contract';
 import { describeApiError } from '../../i18n/describe-api-error';
@@ -68,12 +68,24 @@ export function ClassBrowser({ api }: ClassBrowserProps) {
     setParams({ q, page: 1 }, { history: how === 'typing' ? 'typing' : 'push' });
   const clearSearch = () => search('', 'submit');
 
+  // What the status line announces belongs to the rows on screen. While a new search loads,
+  // the previous rows stay (placeholder data), so their count stays too, with their wording:
+  // the last settled answer is remembered here, adjusted during render (no extra frame).
+  const [announced, setAnnounced] = useState<{ total: number; q: string } | null>(null);
+  if (settled && (announced?.total !== page.totalRecords || announced.q !== params.q)) {
+    setAnnounced({ total: page.totalRecords, q: params.q });
+  }
   const summary =
-    totalRecords === undefined
-      ? messages.classes.loading
-      : params.q === ''
-        ? messages.classes.total(totalRecords, formats.number.format(totalRecords))
-        : messages.classes.found(totalRecords, formats.number.format(totalRecords));
+    page === undefined
+      ? // Nothing to count: either on its way, or the alert below says what went wrong.
+        list.isError || !online
+        ? ''
+        : messages.classes.loading
+      : announced === null
+        ? messages.classes.loading
+        : announced.q === ''
+          ? messages.classes.total(announced.total, formats.number.format(announced.total))
+          : messages.classes.found(announced.total, formats.number.format(announced.total));
 
   return (
     <Stack gap="md">

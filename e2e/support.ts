@@ -1,0 +1,128 @@
+/**
+ * What every journey through the console needs: the worker's server (fixtures.ts) plus a watch on
+ * the browser console, signing in as staff do, asking the server itself for the truth a screen
+ * must show, the turmas page's parts found by role and name, and an axe scan.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { classListResponseSchema, type ClassListResponse } from '../src/api/contract';
+import { test as base, expect } from './fixtures';
+
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA: the bar DESIGN.md sets for every state. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(results.violations).toEqual([]);
+}
+
+const FAILED_RESOURCE = /^Failed to load resource: the server responded with a status of (\d{3})\b/;
+
+export interface ConsoleErrors {
+  /** Every console error and uncaught exception of the page, in order. */
+  readonly all: string[];
+  /**
+   * A test that makes the server fail on purpose says so: Chromium logs each non-2xx response
+   * as a console error, and those lines are expected, not bugs.
+   */
+  allowFailedResponses(status: number): void;
+  /** What is left once the deliberate failures are set aside: should be nothing. */
+  unexpected(): string[];
+}
+
+function watchConsoleErrors(page: Page): ConsoleErrors {
+  const all: string[] = [];
+  const allowed = new Set<number>();
+  page.on('console', (message) => {
+    if (message.type() === 'error') all.push(message.text());
+  });
+  page.on('pageerror', (error) => all.push(error.message));
+  return {
+    all,
+    allowFailedResponses: (status) => allowed.add(status),
+    unexpected: () =>
+      all.filter((line) => {
+        const status = FAILED_RESOURCE.exec(line)?.[1];
+        return status === undefined || !allowed.has(Number(status));
+      }),
+  };
+}
+
+/**
+ * The worker's server, and every test fails on a console error or an uncaught exception it did
+ * not cause on purpose: a journey that "works" while the console logs errors is not done.
+ */
+export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors = watchConsoleErrors(page);
+      await use(errors);
+      expect(errors.unexpected(), 'console errors and uncaught exceptions').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/**
+ * Opens `path` (a link someone may have shared), signs in through the gate and waits for the
+ * turmas page. The address is kept through signing in, so the page shows the link's view.
+ */
+export async function signIn(page: Page, token: string, path = '/') {
+  await page.goto(path);
+  await page.getByLabel('Token de acesso', { exact: true }).fill(token);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Turmas' })).toBeVisible();
+}
+
+/** One page of turmas as the reference API answers it: the truth the table must show. */
+export async function listClasses(
+  request: APIRequestContext,
+  token: string,
+  query: Record<string, string | number> = {},
+): Promise<ClassListResponse> {
+  const params = new URLSearchParams(
+    Object.entries(query).map(([name, value]) => [name, String(value)]),
+  );
+  const answer = await request.get(`/v1/classe?${params}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(answer.ok(), `GET /v1/classe?${params} answered ${answer.status()}`).toBe(true);
+  return classListResponseSchema.parse(await answer.json());
+}
+
+/** The parts of the turmas page, found the way a person (or a screen reader) finds them. */
+export function turmasPage(page: Page) {
+  const table = page.getByRole('table', { name: 'Lista de turmas' });
+  const pager = page.getByRole('navigation', { name: 'Páginas da lista de turmas' });
+  const tray = page.getByRole('region', { name: 'Turmas selecionadas' });
+  const header = (name: string) => table.getByRole('columnheader', { name, exact: true });
+  // Two buttons carry this name while a search finds nothing: the field's own (an icon with an
+  // aria-label) and the empty state's, which has the words on it.
+  const clearSearch = page.getByRole('button', { name: 'Limpar busca', exact: true });
+  return {
+    heading: page.getByRole('heading', { level: 1, name: 'Turmas' }),
+    search: page.getByRole('searchbox', { name: 'Buscar turmas' }),
+    // The tray's count is a live region too; the list's own comes first in the page.
+    status: page.getByRole('status').first(),
+    table,
+    nameCells: table.locator('tbody tr > td:nth-child(2)'),
+    studentCells: table.locator('tbody tr > td:nth-child(3)'),
+    header,
+    sortButton: (name: string) => header(name).getByRole('button'),
+    rowCheckbox: (turma: { name: string }) =>
+      table.getByRole('checkbox', { name: `Selecionar ${turma.name}`, exact: true }),
+    pageCheckbox: table.getByRole('checkbox', { name: 'Selecionar todas as turmas desta página' }),
+    pager,
+    pagerButton: (name: string) => pager.getByRole('button', { name, exact: true }),
+    pageSize: page.getByRole('combobox', { name: 'Turmas por página' }),
+    tray,
+    trayCount: tray.getByRole('status'),
+    chip: (turma: { name: string }) => tray.getByText(turma.name, { exact: true }),
+    removeChip: (turma: { name: string }) =>
+      tray.getByRole('button', { name: `Remover ${turma.name} da seleção`, exact: true }),
+    clearSearchInField: clearSearch.filter({ hasNotText: 'Limpar busca' }),
+    clearSearchInEmptyState: clearSearch.filter({ hasText: 'Limpar busca' }),
+  };
+}
