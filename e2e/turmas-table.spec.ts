@@ -238,7 +238,7 @@ test('keeps turmas picked on different pages in the tray', async ({ page, reques
   await turmas.rowCheckbox(c!).check();
   await expect(turmas.trayCount).toHaveText('2 turmas selecionadas');
   // Part of the page ticked: the page's box says "some".
-  await expect(turmas.pageCheckbox).toHaveAttribute('data-indeterminate', 'true');
+  await expect(turmas.pageCheckbox).toBeChecked({ indeterminate: true });
 
   await turmas.pagerButton('Próxima página').click();
   await expectRows(page, second!.data);

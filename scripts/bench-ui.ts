@@ -66,6 +66,15 @@ const UI = {
 const PROBE = `
 window.__bench = (() => {
   let lastInput = 0;
+  // Every frame the page starts, so a measure can tell whether the result was in the first
+  // frame after the input or whether frames went by without it.
+  const frameStarts = [];
+  const tick = () => {
+    frameStarts.push(performance.now());
+    if (frameStarts.length > 1000) frameStarts.splice(0, 500);
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
   for (const type of ['pointerdown', 'pointerup', 'click', 'keydown', 'keyup', 'input', 'change']) {
     addEventListener(type, (event) => { lastInput = event.timeStamp; }, true);
   }
@@ -126,6 +135,7 @@ window.__bench = (() => {
               sinceInput: frame - input,
               untilDom: dom - input,
               sinceResponse: frame - (response?.responseEnd ?? frame),
+              framesBetween: frameStarts.filter((start) => start > input && start < dom).length,
             });
           });
         };
@@ -149,6 +159,8 @@ interface Timing {
   untilDom: number;
   /** End of the watched list response → that frame. */
   sinceResponse: number;
+  /** Frames that started between the input and the result: 0 means it painted in the first. */
+  framesBetween: number;
 }
 
 type WatchSpec =
@@ -326,7 +338,7 @@ async function pageSize100(page: Page): Promise<Timing> {
 
 interface Row {
   measure: string;
-  unit: 'ms' | 'requests';
+  unit: 'ms' | 'requests' | 'frames';
   values: number[];
   target?: { text: string; met: (median: number, values: number[]) => boolean };
   note?: string;
@@ -436,6 +448,12 @@ async function measureAll(browser: Browser, baseURL: string, token: string): Pro
         measure: '  of which until the DOM changed (script + render)',
         unit: 'ms',
         values: nextRuns.map((run) => run.untilDom),
+      });
+      rows.push({
+        measure: '  frames started between the click and the new rows',
+        unit: 'frames',
+        values: nextRuns.map((run) => run.framesBetween),
+        target: { text: '0 (first frame)', met: (_median, values) => values.every((v) => v === 0) },
       });
     }
 

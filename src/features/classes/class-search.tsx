@@ -1,7 +1,7 @@
 import { CloseButton, Kbd, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { QUERY_MAX_LENGTH } from '../../api/contract';
 import { useMessages } from '../../i18n/i18n-context';
 import classes from './class-search.module.css';
@@ -19,7 +19,8 @@ interface ClassSearchProps {
   onSearch: (value: string, how: 'typing' | 'submit') => void;
 }
 
-export function ClassSearch({ value, onSearch }: ClassSearchProps) {
+/** Memoised: paging and sorting re-render the list, not the search field. */
+export const ClassSearch = memo(function ClassSearch({ value, onSearch }: ClassSearchProps) {
   const messages = useMessages();
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(value);
@@ -85,4 +86,4 @@ export function ClassSearch({ value, onSearch }: ClassSearchProps) {
       w={{ base: '100%', sm: 360 }}
     />
   );
-}
+});

@@ -1,51 +1,61 @@
-import { Checkbox, Skeleton, Table, UnstyledButton } from '@mantine/core';
+import { Skeleton, Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import {
   createColumnHelper,
-  rowSelectionFeature,
+  FlexRender,
   rowSortingFeature,
   tableFeatures,
   useTable,
   type Header,
-  type RowSelectionState,
+  type ReactTable,
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
-import { useId, useMemo, useState } from 'react';
+import {
+  createContext,
+  memo,
+  use,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { Class, SortField } from '../../api/contract';
 import { useMessages } from '../../i18n/i18n-context';
 import classes from './class-table.module.css';
-import { useFormats } from './formats';
+import { useFormats, type Formats } from './formats';
 import type { SelectedTurma } from './selection-store';
 
-// Sorting and paging happen on the server: no sorted or paginated row model is registered, so
-// the table shows the rows exactly as the API returned them.
-const features = tableFeatures({ rowSortingFeature, rowSelectionFeature });
+// TanStack Table owns the columns and the sort state (which column, which way, what the next
+// click does). Sorting and paging happen on the server, so no sorted or paginated row model is
+// registered. Selection is not TanStack's either: it lives in the selection store (ids with
+// names, across pages) and reaches the checkboxes through a context.
+const features = tableFeatures({ rowSortingFeature });
 const column = createColumnHelper<typeof features, Class>();
 
-// Cells and headers are rendered as components (flexRender), so they can read the language.
+// Headers are rendered as components (flexRender), so they can read the language. Body cells
+// are written out in ClassRow, in this order.
 const columns = column.columns([
   column.display({
     id: 'select',
-    header: function SelectPageHeader({ table }) {
+    header: function SelectPageHeader() {
       const messages = useMessages();
-      const all = table.getIsAllPageRowsSelected();
+      const { selectedIds, pageRows, onSelect, onDeselect } = usePageSelection();
+      const ticked = pageRows.filter((turma) => selectedIds.has(turma.id)).length;
+      const all = pageRows.length > 0 && ticked === pageRows.length;
       return (
-        <Checkbox
+        <NativeCheckbox
           aria-label={messages.classes.selectPage}
           checked={all}
-          indeterminate={!all && table.getIsSomePageRowsSelected()}
-          onChange={(event) => table.toggleAllPageRowsSelected(event.currentTarget.checked)}
-        />
-      );
-    },
-    cell: function SelectRowCell({ row }) {
-      const messages = useMessages();
-      return (
-        <Checkbox
-          aria-label={messages.classes.selectRow(row.original.name)}
-          checked={row.getIsSelected()}
-          onChange={(event) => row.toggleSelected(event.currentTarget.checked)}
+          indeterminate={ticked > 0 && !all}
+          disabled={pageRows.length === 0}
+          onChange={(checked) =>
+            checked
+              ? onSelect(pageRows.map(({ id, name }) => ({ id, name })))
+              : onDeselect(pageRows.map((turma) => turma.id))
+          }
         />
       );
     },
@@ -54,17 +64,12 @@ const columns = column.columns([
     header: function NameHeader() {
       return useMessages().classes.columns.name;
     },
-    // Text, never markup: React escapes it, whatever the server sent.
-    cell: ({ getValue }) => getValue(),
   }),
   column.accessor('countStudents', {
-    // Staff sort by size to find the biggest turmas first.
+    // Staff sort by size to find the biggest turmas first; dates newest first.
     sortDescFirst: true,
     header: function StudentsHeader() {
       return useMessages().classes.columns.students;
-    },
-    cell: function StudentsCell({ getValue }) {
-      return useFormats().number.format(getValue());
     },
   }),
   column.accessor('createdAt', {
@@ -72,14 +77,12 @@ const columns = column.columns([
     header: function CreatedHeader() {
       return useMessages().classes.columns.createdAt;
     },
-    cell: ({ getValue }) => <DateTime value={getValue()} />,
   }),
   column.accessor('updatedAt', {
     sortDescFirst: true,
     header: function UpdatedHeader() {
       return useMessages().classes.columns.updatedAt;
     },
-    cell: ({ getValue }) => <DateTime value={getValue()} />,
   }),
 ]);
 
@@ -92,6 +95,22 @@ const COLUMN_WIDTHS: Record<string, number | undefined> = {
   createdAt: 168,
   updatedAt: 168,
 };
+
+interface PageSelection {
+  selectedIds: ReadonlySet<string>;
+  /** The turmas of the page on screen. */
+  pageRows: readonly Class[];
+  onSelect: (turmas: SelectedTurma[]) => void;
+  onDeselect: (ids: string[]) => void;
+}
+
+const SelectionContext = createContext<PageSelection | null>(null);
+
+function usePageSelection(): PageSelection {
+  const selection = use(SelectionContext);
+  if (!selection) throw new Error('selection checkboxes must be rendered inside <ClassTable>');
+  return selection;
+}
 
 interface ClassTableProps {
   /** The page to show; undefined while the first page loads (skeleton rows). */
@@ -119,11 +138,20 @@ export function ClassTable({
   onDeselect,
 }: ClassTableProps) {
   const messages = useMessages();
+  const formats = useFormats();
+  const tooltipIds = useId();
+  // WCAG 1.4.13: Escape hides the timestamp tooltips until the pointer or focus moves on.
+  const [tooltipsHidden, setTooltipsHidden] = useState(false);
   const data = rows ?? NO_ROWS;
   const sorting = useMemo<SortingState>(() => [sort], [sort]);
-  const rowSelection = useMemo<RowSelectionState>(
-    () => Object.fromEntries(selection.map((turma) => [turma.id, true as const])),
-    [selection],
+  const pageSelection = useMemo<PageSelection>(
+    () => ({
+      selectedIds: new Set(selection.map((turma) => turma.id)),
+      pageRows: data,
+      onSelect,
+      onDeselect,
+    }),
+    [selection, data, onSelect, onDeselect],
   );
 
   const table = useTable({
@@ -131,7 +159,7 @@ export function ClassTable({
     columns,
     data,
     getRowId: (turma) => turma.id,
-    state: { sorting, rowSelection },
+    state: { sorting },
     manualSorting: true,
     enableMultiSort: false,
     onSortingChange: (updater: Updater<SortingState>) => {
@@ -139,62 +167,171 @@ export function ClassTable({
       const first = next[0];
       onSortChange(first ? { id: first.id as SortField, desc: first.desc } : undefined);
     },
-    // The selection lives outside the table, as ids with names, so it outlasts this page; the
-    // table only reports which rows of this page were ticked or unticked.
-    onRowSelectionChange: (updater: Updater<RowSelectionState>) => {
-      const next = typeof updater === 'function' ? updater(rowSelection) : updater;
-      const added = data.filter((turma) => next[turma.id] && !rowSelection[turma.id]);
-      const removed = Object.keys(rowSelection).filter((id) => !next[id]);
-      if (added.length > 0) onSelect(added.map(({ id, name }) => ({ id, name })));
-      if (removed.length > 0) onDeselect(removed);
-    },
   });
 
   return (
-    <Table.ScrollContainer minWidth={640} type="native">
-      <Table
-        highlightOnHover
-        aria-label={messages.classes.tableLabel}
-        aria-busy={rows === undefined || stale}
-        className={classes.table}
-      >
-        <Table.Thead>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Tr key={group.id}>
-              {group.headers.map((header) => (
-                <HeaderCell key={header.id} header={header}>
-                  <table.FlexRender header={header} />
-                </HeaderCell>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Thead>
-        <Table.Tbody data-stale={stale || undefined}>
-          {rows === undefined
-            ? Array.from({ length: skeletonRows }, (_, index) => <SkeletonRow key={index} />)
-            : table.getRowModel().rows.map((row) => (
-                <Table.Tr key={row.id} data-selected={row.getIsSelected() || undefined}>
-                  {row.getAllCells().map((cell) => (
-                    <Table.Td
-                      key={cell.id}
-                      className={NUMERIC_COLUMNS.has(cell.column.id) ? classes.numeric : undefined}
-                    >
-                      <table.FlexRender cell={cell} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    // The browser's own sideways scrolling: Table.ScrollContainer would wrap every page in
+    // Mantine's ScrollArea, with its scrollbars measured in JavaScript.
+    <div className={classes.scroll}>
+      <SelectionContext value={pageSelection}>
+        <Table
+          highlightOnHover
+          aria-label={messages.classes.tableLabel}
+          aria-busy={rows === undefined || stale}
+          className={classes.table}
+          data-tooltips-hidden={tooltipsHidden || undefined}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setTooltipsHidden(true);
+          }}
+          onMouseMove={tooltipsHidden ? () => setTooltipsHidden(false) : undefined}
+          onFocus={tooltipsHidden ? () => setTooltipsHidden(false) : undefined}
+        >
+          <TableHead groups={table.getHeaderGroups()} sorting={sorting} />
+          <Table.Tbody data-stale={stale || undefined}>
+            {rows === undefined
+              ? Array.from({ length: skeletonRows }, (_, index) => <SkeletonRow key={index} />)
+              : table.getRowModel().rows.map((row, index) => (
+                  <ClassRow
+                    // By position, not by id: turning a page then updates 20 rows' text in
+                    // place instead of removing 20 rows and building 20 new ones. Rows hold
+                    // no state of their own, so nothing carries over wrongly.
+                    key={index}
+                    turma={row.original}
+                    formats={formats}
+                    tooltipId={`${tooltipIds}-${index}`}
+                  />
+                ))}
+          </Table.Tbody>
+        </Table>
+      </SelectionContext>
+    </div>
   );
 }
 
 const NO_ROWS: Class[] = [];
 
+interface ClassRowProps {
+  turma: Class;
+  formats: Formats;
+  /** Unique per row; the row's two timestamp tooltips derive their ids from it. */
+  tooltipId: string;
+}
+
+/**
+ * A body row in plain elements with Mantine's table classes, not Table.Tr/Table.Td and one
+ * component per cell: a page of 100 rows is 500 cells, and turning a page of 20 took 35 ms of
+ * rendering that way (measured), more than a frame. Memoised: ticking a turma re-renders only
+ * the checkboxes (through the context), not the rows; CSS highlights a ticked row.
+ */
+const ClassRow = memo(function ClassRow({ turma, formats, tooltipId }: ClassRowProps) {
+  return (
+    <tr className={Table.classes.tr} data-hover data-with-row-border>
+      <td className={Table.classes.td}>
+        <RowCheckbox id={turma.id} name={turma.name} />
+      </td>
+      {/* Text, never markup: React escapes it, whatever the server sent. */}
+      <td className={Table.classes.td}>{turma.name}</td>
+      <td className={`${Table.classes.td} ${classes.numeric}`}>
+        {formats.number.format(turma.countStudents)}
+      </td>
+      <td className={Table.classes.td}>
+        {dateTime(turma.createdAt, formats, `${tooltipId}-created`)}
+      </td>
+      <td className={Table.classes.td}>
+        {dateTime(turma.updatedAt, formats, `${tooltipId}-updated`)}
+      </td>
+    </tr>
+  );
+});
+
+/**
+ * A short date-time with the full one (seconds, time zone) in a tooltip on hover and keyboard
+ * focus, given to screen readers as the description. Plain CSS rather than Mantine's Tooltip:
+ * a page of 100 rows has 200 of these, and Mantine's would bring its positioning engine
+ * (16 KB gzipped) to the first screen and a floating-element hook to every cell.
+ */
+function dateTime(value: string, formats: Formats, tooltipId: string) {
+  const date = new Date(value);
+  return (
+    <span className={classes.timestamp}>
+      {/* Focusable so keyboard users can reveal the full timestamp too. */}
+      <time dateTime={value} tabIndex={0} aria-describedby={tooltipId} className={classes.time}>
+        {formats.dateTime.format(date)}
+      </time>
+      <span role="tooltip" id={tooltipId} className={classes.tooltip}>
+        {formats.fullDateTime.format(date)}
+      </span>
+    </span>
+  );
+}
+
+function RowCheckbox({ id, name }: SelectedTurma) {
+  const messages = useMessages();
+  const { selectedIds, onSelect, onDeselect } = usePageSelection();
+  return (
+    <NativeCheckbox
+      aria-label={messages.classes.selectRow(name)}
+      checked={selectedIds.has(id)}
+      onChange={(checked) => (checked ? onSelect([{ id, name }]) : onDeselect([id]))}
+    />
+  );
+}
+
+interface NativeCheckboxProps {
+  'aria-label': string;
+  checked: boolean;
+  indeterminate?: boolean;
+  disabled?: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+/** The browser's checkbox in the theme's colour: light enough for 100 on a page. */
+function NativeCheckbox({ indeterminate = false, onChange, ...props }: NativeCheckboxProps) {
+  const ref = useRef<HTMLInputElement>(null);
+  // "Some of this page" has no HTML attribute, only this property.
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = indeterminate;
+  }, [indeterminate]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      className={classes.checkbox}
+      onChange={(event) => onChange(event.currentTarget.checked)}
+      {...props}
+    />
+  );
+}
+
 type ClassHeader = Header<typeof features, Class, unknown>;
 
-function HeaderCell({ header, children }: { header: ClassHeader; children: React.ReactNode }) {
+/**
+ * Memoised on the header groups and the sort (the headers read it while rendering): turning a
+ * page leaves the header alone, and its checkbox follows the page through the context.
+ */
+const TableHead = memo(function TableHead({
+  groups,
+}: {
+  groups: ReturnType<ReactTable<typeof features, Class>['getHeaderGroups']>;
+  /** Not read here, but what the headers show depends on it. */
+  sorting: SortingState;
+}) {
+  return (
+    <Table.Thead>
+      {groups.map((group) => (
+        <Table.Tr key={group.id}>
+          {group.headers.map((header) => (
+            <HeaderCell key={header.id} header={header}>
+              <FlexRender header={header} />
+            </HeaderCell>
+          ))}
+        </Table.Tr>
+      ))}
+    </Table.Thead>
+  );
+});
+
+function HeaderCell({ header, children }: { header: ClassHeader; children: ReactNode }) {
   const { column } = header;
   const numeric = NUMERIC_COLUMNS.has(column.id);
   const width = COLUMN_WIDTHS[column.id];
@@ -226,50 +363,13 @@ function HeaderCell({ header, children }: { header: ClassHeader; children: React
   );
 }
 
-/**
- * A short date-time with the full one (seconds, time zone) in a tooltip on hover and on keyboard
- * focus. Plain CSS rather than Mantine's Tooltip: a page of 100 rows has 200 of these, and
- * Mantine's would bring a positioning engine (~16 KB gzipped) to the first screen and a
- * floating-element hook to every cell. Escape hides it (WCAG 1.4.13).
- */
-function DateTime({ value }: { value: string }) {
-  const formats = useFormats();
-  const tooltipId = useId();
-  const [dismissed, setDismissed] = useState(false);
-  const date = new Date(value);
-  return (
-    <span
-      className={classes.timestamp}
-      data-dismissed={dismissed || undefined}
-      onMouseLeave={() => setDismissed(false)}
-    >
-      <time
-        dateTime={value}
-        // Focusable so keyboard users can reveal the full timestamp too.
-        tabIndex={0}
-        aria-describedby={tooltipId}
-        className={classes.time}
-        onBlur={() => setDismissed(false)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') setDismissed(true);
-        }}
-      >
-        {formats.dateTime.format(date)}
-      </time>
-      <span role="tooltip" id={tooltipId} className={classes.tooltip}>
-        {formats.fullDateTime.format(date)}
-      </span>
-    </span>
-  );
-}
-
 function SkeletonRow() {
   // Placeholders the height of a real row, so the page does not jump when the rows arrive; the
   // status line tells assistive technology that turmas are loading.
   return (
     <Table.Tr aria-hidden>
       <Table.Td>
-        <Skeleton height={20} width={20} radius="sm" />
+        <Skeleton height={18} width={18} radius="sm" />
       </Table.Td>
       <Table.Td>
         <Skeleton height={12} width="60%" />
