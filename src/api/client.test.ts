@@ -6,9 +6,10 @@ import {
   unusedOrigin,
   type ScriptedServer,
 } from '../testing/scripted-server';
-import { ApiError, createApiClient, toSortBy, type ApiClientConfig } from './client';
+import { createApiClient, toSortBy, type ApiClientConfig } from './client';
 import { SORT_FIELDS, type ClassListResponse } from './contract';
 import { aClassPage, aTurma } from '../testing/sample-classes';
+import { apiError } from '../testing/expect-api-error';
 
 let server: ScriptedServer;
 
@@ -24,16 +25,6 @@ function client(overrides: Partial<ApiClientConfig> = {}) {
     getToken: () => 'stored-token',
     ...overrides,
   });
-}
-
-/** The rejection of `promise`, failing the test when it resolves or rejects with something else. */
-async function apiError(promise: Promise<unknown>): Promise<ApiError> {
-  const error: unknown = await promise.then(
-    (value) => expect.fail(`expected an ApiError, got ${JSON.stringify(value)}`),
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 const classList: ClassListResponse = aClassPage([aTurma({ id: 'c-1' })], 41);

@@ -1,18 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../api/client';
 import { createTestApiClient, TEST_API_BASE_URL, TEST_TOKEN } from '../api-client';
 import { aTurma, manyTurmas } from '../sample-classes';
 import { installTurmasBackend } from './turmas-backend';
-
-/** The rejection of `promise`, failing the test when it resolves or rejects with something else. */
-async function apiError(promise: Promise<unknown>): Promise<ApiError> {
-  const error: unknown = await promise.then(
-    (value) => expect.fail(`expected an ApiError, got ${JSON.stringify(value)}`),
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
+import { apiError } from '../expect-api-error';
 
 const names = (page: { data: { name: string }[] }) => page.data.map((turma) => turma.name);
 
