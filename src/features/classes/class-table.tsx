@@ -24,6 +24,7 @@ import {
 } from 'react';
 import type { Class, SortField } from '../../api/contract';
 import { useMessages } from '../../i18n/i18n-context';
+import type { Messages } from '../../i18n/messages';
 import classes from './class-table.module.css';
 import { useFormats, type Formats } from './formats';
 import type { SelectedTurma } from './selection-store';
@@ -35,8 +36,13 @@ import type { SelectedTurma } from './selection-store';
 const features = tableFeatures({ rowSortingFeature });
 const column = createColumnHelper<typeof features, Class>();
 
-// Headers are rendered as components (flexRender), so they can read the language. Body cells
-// are written out in ClassRow, in this order.
+// Headers are rendered as components (flexRender), so they can read the language.
+const columnHeader = (key: keyof Messages['classes']['columns']) =>
+  function ColumnHeader() {
+    return useMessages().classes.columns[key];
+  };
+
+// Body cells are written out in ClassRow, in this order.
 const columns = column.columns([
   column.display({
     id: 'select',
@@ -61,28 +67,20 @@ const columns = column.columns([
     },
   }),
   column.accessor('name', {
-    header: function NameHeader() {
-      return useMessages().classes.columns.name;
-    },
+    header: columnHeader('name'),
   }),
   column.accessor('countStudents', {
     // Staff sort by size to find the biggest turmas first; dates newest first.
     sortDescFirst: true,
-    header: function StudentsHeader() {
-      return useMessages().classes.columns.students;
-    },
+    header: columnHeader('students'),
   }),
   column.accessor('createdAt', {
     sortDescFirst: true,
-    header: function CreatedHeader() {
-      return useMessages().classes.columns.createdAt;
-    },
+    header: columnHeader('createdAt'),
   }),
   column.accessor('updatedAt', {
     sortDescFirst: true,
-    header: function UpdatedHeader() {
-      return useMessages().classes.columns.updatedAt;
-    },
+    header: columnHeader('updatedAt'),
   }),
 ]);
 
