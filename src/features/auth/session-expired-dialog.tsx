@@ -1,3 +1,7 @@
+// Loaded with the dialog, not with the first screen (src/app/mantine-styles.ts).
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Modal.css';
 import { getDefaultZIndex, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMessages } from '../../i18n/i18n-context';

@@ -1,0 +1,456 @@
+/**
+ * Lighthouse budgets of the console (issue 7): mobile form factor, Lighthouse's default
+ * (simulated) throttling, several runs, medians against the targets:
+ *
+ *   performance ≥ 98, accessibility 100, best practices 100, LCP ≤ 2.0 s, TBT ≤ 100 ms, CLS ≤ 0.01
+ *
+ * The audited page is the one a returning, signed-in member of staff opens: the turmas list, with
+ * its first page of rows. The sign-in gate (what a first visit shows) is audited as a second,
+ * separately reported page. Both are served by `npm start`'s own entry (server/main.ts) on the
+ * demo data of a first start, from the `dist/` that `vite build` just wrote.
+ *
+ *   npm run bench:lighthouse [-- --runs 3 --gate-runs 1]      (--gate-runs 0 skips the gate)
+ *
+ * Exit code 1 when a median misses a target, or when a run did not audit what it claims to.
+ * The last run's HTML report of each page is kept in lighthouse-report/ (git-ignored).
+ * Not part of `npm test`: scores belong in a benchmark, not in pass/fail tests (DESIGN.md).
+ */
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+// chrome-launcher and puppeteer-core are Lighthouse's own dependencies (the versions it drives
+// Chrome with), imported here rather than declared a second time in package.json.
+import puppeteer, { type Page as Tab } from 'puppeteer-core';
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    'gate-runs': { type: 'string', default: '1' },
+  },
+});
+const RUNS = wholeNumber('runs', 1);
+const GATE_RUNS = wholeNumber('gate-runs', 0);
+const STATIC_DIR = 'dist';
+/** Where the console keeps a remembered token: TOKEN_STORAGE_KEY in src/features/auth/token-store.ts. */
+const TOKEN_STORAGE_KEY = 'turmas-admin.token';
+const REPORT_DIR = 'lighthouse-report';
+// The project's Chromium (as in playwright.config.ts), then Lighthouse's own variable.
+const CHROME_PATH =
+  [process.env.CHROMIUM_PATH, process.env.CHROME_PATH, '/usr/bin/chromium'].find(
+    (candidate) => candidate && existsSync(candidate),
+  ) ?? '/usr/bin/chromium';
+
+// ---------------------------------------------------------------------------------------------
+// Targets
+
+interface Target {
+  label: string;
+  /** Reads one run's figure from its report. */
+  value: (lhr: Result) => number;
+  format: (value: number) => string;
+  /** Undefined: reported, not judged. */
+  target?: { text: string; met: (median: number) => boolean };
+  /** For misses of a category: the audits to fix are listed. */
+  category?: string;
+}
+
+const score = (id: string) => (lhr: Result) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+const metric = (id: string) => (lhr: Result) => lhr.audits[id]?.numericValue ?? NaN;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const millis = (ms: number) => `${Math.round(ms)} ms`;
+
+const TARGETS: Target[] = [
+  {
+    label: 'performance',
+    value: score('performance'),
+    format: String,
+    target: { text: '≥ 98', met: (v) => v >= 98 },
+    category: 'performance',
+  },
+  {
+    label: 'accessibility',
+    value: score('accessibility'),
+    format: String,
+    target: { text: '100', met: (v) => v === 100 },
+    category: 'accessibility',
+  },
+  {
+    label: 'best practices',
+    value: score('best-practices'),
+    format: String,
+    target: { text: '100', met: (v) => v === 100 },
+    category: 'best-practices',
+  },
+  { label: 'FCP', value: metric('first-contentful-paint'), format: seconds },
+  {
+    label: 'LCP',
+    value: metric('largest-contentful-paint'),
+    format: seconds,
+    target: { text: '≤ 2.0 s', met: (v) => v <= 2000 },
+  },
+  {
+    label: 'TBT',
+    value: metric('total-blocking-time'),
+    format: millis,
+    target: { text: '≤ 100 ms', met: (v) => v <= 100 },
+  },
+  {
+    label: 'CLS',
+    value: metric('cumulative-layout-shift'),
+    format: (v) => v.toFixed(3),
+    target: { text: '≤ 0.01', met: (v) => v <= 0.01 },
+  },
+  { label: 'Speed Index', value: metric('speed-index'), format: seconds },
+];
+
+// ---------------------------------------------------------------------------------------------
+// The server: `npm start`'s entry in a process of its own
+
+interface Server {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Spawns server/main.ts, the entry `npm start` runs, rather than calling startServer() here: it
+ * is then configured exactly as `npm start` is (environment, `dist/`, 240 demo turmas seeded on a
+ * new DATA_DIR), and it gets a Node event loop of its own, not one shared with Lighthouse, which
+ * parses protocol messages and traces in this process while the page loads. PORT=0 picks a free
+ * port; main.ts prints the URL it got. `node --import tsx` is one process, so its pid is the
+ * server's own (the tsx CLI would put a wrapper in between).
+ */
+async function startProductionServer(dataDir: string, token: string): Promise<Server> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    API_TOKENS: token,
+  };
+  delete env.SEED_CLASSES; // the default: what a first `npm start` seeds
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Kept for the error message, and read to the end: a full pipe would stall the server's logging.
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => fail('did not print its URL within 60 s'), 60_000);
+    const fail = (why: string) => {
+      clearTimeout(timer);
+      child.kill();
+      reject(new Error(`server/main.ts ${why}:\n${output}`));
+    };
+    child.stdout!.on('data', () => {
+      const match = /Turmas Admin: (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.once('exit', (code) => fail(`exited (code ${code})`));
+  });
+  return { url, stop: () => stopProcess(child) };
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM'); // main.ts closes the server and the database, then exits
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// One Lighthouse run
+
+interface Audited {
+  name: string;
+  /** What the audited load must show, checked after the run in the same tab. */
+  expect: 'rows' | 'gate';
+  signedIn: boolean;
+  runs: number;
+  reportFile: string;
+}
+
+interface Run {
+  lhr: Result;
+  html: string;
+  /** What the run actually audited, in words; `problem` when it is not the page meant. */
+  shown: string;
+  problem?: string;
+}
+
+// In-page checks, as text: tsx rewrites functions with a `__name` helper the page lacks.
+const COUNT_ROWS = `[...document.querySelectorAll('table tbody tr')]
+  .filter((row) => row.textContent.trim() !== '').length`;
+const HAS_TOKEN_FIELD = `document.querySelector('input[type="password"]') !== null`;
+
+async function auditOnce(page: Audited, url: string, token: string): Promise<Run> {
+  const chrome: LaunchedChrome = await launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox'],
+  });
+  // A new Chrome (and profile) per run: runs do not share caches or storage, and the gate's
+  // runs start without a token.
+  const browser = await puppeteer.connect({
+    browserURL: `http://127.0.0.1:${chrome.port}`,
+    defaultViewport: null,
+  });
+  try {
+    const tab = await browser.newPage();
+    if (page.signedIn) {
+      // A returning member of staff who ticked "remember on this device": the token is in
+      // localStorage before the page loads (a tab-only token in sessionStorage would not have
+      // outlived the last visit). It is written from a small same-origin file, not the console,
+      // so no app code runs before the audited load. Lighthouse then navigates this same tab;
+      // before that it clears the HTTP cache and the origin's storage of the types in `flags`,
+      // which leave localStorage out (Lighthouse's default, spelled out because the run depends
+      // on it): a cold load of a signed-in session. Simpler than a user flow, and the audited
+      // navigation is Lighthouse's standard one.
+      await tab.goto(new URL('/favicon.svg', url).href);
+      await tab.evaluate(
+        `localStorage.setItem(${JSON.stringify(TOKEN_STORAGE_KEY)}, ${JSON.stringify(token)})`,
+      );
+    }
+    const flags: Flags = {
+      port: chrome.port,
+      output: 'html',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage'],
+    };
+    const result = await lighthouse(url, flags, undefined, tab);
+    if (!result) throw new Error('Lighthouse returned no result');
+    const { lhr } = result;
+    if (lhr.runtimeError) {
+      throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    }
+    const html = Array.isArray(result.report) ? result.report[0]! : result.report;
+    return { lhr, html, ...(await checkShown(page, tab, lhr)) };
+  } finally {
+    await browser.disconnect();
+    chrome.kill();
+  }
+}
+
+/**
+ * Did the run audit the page meant? Auditing the sign-in gate while reporting "turmas list" would
+ * be a silent lie. Two pieces of evidence: the audited load's own network log (the list request
+ * answered 200, or was never sent for the gate), and the tab's DOM once Lighthouse is done with it
+ * (table rows with text, or the token field).
+ */
+async function checkShown(
+  page: Audited,
+  tab: Tab,
+  lhr: Result,
+): Promise<Pick<Run, 'shown' | 'problem'>> {
+  const requests = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] })?.items;
+  const list = requests?.filter((item) => new URL(item.url).pathname === '/v1/classes') ?? [];
+  const statuses = list.map((item) => item.statusCode).join(', ') || 'none';
+  const rows = Number(await tab.evaluate(COUNT_ROWS));
+  const tokenField = Boolean(await tab.evaluate(HAS_TOKEN_FIELD));
+  const shown = `${rows} rows, token field ${tokenField ? 'shown' : 'absent'}, GET /v1/classes: ${statuses}`;
+  if (page.expect === 'rows') {
+    const ok = rows > 0 && !tokenField && list.some((item) => item.statusCode === 200);
+    return { shown, ...(ok ? {} : { problem: 'the turmas list was not shown' }) };
+  }
+  const ok = tokenField && rows === 0 && list.length === 0;
+  return { shown, ...(ok ? {} : { problem: 'the sign-in gate was not shown' }) };
+}
+
+interface NetworkItem {
+  url: string;
+  statusCode: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Prints one page's table and returns the targets it missed. */
+function report(page: Audited, url: string, runs: Run[]): string[] {
+  const lhr = runs[0]!.lhr;
+  console.log(
+    `\n${page.name}: ${url} — ${runs.length} run(s), Lighthouse ${lhr.lighthouseVersion}, ` +
+      `${lhr.configSettings.formFactor}, ${lhr.configSettings.throttlingMethod} throttling`,
+  );
+  const header = ['', ...runs.map((_, i) => `run ${i + 1}`), 'median', 'target', ''];
+  const misses: string[] = [];
+  const table = TARGETS.map((target) => {
+    const values = runs.map((run) => target.value(run.lhr));
+    const middle = median(values);
+    const met = target.target?.met(middle);
+    if (met === false)
+      misses.push(`${target.label} ${target.format(middle)} (${target.target!.text})`);
+    return [
+      target.label,
+      ...values.map(target.format),
+      target.format(middle),
+      target.target?.text ?? '',
+      met === undefined ? '' : met ? '✓' : '✗ missed',
+    ];
+  });
+  const widths = header.map((_, column) =>
+    Math.max(...[header, ...table].map((cells) => cells[column]!.length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) =>
+        column === 0 || column >= header.length - 2
+          ? cell.padEnd(widths[column]!)
+          : cell.padStart(widths[column]!),
+      )
+      .join('  ')
+      .trimEnd();
+  console.log(line(header));
+  console.log(widths.map((width) => '─'.repeat(width)).join('  '));
+  table.forEach((cells) => console.log(line(cells)));
+
+  runs.forEach((run, i) => {
+    const lcp = lcpElement(run.lhr);
+    console.log(`run ${i + 1}: ${run.shown}${lcp ? `; LCP element ${lcp}` : ''}`);
+    if (run.problem) misses.push(`run ${i + 1}: ${run.problem}`);
+  });
+  const warnings = new Set(runs.flatMap((run) => run.lhr.runWarnings));
+  for (const warning of warnings) console.log(`Lighthouse warning: ${warning}`);
+
+  // What to fix: for a missed category, the audits that failed in any run.
+  for (const target of TARGETS) {
+    if (!target.category || target.target?.met(median(runs.map((r) => target.value(r.lhr))))) {
+      continue;
+    }
+    console.log(`\n${target.label}: audits below full marks (runs failing / ${runs.length})`);
+    for (const [id, { title, display, count }] of failingAudits(runs, target.category)) {
+      console.log(`  ${id} (${count}): ${title}${display ? ` — ${display}` : ''}`);
+    }
+  }
+  return misses.map((miss) => `${page.name}: ${miss}`);
+}
+
+/**
+ * Audits of a category that count towards its score and did not get full marks. For performance,
+ * the metrics themselves are in the table already: the opportunities and diagnostics that can
+ * save time are listed instead, with what Lighthouse estimates they cost.
+ */
+function failingAudits(runs: Run[], categoryId: string) {
+  const failing = new Map<string, { title: string; display: string; count: number }>();
+  for (const { lhr } of runs) {
+    const category = lhr.categories[categoryId]!;
+    for (const ref of category.auditRefs) {
+      const audit = lhr.audits[ref.id]!;
+      const counts = categoryId === 'performance' ? ref.group !== 'metrics' : ref.weight > 0;
+      const scored = audit.scoreDisplayMode === 'binary' || audit.scoreDisplayMode === 'numeric';
+      const savings = Object.values(audit.metricSavings ?? {}).some((saving) => (saving ?? 0) > 0);
+      const failed = scored && audit.score !== null && audit.score < 1;
+      if (!counts || !(categoryId === 'performance' ? failed && savings : failed)) continue;
+      const previous = failing.get(ref.id);
+      failing.set(ref.id, {
+        title: audit.title,
+        display: audit.displayValue ?? previous?.display ?? '',
+        count: (previous?.count ?? 0) + 1,
+      });
+    }
+  }
+  return failing;
+}
+
+function lcpElement(lhr: Result): string | undefined {
+  type Node = { node?: { snippet?: string } };
+  const details = lhr.audits['largest-contentful-paint-element']?.details as
+    { items?: { items?: Node[] }[] } | undefined;
+  const snippet = details?.items?.[0]?.items?.[0]?.node?.snippet;
+  return snippet && snippet.length > 100 ? `${snippet.slice(0, 97)}...` : snippet;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function wholeNumber(name: 'runs' | 'gate-runs', min: number): number {
+  const value = Number(args[name]);
+  if (!Number.isInteger(value) || value < min) {
+    console.error(`bench-lighthouse: --${name} must be a whole number ≥ ${min}`);
+    process.exit(2);
+  }
+  return value;
+}
+
+async function main(): Promise<number> {
+  if (!existsSync(path.join(STATIC_DIR, 'index.html'))) {
+    console.error(
+      `bench-lighthouse: ${STATIC_DIR}/index.html is missing: run \`vite build\` first`,
+    );
+    return 2;
+  }
+  const pages: Audited[] = [
+    {
+      name: 'Turmas list (signed in)',
+      expect: 'rows',
+      signedIn: true,
+      runs: RUNS,
+      reportFile: 'turmas-list.html',
+    },
+    {
+      name: 'Sign-in gate (first visit)',
+      expect: 'gate',
+      signedIn: false,
+      runs: GATE_RUNS,
+      reportFile: 'sign-in-gate.html',
+    },
+  ].filter((page) => page.runs > 0) as Audited[];
+
+  const started = performance.now();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'turmas-lighthouse-'));
+  const token = randomBytes(24).toString('base64url');
+  const server = await startProductionServer(dataDir, token).catch(async (error: unknown) => {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  const misses: string[] = [];
+  try {
+    console.error(`bench-lighthouse: ${server.url}, Chromium ${CHROME_PATH}`);
+    await mkdir(REPORT_DIR, { recursive: true });
+    for (const page of pages) {
+      const url = `${server.url}/`;
+      const runs: Run[] = [];
+      for (let i = 0; i < page.runs; i++) {
+        console.error(`bench-lighthouse: ${page.name}, run ${i + 1} of ${page.runs}…`);
+        runs.push(await auditOnce(page, url, token));
+      }
+      await writeFile(path.join(REPORT_DIR, page.reportFile), runs.at(-1)!.html);
+      misses.push(...report(page, url, runs));
+    }
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  const elapsed = ((performance.now() - started) / 1000).toFixed(0);
+  console.log(
+    `\nLast reports: ${pages.map((p) => path.join(REPORT_DIR, p.reportFile)).join(', ')}`,
+  );
+  if (misses.length === 0) {
+    console.log(`All targets met (${elapsed} s).`);
+    return 0;
+  }
+  console.log(`Targets missed (${elapsed} s):\n${misses.map((miss) => `  ✗ ${miss}`).join('\n')}`);
+  return 1;
+}
+
+process.exitCode = await main();
