@@ -18,10 +18,9 @@ interface SessionExpiredDialogProps extends Pick<TokenFormProps, 'api'> {
  * beneath, so open forms and the table keep everything typed; there is no way to dismiss the
  * dialog but a good token, because nothing underneath would work without one.
  *
- * Keep it mounted (toggling `opened`) from the start of the session: the dialog records the
- * focused element when it opens and gives focus back to it when it closes. It is loaded apart
- * from the first screen (see session-gate.tsx), and the Escape guard that must precede the
- * page's dialogs lives in the gate, which is never lazy.
+ * It is loaded apart from the first screen (see session-gate.tsx); giving focus back on close
+ * and the Escape guard that must precede the page's dialogs live in the gate, which is never
+ * lazy.
  */
 export function SessionExpiredDialog({ api, opened, remember }: SessionExpiredDialogProps) {
   const messages = useMessages();
@@ -36,6 +35,8 @@ export function SessionExpiredDialog({ api, opened, remember }: SessionExpiredDi
       withCloseButton={false}
       closeOnEscape={false}
       closeOnClickOutside={false}
+      // The session gate gives focus back (session-gate.tsx): this dialog may mount open.
+      returnFocus={false}
       centered
       // Above any dialog or dropdown the page had open when the session expired.
       zIndex={getDefaultZIndex('max')}

@@ -1,4 +1,12 @@
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { TokenGate } from './token-gate';
 import { useSession } from './token-store';
 import type { TokenFormProps } from './token-form';
@@ -16,17 +24,20 @@ interface SessionGateProps extends Pick<TokenFormProps, 'api'> {
  */
 export function SessionGate({ api, onSignedIn, children }: SessionGateProps) {
   const { token, expired, remember } = useSession();
+  const dialogLoaded = useLoadWhenIdle() || expired;
   if (token === null && !expired) return <TokenGate api={api} onSignedIn={onSignedIn} />;
   return (
     <>
       {/* First child: effects run child by child in order, so its Escape listener is added
           before any of the page's dialogs add theirs. Not in the lazy dialog: it must be there
           from the start of the session. */}
-      <EscapeGuard active={expired} />
+      <ExpiryGuards expired={expired} />
       {/* Nothing to show until it has loaded; by then it is mounted closed, ready to open. */}
-      <Suspense fallback={null}>
-        <SessionExpiredDialog api={api} opened={expired} remember={remember} />
-      </Suspense>
+      {dialogLoaded && (
+        <Suspense fallback={null}>
+          <SessionExpiredDialog api={api} opened={expired} remember={remember} />
+        </Suspense>
+      )}
       {children}
     </>
   );
@@ -34,7 +45,9 @@ export function SessionGate({ api, onSignedIn, children }: SessionGateProps) {
 
 /**
  * Most sessions never expire: the dialog (Mantine's Modal with its focus trap, scroll lock and
- * transitions, about 9 KB gzipped) loads beside the page instead of with the first screen.
+ * transitions, 6.7 KB gzipped with its styles) loads once the page is up and the browser is
+ * idle, not with the first screen, whose paint it would delay. A session that expires earlier
+ * loads it then, already open.
  */
 const SessionExpiredDialog = lazy(async () => ({
   default: (await import('./session-expired-dialog')).SessionExpiredDialog,
@@ -47,9 +60,51 @@ const SessionExpiredDialog = lazy(async () => ({
  * added when the session begins (before the page's dialogs, which render after it), so it can
  * stop Escape from reaching them while this dialog is open.
  */
-function EscapeGuard({ active }: { active: boolean }) {
-  useSwallowEscapeWhile(active);
+/** True once the browser has had an idle moment after the first render. */
+function useLoadWhenIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    // Safari has no requestIdleCallback: a timer after the first paint does the same job there.
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setIdle(true), 1000);
+      return () => clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 5000 });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
+  return idle;
+}
+
+function ExpiryGuards({ expired }: { expired: boolean }) {
+  useSwallowEscapeWhile(expired);
+  useReturnFocusAfter(expired);
   return null;
+}
+
+/**
+ * Back to where the person was once the dialog closes. Done here rather than by the Modal
+ * (`returnFocus={false}` there): Mantine records the focused element only when `opened` changes
+ * on a mounted Modal, and the lazy dialog may mount already open. A layout effect, so the
+ * element is noted before the dialog's focus trap moves focus into it.
+ */
+function useReturnFocusAfter(expired: boolean): void {
+  const focusedBefore = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (expired) {
+      const active = document.activeElement;
+      focusedBefore.current =
+        active instanceof HTMLElement && active !== document.body ? active : null;
+      return;
+    }
+    const target = focusedBefore.current;
+    focusedBefore.current = null;
+    if (!target) return;
+    // After the dialog has released its focus trap.
+    const timer = setTimeout(() => {
+      if (target.isConnected) target.focus({ preventScroll: true });
+    }, 10);
+    return () => clearTimeout(timer);
+  }, [expired]);
 }
 
 function useSwallowEscapeWhile(active: boolean): void {
