@@ -4,7 +4,7 @@
  * screenshots, tests and benchmarks see the same data.
  */
 import { foldForSearch } from '../src/api/contract.ts';
-import { newClassId, type Db } from './db.ts';
+import { newClassId, withSearchIndexRebuilt, type Db } from './db.ts';
 
 export interface SeedSize {
   classes: number;
@@ -173,7 +173,7 @@ export function seed(db: Db, size: SeedSize, seedValue = 2026): void {
     `INSERT OR IGNORE INTO enrolments (class_id, student_id, expiration_date) VALUES (?, ?, ?)`,
   );
 
-  db.transaction(() => {
+  const replaceAll = () => {
     db.exec('DELETE FROM enrolments; DELETE FROM students; DELETE FROM classes;');
     const classIds: string[] = [];
     for (let i = 0; i < size.classes; i++) {
@@ -201,7 +201,8 @@ export function seed(db: Db, size: SeedSize, seedValue = 2026): void {
     db.exec(`UPDATE classes SET updated_at = min(
       strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '+' || ((rowid * 7919) % 15552000) || ' seconds'),
       strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
-  })();
+  };
+  db.transaction(() => withSearchIndexRebuilt(db, replaceAll))();
   // Seeding writes a lot at once: fold the WAL back and refresh the planner's statistics.
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.exec('ANALYZE');

@@ -14,6 +14,8 @@ import { createStore, openDatabase } from './db.ts';
 import { createLogger, requestLog } from './log.ts';
 import { demoSize, seed } from './seed.ts';
 
+const API_PATH = /^\/v1(\/|$)/;
+
 export interface ServerOptions {
   /** 0 picks a free port. */
   port?: number;
@@ -45,7 +47,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     );
   }
   const log = createLogger(options.log);
-  const { db, created } = openDatabase(options.dataDir);
+  const { db, created, migratedFrom } = openDatabase(options.dataDir);
+  if (migratedFrom) log.info('migrated the database schema', { fromVersion: migratedFrom });
   if (created && (options.seedClasses ?? 0) > 0) {
     seed(db, demoSize(options.seedClasses!));
     log.info('seeded demo data', { classes: options.seedClasses });
@@ -71,7 +74,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       xFrameOptions: 'DENY',
     }),
   );
-  app.use(compress());
+  // The console's files are compressed (TOOLCHAIN.md). The API's JSON is not: a page of 20 turmas
+  // is 3 KB, one round trip either way, and compress() spent more CPU on it than answering it
+  // takes (docs/decisions/004-api-performance.md).
+  const compressFiles = compress();
+  app.use((c, next) => (API_PATH.test(c.req.path) ? next() : compressFiles(c, next)));
   app.route('/', createApi({ store: createStore(db), tokens: options.tokens, log }));
 
   if (options.staticDir) {
@@ -80,6 +87,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       '/assets/*',
       serveStatic({
         root,
+        // A `.br` (or `.gz`) copy written at build time, when there is one and the browser takes
+        // it: smaller than compress() makes per request (brotli at its slowest level), at no CPU
+        // cost per request. Hashed assets only: a stale copy of config.js would hide its edits.
+        precompressed: true,
         // File names carry a content hash: they never change, so browsers may keep them forever.
         onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),

@@ -25,6 +25,8 @@ export const TEST_TOKEN = 'test-token';
 export interface TestServerOptions {
   /** Written into the new DATA_DIR before the server starts. */
   fixtures?: Fixtures;
+  /** Anything else to do in the new DATA_DIR before the server starts (after the fixtures). */
+  prepare?: (dataDir: string) => void;
   /** Demo turmas the server seeds itself on first start (startServer's seedClasses). */
   seedClasses?: number;
   tokens?: readonly string[];
@@ -75,6 +77,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const dataDir = await mkdtemp(join(tmpdir(), 'turmas-api-test-'));
   const logLines: string[] = [];
   if (options.fixtures) writeFixtures(dataDir, options.fixtures);
+  options.prepare?.(dataDir);
   const start = () =>
     startServer({
       dataDir,

@@ -1,0 +1,131 @@
+/**
+ * A DATA_DIR made by an earlier server: schema version 1 (before the trigram search index) is
+ * migrated in place when the server starts, keeping every row; a version this server does not
+ * know is refused with a message naming both versions.
+ */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_FILE } from './db.ts';
+import { readDatabase, storedEnrolments } from './testing/database.ts';
+import { names, startTestServer, type TestServer } from './testing/test-server.ts';
+
+const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+
+/** Schema version 1 as server/db.ts created it, tables, indexes and triggers. */
+const SCHEMA_V1 = `
+CREATE TABLE classes (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, search_name TEXT NOT NULL,
+  created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+  count_students INTEGER NOT NULL DEFAULT 0 CHECK (count_students >= 0)
+);
+CREATE INDEX classes_by_name     ON classes (search_name, id);
+CREATE INDEX classes_by_created  ON classes (created_at, id);
+CREATE INDEX classes_by_updated  ON classes (updated_at, id);
+CREATE INDEX classes_by_students ON classes (count_students, id);
+CREATE TABLE students (
+  id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
+  created_at TEXT NOT NULL DEFAULT (${NOW})
+);
+CREATE TABLE enrolments (
+  class_id TEXT NOT NULL REFERENCES classes (id) ON DELETE CASCADE,
+  student_id INTEGER NOT NULL REFERENCES students (id) ON DELETE CASCADE,
+  expiration_date TEXT,
+  created_at TEXT NOT NULL DEFAULT (${NOW}), updated_at TEXT NOT NULL DEFAULT (${NOW}),
+  PRIMARY KEY (class_id, student_id)
+) WITHOUT ROWID;
+CREATE INDEX enrolments_by_student ON enrolments (student_id, class_id);
+CREATE TRIGGER enrolment_added AFTER INSERT ON enrolments BEGIN
+  UPDATE classes SET count_students = count_students + 1, updated_at = ${NOW}
+  WHERE id = NEW.class_id;
+END;
+CREATE TRIGGER enrolment_removed AFTER DELETE ON enrolments BEGIN
+  UPDATE classes SET count_students = count_students - 1, updated_at = ${NOW}
+  WHERE id = OLD.class_id;
+END;
+CREATE TRIGGER enrolment_changed AFTER UPDATE OF expiration_date ON enrolments
+WHEN OLD.expiration_date IS NOT NEW.expiration_date BEGIN
+  UPDATE classes SET updated_at = ${NOW} WHERE id = NEW.class_id;
+END;
+PRAGMA user_version = 1;
+`;
+
+const CREATED = '2024-01-01T10:00:00.000Z';
+
+/** A version 1 database with three turmas, one student, one enrolment. */
+function writeVersion1(dataDir: string) {
+  const db = new Database(join(dataDir, DATABASE_FILE));
+  db.exec(SCHEMA_V1);
+  db.exec(`
+    INSERT INTO classes (id, name, search_name, created_at, updated_at) VALUES
+      ('v1', 'Matemática 9º A', 'matematica 9o a', '${CREATED}', '${CREATED}'),
+      ('v2', 'História', 'historia', '${CREATED}', '${CREATED}'),
+      ('v3', 'matemática avançada', 'matematica avancada', '${CREATED}', '${CREATED}');
+    INSERT INTO students (email, name) VALUES ('ana@escola.example', 'Ana Souza');
+    INSERT INTO enrolments (class_id, student_id, expiration_date) VALUES ('v2', 1, NULL);
+  `);
+  db.close();
+}
+
+describe('a DATA_DIR of schema version 1', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ prepare: writeVersion1 });
+  });
+  afterAll(() => server.stop());
+
+  it('is migrated on start, and says so once in the log', async () => {
+    const migrated = () =>
+      server.logLines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => entry.msg === 'migrated the database schema');
+
+    expect(migrated()).toEqual([expect.objectContaining({ level: 'info', fromVersion: 1 })]);
+    expect(readDatabase(server.dataDir, (db) => db.pragma('user_version', { simple: true }))).toBe(
+      2,
+    );
+
+    await server.restart();
+    expect(migrated()).toHaveLength(1);
+  });
+
+  it('keeps its turmas, counts and enrolments', async () => {
+    // All created at the same instant: in id order.
+    const turmas = await server.listAllClasses('createdAt');
+
+    expect(turmas.map(({ id, countStudents }) => ({ id, countStudents }))).toEqual([
+      { id: 'v1', countStudents: 0 },
+      { id: 'v2', countStudents: 1 },
+      { id: 'v3', countStudents: 0 },
+    ]);
+    expect(storedEnrolments(server.dataDir)).toEqual([
+      { turmaId: 'v2', email: 'ana@escola.example', expirationDate: null },
+    ]);
+  });
+
+  it('finds its turmas through the new search index, short and long terms alike', async () => {
+    const search = async (query: string) => {
+      const { data, totalRecords } = await server.listClasses({ query });
+      expect(totalRecords).toBe(data.length);
+      return names(data);
+    };
+
+    expect(await search('matemat')).toEqual(['Matemática 9º A', 'matemática avançada']);
+    expect(await search('AVANÇ')).toEqual(['matemática avançada']);
+    expect(await search('9º')).toEqual(['Matemática 9º A']);
+  });
+});
+
+describe('a DATA_DIR of a schema version this server does not know', () => {
+  it('is refused, naming both versions', async () => {
+    const start = startTestServer({
+      prepare: (dataDir) => {
+        const db = new Database(join(dataDir, DATABASE_FILE));
+        db.pragma('user_version = 7');
+        db.close();
+      },
+    });
+
+    await expect(start).rejects.toThrow(/turmas\.sqlite has schema version 7, expected 2$/);
+  });
+});
