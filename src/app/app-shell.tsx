@@ -14,7 +14,7 @@ import { LOCALES, type Locale } from '../i18n/messages';
 import classes from './app-shell.module.css';
 import focus from './focus-target.module.css';
 
-export const MAIN_ID = 'main';
+const MAIN_ID = 'main';
 
 interface AppShellProps {
   /** Header actions, e.g. sign-out when signed in. */

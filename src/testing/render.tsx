@@ -17,7 +17,7 @@ interface ProviderOptions {
   queryClient?: QueryClient;
 }
 
-export function createTestQueryClient(): QueryClient {
+function createTestQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });

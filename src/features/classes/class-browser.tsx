@@ -2,7 +2,7 @@ import { Alert, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { keepPreviousData, onlineManager, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { fromSortBy, toSortBy, type ApiClient } from '../../api/client';
-import type { ClassListQuery } from '../../api/contract';
+import { SORT_BY_DEFAULT, type ClassListQuery } from '../../api/contract';
 import { describeApiError } from '../../i18n/describe-api-error';
 import { useMessages } from '../../i18n/i18n-context';
 import { classQueries } from './class-queries';
@@ -144,7 +144,9 @@ export function ClassBrowser({ api }: ClassBrowserProps) {
             skeletonRows={Math.min(params.pageSize, 20)}
             stale={list.isPlaceholderData}
             sort={fromSortBy(params.sort)}
-            onSortChange={(sort) => setParams({ sort: sort ? toSortBy([sort]) : 'name', page: 1 })}
+            onSortChange={(sort) =>
+              setParams({ sort: toSortBy(sort ? [sort] : []) ?? SORT_BY_DEFAULT, page: 1 })
+            }
             selection={selection}
             onSelect={selectionStore.add}
             onDeselect={selectionStore.remove}

@@ -10,7 +10,7 @@ import classes from './class-search.module.css';
  * Long enough that a typing burst (keys ~100–150 ms apart) sends one request, short enough that
  * the rows follow within 300 ms of the last key.
  */
-export const SEARCH_DEBOUNCE_MS = 180;
+const SEARCH_DEBOUNCE_MS = 180;
 
 interface ClassSearchProps {
   /** The search the list shows (from the URL). */
