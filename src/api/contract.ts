@@ -103,6 +103,12 @@ export const classSchema = z.object({
 });
 export type Class = z.infer<typeof classSchema>;
 
+/**
+ * A turma as the console carries it between screens (the selection, the forms' turma lists):
+ * the API has no call to fetch one turma, so its name travels with its id.
+ */
+export type ClassSummary = Pick<Class, 'id' | 'name'>;
+
 export const classListResponseSchema = z.object({
   data: z.array(classSchema),
   totalRecords: z.number().int().nonnegative(),

@@ -1,7 +1,10 @@
-import { Stack, Title } from '@mantine/core';
-import type { Ref } from 'react';
+import { Button, Stack, Title } from '@mantine/core';
+import { lazy, Suspense, useCallback, useMemo, useState, type Ref } from 'react';
 import type { ApiClient } from '../api/client';
+import { CLASSES_PER_REQUEST_MAX, type ClassSummary } from '../api/contract';
 import { ClassBrowser } from '../features/classes/class-browser';
+import type { RowAction } from '../features/classes/class-table';
+import { useSelection } from '../features/classes/selection-store';
 import { SelectionTray } from '../features/classes/selection-tray';
 import { useMessages } from '../i18n/i18n-context';
 import focus from './focus-target.module.css';
@@ -12,16 +15,118 @@ interface TurmasPageProps {
   headingRef?: Ref<HTMLHeadingElement>;
 }
 
-/** The one page a signed-in person sees: the turmas, and what is selected among them. */
+// The forms are not part of the first screen (react-hook-form, the date picker and the dialog
+// itself weigh more than the table): each loads when a pointer or focus reaches a button that
+// opens it, so it is usually there by the time of the click.
+const loadEnrolDialog = () => import('../features/enrolment/enrol-dialog');
+const loadRemovalDialog = () => import('../features/removal/removal-dialog');
+const EnrolDialog = lazy(async () => ({ default: (await loadEnrolDialog()).EnrolDialog }));
+const RemovalDialog = lazy(async () => ({ default: (await loadRemovalDialog()).RemovalDialog }));
+
+const NotificationsHost = lazy(() => import('./notifications-host'));
+
+type DialogKind = 'enrol' | 'remove';
+
+/** The one page a signed-in person sees: the turmas, what is selected, and what to do with it. */
 export function TurmasPage({ api, headingRef }: TurmasPageProps) {
   const messages = useMessages();
+  const selection = useSelection();
+  const [opened, setOpened] = useState<DialogKind | null>(null);
+  // Kept after closing: the dialog still shows them while it fades out.
+  const [turmasFor, setTurmasFor] = useState<Record<DialogKind, readonly ClassSummary[]>>({
+    enrol: [],
+    remove: [],
+  });
+  // A dialog stays mounted (closed) once it has been wanted, so Mantine can animate it and
+  // give focus back to the button that opened it.
+  const [wanted, setWanted] = useState<Record<DialogKind, boolean>>({
+    enrol: false,
+    remove: false,
+  });
+  const want = useCallback((kind: DialogKind) => {
+    void (kind === 'enrol' ? loadEnrolDialog() : loadRemovalDialog());
+    setWanted((current) => (current[kind] ? current : { ...current, [kind]: true }));
+  }, []);
+  const open = useCallback(
+    (kind: DialogKind, turmas: readonly ClassSummary[]) => {
+      want(kind);
+      setTurmasFor((current) => ({ ...current, [kind]: turmas }));
+      setOpened(kind);
+    },
+    [want],
+  );
+  const close = useCallback(() => setOpened(null), []);
+
+  const rowActions = useMemo<RowAction[]>(
+    () => [
+      {
+        label: messages.classes.enrolAction,
+        name: (turma) => messages.classes.enrolActionName(turma.name),
+        onClick: (turma) => open('enrol', [turma]),
+        onIntent: () => want('enrol'),
+      },
+      {
+        label: messages.classes.removeAction,
+        name: (turma) => messages.classes.removeActionName(turma.name),
+        destructive: true,
+        onClick: (turma) => open('remove', [turma]),
+        onIntent: () => want('remove'),
+      },
+    ],
+    [messages, open, want],
+  );
+
+  const tooMany = selection.length > CLASSES_PER_REQUEST_MAX;
   return (
     <Stack gap="md">
       <Title order={1} ref={headingRef} tabIndex={-1} className={focus.focusTarget}>
         {messages.classes.title}
       </Title>
-      <ClassBrowser api={api} />
-      <SelectionTray />
+      <ClassBrowser api={api} rowActions={rowActions} />
+      <SelectionTray
+        actions={
+          <>
+            <Button
+              disabled={tooMany}
+              onPointerEnter={() => want('enrol')}
+              onFocus={() => want('enrol')}
+              onClick={() => open('enrol', selection)}
+            >
+              {messages.selection.enrol}
+            </Button>
+            <Button
+              variant="outline"
+              color="red.9"
+              disabled={tooMany}
+              onPointerEnter={() => want('remove')}
+              onFocus={() => want('remove')}
+              onClick={() => open('remove', selection)}
+            >
+              {messages.selection.removeStudent}
+            </Button>
+          </>
+        }
+      />
+      <Suspense fallback={null}>
+        {/* Only the dialogs report outcomes, so the notifications come with the first one. */}
+        {(wanted.enrol || wanted.remove) && <NotificationsHost />}
+        {wanted.enrol && (
+          <EnrolDialog
+            api={api}
+            opened={opened === 'enrol'}
+            turmas={turmasFor.enrol}
+            onClose={close}
+          />
+        )}
+        {wanted.remove && (
+          <RemovalDialog
+            api={api}
+            opened={opened === 'remove'}
+            turmas={turmasFor.remove}
+            onClose={close}
+          />
+        )}
+      </Suspense>
     </Stack>
   );
 }

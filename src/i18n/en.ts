@@ -39,9 +39,14 @@ export const en: Messages = {
       students: 'Students',
       createdAt: 'Created',
       updatedAt: 'Updated',
+      actions: 'Actions',
     },
     selectRow: (name) => `Select ${name}`,
     selectPage: 'Select every class on this page',
+    enrolAction: 'Enrol',
+    enrolActionName: (name) => `Enrol a student in ${name}`,
+    removeAction: 'Remove',
+    removeActionName: (name) => `Remove a student from ${name}`,
     total: (count, formattedCount) =>
       count === 1 ? `${formattedCount} class` : `${formattedCount} classes`,
     found: (count, formattedCount) =>
@@ -80,6 +85,8 @@ export const en: Messages = {
       count === 1 ? '1 class selected' : `${formattedCount} classes selected`,
     remove: (name) => `Remove ${name} from the selection`,
     clear: 'Clear selection',
+    enrol: 'Enrol a student',
+    removeStudent: 'Remove a student',
     tooMany: (max) => `Each action takes at most ${max} classes. Remove some from the selection.`,
   },
   apiErrors: {

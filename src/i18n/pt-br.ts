@@ -41,9 +41,14 @@ export const ptBR = {
       students: 'Alunos',
       createdAt: 'Criada em',
       updatedAt: 'Atualizada em',
+      actions: 'Ações',
     },
     selectRow: (name: string): string => `Selecionar ${name}`,
     selectPage: 'Selecionar todas as turmas desta página',
+    enrolAction: 'Matricular',
+    enrolActionName: (name: string): string => `Matricular aluno em ${name}`,
+    removeAction: 'Remover',
+    removeActionName: (name: string): string => `Remover aluno de ${name}`,
     total: (count: number, formattedCount: string): string =>
       count === 1 ? `${formattedCount} turma` : `${formattedCount} turmas`,
     found: (count: number, formattedCount: string): string =>
@@ -83,6 +88,8 @@ export const ptBR = {
       count === 1 ? '1 turma selecionada' : `${formattedCount} turmas selecionadas`,
     remove: (name: string): string => `Remover ${name} da seleção`,
     clear: 'Limpar seleção',
+    enrol: 'Matricular aluno',
+    removeStudent: 'Remover aluno',
     tooMany: (max: string): string =>
       `Cada operação aceita no máximo ${max} turmas. Remova algumas da seleção.`,
   },

@@ -1,9 +1,10 @@
 /**
  * The one way component tests render: the app's theme, Mantine in test mode (no transitions or
  * portals, so dialogs and dropdowns are reachable at once), a fresh QueryClient that does not
- * retry (a failure shows at once) and a fixed language.
+ * retry (a failure shows at once), a fixed language and the notifications outlet.
  */
 import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render as testingLibraryRender, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -35,7 +36,11 @@ export function render(
     return (
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
         <I18nProvider locale={locale}>
-          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+          <QueryClientProvider client={queryClient}>
+            {/* Where dialogs' outcome notifications show, as in the app. */}
+            <Notifications />
+            {children}
+          </QueryClientProvider>
         </I18nProvider>
       </MantineProvider>
     );

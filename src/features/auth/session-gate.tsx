@@ -1,12 +1,5 @@
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useIdle } from '../../lib/use-idle';
 import { TokenGate } from './token-gate';
 import { useSession } from './token-store';
 import type { TokenFormProps } from './token-form';
@@ -24,7 +17,7 @@ interface SessionGateProps extends Pick<TokenFormProps, 'api'> {
  */
 export function SessionGate({ api, onSignedIn, children }: SessionGateProps) {
   const { token, expired, remember } = useSession();
-  const dialogLoaded = useLoadWhenIdle() || expired;
+  const dialogLoaded = useIdle() || expired;
   if (token === null && !expired) return <TokenGate api={api} onSignedIn={onSignedIn} />;
   return (
     <>
@@ -60,21 +53,6 @@ const SessionExpiredDialog = lazy(async () => ({
  * added when the session begins (before the page's dialogs, which render after it), so it can
  * stop Escape from reaching them while this dialog is open.
  */
-/** True once the browser has had an idle moment after the first render. */
-function useLoadWhenIdle(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    // Safari has no requestIdleCallback: a timer after the first paint does the same job there.
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = setTimeout(() => setIdle(true), 1000);
-      return () => clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 5000 });
-    return () => window.cancelIdleCallback(handle);
-  }, []);
-  return idle;
-}
-
 function ExpiryGuards({ expired }: { expired: boolean }) {
   useSwallowEscapeWhile(expired);
   useReturnFocusAfter(expired);

@@ -5,10 +5,10 @@ import { fromSortBy, toSortBy, type ApiClient } from '../../api/client';
 import { SORT_BY_DEFAULT, type ClassListQuery } from '../../api/contract';
 import { describeApiError } from '../../i18n/describe-api-error';
 import { useMessages } from '../../i18n/i18n-context';
-import { classQueries } from './class-queries';
+import { classQueries } from '../../api/class-queries';
 import { ClassPager } from './class-pager';
 import { ClassSearch } from './class-search';
-import { ClassTable } from './class-table';
+import { ClassTable, type RowAction } from './class-table';
 import { useFormats } from './formats';
 import { pageCountOf, type ListParams } from './list-params';
 import { selectionStore, useSelection } from './selection-store';
@@ -16,11 +16,15 @@ import { useListParams } from './use-list-params';
 
 interface ClassBrowserProps {
   api: Pick<ApiClient, 'getClasses'>;
+  /** What can be done with one turma from its row; the same array on every render. */
+  rowActions?: readonly RowAction[];
 }
 
 function toQuery({ q, page, pageSize, sort }: ListParams): ClassListQuery {
   return { query: q === '' ? undefined : q, page, pageSize, sortBy: sort };
 }
+
+const NO_ACTIONS: readonly RowAction[] = [];
 
 const subscribeOnline = (onChange: () => void) => onlineManager.subscribe(onChange);
 const isOnline = () => onlineManager.isOnline();
@@ -29,7 +33,7 @@ const isOnline = () => onlineManager.isOnline();
  * The turmas list: search, sortable table, pages, and ticking turmas for the selection. What it
  * shows lives in the URL; the rows come from the server one page at a time.
  */
-export function ClassBrowser({ api }: ClassBrowserProps) {
+export function ClassBrowser({ api, rowActions = NO_ACTIONS }: ClassBrowserProps) {
   const messages = useMessages();
   const formats = useFormats();
   const queryClient = useQueryClient();
@@ -150,6 +154,7 @@ export function ClassBrowser({ api }: ClassBrowserProps) {
             selection={selection}
             onSelect={selectionStore.add}
             onDeselect={selectionStore.remove}
+            rowActions={rowActions}
           />
           <ClassPager
             page={params.page}

@@ -22,12 +22,11 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import type { Class, SortField } from '../../api/contract';
+import type { Class, ClassSummary, SortField } from '../../api/contract';
 import { useMessages } from '../../i18n/i18n-context';
 import type { Messages } from '../../i18n/messages';
 import classes from './class-table.module.css';
 import { useFormats, type Formats } from './formats';
-import type { SelectedTurma } from './selection-store';
 
 // TanStack Table owns the columns and the sort state (which column, which way, what the next
 // click does). Sorting and paging happen on the server, so no sorted or paginated row model is
@@ -82,6 +81,10 @@ const columns = column.columns([
     sortDescFirst: true,
     header: columnHeader('updatedAt'),
   }),
+  column.display({
+    id: 'actions',
+    header: columnHeader('actions'),
+  }),
 ]);
 
 const NUMERIC_COLUMNS = new Set(['countStudents']);
@@ -92,13 +95,31 @@ const COLUMN_WIDTHS: Record<string, number | undefined> = {
   countStudents: 112,
   createdAt: 168,
   updatedAt: 168,
+  actions: 192,
 };
+
+/**
+ * Something to do with one turma, offered on its row ("Matricular", "Remover"). The page
+ * supplies them, so the table knows nothing of the features behind them; it must pass the same
+ * array on every render (memoised), or every row re-renders.
+ */
+export interface RowAction {
+  /** Short visible text. */
+  label: string;
+  /** The button's accessible name on this row; it must contain `label` (WCAG 2.5.3). */
+  name: (turma: ClassSummary) => string;
+  /** Irreversible actions are shown in red. */
+  destructive?: boolean;
+  onClick: (turma: ClassSummary) => void;
+  /** Pointer over or focus on the button: a hint to load what the click will open. */
+  onIntent?: () => void;
+}
 
 interface PageSelection {
   selectedIds: ReadonlySet<string>;
   /** The turmas of the page on screen. */
   pageRows: readonly Class[];
-  onSelect: (turmas: SelectedTurma[]) => void;
+  onSelect: (turmas: ClassSummary[]) => void;
   onDeselect: (ids: string[]) => void;
 }
 
@@ -120,9 +141,10 @@ interface ClassTableProps {
   sort: { id: SortField; desc: boolean };
   /** `undefined`: back to the API's default order. */
   onSortChange: (sort: { id: SortField; desc: boolean } | undefined) => void;
-  selection: readonly SelectedTurma[];
-  onSelect: (turmas: SelectedTurma[]) => void;
+  selection: readonly ClassSummary[];
+  onSelect: (turmas: ClassSummary[]) => void;
   onDeselect: (ids: string[]) => void;
+  rowActions: readonly RowAction[];
 }
 
 export function ClassTable({
@@ -134,6 +156,7 @@ export function ClassTable({
   selection,
   onSelect,
   onDeselect,
+  rowActions,
 }: ClassTableProps) {
   const messages = useMessages();
   const formats = useFormats();
@@ -197,6 +220,7 @@ export function ClassTable({
                     turma={row.original}
                     formats={formats}
                     tooltipId={`${tooltipIds}-${index}`}
+                    actions={rowActions}
                   />
                 ))}
           </Table.Tbody>
@@ -213,6 +237,7 @@ interface ClassRowProps {
   formats: Formats;
   /** Unique per row; the row's two timestamp tooltips derive their ids from it. */
   tooltipId: string;
+  actions: readonly RowAction[];
 }
 
 /**
@@ -221,7 +246,7 @@ interface ClassRowProps {
  * rendering that way (measured), more than a frame. Memoised: ticking a turma re-renders only
  * the checkboxes (through the context), not the rows; CSS highlights a ticked row.
  */
-const ClassRow = memo(function ClassRow({ turma, formats, tooltipId }: ClassRowProps) {
+const ClassRow = memo(function ClassRow({ turma, formats, tooltipId, actions }: ClassRowProps) {
   return (
     <tr className={Table.classes.tr} data-hover data-with-row-border>
       <td className={Table.classes.td}>
@@ -237,6 +262,24 @@ const ClassRow = memo(function ClassRow({ turma, formats, tooltipId }: ClassRowP
       </td>
       <td className={Table.classes.td}>
         {dateTime(turma.updatedAt, formats, `${tooltipId}-updated`)}
+      </td>
+      <td className={Table.classes.td}>
+        <div className={classes.rowActions}>
+          {actions.map((action) => (
+            <button
+              key={action.label}
+              type="button"
+              className={classes.rowAction}
+              data-destructive={action.destructive || undefined}
+              aria-label={action.name(turma)}
+              onClick={() => action.onClick({ id: turma.id, name: turma.name })}
+              onPointerEnter={action.onIntent}
+              onFocus={action.onIntent}
+            >
+              {action.label}
+            </button>
+          ))}
+        </div>
       </td>
     </tr>
   );
@@ -263,7 +306,7 @@ function dateTime(value: string, formats: Formats, tooltipId: string) {
   );
 }
 
-function RowCheckbox({ id, name }: SelectedTurma) {
+function RowCheckbox({ id, name }: ClassSummary) {
   const messages = useMessages();
   const { selectedIds, onSelect, onDeselect } = usePageSelection();
   return (
@@ -333,7 +376,7 @@ function HeaderCell({ header, children }: { header: ClassHeader; children: React
   const { column } = header;
   const numeric = NUMERIC_COLUMNS.has(column.id);
   const width = COLUMN_WIDTHS[column.id];
-  if (column.id === 'select') {
+  if (column.id === 'select' || column.id === 'actions') {
     return (
       <Table.Th scope="col" w={width}>
         {children}
@@ -381,6 +424,7 @@ function SkeletonRow() {
       <Table.Td>
         <Skeleton height={12} width="70%" />
       </Table.Td>
+      <Table.Td />
     </Table.Tr>
   );
 }

@@ -6,11 +6,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
-
-export interface SelectedTurma {
-  id: string;
-  name: string;
-}
+import type { ClassSummary } from '../../api/contract';
 
 export const SELECTION_STORAGE_KEY = 'turmas-admin.selection';
 
@@ -18,9 +14,9 @@ const storedSelectionSchema = z.array(z.object({ id: z.string(), name: z.string(
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
-let selection: readonly SelectedTurma[] = readStored();
+let selection: readonly ClassSummary[] = readStored();
 
-function readStored(): readonly SelectedTurma[] {
+function readStored(): readonly ClassSummary[] {
   try {
     const raw = window.sessionStorage.getItem(SELECTION_STORAGE_KEY);
     const parsed = storedSelectionSchema.safeParse(raw === null ? [] : JSON.parse(raw));
@@ -31,7 +27,7 @@ function readStored(): readonly SelectedTurma[] {
   }
 }
 
-function update(next: readonly SelectedTurma[]): void {
+function update(next: readonly ClassSummary[]): void {
   selection = next;
   try {
     if (next.length === 0) window.sessionStorage.removeItem(SELECTION_STORAGE_KEY);
@@ -43,9 +39,9 @@ function update(next: readonly SelectedTurma[]): void {
 }
 
 export const selectionStore = {
-  get: (): readonly SelectedTurma[] => selection,
+  get: (): readonly ClassSummary[] => selection,
   /** Adds the turmas not already picked, in the order given; keeps the names first captured. */
-  add(turmas: readonly SelectedTurma[]): void {
+  add(turmas: readonly ClassSummary[]): void {
     const known = new Set(selection.map((turma) => turma.id));
     const added = turmas.filter((turma) => !known.has(turma.id) && known.add(turma.id));
     if (added.length > 0) update([...selection, ...added]);
@@ -64,6 +60,6 @@ export const selectionStore = {
   },
 };
 
-export function useSelection(): readonly SelectedTurma[] {
+export function useSelection(): readonly ClassSummary[] {
   return useSyncExternalStore(selectionStore.subscribe, selectionStore.get);
 }

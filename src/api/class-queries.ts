@@ -1,10 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiClient } from '../../api/client';
-import type { ClassListQuery } from '../../api/contract';
+import type { ApiClient } from './client';
+import type { ClassListQuery } from './contract';
 
 /**
  * Query keys and fetchers for turmas in one place, so a mutation can invalidate
- * `classQueries.all()` and hit every list. The client is an argument rather than an import so
+ * `classQueries.all()` and hit every list. Shared rather than inside a feature: the table reads
+ * it, the turma picker of the enrol and remove forms searches with it, and every write
+ * invalidates it, and features do not import each other. The client is an argument rather than an import so
  * the page decides which one (the app's, or a fake in tests); it is left out of the key because
  * there is only ever one per page.
  */
