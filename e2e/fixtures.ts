@@ -32,7 +32,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const server = await startServer({
         dataDir,
         tokens: [token],
-        staticDir: 'dist',
+        // Another build can be tested side by side with E2E_DIST_DIR (vite build --outDir …).
+        staticDir: process.env.E2E_DIST_DIR ?? 'dist',
         seedClasses: demoClasses,
         // Request lines would drown the test report; failures show in traces instead.
         log: () => {},
