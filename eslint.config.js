@@ -15,6 +15,8 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
 export default defineConfig([
   globalIgnores([
     'dist',
+    'dist-*',
+    'test-results-*',
     'coverage',
     'data',
     'playwright-report',
