@@ -12,7 +12,6 @@ import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 
 // Layout and text
-import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';

@@ -8,6 +8,7 @@ import { useSelection } from '../features/classes/selection-store';
 import { SelectionTray } from '../features/classes/selection-tray';
 import { useMessages } from '../i18n/i18n-context';
 import focus from './focus-target.module.css';
+import classes from './turmas-page.module.css';
 
 interface TurmasPageProps {
   api: ApiClient;
@@ -95,8 +96,8 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
               {messages.selection.enrol}
             </Button>
             <Button
-              variant="outline"
-              color="red.9"
+              variant="default"
+              className={classes.destructive}
               disabled={tooMany}
               onPointerEnter={() => want('remove')}
               onFocus={() => want('remove')}
