@@ -17,6 +17,7 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 const FAILED_RESOURCE = /^Failed to load resource: the server responded with a status of (\d{3})\b/;
+const FAILED_REQUEST = /^Failed to load resource: net::ERR_/;
 
 export interface ConsoleErrors {
   /** Every console error and uncaught exception of the page, in order. */
@@ -26,6 +27,8 @@ export interface ConsoleErrors {
    * as a console error, and those lines are expected, not bugs.
    */
   allowFailedResponses(status: number): void;
+  /** The same for requests that got no answer at all (net::ERR_…): a test that cuts the network. */
+  allowNetworkFailures(): void;
   /** What is left once the deliberate failures are set aside: should be nothing. */
   unexpected(): string[];
 }
@@ -33,6 +36,7 @@ export interface ConsoleErrors {
 function watchConsoleErrors(page: Page): ConsoleErrors {
   const all: string[] = [];
   const allowed = new Set<number>();
+  let networkFailuresAllowed = false;
   page.on('console', (message) => {
     if (message.type() === 'error') all.push(message.text());
   });
@@ -40,8 +44,10 @@ function watchConsoleErrors(page: Page): ConsoleErrors {
   return {
     all,
     allowFailedResponses: (status) => allowed.add(status),
+    allowNetworkFailures: () => (networkFailuresAllowed = true),
     unexpected: () =>
       all.filter((line) => {
+        if (networkFailuresAllowed && FAILED_REQUEST.test(line)) return false;
         const status = FAILED_RESOURCE.exec(line)?.[1];
         return status === undefined || !allowed.has(Number(status));
       }),

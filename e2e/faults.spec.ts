@@ -1,0 +1,177 @@
+/**
+ * The console under faults (issue 8): whatever the network or the server does, a person sees
+ * what happened in their language, can try again where that makes sense, and never meets a
+ * white screen or an uncaught error (the `consoleErrors` fixture fails the test on one).
+ * Faults are injected with route interception between the built console and the real server.
+ */
+import type { Page, Route } from '@playwright/test';
+import {
+  expect,
+  expectNoAxeViolations,
+  listClasses,
+  signIn,
+  test,
+  turmasPage,
+  type ConsoleErrors,
+} from './support';
+
+const isList = (url: URL) => url.pathname === '/v1/classe';
+
+const LOAD_FAILED = 'Não foi possível carregar as turmas';
+const MESSAGES = {
+  unreachable: 'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.',
+  server: (status: number) =>
+    `O servidor encontrou um erro (código ${status}). Tente novamente em instantes.`,
+  rejected: (status: number) => `O servidor recusou a solicitação (código ${status}).`,
+  contract: 'O servidor respondeu em um formato inesperado.',
+};
+
+test.describe.configure({ mode: 'parallel' });
+
+/**
+ * Signs in with the list healthy, then makes every list request meet `fault` and reloads, so
+ * the failure is met on a first load. Returns how many list requests the fault answered.
+ */
+async function loadWithFault(
+  page: Page,
+  token: string,
+  fault: (route: Route) => Promise<void>,
+): Promise<{ count: () => number }> {
+  await signIn(page, token);
+  // The healthy first load is over before the fault starts, so only the reload's requests count.
+  await expect(turmasPage(page).table.locator('tbody tr').first()).toBeVisible();
+  let count = 0;
+  await page.route(isList, async (route) => {
+    count += 1;
+    await fault(route);
+  });
+  await page.reload();
+  return { count: () => count };
+}
+
+async function expectFailure(page: Page, text: string) {
+  const alert = page.getByRole('alert').filter({ hasText: LOAD_FAILED });
+  // Transient failures are retried twice (after 1 s, then 2 s) before the console gives up.
+  await expect(alert).toBeVisible({ timeout: 10_000 });
+  await expect(alert).toContainText(text);
+  // The page around it stays: heading, search, the way out.
+  await expect(turmasPage(page).heading).toBeVisible();
+  await expect(turmasPage(page).search).toBeVisible();
+  await expect(turmasPage(page).table).toBeHidden();
+  return alert;
+}
+
+/** Lets the real server answer again, then checks the alert's retry brings the rows. */
+async function expectRecovery(page: Page, alert: ReturnType<Page['getByRole']>) {
+  await page.unroute(isList);
+  await alert.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(turmasPage(page).table.locator('tbody tr').first()).toBeVisible();
+  await expect(alert).toBeHidden();
+}
+
+function allowStatus(consoleErrors: ConsoleErrors, status: number) {
+  consoleErrors.allowFailedResponses(status);
+}
+
+test('an unreachable API: says so, retries with backoff, recovers on request', async ({
+  page,
+  token,
+  consoleErrors,
+}) => {
+  consoleErrors.allowNetworkFailures();
+  const fault = await loadWithFault(page, token, (route) => route.abort('connectionrefused'));
+  const alert = await expectFailure(page, MESSAGES.unreachable);
+  // The first try and two retries, no more.
+  expect(fault.count()).toBe(3);
+  await expectNoAxeViolations(page);
+  await expectRecovery(page, alert);
+});
+
+for (const { status, body, contentType } of [
+  // A crashed server behind a proxy that renders its own page.
+  {
+    status: 500,
+    body: '<html><body><h1>Internal Server Error</h1></body></html>',
+    contentType: 'text/html',
+  },
+  { status: 502, body: '<html><body>Bad gateway</body></html>', contentType: 'text/html' },
+  {
+    status: 503,
+    body: JSON.stringify({ status: '503', message: 'maintenance' }),
+    contentType: 'application/json',
+  },
+  { status: 504, body: '', contentType: 'text/plain' },
+]) {
+  test(`a ${status} (${contentType || 'empty'}): says the server failed, retried twice`, async ({
+    page,
+    token,
+    consoleErrors,
+  }) => {
+    allowStatus(consoleErrors, status);
+    const fault = await loadWithFault(page, token, (route) =>
+      route.fulfill({ status, body, contentType }),
+    );
+    const alert = await expectFailure(page, MESSAGES.server(status));
+    // The server's own text (an HTML page) is never shown.
+    await expect(alert).not.toContainText('Internal Server Error');
+    expect(fault.count()).toBe(3);
+    await expectRecovery(page, alert);
+  });
+}
+
+test('a 4xx is not retried: it would answer the same', async ({ page, token, consoleErrors }) => {
+  allowStatus(consoleErrors, 400);
+  const fault = await loadWithFault(page, token, (route) =>
+    route.fulfill({ status: 400, json: { status: '400', message: 'sortBy: must be one of …' } }),
+  );
+  await expectFailure(page, MESSAGES.rejected(400));
+  // Give a retry the time it would have taken (1 s) to prove there is none.
+  await page.waitForTimeout(1_500);
+  expect(fault.count()).toBe(1);
+});
+
+for (const [what, body] of [
+  ['malformed JSON', '{"data": [{"id": "1", '],
+  ['countStudents as a string', null],
+  ['no `data`', JSON.stringify({ totalRecords: 3 })],
+] as const) {
+  test(`a 200 with ${what}: says the answer was unexpected, not retried`, async ({
+    page,
+    request,
+    token,
+  }) => {
+    const truth = await listClasses(request, token);
+    const broken =
+      body ??
+      JSON.stringify({
+        ...truth,
+        data: truth.data.map((turma) => ({ ...turma, countStudents: String(turma.countStudents) })),
+      });
+    const fault = await loadWithFault(page, token, (route) =>
+      route.fulfill({ status: 200, body: broken, contentType: 'application/json' }),
+    );
+    const alert = await expectFailure(page, MESSAGES.contract);
+    await page.waitForTimeout(1_500);
+    expect(fault.count()).toBe(1);
+    await expectRecovery(page, alert);
+  });
+}
+
+test('the network drops while the rows are on screen: the rows stay, marked as not refreshed', async ({
+  page,
+  token,
+}) => {
+  await signIn(page, token);
+  const turmas = turmasPage(page);
+  await expect(turmas.table.locator('tbody tr').first()).toBeVisible();
+
+  await page.context().setOffline(true);
+  await expect(
+    page.getByText('Sem conexão com a internet. A lista abaixo é a última carregada.'),
+  ).toBeVisible();
+  await expect(turmas.table.locator('tbody tr').first()).toBeVisible();
+
+  await page.context().setOffline(false);
+  await expect(page.getByText('Sem conexão com a internet.', { exact: false })).toBeHidden();
+  await expect(turmas.table.locator('tbody tr').first()).toBeVisible();
+});
