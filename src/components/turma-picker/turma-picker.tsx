@@ -1,8 +1,18 @@
-import { Input, Pill, Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
+// The picker is only ever loaded with a dialog, never with the first screen: it brings the styles
+// of what it shows (src/app/mantine-styles.ts lists the first screen's).
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import { Input } from '@mantine/core';
+import { useMergedRef } from '@mantine/hooks';
+import { useId, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { ApiClient } from '../../api/client';
-import type { ClassSummary } from '../../api/contract';
+import { CLASSES_PER_REQUEST_MAX, type ClassSummary } from '../../api/contract';
+import { ChosenTurmas } from './chosen-turmas';
 import { useTurmaPickerMessages } from './messages';
+import { TurmaSearch } from './turma-search';
+import classes from './turma-picker.module.css';
 
 export interface TurmaPickerProps {
   /** The picker searches turmas on the server, as the table does. */
@@ -15,36 +25,80 @@ export interface TurmaPickerProps {
   /** A validation or API message about the turmas. */
   error?: ReactNode;
   disabled?: boolean;
+  /** The search field: where a form moves focus to report an error about the turmas. */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /**
  * The turmas a form acts on, listed by name, each removable; and a search of all turmas on the
  * server to add one without leaving the form. Controlled: the form owns the value.
  *
- * TODO(picker): the server-side search to add turmas.
+ * Picking a turma that is already on the list takes it off again (a multi-select listbox's
+ * toggle); a turma can never be listed twice. At most CLASSES_PER_REQUEST_MAX, the API's limit
+ * for one request: a pick beyond it is refused with a message.
  */
-export function TurmaPicker({ value, onChange, label, error, disabled }: TurmaPickerProps) {
+export function TurmaPicker({
+  api,
+  value,
+  onChange,
+  label,
+  error,
+  disabled = false,
+  ref,
+}: TurmaPickerProps) {
   const messages = useTurmaPickerMessages();
+  const labelId = useId();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const mergedSearchRef = useMergedRef(ref, searchRef);
+  const [refused, setRefused] = useState(false);
+  const chosenIds = useMemo(() => new Set(value.map((turma) => turma.id)), [value]);
+
+  function pick(turma: ClassSummary) {
+    if (chosenIds.has(turma.id)) {
+      setRefused(false);
+      onChange(value.filter((other) => other.id !== turma.id));
+    } else if (value.length >= CLASSES_PER_REQUEST_MAX) {
+      setRefused(true);
+    } else {
+      setRefused(false);
+      onChange([...value, turma]);
+    }
+  }
+
+  function remove(id: string) {
+    setRefused(false);
+    onChange(value.filter((turma) => turma.id !== id));
+  }
+
   return (
-    <Input.Wrapper label={label} error={error}>
-      <Stack gap="xs">
-        <Pill.Group>
-          {value.map((turma) => (
-            <Pill
-              key={turma.id}
-              withRemoveButton={!disabled}
-              onRemove={() => onChange(value.filter((other) => other.id !== turma.id))}
-              removeButtonProps={{
-                'aria-label': messages.remove(turma.name),
-                'aria-hidden': false,
-                tabIndex: 0,
-              }}
-            >
-              {turma.name}
-            </Pill>
-          ))}
-        </Pill.Group>
-      </Stack>
-    </Input.Wrapper>
+    <div className={classes.root}>
+      <div className={classes.header}>
+        <Input.Label id={labelId} labelElement="div">
+          {label}
+        </Input.Label>
+        <span className={classes.count}>{messages.count(value.length)}</span>
+      </div>
+      <ChosenTurmas
+        turmas={value}
+        labelledBy={labelId}
+        disabled={disabled}
+        removeLabel={messages.remove}
+        onRemove={remove}
+        onEmptied={() => searchRef.current?.focus()}
+      />
+      <TurmaSearch
+        ref={mergedSearchRef}
+        api={api}
+        chosenIds={chosenIds}
+        onPick={pick}
+        notice={
+          refused && value.length >= CLASSES_PER_REQUEST_MAX
+            ? messages.tooMany(CLASSES_PER_REQUEST_MAX)
+            : null
+        }
+        error={error}
+        disabled={disabled}
+      />
+    </div>
   );
 }

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useIdle } from '../../lib/use-idle';
+import { useReturnFocus } from '../../lib/use-return-focus';
 import { TokenGate } from './token-gate';
 import { useSession } from './token-store';
 import type { TokenFormProps } from './token-form';
@@ -55,34 +56,9 @@ const SessionExpiredDialog = lazy(async () => ({
  */
 function ExpiryGuards({ expired }: { expired: boolean }) {
   useSwallowEscapeWhile(expired);
-  useReturnFocusAfter(expired);
+  // Back to where the person was once the dialog closes (it may mount already open).
+  useReturnFocus(expired);
   return null;
-}
-
-/**
- * Back to where the person was once the dialog closes. Done here rather than by the Modal
- * (`returnFocus={false}` there): Mantine records the focused element only when `opened` changes
- * on a mounted Modal, and the lazy dialog may mount already open. A layout effect, so the
- * element is noted before the dialog's focus trap moves focus into it.
- */
-function useReturnFocusAfter(expired: boolean): void {
-  const focusedBefore = useRef<HTMLElement | null>(null);
-  useLayoutEffect(() => {
-    if (expired) {
-      const active = document.activeElement;
-      focusedBefore.current =
-        active instanceof HTMLElement && active !== document.body ? active : null;
-      return;
-    }
-    const target = focusedBefore.current;
-    focusedBefore.current = null;
-    if (!target) return;
-    // After the dialog has released its focus trap.
-    const timer = setTimeout(() => {
-      if (target.isConnected) target.focus({ preventScroll: true });
-    }, 10);
-    return () => clearTimeout(timer);
-  }, [expired]);
 }
 
 function useSwallowEscapeWhile(active: boolean): void {

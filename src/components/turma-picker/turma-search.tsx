@@ -1,0 +1,267 @@
+import { CheckIcon, Combobox, Loader, TextInput, useCombobox, VisuallyHidden } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState, type ReactNode, type Ref } from 'react';
+import { classQueries } from '../../api/class-queries';
+import type { ApiClient } from '../../api/client';
+import {
+  PAGE_SIZE_DEFAULT,
+  QUERY_MAX_LENGTH,
+  type ClassListQuery,
+  type ClassListResponse,
+  type ClassSummary,
+} from '../../api/contract';
+import { describeApiError } from '../../i18n/describe-api-error';
+import { useMessages } from '../../i18n/i18n-context';
+import { useTurmaPickerMessages } from './messages';
+import classes from './turma-picker.module.css';
+
+/** As the table's search (docs/decisions/003): one request per burst of typing. */
+const SEARCH_DEBOUNCE_MS = 180;
+
+/**
+ * The table's first page of a search has exactly this key, so a search the table has just shown
+ * opens from the cache; twenty names also fit a dropdown without paging it.
+ */
+function resultsQuery(search: string): ClassListQuery {
+  return {
+    query: search === '' ? undefined : search,
+    page: 1,
+    pageSize: PAGE_SIZE_DEFAULT,
+    sortBy: 'name',
+  };
+}
+
+type View =
+  | { kind: 'searching' }
+  | { kind: 'offline' }
+  | { kind: 'failed'; error: unknown }
+  | { kind: 'no-match' }
+  | { kind: 'results'; page: ClassListResponse };
+
+interface TurmaSearchProps {
+  api: Pick<ApiClient, 'getClasses'>;
+  /** Ids of the turmas already on the list: shown as chosen. */
+  chosenIds: ReadonlySet<string>;
+  /** A turma picked in the dropdown: the picker adds it, takes it off, or refuses. */
+  onPick: (turma: ClassSummary) => void;
+  /** Why the last pick was refused, shown and announced while it holds. */
+  notice: string | null;
+  error?: ReactNode;
+  disabled: boolean;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/**
+ * The field that adds turmas: a combobox whose options are the server's answer to what was
+ * typed. Keyboard as in WAI-ARIA's combobox pattern (Mantine's Combobox): arrows move through the
+ * options, Enter picks one, Escape closes the list.
+ */
+export function TurmaSearch({
+  api,
+  chosenIds,
+  onPick,
+  notice,
+  error,
+  disabled,
+  ref,
+}: TurmaSearchProps) {
+  const messages = useTurmaPickerMessages();
+  const appMessages = useMessages();
+  const studentsIdBase = useId();
+  // A disabled field (the form is sending) shows no results, even if they were open.
+  const [opened, setOpened] = useState(false);
+  const combobox = useCombobox({ opened: opened && !disabled, onOpenedChange: setOpened });
+  const { resetSelectedOption } = combobox;
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  const commit = useDebouncedCallback((next: string) => setSearch(next.trim()), SEARCH_DEBOUNCE_MS);
+  // Between a key and the end of its burst the answer on screen is for older text.
+  const typing = text.trim() !== search;
+
+  const results = useQuery({
+    ...classQueries.list(api, resultsQuery(search)),
+    // Nothing is asked until the list opens, and not mid-burst: opening the list by typing
+    // must not first fetch the unfiltered page.
+    enabled: combobox.dropdownOpened && !typing,
+    placeholderData: keepPreviousData,
+  });
+  const page = results.isError ? undefined : results.data;
+
+  // Until the answer for what is typed arrives, the last answer stays (dimmed, the listbox
+  // marked busy): options do not flicker away on every burst of typing.
+  const busy = typing || results.isFetching;
+  const view: View =
+    results.fetchStatus === 'paused'
+      ? { kind: 'offline' }
+      : results.isError && !busy
+        ? { kind: 'failed', error: results.error }
+        : page === undefined || (page.data.length === 0 && busy)
+          ? { kind: 'searching' }
+          : page.data.length === 0
+            ? { kind: 'no-match' }
+            : { kind: 'results', page };
+  const shown = view.kind === 'results' ? view.page.data : [];
+
+  // The highlighted option (the field's aria-activedescendant) belongs to one set of options.
+  // Mantine tracks it by position, so when the options change under it Enter would pick whatever
+  // now sits there, and the field would point at an option that is gone: start again from none.
+  const optionSet = view.kind === 'results' ? view.page : view.kind;
+  const [highlighted, setHighlighted] = useState<{ optionSet: unknown; id: string | null }>({
+    optionSet,
+    id: null,
+  });
+  if (highlighted.optionSet !== optionSet) setHighlighted({ optionSet, id: null });
+  useEffect(() => resetSelectedOption(), [optionSet, resetSelectedOption]);
+
+  const summary =
+    view.kind === 'searching'
+      ? messages.searching
+      : view.kind === 'offline'
+        ? messages.offline
+        : view.kind === 'failed'
+          ? `${messages.searchFailed} ${describeApiError(view.error, appMessages)}`
+          : view.kind === 'no-match'
+            ? messages.noMatch
+            : view.page.totalRecords > view.page.data.length
+              ? messages.showingFirst(view.page.data.length, view.page.totalRecords)
+              : messages.found(view.page.totalRecords);
+
+  return (
+    <Combobox
+      store={combobox}
+      onOptionSubmit={(id) => {
+        const turma = shown.find((candidate) => candidate.id === id);
+        if (turma) onPick({ id: turma.id, name: turma.name });
+      }}
+    >
+      <Combobox.EventsTarget
+        withExpandedAttribute
+        // The keys are handled below, so the highlighted option is known here.
+        withKeyboardNavigation={false}
+        aria-activedescendant={
+          combobox.dropdownOpened && highlighted.optionSet === optionSet
+            ? (highlighted.id ?? undefined)
+            : undefined
+        }
+      >
+        <TextInput
+          ref={ref}
+          label={messages.searchLabel}
+          placeholder={messages.searchPlaceholder}
+          value={text}
+          maxLength={QUERY_MAX_LENGTH}
+          spellCheck={false}
+          disabled={disabled}
+          error={error}
+          leftSection={<IconSearch aria-hidden size={16} />}
+          rightSection={combobox.dropdownOpened && busy ? <Loader size="xs" aria-hidden /> : null}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            commit(event.currentTarget.value);
+            resetSelectedOption();
+            setHighlighted({ optionSet, id: null });
+            combobox.openDropdown();
+          }}
+          onClick={() => combobox.openDropdown()}
+          onBlur={() => combobox.closeDropdown()}
+          onKeyDown={(event) => {
+            if (event.nativeEvent.isComposing) return;
+            switch (event.key) {
+              case 'ArrowDown':
+              case 'ArrowUp':
+                event.preventDefault();
+                if (!combobox.dropdownOpened) {
+                  combobox.openDropdown('keyboard');
+                } else {
+                  const id =
+                    event.key === 'ArrowDown'
+                      ? combobox.selectNextOption()
+                      : combobox.selectPreviousOption();
+                  setHighlighted({ optionSet, id });
+                }
+                break;
+              case 'Enter':
+                // Never the form's submit: Enter belongs to the list while the field has focus.
+                event.preventDefault();
+                if (!combobox.dropdownOpened) combobox.openDropdown('keyboard');
+                else if (combobox.getSelectedOptionIndex() !== -1) combobox.clickSelectedOption();
+                break;
+              case 'Escape':
+                // The dialog around the picker does not close: Mantine's Modal leaves Escape
+                // alone while the field says its list is open (data-mantine-stop-propagation).
+                combobox.closeDropdown('keyboard');
+                break;
+            }
+          }}
+        />
+      </Combobox.EventsTarget>
+
+      {/* Both for screen readers: what the search found, and why a pick was refused. */}
+      <VisuallyHidden role="status">
+        {combobox.dropdownOpened ? (notice ?? summary) : ''}
+      </VisuallyHidden>
+
+      {/* In the page's flow, not a floating dropdown: a dialog's content scrolls and is
+          transformed, which would clip a dropdown inside it, and one portalled outside the
+          dialog is outside its aria-modal subtree, where screen readers do not read options
+          (mantinedev/mantine#8626). A click inside keeps focus in the field, so it stays open. */}
+      <div
+        className={classes.results}
+        hidden={!combobox.dropdownOpened}
+        onMouseDown={(event) => event.preventDefault()}
+      >
+        {notice && <Combobox.Header className={classes.notice}>{notice}</Combobox.Header>}
+        {view.kind !== 'results' && <Combobox.Empty>{summary}</Combobox.Empty>}
+        <Combobox.Options
+          className={classes.options}
+          aria-label={messages.resultsLabel}
+          aria-multiselectable
+          aria-busy={busy}
+        >
+          {shown.map((turma, index) => {
+            const chosen = chosenIds.has(turma.id);
+            const studentsId = `${studentsIdBase}-${index}`;
+            return (
+              <Combobox.Option
+                key={turma.id}
+                value={turma.id}
+                aria-label={turma.name}
+                aria-describedby={studentsId}
+                aria-selected={chosen}
+                className={classes.option}
+              >
+                <CheckIcon
+                  size={12}
+                  aria-hidden
+                  className={classes.check}
+                  data-chosen={chosen || undefined}
+                />
+                <span className={classes.optionName}>{turma.name}</span>
+                <span id={studentsId} className={classes.optionStudents}>
+                  {messages.students(turma.countStudents)}
+                </span>
+              </Combobox.Option>
+            );
+          })}
+          {view.kind === 'failed' && (
+            // An option rather than a button, reached like the turmas with the field's arrows
+            // and Enter: Tab leaves the field, and that closes the list.
+            <Combobox.Option
+              value=""
+              aria-selected={false}
+              onClick={() => void results.refetch()}
+              className={classes.retry}
+            >
+              {messages.retry}
+            </Combobox.Option>
+          )}
+        </Combobox.Options>
+        {view.kind === 'results' && view.page.totalRecords > view.page.data.length && (
+          <Combobox.Footer className={classes.footer}>{summary}</Combobox.Footer>
+        )}
+      </div>
+    </Combobox>
+  );
+}

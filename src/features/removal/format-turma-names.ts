@@ -1,0 +1,19 @@
+import type { Locale } from '../../i18n/messages';
+
+/** A notification naming all of a hundred turmas would fill the screen and take a minute to hear. */
+const NAMES_SHOWN = 5;
+
+/**
+ * "Matemática 9º A, Física 1º B e História 2º C" in the interface's language; past five names,
+ * "…, Artes 1º A e mais 95" (`more` words the rest).
+ */
+export function formatTurmaNames(
+  names: readonly string[],
+  locale: Locale,
+  more: (formattedCount: string) => string,
+): string {
+  const shown = names.length > NAMES_SHOWN ? names.slice(0, NAMES_SHOWN - 1) : [...names];
+  const rest = names.length - shown.length;
+  if (rest > 0) shown.push(more(new Intl.NumberFormat(locale).format(rest)));
+  return new Intl.ListFormat(locale, { type: 'conjunction' }).format(shown);
+}

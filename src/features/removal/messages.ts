@@ -1,0 +1,116 @@
+import { defineMessages } from '../../i18n/define-messages';
+
+/**
+ * The removal dialog's words. The e-mail appears as typed by staff, lower-cased as the API keeps
+ * it; turma names are joined by `formatTurmaNames` in the interface's language.
+ */
+export const useRemovalMessages = defineMessages({
+  'pt-BR': {
+    title: 'Remover aluno de turmas',
+    emailLabel: 'E-mail do aluno',
+    turmasLabel: (count: number, formattedCount: string): string =>
+      count === 0
+        ? 'Nenhuma turma escolhida'
+        : count === 1
+          ? 'Remover de 1 turma'
+          : `Remover de ${formattedCount} turmas`,
+    warning:
+      'Não é possível desfazer esta remoção. Para o aluno voltar a estas turmas, será preciso matriculá-lo de novo.',
+    confirmationLabel: 'Para confirmar, digite o e-mail do aluno novamente',
+    // The three texts below take turns in one live region under the confirmation field.
+    confirmationHint: 'O botão Remover aluno é liberado quando os dois e-mails forem iguais.',
+    confirmationMismatch:
+      'O que foi digitado aqui não é igual ao e-mail do aluno. Confira os dois campos.',
+    confirmationMatch: 'Os dois e-mails são iguais.',
+    cancel: 'Cancelar',
+    submit: 'Remover aluno',
+    validation: {
+      emailRequired: 'Informe o e-mail do aluno.',
+      emailInvalid: 'Informe um e-mail válido, como ana.souza@escola.com.br.',
+      emailTooLong: (max: string): string => `O e-mail pode ter no máximo ${max} caracteres.`,
+      turmasRequired: 'Escolha pelo menos uma turma.',
+      turmasTooMany: (max: string, excess: string): string =>
+        `Cada remoção aceita no máximo ${max} turmas. Tire ${excess} da lista.`,
+      turmasRepeated: 'Uma turma aparece mais de uma vez na lista.',
+      unknownTurmas: (count: number, names: string): string =>
+        count === 1
+          ? `A turma ${names} não existe mais no servidor. Tire-a da lista para continuar.`
+          : `As turmas ${names} não existem mais no servidor. Tire-as da lista para continuar.`,
+      confirmationMismatch: 'A confirmação não é igual ao e-mail do aluno.',
+    },
+    outcome: {
+      removedTitle: 'Aluno removido',
+      // "não está mais em" stays true when the student was already out of some of them: the API
+      // answers the same either way.
+      removed: (email: string, count: number, names: string): string =>
+        count === 1
+          ? `${email} não está mais na turma ${names}.`
+          : `${email} não está mais nestas turmas: ${names}.`,
+      more: (count: string): string => `mais ${count}`,
+      dismiss: 'Fechar aviso',
+      studentNotFound: 'Nenhum aluno com este e-mail. Nada foi alterado.',
+      unknownOutcomeTitle: 'Não sabemos se o aluno foi removido',
+      unknownOutcome:
+        'A remoção pode ter sido feita ou não. Tentar de novo é seguro: nas turmas de que o aluno já saiu, nada muda.',
+      retry: 'Tentar novamente',
+      sessionExpiredTitle: 'Sua sessão expirou',
+      sessionExpired:
+        'Nada foi removido. Entre novamente e clique em Remover aluno outra vez: o que você preencheu foi mantido.',
+      rejectedTitle: 'A remoção não foi feita',
+      nothingChanged: 'Nada foi alterado.',
+    },
+  },
+  en: {
+    title: 'Remove a student from classes',
+    emailLabel: "Student's e-mail",
+    turmasLabel: (count, formattedCount) =>
+      count === 0
+        ? 'No classes chosen'
+        : count === 1
+          ? 'Remove from 1 class'
+          : `Remove from ${formattedCount} classes`,
+    warning:
+      'This removal cannot be undone. For the student to be back in these classes, they will have to be enrolled again.',
+    confirmationLabel: "To confirm, type the student's e-mail again",
+    confirmationHint: 'The Remove student button becomes available once both e-mails are the same.',
+    confirmationMismatch: "What is typed here is not the student's e-mail. Check both fields.",
+    confirmationMatch: 'Both e-mails are the same.',
+    cancel: 'Cancel',
+    submit: 'Remove student',
+    validation: {
+      emailRequired: "Enter the student's e-mail.",
+      emailInvalid: 'Enter a valid e-mail, such as ana.souza@school.edu.',
+      emailTooLong: (max) => `The e-mail can be at most ${max} characters long.`,
+      turmasRequired: 'Choose at least one class.',
+      turmasTooMany: (max, excess) =>
+        `Each removal takes at most ${max} classes. Take ${excess} off the list.`,
+      turmasRepeated: 'A class appears more than once in the list.',
+      unknownTurmas: (count, names) =>
+        count === 1
+          ? `The class ${names} no longer exists on the server. Take it off the list to continue.`
+          : `The classes ${names} no longer exist on the server. Take them off the list to continue.`,
+      confirmationMismatch: "The confirmation is not the student's e-mail.",
+    },
+    outcome: {
+      removedTitle: 'Student removed',
+      removed: (email, count, names) =>
+        count === 1
+          ? `${email} is no longer in the class ${names}.`
+          : `${email} is no longer in these classes: ${names}.`,
+      more: (count) => `${count} more`,
+      dismiss: 'Dismiss',
+      studentNotFound: 'No student has this e-mail. Nothing was changed.',
+      unknownOutcomeTitle: 'We do not know whether the student was removed',
+      unknownOutcome:
+        'The removal may or may not have happened. Trying again is safe: classes the student has already left stay as they are.',
+      retry: 'Try again',
+      sessionExpiredTitle: 'Your session has expired',
+      sessionExpired:
+        'Nothing was removed. Sign in again, then press Remove student once more: what you entered has been kept.',
+      rejectedTitle: 'The removal was not made',
+      nothingChanged: 'Nothing was changed.',
+    },
+  },
+});
+
+export type RemovalMessages = ReturnType<typeof useRemovalMessages>;

@@ -1,0 +1,510 @@
+import { notifications } from '@mantine/notifications';
+import { MutationCache, QueryClient, useQuery } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { useState } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { classQueries } from '../../api/class-queries';
+import { ApiError, type ApiClient } from '../../api/client';
+import type { Locale } from '../../i18n/messages';
+import { createTestApiClient } from '../../testing/api-client';
+import { installTurmasBackend, type TurmasBackend } from '../../testing/msw/turmas-backend';
+import { render } from '../../testing/render';
+import { aTurma } from '../../testing/sample-classes';
+import { RemovalDialog } from './removal-dialog';
+
+const ANA = 'ana.souza@escola.com.br';
+const MATEMATICA = aTurma({ id: 't1', name: 'Matemática 9º A', countStudents: 1 });
+const FISICA = aTurma({ id: 't2', name: 'Física 1º B', countStudents: 1 });
+const HISTORIA = aTurma({ id: 't3', name: 'História 2º C', countStudents: 0 });
+
+/** The counts a page shows, from the same list queries the table uses. */
+function TurmaCounts({ api }: { api: ApiClient }) {
+  const list = useQuery(classQueries.list(api, {}));
+  return (
+    <ul aria-label="Contagens">
+      {list.data?.data.map((turma) => (
+        <li key={turma.id}>{`${turma.name}: ${turma.countStudents}`}</li>
+      ))}
+    </ul>
+  );
+}
+
+interface SetupOptions {
+  turmas?: (typeof MATEMATICA)[];
+  locale?: Locale;
+  queryClient?: QueryClient;
+  api?: ApiClient;
+}
+
+/** Ana is in Matemática and Física; the dialog opens for both, as from the tray. */
+function setup({
+  turmas = [MATEMATICA, FISICA],
+  locale,
+  queryClient,
+  api = createTestApiClient(),
+}: SetupOptions = {}) {
+  const backend = installTurmasBackend({
+    turmas: [MATEMATICA, FISICA, HISTORIA],
+    enrolments: { t1: [ANA], t2: [ANA] },
+  });
+  const onClose = vi.fn();
+  const view = render(
+    <>
+      <TurmaCounts api={api} />
+      <RemovalDialog api={api} opened turmas={turmas} onClose={onClose} />
+    </>,
+    { locale, queryClient },
+  );
+  return { ...view, backend, onClose };
+}
+
+const dialog = () => screen.getByRole('alertdialog');
+const emailField = () => screen.getByRole('textbox', { name: 'E-mail do aluno' });
+const confirmationField = () =>
+  screen.getByRole('textbox', { name: 'Para confirmar, digite o e-mail do aluno novamente' });
+const removeButton = () => screen.getByRole('button', { name: 'Remover aluno' });
+const cancelButton = () => screen.getByRole('button', { name: 'Cancelar' });
+const turmaList = () => screen.getByRole('list', { name: /^(Remover de|Nenhuma turma)/ });
+const listedNames = () =>
+  within(turmaList())
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+const deletes = (backend: TurmasBackend) =>
+  backend.requests.filter((request) => request.method === 'DELETE');
+
+/** Pasted, as staff often do (and faster than typing); the tests about typing type. */
+async function fillIn(user: UserEvent, email = ANA, confirmation = email) {
+  await user.click(emailField());
+  await user.paste(email);
+  if (confirmation === '') return;
+  await user.click(confirmationField());
+  await user.paste(confirmation);
+}
+
+beforeEach(() => notifications.clean());
+
+describe('Removal dialog', () => {
+  it('opens as an alert dialog, named and described by its warning, focus in the e-mail', async () => {
+    setup();
+
+    expect(dialog()).toHaveAccessibleName('Remover aluno de turmas');
+    expect(dialog()).toHaveAccessibleDescription(
+      'Não é possível desfazer esta remoção. Para o aluno voltar a estas turmas, será preciso matriculá-lo de novo.',
+    );
+    await waitFor(() => expect(emailField()).toHaveFocus());
+    expect(turmaList()).toHaveAccessibleName('Remover de 2 turmas');
+    expect(listedNames()).toEqual(['Matemática 9º A', 'Física 1º B']);
+    expect(removeButton()).toBeDisabled();
+    expect(confirmationField()).toHaveAttribute('spellcheck', 'false');
+    expect(confirmationField()).toHaveAttribute('autocorrect', 'off');
+    expect(confirmationField()).toHaveAttribute('autocapitalize', 'off');
+    expect(confirmationField()).toHaveAttribute('autocomplete', 'off');
+  });
+
+  it('tabs e-mail → turmas → confirmation → Cancel → Remove, and wraps around', async () => {
+    const { user } = setup();
+    await waitFor(() => expect(emailField()).toHaveFocus());
+    await fillIn(user);
+    await user.click(emailField());
+
+    const order = [
+      emailField(),
+      screen.getByRole('button', { name: 'Tirar Matemática 9º A da lista' }),
+      screen.getByRole('button', { name: 'Tirar Física 1º B da lista' }),
+      screen.getByRole('combobox', { name: 'Adicionar turma' }),
+      confirmationField(),
+      cancelButton(),
+      removeButton(),
+      emailField(),
+    ];
+    for (const next of order.slice(1)) {
+      await user.tab();
+      expect(next).toHaveFocus();
+    }
+  });
+
+  it('keeps Remove disabled for a near miss: another case is accepted, an extra character is not', async () => {
+    const { user } = setup();
+    await fillIn(user, ANA, ANA.slice(0, -1));
+    expect(removeButton()).toBeDisabled();
+
+    await user.type(confirmationField(), 'R');
+    expect(confirmationField()).toHaveValue('ana.souza@escola.com.bR');
+    expect(removeButton()).toBeEnabled();
+
+    await user.type(confirmationField(), 'x');
+    expect(removeButton()).toBeDisabled();
+
+    // Pasted in capitals with the spaces a copy brings along: the same address.
+    await user.clear(confirmationField());
+    await user.click(confirmationField());
+    await user.paste(`  ${ANA.toUpperCase()} `);
+    expect(removeButton()).toBeEnabled();
+  });
+
+  it('explains a mismatch in words once the typing can no longer become the e-mail, and announces it', async () => {
+    const { user } = setup();
+    await fillIn(user, ANA, '');
+    const hint = 'O botão Remover aluno é liberado quando os dois e-mails forem iguais.';
+    const mismatch =
+      'O que foi digitado aqui não é igual ao e-mail do aluno. Confira os dois campos.';
+    expect(confirmationField()).toHaveAccessibleDescription(hint);
+
+    // The start of the address is not a mistake yet.
+    await user.type(confirmationField(), 'ana.sou');
+    expect(confirmationField()).toHaveAccessibleDescription(hint);
+    expect(confirmationField()).not.toHaveAttribute('aria-invalid');
+
+    await user.type(confirmationField(), 'sa');
+    expect(confirmationField()).toHaveAccessibleDescription(mismatch);
+    expect(confirmationField()).toHaveAttribute('aria-invalid', 'true');
+    // Said where screen readers hear it, by a region that was there before the words changed.
+    const status = screen.getByText(mismatch).closest('[aria-live]');
+    expect(status).toHaveAttribute('aria-live', 'polite');
+
+    await user.clear(confirmationField());
+    await user.paste(ANA);
+    expect(confirmationField()).toHaveAccessibleDescription('Os dois e-mails são iguais.');
+    expect(confirmationField()).not.toHaveAttribute('aria-invalid');
+    expect(status).toHaveTextContent('Os dois e-mails são iguais.');
+  });
+
+  it('sends nothing on Enter before the confirmation matches', async () => {
+    const { user, backend, onClose } = setup();
+    await fillIn(user, ANA, '');
+    await user.type(emailField(), '{Enter}');
+    await user.type(confirmationField(), 'ana.souza@{Enter}');
+    await user.type(confirmationField(), 'x{Enter}');
+
+    expect(deletes(backend)).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(backend.enrolments('t1')).toEqual([ANA]);
+  });
+
+  it('sends the exact DELETE body, names the student and turmas, refreshes the counts and closes', async () => {
+    const { user, backend, onClose } = setup();
+    expect(await screen.findByText('Matemática 9º A: 1')).toBeInTheDocument();
+
+    await fillIn(user, '  Ana.Souza@Escola.com.br ', ANA.toUpperCase());
+    await user.click(removeButton());
+
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(deletes(backend)).toEqual([
+      expect.objectContaining({
+        pathname: '/v1/classe/remove-student',
+        body: { email: ANA, classes: [{ id: 't1' }, { id: 't2' }] },
+      }),
+    ]);
+    expect(
+      await screen.findByText(`${ANA} não está mais nestas turmas: Matemática 9º A e Física 1º B.`),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Aluno removido')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Fechar aviso' })).toBeInTheDocument();
+    expect(await screen.findByText('Matemática 9º A: 0')).toBeInTheDocument();
+    expect(screen.getByText('Física 1º B: 0')).toBeInTheDocument();
+    expect(backend.enrolments('t1')).toEqual([]);
+  });
+
+  it('locks the form while the removal is on its way', async () => {
+    const { user, backend, onClose } = setup();
+    await fillIn(user);
+    const held = backend.hold((request) => request.method === 'DELETE');
+    await user.click(removeButton());
+
+    await waitFor(() => expect(held.requests).toHaveLength(1));
+    expect(emailField()).toBeDisabled();
+    expect(confirmationField()).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Tirar Física 1º B da lista' })).toBeDisabled();
+    expect(cancelButton()).toBeDisabled();
+    expect(removeButton()).toBeDisabled();
+    await user.keyboard('{Escape}');
+    expect(onClose).not.toHaveBeenCalled();
+
+    held.release();
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(deletes(backend)).toHaveLength(1);
+  });
+
+  it('gives focus back to what opened it, also when its first open mounts it already open', async () => {
+    installTurmasBackend({ turmas: [MATEMATICA] });
+    const api = createTestApiClient();
+    // As the page does: the dialog arrives (lazily) with the click that opens it, then stays.
+    function Page() {
+      const [wanted, setWanted] = useState(false);
+      const [opened, setOpened] = useState(false);
+      return (
+        <>
+          <button
+            type="button"
+            onClick={() => {
+              setWanted(true);
+              setOpened(true);
+            }}
+          >
+            Remover aluno de Matemática 9º A
+          </button>
+          {wanted && (
+            <RemovalDialog
+              api={api}
+              opened={opened}
+              turmas={[MATEMATICA]}
+              onClose={() => setOpened(false)}
+            />
+          )}
+        </>
+      );
+    }
+    const { user } = render(<Page />);
+    const opener = screen.getByRole('button', { name: 'Remover aluno de Matemática 9º A' });
+
+    for (let time = 1; time <= 2; time++) {
+      await user.click(opener);
+      await waitFor(() => expect(emailField()).toHaveFocus());
+      await user.click(cancelButton());
+      await waitFor(() => expect(opener).toHaveFocus());
+    }
+  });
+
+  it('closes on Escape or Cancel without sending anything', async () => {
+    const { user, backend, onClose } = setup();
+    await fillIn(user);
+
+    await user.keyboard('{Escape}');
+    await user.click(cancelButton());
+
+    expect(onClose).toHaveBeenCalledTimes(2);
+    expect(deletes(backend)).toEqual([]);
+  });
+
+  it('checks the e-mail once the field is left', async () => {
+    const { user } = setup();
+    await user.click(emailField());
+    await user.tab();
+    expect(emailField()).toHaveAccessibleDescription('Informe o e-mail do aluno.');
+
+    await user.type(emailField(), 'ana.souza@');
+    await user.tab();
+    expect(emailField()).toHaveAttribute('aria-invalid', 'true');
+    expect(emailField()).toHaveAccessibleDescription(
+      'Informe um e-mail válido, como ana.souza@escola.com.br.',
+    );
+
+    await user.type(emailField(), 'escola.com.br');
+    expect(emailField()).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('says an invalid e-mail that was typed twice, instead of sending it', async () => {
+    const { user, backend } = setup();
+    await fillIn(user, 'ana.souza@');
+    await user.click(removeButton());
+
+    expect(emailField()).toHaveAccessibleDescription(
+      'Informe um e-mail válido, como ana.souza@escola.com.br.',
+    );
+    expect(deletes(backend)).toEqual([]);
+  });
+
+  it('needs at least one turma', async () => {
+    const { user, backend } = setup({ turmas: [MATEMATICA] });
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Tirar Matemática 9º A da lista' }));
+
+    expect(turmaList()).toHaveAccessibleName('Nenhuma turma escolhida');
+    expect(screen.getByText('Escolha pelo menos uma turma.')).toBeInTheDocument();
+    await user.click(removeButton());
+    expect(deletes(backend)).toEqual([]);
+  });
+
+  it('adds a turma found by the search, and removes the student from it too', async () => {
+    const { user, backend, onClose } = setup();
+    await user.type(screen.getByRole('combobox', { name: 'Adicionar turma' }), 'histo');
+    await user.click(await screen.findByRole('option', { name: 'História 2º C' }));
+
+    expect(turmaList()).toHaveAccessibleName('Remover de 3 turmas');
+    expect(listedNames()).toEqual(['Matemática 9º A', 'Física 1º B', 'História 2º C']);
+    await fillIn(user);
+    await user.click(removeButton());
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(deletes(backend)[0]?.body).toEqual({
+      email: ANA,
+      classes: [{ id: 't1' }, { id: 't2' }, { id: 't3' }],
+    });
+  });
+
+  describe('when the removal fails', () => {
+    it('404 for the student: says no student has this e-mail, on the e-mail field, and changes nothing', async () => {
+      const { user, backend, onClose } = setup();
+      await fillIn(user, 'bia.lima@escola.com.br');
+      await user.click(removeButton());
+
+      await waitFor(() => expect(emailField()).toHaveFocus());
+      expect(emailField()).toHaveAttribute('aria-invalid', 'true');
+      expect(emailField()).toHaveAccessibleDescription(
+        'Nenhum aluno com este e-mail. Nada foi alterado.',
+      );
+      expect(onClose).not.toHaveBeenCalled();
+      expect(backend.enrolments('t1')).toEqual([ANA]);
+      expect(emailField()).toHaveValue('bia.lima@escola.com.br');
+      expect(confirmationField()).toHaveValue('bia.lima@escola.com.br');
+
+      // Correcting the address clears the verdict; both fields must agree again.
+      await user.clear(emailField());
+      await user.type(emailField(), ANA);
+      expect(emailField()).not.toHaveAttribute('aria-invalid');
+      expect(removeButton()).toBeDisabled();
+    });
+
+    it('404 for turmas: names them on the turmas field, and sends again only once they are off the list', async () => {
+      const gone = { id: 'gone-1', name: 'Turma Excluída 3º B' };
+      const { user, backend, onClose } = setup({
+        turmas: [MATEMATICA, aTurma(gone), FISICA],
+      });
+      await fillIn(user);
+      await user.click(removeButton());
+
+      const message =
+        'A turma Turma Excluída 3º B não existe mais no servidor. Tire-a da lista para continuar.';
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent(`Nada foi alterado. ${message}`);
+      expect(backend.enrolments('t1')).toEqual([ANA]);
+
+      await user.click(removeButton());
+      expect(deletes(backend)).toHaveLength(1);
+
+      await user.click(screen.getByRole('button', { name: 'Tirar Turma Excluída 3º B da lista' }));
+      expect(screen.queryByText(message)).not.toBeInTheDocument();
+      await user.click(removeButton());
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(deletes(backend)[1]?.body).toEqual({
+        email: ANA,
+        classes: [{ id: 't1' }, { id: 't2' }],
+      });
+    });
+
+    it('400: says the server refused and nothing changed, keeping everything typed', async () => {
+      const { user, backend, onClose } = setup();
+      await fillIn(user);
+      backend.failNext({
+        status: 400,
+        body: { status: '400', message: 'email: must be a valid e-mail address' },
+      });
+      await user.click(removeButton());
+
+      const alert = await screen.findByRole('alert', { name: 'A remoção não foi feita' });
+      expect(alert).toHaveTextContent(
+        'O servidor recusou a solicitação (código 400). Nada foi alterado.',
+      );
+      expect(within(alert).queryByRole('button')).not.toBeInTheDocument();
+      await waitFor(() => expect(removeButton()).toHaveFocus());
+      expect(emailField()).toHaveValue(ANA);
+      expect(confirmationField()).toHaveValue(ANA);
+      expect(onClose).not.toHaveBeenCalled();
+    });
+
+    it('5xx: says the outcome is unknown and offers to try again, which is safe', async () => {
+      const { user, backend, onClose } = setup();
+      await fillIn(user);
+      backend.failNext({ status: 503 });
+      await user.click(removeButton());
+
+      const alert = await screen.findByRole('alert', {
+        name: 'Não sabemos se o aluno foi removido',
+      });
+      expect(alert).toHaveTextContent('O servidor encontrou um erro (código 503).');
+      expect(alert).toHaveTextContent('Tentar de novo é seguro');
+      await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(deletes(backend).map((request) => request.body)).toEqual([
+        { email: ANA, classes: [{ id: 't1' }, { id: 't2' }] },
+        { email: ANA, classes: [{ id: 't1' }, { id: 't2' }] },
+      ]);
+    });
+
+    it('network failure: says the outcome is unknown, keeps everything, and tries again on request', async () => {
+      const { user, backend, onClose } = setup();
+      await fillIn(user);
+      backend.failNext('network');
+      await user.click(removeButton());
+
+      const alert = await screen.findByRole('alert', {
+        name: 'Não sabemos se o aluno foi removido',
+      });
+      expect(alert).toHaveTextContent('Não foi possível conectar ao servidor.');
+      expect(emailField()).toHaveValue(ANA);
+      expect(listedNames()).toEqual(['Matemática 9º A', 'Física 1º B']);
+      await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(backend.enrolments('t2')).toEqual([]);
+    });
+
+    it('timeout: says the outcome is unknown', async () => {
+      const { user, backend } = setup({ api: createTestApiClient({ timeoutMs: 50 }) });
+      await fillIn(user);
+      const held = backend.hold((request) => request.method === 'DELETE');
+      await user.click(removeButton());
+
+      const alert = await screen.findByRole('alert', {
+        name: 'Não sabemos se o aluno foi removido',
+      });
+      expect(alert).toHaveTextContent('O servidor demorou demais para responder.');
+      expect(within(alert).getByRole('button', { name: 'Tentar novamente' })).toBeEnabled();
+      held.release();
+    });
+
+    it('401: hands over to the sign-in, keeps everything, and sends again afterwards', async () => {
+      const unauthorized = vi.fn();
+      // As the app's QueryClient does (src/app/query-client.ts): a 401 expires the session.
+      const queryClient = new QueryClient({
+        defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+        mutationCache: new MutationCache({
+          onError: (error) => {
+            if (error instanceof ApiError && error.isUnauthorized) unauthorized();
+          },
+        }),
+      });
+      const { user, backend, onClose } = setup({ queryClient });
+      await fillIn(user);
+      backend.failNext({
+        status: 401,
+        body: { status: '401', message: 'Invalid or expired token' },
+      });
+      await user.click(removeButton());
+
+      const alert = await screen.findByRole('alert', { name: 'Sua sessão expirou' });
+      expect(alert).toHaveTextContent('Nada foi removido. Entre novamente');
+      expect(unauthorized).toHaveBeenCalledTimes(1);
+      expect(emailField()).toHaveValue(ANA);
+      expect(confirmationField()).toHaveValue(ANA);
+      expect(backend.enrolments('t1')).toEqual([ANA]);
+
+      // Signed in again (the backend accepts the token once more): one press sends it.
+      await user.click(removeButton());
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(backend.enrolments('t1')).toEqual([]);
+    });
+  });
+
+  it('speaks English', async () => {
+    const { user, onClose } = setup({ locale: 'en' });
+    expect(dialog()).toHaveAccessibleName('Remove a student from classes');
+    expect(screen.getByRole('list', { name: 'Remove from 2 classes' })).toBeInTheDocument();
+    await user.click(screen.getByRole('textbox', { name: "Student's e-mail" }));
+    await user.paste(ANA);
+    await user.click(
+      screen.getByRole('textbox', { name: "To confirm, type the student's e-mail again" }),
+    );
+    await user.paste(ANA);
+    await user.click(screen.getByRole('button', { name: 'Remove student' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(
+      await screen.findByText(
+        `${ANA} is no longer in these classes: Matemática 9º A and Física 1º B.`,
+      ),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,66 @@
+import { ApiError } from '../../api/client';
+
+/**
+ * What a failed removal means for the person, and so what the dialog shows:
+ * - `student-not-found`: no student has the e-mail (404); nothing changed.
+ * - `unknown-turmas`: some of the turmas sent no longer exist (404, their ids); nothing changed.
+ * - `session-expired`: the token was refused (401); nothing changed, the sign-in gate takes over.
+ * - `rejected`: any other refusal (400, 413, another 404…); nothing changed.
+ * - `unknown-outcome`: no answer (offline, timeout), a server error, or an answer we could not
+ *   read: the removal may have happened. Trying again is safe, removal being idempotent.
+ */
+export type RemovalFailure =
+  | { kind: 'student-not-found' }
+  | { kind: 'unknown-turmas'; ids: string[] }
+  | { kind: 'session-expired' }
+  | { kind: 'rejected' }
+  | { kind: 'unknown-outcome' };
+
+/**
+ * The API has two 404s for a removal and no code to tell them apart, only English messages:
+ * "No class with id t1, t2" (checked first, so it wins when both apply) and "Student not
+ * found". Rather than match either sentence exactly, this asks what a platform's wording must
+ * still say: a 404 that lists ids we sent is about those turmas; one that says a student was
+ * not found is about the e-mail. The student test comes first because a turma id can be any
+ * word ("not"); a 404 that says neither (a wrong base URL: "No route DELETE …") is a plain
+ * refusal, never "no student with this e-mail".
+ */
+export function describeRemovalFailure(
+  error: unknown,
+  sentTurmaIds: readonly string[],
+): RemovalFailure {
+  if (!(error instanceof ApiError)) return { kind: 'unknown-outcome' };
+  if (error.kind !== 'http') {
+    // 'aborted' cannot happen (nothing cancels a removal) and 'contract' means either a 2xx we
+    // could not read or a body we refused to send, which the form's validation rules out.
+    return { kind: 'unknown-outcome' };
+  }
+  const status = error.status ?? 0;
+  if (status >= 500) return { kind: 'unknown-outcome' };
+  if (error.isUnauthorized) return { kind: 'session-expired' };
+  if (error.isNotFound) {
+    const message = error.body?.message ?? '';
+    if (/\bstudent\b/i.test(message) && /\bnot found\b/i.test(message)) {
+      return { kind: 'student-not-found' };
+    }
+    const ids = sentTurmaIds.filter((id) => listsId(message, id));
+    if (ids.length > 0) return { kind: 'unknown-turmas', ids };
+  }
+  return { kind: 'rejected' };
+}
+
+/** Whether `id` appears in `message` as a whole item of a list ("id t1, t2" lists t1, not t). */
+function listsId(message: string, id: string): boolean {
+  let from = message.indexOf(id);
+  while (from !== -1) {
+    const before = message[from - 1];
+    const after = message[from + id.length];
+    if (isListBoundary(before) && isListBoundary(after)) return true;
+    from = message.indexOf(id, from + 1);
+  }
+  return false;
+}
+
+function isListBoundary(character: string | undefined): boolean {
+  return character === undefined || /[\s,;:.'"()[\]]/.test(character);
+}

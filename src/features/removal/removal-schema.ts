@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import {
+  CLASSES_PER_REQUEST_MAX,
+  classReferencesSchema,
+  classSchema,
+  EMAIL_MAX_LENGTH,
+  emailSchema,
+  type ClassSummary,
+} from '../../api/contract';
+import type { Locale } from '../../i18n/messages';
+import { confirms } from './confirmation';
+import { formatTurmaNames } from './format-turma-names';
+import type { RemovalMessages } from './messages';
+
+/**
+ * The removal form's rules. The e-mail and the turmas are judged by the contract's own schemas
+ * (the ones the fetch layer and the server apply), so a limit changes in one place; only the
+ * words are the form's, in the person's language, because the contract speaks to developers.
+ * The confirmation is the form's own rule: the same e-mail again, as the contract normalises it.
+ *
+ * `unknownTurmaIds` are turmas the server said no longer exist: the form refuses to send them
+ * again, and names them until they are taken off the list.
+ */
+export function createRemovalSchema(
+  messages: RemovalMessages,
+  locale: Locale,
+  unknownTurmaIds: ReadonlySet<string>,
+) {
+  const text = messages.validation;
+  const number = new Intl.NumberFormat(locale);
+  return z
+    .object({
+      email: z.string().transform((value, context) => {
+        const email = emailSchema.safeParse(value);
+        if (email.success) return email.data;
+        const problem = email.error.issues[0]?.code;
+        context.addIssue({
+          code: 'custom',
+          message:
+            problem === 'too_big'
+              ? text.emailTooLong(number.format(EMAIL_MAX_LENGTH))
+              : value.trim() === ''
+                ? text.emailRequired
+                : text.emailInvalid,
+        });
+        return z.NEVER;
+      }),
+      turmas: z.array(classSchema.pick({ id: true, name: true })).superRefine((turmas, context) => {
+        const references = classReferencesSchema.safeParse(turmas.map(({ id }) => ({ id })));
+        if (!references.success) {
+          const problem = references.error.issues[0]?.code;
+          context.addIssue({
+            code: 'custom',
+            message:
+              problem === 'too_small'
+                ? text.turmasRequired
+                : problem === 'too_big'
+                  ? text.turmasTooMany(
+                      number.format(CLASSES_PER_REQUEST_MAX),
+                      number.format(turmas.length - CLASSES_PER_REQUEST_MAX),
+                    )
+                  : text.turmasRepeated,
+          });
+          return;
+        }
+        const unknown = unknownTurmasMessage(turmas, unknownTurmaIds, messages, locale);
+        if (unknown) context.addIssue({ code: 'custom', message: unknown });
+      }),
+      confirmation: z.string(),
+    })
+    .superRefine(({ email, confirmation }, context) => {
+      if (!confirms(confirmation, email)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['confirmation'],
+          message: text.confirmationMismatch,
+        });
+      }
+    });
+}
+
+export type RemovalSchema = ReturnType<typeof createRemovalSchema>;
+export type RemovalFormValues = z.input<RemovalSchema>;
+export type ValidRemoval = z.output<RemovalSchema>;
+
+/** "As turmas A e B não existem mais…" for those of `turmas` the server did not know, if any. */
+export function unknownTurmasMessage(
+  turmas: readonly ClassSummary[],
+  unknownTurmaIds: ReadonlySet<string>,
+  messages: RemovalMessages,
+  locale: Locale,
+): string | undefined {
+  const names = turmas.filter(({ id }) => unknownTurmaIds.has(id)).map(({ name }) => name);
+  if (names.length === 0) return undefined;
+  return messages.validation.unknownTurmas(
+    names.length,
+    formatTurmaNames(names, locale, messages.outcome.more),
+  );
+}

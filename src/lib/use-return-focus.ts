@@ -1,0 +1,33 @@
+import { useLayoutEffect, useRef } from 'react';
+
+/**
+ * Gives focus back to the element that had it when `opened` turned true, once it turns false
+ * (WAI-ARIA APG: a dialog returns focus to what opened it). Mantine's Modal does this only when
+ * `opened` changes on a Modal already mounted; the console's dialogs are loaded lazily, and a
+ * first open mounts one already open whenever its code arrives after the click or key press
+ * that opened it (src/app/turmas-page.tsx, the session-expired dialog). Use it with the Modal's
+ * `returnFocus={false}`. A layout effect, so the element is noted before the dialog's focus
+ * trap moves focus into it.
+ */
+export function useReturnFocus(opened: boolean): void {
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (opened) {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      return;
+    }
+    const target = opener.current;
+    opener.current = null;
+    if (!target) return;
+    // After the dialog has unmounted its content and released its focus trap; not if the person
+    // has already put focus somewhere else.
+    const timer = setTimeout(() => {
+      const active = document.activeElement;
+      if (target.isConnected && (active === null || active === document.body)) {
+        target.focus({ preventScroll: true });
+      }
+    }, 10);
+    return () => clearTimeout(timer);
+  }, [opened]);
+}
