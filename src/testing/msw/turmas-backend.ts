@@ -81,6 +81,11 @@ export interface TurmasBackend {
   listRequests(): RecordedRequest[];
   /** The e-mails enrolled in a turma, sorted. */
   enrolments(classId: string): string[];
+  /**
+   * When a student's enrolment in a turma ends, as stored (ISO in UTC); null for no expiry,
+   * undefined when the student is not in the turma.
+   */
+  expiryOf(classId: string, email: string): string | null | undefined;
   /** The next `times` requests (of those `where` accepts) fail this way. */
   failNext(failure: Failure, options?: { times?: number; where?: RequestFilter }): void;
   /** Keeps every request `where` accepts (all by default) pending until `release()`. */
@@ -253,6 +258,7 @@ export function installTurmasBackend({
     listRequests: () =>
       requests.filter((request) => request.method === 'GET' && request.pathname === LIST_PATH),
     enrolments: (classId) => [...(members.get(classId)?.keys() ?? [])].sort(),
+    expiryOf: (classId, email) => members.get(classId)?.get(email.toLowerCase()),
     failNext(failure, { times = 1, where = () => true } = {}) {
       failures.push({ failure, times, where });
     },

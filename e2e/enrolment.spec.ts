@@ -1,0 +1,371 @@
+/**
+ * Enrolling a student through the dialog, against the real reference API: from a turma's row,
+ * from a selection across pages, the same student again, a turma added through the form's own
+ * search, refusals before anything is sent, server failures and an expired session mid-form,
+ * and axe on the open form. Counts always come from the server's own answers (before and
+ * after), and each test has a student of its own, so tests sharing a worker's database hold.
+ */
+import type { APIRequestContext, Page, Request } from '@playwright/test';
+import type { Class } from '../src/api/contract';
+import { expect, expectNoAxeViolations, listClasses, signIn, test, turmasPage } from './support';
+
+const MANY_PATH = '/v1/classe/add-student';
+const isEnrolment = (url: URL) => url.pathname.endsWith('/add-student');
+
+let studentNumber = 0;
+/** A student of its own for each test (and each retry of it). */
+function newStudent() {
+  studentNumber += 1;
+  const tag = `${Date.now()}.${studentNumber}`;
+  return { name: `Aluna de Teste ${studentNumber}`, email: `aluna.${tag}@escola.test` };
+}
+
+/** What the server says each turma holds now. */
+async function countsOf(request: APIRequestContext, token: string, turmas: Class[]) {
+  const { data } = await listClasses(request, token, { pageSize: 100 });
+  return turmas.map((turma) => data.find((listed) => listed.id === turma.id)?.countStudents);
+}
+
+/** Every enrolment the page sends, as it went out. */
+function watchEnrolments(page: Page): Request[] {
+  const sent: Request[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && isEnrolment(new URL(request.url()))) sent.push(request);
+  });
+  return sent;
+}
+
+function enrolDialog(page: Page, title = 'Matricular aluno') {
+  const dialog = page.getByRole('dialog', { name: title });
+  return {
+    dialog,
+    turmas: dialog.getByRole('list', { name: 'Turmas' }),
+    search: dialog.getByRole('combobox', { name: 'Adicionar turma' }),
+    name: dialog.getByRole('textbox', { name: 'Nome do aluno' }),
+    email: dialog.getByRole('textbox', { name: 'E-mail do aluno' }),
+    preset: (name: string) =>
+      dialog.getByRole('group', { name: 'Escolher validade' }).getByRole('button', { name }),
+    submit: dialog.getByRole('button', { name: /^Matricular em \d+ turmas?$/ }),
+    done: dialog.getByText('Matrícula feita'),
+    enrolAnother: dialog.getByRole('button', { name: 'Matricular outro aluno' }),
+    // The success view's own button; the dialog's close button bears the same name.
+    close: dialog.getByRole('button', { name: 'Fechar' }).filter({ hasText: 'Fechar' }),
+  };
+}
+
+function row(page: Page, turma: Pick<Class, 'name'>) {
+  const found = turmasPage(page)
+    .table.getByRole('row')
+    .filter({
+      has: page.getByRole('checkbox', { name: `Selecionar ${turma.name}`, exact: true }),
+    });
+  return {
+    students: found.locator('td:nth-child(3)'),
+    enrol: found.getByRole('button', { name: `Matricular aluno em ${turma.name}`, exact: true }),
+  };
+}
+
+const numbers = new Intl.NumberFormat('pt-BR');
+
+test('enrols a new student into one turma from its row, and its count goes up by one', async ({
+  page,
+  request,
+  token,
+}) => {
+  await signIn(page, token);
+  const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
+  const [before] = await countsOf(request, token, [turma!]);
+  const student = newStudent();
+
+  await row(page, turma!).enrol.click();
+  const form = enrolDialog(page);
+  await expect(form.dialog).toBeVisible();
+  await expect(form.name).toBeFocused();
+  await expect(form.turmas.getByRole('listitem')).toHaveText([turma!.name]);
+  await form.name.fill(student.name);
+  await form.email.fill(student.email.toUpperCase());
+  await expect(form.dialog.getByText(`Será enviado como ${student.email}`)).toBeVisible();
+  const sent = page.waitForRequest((sending) => isEnrolment(new URL(sending.url())));
+  await form.submit.click();
+
+  expect((await sent).url()).toMatch(new RegExp(`/v1/classe/${turma!.id}/add-student$`));
+  expect((await sent).postDataJSON()).toEqual({
+    name: student.name,
+    email: student.email,
+    expirationDate: expect.stringMatching(/-12-31T|-01-01T/),
+  });
+  await expect(form.done).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: student.name })).toContainText(
+    `Matrícula de ${student.name} feita em ${turma!.name}.`,
+  );
+  expect(await countsOf(request, token, [turma!])).toEqual([before! + 1]);
+  await expect(row(page, turma!).students).toHaveText(numbers.format(before! + 1));
+
+  await form.close.click();
+  await expect(form.dialog).toBeHidden();
+  await expect(row(page, turma!).enrol).toBeFocused();
+});
+
+test('enrols one student into three turmas selected across two pages, then the same student again with a later expiry', async ({
+  page,
+  request,
+  token,
+}) => {
+  await signIn(page, token);
+  const turmas = turmasPage(page);
+  const firstPage = (await listClasses(request, token, { page: 1 })).data;
+  const secondPage = (await listClasses(request, token, { page: 2 })).data;
+  const chosen = [firstPage[0]!, firstPage[2]!, secondPage[1]!];
+  const before = await countsOf(request, token, chosen);
+  const student = newStudent();
+  const sent = watchEnrolments(page);
+
+  await turmas.rowCheckbox(chosen[0]!).check();
+  await turmas.rowCheckbox(chosen[1]!).check();
+  await turmas.pagerButton('Próxima página').click();
+  await turmas.rowCheckbox(chosen[2]!).check();
+  await expect(turmas.trayCount).toHaveText('3 turmas selecionadas');
+  await turmas.tray.getByRole('button', { name: 'Matricular aluno' }).click();
+
+  const form = enrolDialog(page);
+  await expect(form.turmas.getByRole('listitem')).toHaveText(chosen.map((turma) => turma.name));
+  await form.name.fill(student.name);
+  await form.email.fill(student.email);
+  await form.preset('30 dias').click();
+  await form.submit.click();
+  await expect(form.done).toBeVisible();
+
+  expect(sent.map((request) => new URL(request.url()).pathname)).toEqual([MANY_PATH]);
+  const first = sent[0]!.postDataJSON() as { classes: unknown; expirationDate: string };
+  expect(first.classes).toEqual(chosen.map(({ id }) => ({ id })));
+  expect(await countsOf(request, token, chosen)).toEqual(before.map((count) => count! + 1));
+  // The selection is for the next student too.
+  await expect(turmas.trayCount).toHaveText('3 turmas selecionadas');
+
+  // The same student again, with access for a year: an extension, not a second enrolment.
+  await form.enrolAnother.click();
+  await expect(form.name).toBeFocused();
+  await expect(form.turmas.getByRole('listitem')).toHaveCount(3);
+  await form.name.fill(student.name);
+  await form.email.fill(student.email);
+  await form.preset('1 ano').click();
+  await form.submit.click();
+  await expect(form.done).toBeVisible();
+
+  expect(sent).toHaveLength(2);
+  const second = sent[1]!.postDataJSON() as { expirationDate: string };
+  expect(Date.parse(second.expirationDate)).toBeGreaterThan(Date.parse(first.expirationDate));
+  expect(await countsOf(request, token, chosen)).toEqual(before.map((count) => count! + 1));
+});
+
+test('adds a turma through the form’s own search, and then sends to the many-turmas call', async ({
+  page,
+  request,
+  token,
+}) => {
+  await signIn(page, token);
+  const [first, , third] = (await listClasses(request, token, { pageSize: 3 })).data;
+  const student = newStudent();
+  const sent = watchEnrolments(page);
+
+  await row(page, first!).enrol.click();
+  const form = enrolDialog(page);
+  await form.search.fill(third!.name);
+  // The list of results opens below the field, outside the dialog's own element.
+  await page.getByRole('option', { name: third!.name, exact: true }).click();
+  await expect(form.turmas.getByRole('listitem')).toHaveText([first!.name, third!.name]);
+  await form.name.fill(student.name);
+  await form.email.fill(student.email);
+  await form.submit.click();
+
+  await expect(form.done).toBeVisible();
+  expect(sent.map((request) => new URL(request.url()).pathname)).toEqual([MANY_PATH]);
+  expect(sent[0]!.postDataJSON()).toMatchObject({
+    classes: [{ id: first!.id }, { id: third!.id }],
+  });
+});
+
+test('refuses an invalid e-mail before anything is sent', async ({ page, request, token }) => {
+  await signIn(page, token);
+  const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
+  const sent = watchEnrolments(page);
+
+  await row(page, turma!).enrol.click();
+  const form = enrolDialog(page);
+  await form.name.fill('Aluna Sem E-mail');
+  await form.email.fill('aluna@');
+  await form.submit.click();
+
+  await expect(form.email).toHaveAccessibleDescription(
+    'Informe um e-mail válido, como ana@escola.br. Será enviado como aluna@',
+  );
+  await expect(form.email).toBeFocused();
+  await expectNoAxeViolations(page);
+  expect(sent).toEqual([]);
+});
+
+test('shows a server error while the form keeps every value, and sends again on request', async ({
+  page,
+  request,
+  token,
+  consoleErrors,
+}) => {
+  await signIn(page, token);
+  const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
+  const [before] = await countsOf(request, token, [turma!]);
+  const student = newStudent();
+  consoleErrors.allowFailedResponses(500);
+  await page.route(
+    (url) => isEnrolment(url),
+    (route) =>
+      route.fulfill({ status: 500, json: { status: '500', message: 'Internal server error' } }),
+    { times: 1 },
+  );
+
+  await row(page, turma!).enrol.click();
+  const form = enrolDialog(page);
+  await form.name.fill(student.name);
+  await form.email.fill(student.email);
+  await form.preset('6 meses').click();
+  const utc = await form.dialog.getByText(/^Enviado em UTC:/).textContent();
+  await form.submit.click();
+
+  const alert = form.dialog.getByRole('alert');
+  await expect(alert).toContainText('A matrícula não foi feita');
+  await expect(alert).toContainText('O servidor encontrou um erro (código 500)');
+  await expect(form.name).toHaveValue(student.name);
+  await expect(form.email).toHaveValue(student.email);
+  await expect(form.turmas.getByRole('listitem')).toHaveText([turma!.name]);
+  await expect(form.dialog.getByText(/^Enviado em UTC:/)).toHaveText(utc!);
+  await expectNoAxeViolations(page);
+  expect(await countsOf(request, token, [turma!])).toEqual([before]);
+
+  await alert.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(form.done).toBeVisible();
+  expect(await countsOf(request, token, [turma!])).toEqual([before! + 1]);
+});
+
+test('keeps the form through an expired session: sign in again over it, then send', async ({
+  page,
+  request,
+  token,
+  consoleErrors,
+}) => {
+  await signIn(page, token);
+  const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
+  const [before] = await countsOf(request, token, [turma!]);
+  const student = newStudent();
+  consoleErrors.allowFailedResponses(401);
+  await page.route(
+    (url) => isEnrolment(url),
+    (route) =>
+      route.fulfill({ status: 401, json: { status: '401', message: 'Invalid or expired token' } }),
+    { times: 1 },
+  );
+
+  await row(page, turma!).enrol.click();
+  const form = enrolDialog(page);
+  await form.name.fill(student.name);
+  await form.email.fill(student.email);
+  await form.submit.click();
+
+  const expired = page.getByRole('dialog', { name: 'Sua sessão expirou' });
+  await expect(expired).toBeVisible();
+  // Escape belongs to the sign-in dialog now: the form beneath stays open.
+  await page.keyboard.press('Escape');
+  await expect(expired).toBeVisible();
+  await expired.getByLabel('Token de acesso', { exact: true }).fill(token);
+  await expired.getByRole('button', { name: 'Entrar' }).click();
+  await expect(expired).toBeHidden();
+
+  await expect(form.dialog.getByRole('alert')).toContainText('Sua sessão expirou');
+  await expect(form.name).toHaveValue(student.name);
+  await expect(form.email).toHaveValue(student.email);
+  await form.submit.click();
+  await expect(form.done).toBeVisible();
+  expect(await countsOf(request, token, [turma!])).toEqual([before! + 1]);
+});
+
+test('asks before throwing typed values away, and closes at once when nothing was typed', async ({
+  page,
+  request,
+  token,
+}) => {
+  await signIn(page, token);
+  const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
+  const form = enrolDialog(page);
+
+  await row(page, turma!).enrol.click();
+  await expect(form.name).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(form.dialog).toBeHidden();
+  await expect(row(page, turma!).enrol).toBeFocused();
+
+  await row(page, turma!).enrol.click();
+  await form.name.fill('Ana');
+  await page.keyboard.press('Escape');
+  const question = form.dialog.getByRole('group', { name: 'Descartar o que você preencheu?' });
+  await expect(question.getByRole('button', { name: 'Continuar editando' })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(form.name).toBeFocused();
+  await expect(form.name).toHaveValue('Ana');
+
+  await form.dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await question.getByRole('button', { name: 'Descartar' }).click();
+  await expect(form.dialog).toBeHidden();
+});
+
+test('passes axe with the form open, in Portuguese and in English', async ({
+  page,
+  request,
+  token,
+}) => {
+  await signIn(page, token);
+  const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
+
+  await row(page, turma!).enrol.click();
+  const form = enrolDialog(page);
+  await expect(form.name).toBeFocused();
+  await expect(form.dialog.getByText(/^Enviado em UTC:/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  // With the date picker's calendar open, too.
+  await form.dialog.getByRole('button', { name: 'Validade da matrícula' }).click();
+  await expect(page.getByRole('button', { name: 'Próximo mês' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Próximo mês' })).toBeHidden();
+  await expect(form.dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(form.dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'English' }).click();
+  await page
+    .getByRole('button', { name: `Enrol a student in ${turma!.name}`, exact: true })
+    .click();
+  const english = page.getByRole('dialog', { name: 'Enrol a student' });
+  await expect(english.getByRole('textbox', { name: 'Student name' })).toBeFocused();
+  await expect(english.getByText(/^Sent in UTC:/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  // The validation messages, in English and still clean.
+  await english.getByRole('button', { name: 'Enrol in 1 class' }).click();
+  await expect(english.getByRole('textbox', { name: 'Student name' })).toHaveAccessibleDescription(
+    'Enter the student’s name.',
+  );
+  await expectNoAxeViolations(page);
+});
+
+test('passes axe in dark mode, calendar included', async ({ page, request, token }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signIn(page, token);
+  const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
+
+  await row(page, turma!).enrol.click();
+  const form = enrolDialog(page);
+  await form.submit.click();
+  await expect(form.name).toHaveAccessibleDescription('Informe o nome do aluno.');
+  await expectNoAxeViolations(page);
+  await form.dialog.getByRole('button', { name: 'Validade da matrícula' }).click();
+  await expect(page.getByRole('button', { name: 'Próximo mês' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,155 @@
+/**
+ * The enrol form's values and its zod schema, built from the contract's own field schemas so the
+ * form refuses exactly what the API would. The contract's messages are English text for
+ * developers; each field here replaces them with the person's language.
+ */
+import type { Control } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  addStudentToClassesBodySchema,
+  CLASSES_PER_REQUEST_MAX,
+  classReferencesSchema,
+  EMAIL_MAX_LENGTH,
+  emailSchema,
+  NAME_MAX_LENGTH,
+  studentNameSchema,
+  type ClassSummary,
+} from '../../api/contract';
+import type { Locale } from '../../i18n/messages';
+import { presetExpiry, toInstant, type LocalDateTime } from './expiry';
+import type { EnrolmentMessages } from './messages';
+
+export interface EnrolFormValues {
+  /** The turmas to enrol into, in the order they were added; names are for showing. */
+  classes: ClassSummary[];
+  name: string;
+  email: string;
+  expiry: {
+    noExpiry: boolean;
+    /** Wall-clock time in the browser's time zone; ignored with `noExpiry`. */
+    at: LocalDateTime | null;
+  };
+}
+
+/** What a valid form gives: the many-turmas body, normalised by the contract (trimmed, lower-cased). */
+export type EnrolRequest = z.output<typeof addStudentToClassesBodySchema>;
+
+/** The form's control, for the fields that live in components of their own. */
+export type EnrolFormControl = Control<EnrolFormValues, unknown, EnrolRequest>;
+
+/** The form as it opens: the turmas it was opened with (each once), expiring at the end of the school year. */
+export function initialEnrolValues(turmas: readonly ClassSummary[], now: Date): EnrolFormValues {
+  const seen = new Set<string>();
+  return {
+    classes: turmas.filter((turma) => !seen.has(turma.id) && Boolean(seen.add(turma.id))),
+    name: '',
+    email: '',
+    expiry: { noExpiry: false, at: presetExpiry('endOfSchoolYear', now) },
+  };
+}
+
+/** Whether closing now would throw away something the person typed or chose since `baseline`. */
+export function hasUnsentChanges(values: EnrolFormValues, baseline: EnrolFormValues): boolean {
+  const ids = (turmas: ClassSummary[]) => turmas.map((turma) => turma.id).join('\n');
+  return (
+    values.name.trim() !== '' ||
+    values.email.trim() !== '' ||
+    ids(values.classes) !== ids(baseline.classes) ||
+    values.expiry.noExpiry !== baseline.expiry.noExpiry ||
+    values.expiry.at !== baseline.expiry.at
+  );
+}
+
+/**
+ * The form's schema in the person's language. Past expiries are refused here, not by the API
+ * (which accepts them): an enrolment that is over before it starts is always a slip.
+ */
+export function createEnrolFormSchema(messages: EnrolmentMessages, locale: Locale) {
+  const errors = messages.errors;
+  const count = (value: number) => new Intl.NumberFormat(locale).format(value);
+  const toReferences = (turmas: ClassSummary[]) => turmas.map(({ id }) => ({ id }));
+
+  const expiry = z
+    .object({ noExpiry: z.boolean(), at: z.string().nullable() })
+    .transform((value, context): string | undefined => {
+      const refuse = (message: string) => {
+        context.issues.push({ code: 'custom', message, input: value, path: ['at'] });
+        return z.NEVER;
+      };
+      if (value.noExpiry) return undefined;
+      if (value.at === null) return refuse(errors.expiryRequired);
+      const instant = toInstant(value.at);
+      if (instant === null) return refuse(errors.expiryInvalid);
+      if (instant.getTime() <= Date.now()) return refuse(errors.expiryPast);
+      return instant.toISOString();
+    })
+    .pipe(
+      withMessages(addStudentToClassesBodySchema.shape.expirationDate, () => errors.expiryInvalid, [
+        'at',
+      ]),
+    );
+
+  return z
+    .object({
+      classes: z
+        .array(z.custom<ClassSummary>())
+        .transform(toReferences)
+        .pipe(
+          withMessages(classReferencesSchema, (issue) =>
+            issue.code === 'too_small'
+              ? errors.turmasRequired
+              : issue.code === 'too_big'
+                ? errors.turmasTooMany(count(CLASSES_PER_REQUEST_MAX))
+                : errors.turmasRepeated,
+          ),
+        ),
+      name: withMessages(studentNameSchema, (issue) =>
+        issue.code === 'too_big'
+          ? errors.nameTooLong(count(NAME_MAX_LENGTH))
+          : issue.code === 'invalid_format'
+            ? errors.nameControlCharacters
+            : errors.nameRequired,
+      ),
+      email: withMessages(emailSchema, (issue, value) =>
+        issue.code === 'too_big'
+          ? errors.emailTooLong(count(EMAIL_MAX_LENGTH))
+          : typeof value === 'string' && value.trim() === ''
+            ? errors.emailRequired
+            : errors.emailInvalid,
+      ),
+      expiry,
+    })
+    .transform(({ classes, name, email, expiry: expirationDate }): EnrolRequest => ({
+      name,
+      email,
+      classes,
+      // Absent, not undefined: "no expiry" is a missing field on the wire.
+      ...(expirationDate === undefined ? {} : { expirationDate }),
+    }));
+}
+
+/**
+ * `schema` with its issues told in the person's words (`describe`), reported on the field itself
+ * (or `path` inside it) rather than deep inside the value, where no input would show them.
+ */
+function withMessages<Schema extends z.ZodType>(
+  schema: Schema,
+  describe: (issue: z.core.$ZodIssue, value: z.input<Schema>) => string,
+  path: PropertyKey[] = [],
+) {
+  return z.custom<z.input<Schema>>().transform((value, context): z.output<Schema> => {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      // A copy each time: zod prefixes an issue's path in place as it travels up the object.
+      const at = [...path];
+      context.issues.push({
+        code: 'custom',
+        message: describe(issue, value),
+        input: value,
+        path: at,
+      });
+    }
+    return z.NEVER;
+  });
+}

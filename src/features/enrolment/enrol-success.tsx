@@ -1,0 +1,59 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import type { Ref } from 'react';
+import type { ClassSummary } from '../../api/contract';
+import { useLocale } from '../../i18n/i18n-context';
+import classes from './enrol-success.module.css';
+import { useEnrolmentMessages } from './messages';
+import { describeEnrolled } from './describe-enrolled';
+
+export interface Enrolled {
+  /** As sent: trimmed, and the e-mail lower-cased. */
+  name: string;
+  email: string;
+  classes: readonly ClassSummary[];
+  /** The instant sent (ISO, UTC), or undefined for no expiry. */
+  at: string | undefined;
+}
+
+interface EnrolSuccessProps {
+  /** Focus lands here when the enrolment is done, so a screen reader reads what happened. */
+  ref: Ref<HTMLDivElement>;
+  enrolled: Enrolled;
+  onEnrolAnother: () => void;
+  onClose: () => void;
+}
+
+/** What was just done, and the two things people do next: the next student, or done. */
+export function EnrolSuccess({ ref, enrolled, onEnrolAnother, onClose }: EnrolSuccessProps) {
+  const messages = useEnrolmentMessages();
+  const locale = useLocale();
+  const expiry = enrolled.at
+    ? new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }).format(
+        new Date(enrolled.at),
+      )
+    : messages.success.noExpiry;
+  return (
+    <Stack gap="md">
+      <Stack gap="xs" ref={ref} tabIndex={-1} className={classes.summary}>
+        <Group gap="xs" wrap="nowrap">
+          <IconCircleCheck aria-hidden color="var(--mantine-color-green-8)" />
+          <Text fw={700}>{messages.success.title}</Text>
+        </Group>
+        <Text>{describeEnrolled(enrolled.name, enrolled.classes, messages, locale)}</Text>
+        <Text size="sm">
+          {messages.success.email}: {enrolled.email}
+        </Text>
+        <Text size="sm">
+          {messages.success.expiresAt}: {expiry}
+        </Text>
+      </Stack>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose}>
+          {messages.close}
+        </Button>
+        <Button onClick={onEnrolAnother}>{messages.success.enrolAnother}</Button>
+      </Group>
+    </Stack>
+  );
+}

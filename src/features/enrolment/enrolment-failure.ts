@@ -1,0 +1,104 @@
+/**
+ * What the enrol form shows when the API did not enrol: the API's words next to the field they
+ * are about where it names one, otherwise an alert; and whether sending again can help.
+ */
+import { ApiError } from '../../api/client';
+import type { ClassSummary } from '../../api/contract';
+import { describeApiError } from '../../i18n/describe-api-error';
+import type { Messages } from '../../i18n/messages';
+import type { EnrolmentMessages } from './messages';
+
+/** The form fields a server message can be attached to. */
+export type FailureField = 'name' | 'email' | 'classes' | 'expiry.at';
+
+export interface FailureAlert {
+  /**
+   * - `retry`: nothing was enrolled for reasons that may pass (network, timeout, 5xx); enrolling
+   *   is idempotent in this API, so sending the same again is safe.
+   * - `rejected`: the server will answer the same until something changes.
+   * - `session`: the token was refused; the app's sign-in dialog is open over the page.
+   */
+  kind: 'retry' | 'rejected' | 'session';
+  title: string;
+  text: string;
+}
+
+export interface EnrolmentFailure {
+  fields: Partial<Record<FailureField, string>>;
+  alert?: FailureAlert;
+}
+
+/** The API's field names (the path before ':' in its 400 messages) → the form's fields. */
+const FIELD_BY_API_PATH: Record<string, FailureField> = {
+  name: 'name',
+  email: 'email',
+  classes: 'classes',
+  expirationDate: 'expiry.at',
+};
+
+export function describeEnrolmentFailure(
+  error: unknown,
+  classes: readonly ClassSummary[],
+  messages: EnrolmentMessages,
+  appMessages: Messages,
+): EnrolmentFailure {
+  const text = messages.failure;
+  const general = describeApiError(error, appMessages);
+  if (!(error instanceof ApiError)) {
+    return { fields: {}, alert: { kind: 'rejected', title: text.notSentTitle, text: general } };
+  }
+  if (error.isUnauthorized) {
+    return { fields: {}, alert: { kind: 'session', title: text.sessionTitle, text: text.session } };
+  }
+  const transient =
+    error.kind === 'network' ||
+    error.kind === 'timeout' ||
+    error.kind === 'aborted' ||
+    (error.kind === 'http' && (error.status ?? 0) >= 500);
+  if (transient) {
+    return { fields: {}, alert: { kind: 'retry', title: text.notSentTitle, text: general } };
+  }
+
+  const apiMessage = error.body?.message;
+  if (error.status === 404) {
+    return { fields: { classes: unknownTurmas(apiMessage ?? '', classes, messages) } };
+  }
+  if (error.status === 400 && apiMessage) {
+    const fields: EnrolmentFailure['fields'] = {};
+    const unplaced: string[] = [];
+    // "email: must be a valid e-mail address; classes.0.id: must not be empty"
+    for (const part of apiMessage.split('; ')) {
+      const separator = part.indexOf(': ');
+      const field = FIELD_BY_API_PATH[part.slice(0, separator).split('.')[0] ?? ''];
+      if (separator > 0 && field) fields[field] ??= text.rejectedField(part.slice(separator + 2));
+      else unplaced.push(part);
+    }
+    return unplaced.length === 0
+      ? { fields }
+      : {
+          fields,
+          alert: { kind: 'rejected', title: text.rejectedTitle, text: unplaced.join('; ') },
+        };
+  }
+  return {
+    fields: {},
+    alert: {
+      kind: 'rejected',
+      title: text.rejectedTitle,
+      text: apiMessage ? `${general} ${apiMessage}` : general,
+    },
+  };
+}
+
+/** "No class with id t1, t9": the turmas of the list it names, by name, when it names any. */
+function unknownTurmas(
+  apiMessage: string,
+  classes: readonly ClassSummary[],
+  messages: EnrolmentMessages,
+): string {
+  const mentioned = new Set(apiMessage.split(/[\s,;:]+/));
+  const names = classes.filter((turma) => mentioned.has(turma.id)).map((turma) => turma.name);
+  return names.length > 0
+    ? messages.failure.unknownTurmas(names.join(', '))
+    : messages.failure.unknownTurmasUnnamed(apiMessage);
+}

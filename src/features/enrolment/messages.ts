@@ -1,0 +1,183 @@
+import { defineMessages } from '../../i18n/define-messages';
+
+const turmasPt = (count: number, formattedCount: string): string =>
+  count === 1 ? '1 turma' : `${formattedCount} turmas`;
+const classesEn = (count: number, formattedCount: string): string =>
+  count === 1 ? '1 class' : `${formattedCount} classes`;
+
+/** The enrol dialog's texts; they load with the dialog, not with the first screen. */
+export const useEnrolmentMessages = defineMessages({
+  'pt-BR': {
+    title: 'Matricular aluno',
+    intro: 'Se ainda não houver aluno com este e-mail, ele é criado.',
+    close: 'Fechar',
+    turmasLabel: 'Turmas',
+    nameLabel: 'Nome do aluno',
+    emailLabel: 'E-mail do aluno',
+    emailSentAs: (email: string): string => `Será enviado como ${email}`,
+    expiry: {
+      label: 'Validade da matrícula',
+      presets: 'Escolher validade',
+      in30Days: '30 dias',
+      in6Months: '6 meses',
+      in1Year: '1 ano',
+      endOfSchoolYear: 'Fim do ano letivo',
+      noExpiry: 'Sem validade',
+      noExpiryDescription:
+        'O acesso não expira. Se o aluno já estiver na turma, a validade que ele tem é retirada.',
+      localTime: 'Horário local',
+      utc: 'Enviado em UTC',
+      expires: (relativeDay: string): string => `Expira ${relativeDay}`,
+      alreadyPast: 'Esta data já passou.',
+      // The calendar and clock inside the picker.
+      previousMonth: 'Mês anterior',
+      nextMonth: 'Próximo mês',
+      previousYear: 'Ano anterior',
+      nextYear: 'Próximo ano',
+      previousDecade: 'Década anterior',
+      nextDecade: 'Próxima década',
+      chooseMonth: 'Escolher mês',
+      chooseYear: 'Escolher ano',
+      hours: 'Horas',
+      minutes: 'Minutos',
+      confirmTime: 'Confirmar data e hora',
+    },
+    errors: {
+      nameRequired: 'Informe o nome do aluno.',
+      nameTooLong: (max: string): string => `O nome pode ter no máximo ${max} caracteres.`,
+      nameControlCharacters: 'O nome não pode ter tabulações nem quebras de linha.',
+      emailRequired: 'Informe o e-mail do aluno.',
+      emailInvalid: 'Informe um e-mail válido, como ana@escola.br.',
+      emailTooLong: (max: string): string => `O e-mail pode ter no máximo ${max} caracteres.`,
+      turmasRequired: 'Adicione ao menos uma turma.',
+      turmasTooMany: (max: string): string =>
+        `Cada matrícula aceita no máximo ${max} turmas. Tire algumas da lista.`,
+      turmasRepeated: 'A mesma turma aparece mais de uma vez na lista.',
+      expiryRequired: 'Escolha a data de validade ou marque “Sem validade”.',
+      expiryPast: 'A validade precisa ser uma data futura.',
+      expiryInvalid: 'Escolha uma data de validade válida.',
+    },
+    submit: (count: number, formattedCount: string): string =>
+      `Matricular em ${turmasPt(count, formattedCount)}`,
+    sending: 'Matriculando…',
+    cancel: 'Cancelar',
+    discard: {
+      question: 'Descartar o que você preencheu?',
+      keepEditing: 'Continuar editando',
+      confirm: 'Descartar',
+    },
+    failure: {
+      rejectedField: (apiMessage: string): string => `O servidor recusou: ${apiMessage}`,
+      rejectedTitle: 'O servidor recusou a matrícula',
+      unknownTurmas: (names: string): string =>
+        `Não encontradas (podem ter sido excluídas): ${names}. Tire-as da lista e envie de novo.`,
+      unknownTurmasUnnamed: (apiMessage: string): string =>
+        `Alguma turma da lista não existe mais (${apiMessage}). Revise a lista e envie de novo.`,
+      notSentTitle: 'A matrícula não foi feita',
+      retry: 'Tentar novamente',
+      sessionTitle: 'Sua sessão expirou',
+      session:
+        'Entre novamente na janela que se abriu. O que você preencheu aqui foi mantido: depois, envie de novo.',
+      afterClose: (name: string): string => `A matrícula de ${name} não foi feita`,
+    },
+    success: {
+      title: 'Matrícula feita',
+      enrolled: (name: string, count: number, formattedCount: string, names: string): string =>
+        count === 1
+          ? `Matrícula de ${name} feita em ${names}.`
+          : `Matrícula de ${name} feita em ${turmasPt(count, formattedCount)}: ${names}.`,
+      more: (formattedCount: string): string => `+${formattedCount}`,
+      email: 'E-mail',
+      expiresAt: 'Validade',
+      noExpiry: 'Sem validade',
+      enrolAnother: 'Matricular outro aluno',
+    },
+  },
+  en: {
+    title: 'Enrol a student',
+    intro: 'If no student has this e-mail yet, one is created.',
+    close: 'Close',
+    turmasLabel: 'Classes',
+    nameLabel: 'Student name',
+    emailLabel: 'Student e-mail',
+    emailSentAs: (email: string): string => `Will be sent as ${email}`,
+    expiry: {
+      label: 'Enrolment expiry',
+      presets: 'Choose an expiry',
+      in30Days: '30 days',
+      in6Months: '6 months',
+      in1Year: '1 year',
+      endOfSchoolYear: 'End of the school year',
+      noExpiry: 'No expiry',
+      noExpiryDescription:
+        'Access does not expire. If the student is already in the class, their current expiry is removed.',
+      localTime: 'Local time',
+      utc: 'Sent in UTC',
+      expires: (relativeDay: string): string => `Expires ${relativeDay}`,
+      alreadyPast: 'This date has passed.',
+      previousMonth: 'Previous month',
+      nextMonth: 'Next month',
+      previousYear: 'Previous year',
+      nextYear: 'Next year',
+      previousDecade: 'Previous decade',
+      nextDecade: 'Next decade',
+      chooseMonth: 'Choose a month',
+      chooseYear: 'Choose a year',
+      hours: 'Hours',
+      minutes: 'Minutes',
+      confirmTime: 'Confirm date and time',
+    },
+    errors: {
+      nameRequired: 'Enter the student’s name.',
+      nameTooLong: (max: string): string => `The name can be at most ${max} characters long.`,
+      nameControlCharacters: 'The name cannot contain tabs or line breaks.',
+      emailRequired: 'Enter the student’s e-mail.',
+      emailInvalid: 'Enter a valid e-mail, such as ana@school.org.',
+      emailTooLong: (max: string): string => `The e-mail can be at most ${max} characters long.`,
+      turmasRequired: 'Add at least one class.',
+      turmasTooMany: (max: string): string =>
+        `An enrolment takes at most ${max} classes. Take some off the list.`,
+      turmasRepeated: 'The same class is on the list more than once.',
+      expiryRequired: 'Choose an expiry date or tick “No expiry”.',
+      expiryPast: 'The expiry must be in the future.',
+      expiryInvalid: 'Choose a valid expiry date.',
+    },
+    submit: (count: number, formattedCount: string): string =>
+      `Enrol in ${classesEn(count, formattedCount)}`,
+    sending: 'Enrolling…',
+    cancel: 'Cancel',
+    discard: {
+      question: 'Discard what you have entered?',
+      keepEditing: 'Keep editing',
+      confirm: 'Discard',
+    },
+    failure: {
+      rejectedField: (apiMessage: string): string => `The server refused it: ${apiMessage}`,
+      rejectedTitle: 'The server refused the enrolment',
+      unknownTurmas: (names: string): string =>
+        `Not found (they may have been deleted): ${names}. Take them off the list and send again.`,
+      unknownTurmasUnnamed: (apiMessage: string): string =>
+        `A class on the list no longer exists (${apiMessage}). Check the list and send again.`,
+      notSentTitle: 'The student was not enrolled',
+      retry: 'Try again',
+      sessionTitle: 'Your session has expired',
+      session:
+        'Sign in again in the window that opened. What you entered here has been kept: then send it again.',
+      afterClose: (name: string): string => `${name} was not enrolled`,
+    },
+    success: {
+      title: 'Student enrolled',
+      enrolled: (name: string, count: number, formattedCount: string, names: string): string =>
+        count === 1
+          ? `${name} enrolled in ${names}.`
+          : `${name} enrolled in ${classesEn(count, formattedCount)}: ${names}.`,
+      more: (formattedCount: string): string => `+${formattedCount}`,
+      email: 'E-mail',
+      expiresAt: 'Expires',
+      noExpiry: 'No expiry',
+      enrolAnother: 'Enrol another student',
+    },
+  },
+});
+
+export type EnrolmentMessages = ReturnType<typeof useEnrolmentMessages>;

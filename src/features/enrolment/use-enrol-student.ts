@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { classQueries } from '../../api/class-queries';
+import type { ApiClient } from '../../api/client';
+import type { EnrolRequest } from './enrol-form-schema';
+
+type EnrolApi = Pick<ApiClient, 'addStudentToClass' | 'addStudentToClasses'>;
+
+/**
+ * Enrols one student. The endpoint follows the number of turmas at the moment of sending: one
+ * turma is the per-turma call (`POST /classe/{id}/add-student`), two or more the many-turmas
+ * call, one transaction on the server. Not retried on its own (the app's default for mutations):
+ * a failed form stays filled and sending again is the person's decision.
+ */
+export function useEnrolStudent(api: EnrolApi) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: EnrolRequest) => enrol(api, request),
+    // Not awaited: the dialog says "done" at once, while the table's counts catch up behind it.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: classQueries.all() }),
+  });
+}
+
+function enrol(api: EnrolApi, { classes, ...student }: EnrolRequest) {
+  const [only, ...others] = classes;
+  return only !== undefined && others.length === 0
+    ? api.addStudentToClass(only.id, student)
+    : api.addStudentToClasses({ ...student, classes });
+}
