@@ -321,6 +321,8 @@ test('passes axe with the form open, in Portuguese and in English', async ({
   request,
   token,
 }) => {
+  // Four full axe scans of a page with a dialog and a calendar: several seconds each on 2 cores.
+  test.slow();
   await signIn(page, token);
   const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
 

@@ -38,7 +38,6 @@ import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Pill.css';
 
 // Content and states
-import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/EmptyState.css';

@@ -20,11 +20,17 @@ export function useReturnFocus(opened: boolean): void {
     const target = opener.current;
     opener.current = null;
     if (!target) return;
+    // Still inside the dialog while Mantine fades it out: that does not count as the person
+    // having moved on.
+    const leftOn = document.activeElement;
     // After the dialog has unmounted its content and released its focus trap; not if the person
     // has already put focus somewhere else.
     const timer = setTimeout(() => {
       const active = document.activeElement;
-      if (target.isConnected && (active === null || active === document.body)) {
+      if (
+        target.isConnected &&
+        (active === null || active === document.body || active === leftOn)
+      ) {
         target.focus({ preventScroll: true });
       }
     }, 10);

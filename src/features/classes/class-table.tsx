@@ -1,4 +1,4 @@
-import { Skeleton, Table, UnstyledButton } from '@mantine/core';
+import { Skeleton, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import {
   createColumnHelper,
@@ -191,12 +191,13 @@ export function ClassTable({
   });
 
   return (
-    // The browser's own sideways scrolling: Table.ScrollContainer would wrap every page in
-    // Mantine's ScrollArea, with its scrollbars measured in JavaScript.
+    // The browser's own sideways scrolling. Plain table elements with this module's styles, not
+    // Mantine's Table: its static parts (Table.ScrollContainer → ScrollArea) are bundled with it
+    // whatever is used, and they brought a positioning engine to the first screen (12 KB
+    // gzipped, measured).
     <div className={classes.scroll}>
       <SelectionContext value={pageSelection}>
-        <Table
-          highlightOnHover
+        <table
           aria-label={messages.classes.tableLabel}
           aria-busy={rows === undefined || stale}
           className={classes.table}
@@ -208,7 +209,7 @@ export function ClassTable({
           onFocus={tooltipsHidden ? () => setTooltipsHidden(false) : undefined}
         >
           <TableHead groups={table.getHeaderGroups()} sorting={sorting} />
-          <Table.Tbody data-stale={stale || undefined}>
+          <tbody data-stale={stale || undefined}>
             {rows === undefined
               ? Array.from({ length: skeletonRows }, (_, index) => <SkeletonRow key={index} />)
               : table.getRowModel().rows.map((row, index) => (
@@ -223,8 +224,8 @@ export function ClassTable({
                     actions={rowActions}
                   />
                 ))}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
       </SelectionContext>
     </div>
   );
@@ -241,29 +242,23 @@ interface ClassRowProps {
 }
 
 /**
- * A body row in plain elements with Mantine's table classes, not Table.Tr/Table.Td and one
+ * A body row in plain elements, not Mantine's Table.Tr/Table.Td and one
  * component per cell: a page of 100 rows is 500 cells, and turning a page of 20 took 35 ms of
  * rendering that way (measured), more than a frame. Memoised: ticking a turma re-renders only
  * the checkboxes (through the context), not the rows; CSS highlights a ticked row.
  */
 const ClassRow = memo(function ClassRow({ turma, formats, tooltipId, actions }: ClassRowProps) {
   return (
-    <tr className={Table.classes.tr} data-hover data-with-row-border>
-      <td className={Table.classes.td}>
+    <tr>
+      <td>
         <RowCheckbox id={turma.id} name={turma.name} />
       </td>
       {/* Text, never markup: React escapes it, whatever the server sent. */}
-      <td className={Table.classes.td}>{turma.name}</td>
-      <td className={`${Table.classes.td} ${classes.numeric}`}>
-        {formats.number.format(turma.countStudents)}
-      </td>
-      <td className={Table.classes.td}>
-        {dateTime(turma.createdAt, formats, `${tooltipId}-created`)}
-      </td>
-      <td className={Table.classes.td}>
-        {dateTime(turma.updatedAt, formats, `${tooltipId}-updated`)}
-      </td>
-      <td className={Table.classes.td}>
+      <td>{turma.name}</td>
+      <td className={classes.numeric}>{formats.number.format(turma.countStudents)}</td>
+      <td>{dateTime(turma.createdAt, formats, `${tooltipId}-created`)}</td>
+      <td>{dateTime(turma.updatedAt, formats, `${tooltipId}-updated`)}</td>
+      <td>
         <div className={classes.rowActions}>
           {actions.map((action) => (
             <button
@@ -358,17 +353,17 @@ const TableHead = memo(function TableHead({
   sorting: SortingState;
 }) {
   return (
-    <Table.Thead>
+    <thead>
       {groups.map((group) => (
-        <Table.Tr key={group.id}>
+        <tr key={group.id}>
           {group.headers.map((header) => (
             <HeaderCell key={header.id} header={header}>
               <FlexRender header={header} />
             </HeaderCell>
           ))}
-        </Table.Tr>
+        </tr>
       ))}
-    </Table.Thead>
+    </thead>
   );
 });
 
@@ -378,19 +373,19 @@ function HeaderCell({ header, children }: { header: ClassHeader; children: React
   const width = COLUMN_WIDTHS[column.id];
   if (column.id === 'select' || column.id === 'actions') {
     return (
-      <Table.Th scope="col" w={width}>
+      <th scope="col" style={{ width }}>
         {children}
-      </Table.Th>
+      </th>
     );
   }
   const sorted = column.getIsSorted();
   const Icon = sorted === 'asc' ? IconArrowUp : sorted === 'desc' ? IconArrowDown : IconArrowsSort;
   return (
-    <Table.Th
+    <th
       scope="col"
       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
       className={numeric ? classes.numeric : undefined}
-      w={width}
+      style={{ width }}
     >
       <UnstyledButton
         className={classes.sortButton}
@@ -400,7 +395,7 @@ function HeaderCell({ header, children }: { header: ClassHeader; children: React
         {children}
         <Icon aria-hidden size={14} className={classes.sortIcon} />
       </UnstyledButton>
-    </Table.Th>
+    </th>
   );
 }
 
@@ -408,23 +403,23 @@ function SkeletonRow() {
   // Placeholders the height of a real row, so the page does not jump when the rows arrive; the
   // status line tells assistive technology that turmas are loading.
   return (
-    <Table.Tr aria-hidden>
-      <Table.Td>
+    <tr aria-hidden>
+      <td>
         <Skeleton height={18} width={18} radius="sm" />
-      </Table.Td>
-      <Table.Td>
+      </td>
+      <td>
         <Skeleton height={12} width="60%" />
-      </Table.Td>
-      <Table.Td>
+      </td>
+      <td>
         <Skeleton height={12} width={32} ml="auto" />
-      </Table.Td>
-      <Table.Td>
+      </td>
+      <td>
         <Skeleton height={12} width="70%" />
-      </Table.Td>
-      <Table.Td>
+      </td>
+      <td>
         <Skeleton height={12} width="70%" />
-      </Table.Td>
-      <Table.Td />
-    </Table.Tr>
+      </td>
+      <td />
+    </tr>
   );
 }

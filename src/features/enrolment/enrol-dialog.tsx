@@ -1,11 +1,9 @@
 // Loaded with the dialog, not with the first screen (src/app/mantine-styles.ts): the Modal, the
-// date picker's dropdown (Popover) and the calendar and clock inside it, and the card of the
-// notification it shows (the notifications host brings only the stack's own layout).
+// date picker's dropdown (Popover) and the calendar and clock inside it.
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/Notification.css';
 import '@mantine/dates/styles.css';
 // The calendar's month and weekday names; English is dayjs's own.
 import 'dayjs/locale/pt-br';
