@@ -2,98 +2,15 @@
  * The real production entry, `server/main.ts`, as a child process: without API_TOKENS it creates
  * a token, keeps it in DATA_DIR with mode 0600 and prints it once; SIGTERM ends it cleanly.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killAllMains, startMain as startMainProcess } from './testing/main-process.ts';
 
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
-const STARTED = /Turmas Admin: http:\/\/\S+/;
-
-/** A port nobody listens on right now. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const address = probe.address();
-  probe.close();
-  await once(probe, 'close');
-  if (address === null || typeof address === 'string') throw new Error('No TCP port');
-  return address.port;
-}
-
-interface MainProcess {
-  child: ChildProcess;
-  port: number;
-  /** Everything printed on stdout so far. */
-  output(): string;
-  /** Sends SIGTERM and resolves with the exit code. */
-  terminate(): Promise<number | null>;
-}
-
-const children: ChildProcess[] = [];
-
-async function startMain(dataDir: string): Promise<MainProcess> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    SEED_CLASSES: '3',
-  };
-  delete env.API_TOKENS;
-  delete env.HOST;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      cleanUp();
-      reject(new Error(`main.ts did not start in time.\nstdout:\n${stdout}\nstderr:\n${stderr}`));
-    }, 15_000);
-    const onData = () => {
-      if (STARTED.test(stdout)) {
-        cleanUp();
-        resolve();
-      }
-    };
-    const onExit = (code: number | null) => {
-      cleanUp();
-      reject(new Error(`main.ts exited with ${code}.\nstdout:\n${stdout}\nstderr:\n${stderr}`));
-    };
-    const cleanUp = () => {
-      clearTimeout(timer);
-      child.stdout!.off('data', onData);
-      child.off('exit', onExit);
-    };
-    child.stdout!.on('data', onData);
-    child.on('exit', onExit);
-  });
-
-  return {
-    child,
-    port,
-    output: () => stdout,
-    async terminate() {
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      const [code] = (await exited) as [number | null, NodeJS.Signals | null];
-      return code;
-    },
-  };
-}
+/** Without API_TOKENS (whatever the environment running the tests says), 3 demo turmas. */
+const startMain = (dataDir: string) =>
+  startMainProcess(dataDir, { API_TOKENS: undefined, SEED_CLASSES: '3' });
 
 const listClasses = (port: number, token: string) =>
   fetch(`http://127.0.0.1:${port}/v1/classe`, { headers: { authorization: `Bearer ${token}` } });
@@ -104,9 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // Whatever happened above, no server may outlive the tests.
-  for (const child of children) {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  }
+  killAllMains();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -120,7 +35,9 @@ describe('server/main.ts without API_TOKENS', () => {
     token = (await readFile(tokenFile, 'utf8')).trim();
     expect(token).toMatch(/^[A-Za-z0-9_-]{32,}$/);
     expect((await stat(tokenFile)).mode & 0o777).toBe(0o600);
-    expect(main.output()).toContain(token);
+    // Printed once (the one intended print), and never on stderr.
+    expect(main.output().split(token)).toHaveLength(2);
+    expect(main.errors()).not.toContain(token);
 
     const accepted = await listClasses(main.port, token);
     expect(accepted.status).toBe(200);
@@ -137,6 +54,7 @@ describe('server/main.ts without API_TOKENS', () => {
     const main = await startMain(dataDir);
 
     expect(main.output()).not.toContain(token);
+    expect(main.errors()).not.toContain(token);
     const answer = await listClasses(main.port, token);
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ totalRecords: 3 });

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { createLogger } from './log.ts';
 import { DEMO_CLASSES } from './seed.ts';
 import { startServer } from './server.ts';
 
@@ -60,11 +61,27 @@ const server = await startServer({
 const shown = server.url.replace('0.0.0.0', 'localhost');
 console.log(`Turmas Admin: ${shown}   (API: ${shown}/v1, OpenAPI: ${shown}/v1/openapi.json)`);
 
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
+// Stop on SIGTERM (orchestrators, `docker stop`) or SIGINT (Ctrl-C): no new connections, the
+// requests in flight answered, the database closed, exit 0.
+const log = createLogger();
+function shutDown(signal: NodeJS.Signals) {
+  // A second signal, of either kind, gets Node's default: the process ends at once.
+  process.off('SIGTERM', shutDown);
+  process.off('SIGINT', shutDown);
+  // close() stops listening before it returns, so once this line is out no connection is
+  // accepted; it resolves when the requests in flight are answered and the database is closed.
+  const stopped = server.close();
+  log.info('shutting down', { signal });
+  stopped.then(
+    () => {
+      log.info('stopped');
+      process.exit(0);
+    },
+    (error: unknown) => {
+      log.error('could not stop cleanly', { error });
+      process.exit(1);
+    },
+  );
 }
+process.on('SIGTERM', shutDown);
+process.on('SIGINT', shutDown);

@@ -1,88 +1,73 @@
 /**
  * One Node process serving the API at /v1 and, when given a built console, the console itself:
  * compressed, with long-lived caching for hashed assets and an SPA fallback to index.html.
+ *
+ * Every answer carries the security headers: those Hono builds, and (http-server.ts) the few that
+ * Node or the adapter write before Hono sees a request.
  */
-import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApi } from './app.ts';
+import { createApi, errorBody, type ApiOptions } from './app.ts';
 import { createStore, openDatabase } from './db.ts';
+import { listen } from './http-server.ts';
 import { createLogger, requestLog } from './log.ts';
 import { demoSize, seed } from './seed.ts';
 
 const API_PATH = /^\/v1(\/|$)/;
 
-export interface ServerOptions {
-  /** 0 picks a free port. */
-  port?: number;
-  host?: string;
-  dataDir: string;
-  tokens: readonly string[];
+/**
+ * Files of the build that stay on the server: source maps (they hold the console's sources) and
+ * dot-files such as `.vite/manifest.json` (build metadata). Tested on Hono's decoded path, so
+ * `%2e` spellings are caught too.
+ */
+const NOT_SERVED = /(^|\/)\.|\.map$/i;
+
+const securityHeaders = secureHeaders({
+  contentSecurityPolicy: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // Mantine writes its CSS variables into a <style> element at run time.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+  referrerPolicy: 'no-referrer',
+  xFrameOptions: 'DENY',
+});
+
+export interface AppOptions extends ApiOptions {
   /** The built console (`dist`); without it only the API is served. */
-  staticDir?: string;
-  /** Demo turmas to seed when the database is new; 0 seeds none. */
-  seedClasses?: number;
-  log?: (line: string) => void;
+  staticDir?: string | undefined;
 }
 
-export interface RunningServer {
-  url: string;
-  port: number;
-  close(): Promise<void>;
-}
-
-export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  if (options.tokens.length === 0) throw new Error('At least one API token is required');
-  // RFC 6750's token68 alphabet: any other character could never arrive in a valid header,
-  // so such a token would lock everyone out without saying why.
-  const unusable = options.tokens.filter((token) => !/^[A-Za-z0-9._~+/-]+=*$/.test(token));
-  if (unusable.length > 0) {
-    throw new Error(
-      `${unusable.length} API token(s) use characters a bearer token cannot carry: ` +
-        'use letters, digits and . _ ~ + / - (with = only at the end)',
-    );
-  }
-  const log = createLogger(options.log);
-  const { db, created, migratedFrom } = openDatabase(options.dataDir);
-  if (migratedFrom) log.info('migrated the database schema', { fromVersion: migratedFrom });
-  if (created && (options.seedClasses ?? 0) > 0) {
-    seed(db, demoSize(options.seedClasses!));
-    log.info('seeded demo data', { classes: options.seedClasses });
-  }
-
+/**
+ * Everything the production server answers, as one Hono app: startServer puts it behind Node's
+ * HTTP server, and tests may call it in-process with `app.request()`.
+ */
+export function createApp({ staticDir, ...api }: AppOptions): Hono {
   const app = new Hono();
-  app.use(requestLog(log));
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine writes its CSS variables into a <style> element at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      referrerPolicy: 'no-referrer',
-      xFrameOptions: 'DENY',
-    }),
-  );
+  app.use(requestLog(api.log));
+  app.use(securityHeaders);
   // The console's files are compressed (TOOLCHAIN.md). The API's JSON is not: a page of 20 turmas
   // is 3 KB, one round trip either way, and compress() spent more CPU on it than answering it
   // takes (docs/decisions/004-api-performance.md).
   const compressFiles = compress();
   app.use((c, next) => (API_PATH.test(c.req.path) ? next() : compressFiles(c, next)));
-  app.route('/', createApi({ store: createStore(db), tokens: options.tokens, log }));
+  app.route('/', createApi(api));
 
-  if (options.staticDir) {
-    const root = options.staticDir;
+  if (staticDir) {
+    const root = staticDir;
+    app.use('*', async (c, next) => {
+      if (NOT_SERVED.test(c.req.path)) return c.notFound();
+      await next();
+    });
     app.use(
       '/assets/*',
       serveStatic({
@@ -113,10 +98,73 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       }),
     );
   }
+  // Outside /v1 too (a POST to the console's page, a hidden file, no console at all): the Error
+  // body rather than Hono's text/plain defaults, and never a stack trace.
+  app.notFound((c) => errorBody(c, 404, `No route ${c.req.method} ${c.req.path}`));
+  app.onError((error, c) => {
+    api.log.error('unhandled error', { method: c.req.method, path: c.req.path, error });
+    return errorBody(c, 500, 'Internal server error');
+  });
+  return app;
+}
 
-  const server = await listen(app, options.port ?? 0, options.host ?? '127.0.0.1');
+export interface ServerOptions {
+  /** 0 picks a free port. */
+  port?: number;
+  host?: string;
+  dataDir: string;
+  tokens: readonly string[];
+  /** The built console (`dist`); without it only the API is served. */
+  staticDir?: string;
+  /** Demo turmas to seed when the database is new; 0 seeds none. */
+  seedClasses?: number;
+  log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  /**
+   * Stops accepting connections, lets the requests in flight finish (their connections then
+   * close instead of waiting for another request), and closes the store once all have ended.
+   */
+  close(): Promise<void>;
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  if (options.tokens.length === 0) throw new Error('At least one API token is required');
+  // RFC 6750's token68 alphabet: any other character could never arrive in a valid header,
+  // so such a token would lock everyone out without saying why.
+  const unusable = options.tokens.filter((token) => !/^[A-Za-z0-9._~+/-]+=*$/.test(token));
+  if (unusable.length > 0) {
+    throw new Error(
+      `${unusable.length} API token(s) use characters a bearer token cannot carry: ` +
+        'use letters, digits and . _ ~ + / - (with = only at the end)',
+    );
+  }
+  const log = createLogger(options.log);
+  const { db, created, migratedFrom } = openDatabase(options.dataDir);
+  if (migratedFrom) log.info('migrated the database schema', { fromVersion: migratedFrom });
+  if (created && (options.seedClasses ?? 0) > 0) {
+    seed(db, demoSize(options.seedClasses!));
+    log.info('seeded demo data', { classes: options.seedClasses });
+  }
+
+  const app = createApp({
+    store: createStore(db),
+    tokens: options.tokens,
+    log,
+    staticDir: options.staticDir,
+  });
+  const host = options.host ?? '127.0.0.1';
+  const { server, shutDown } = await listen(app, {
+    port: options.port ?? 0,
+    hostname: host,
+    log,
+    headers: await securityHeaderPairs(),
+  });
   const { port } = server.address() as AddressInfo;
-  const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  const url = `http://${host}:${port}`;
   log.info('listening', { url });
 
   return {
@@ -124,21 +172,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     port,
     close: () =>
       new Promise<void>((resolve, reject) => {
-        // Stops accepting connections and lets in-flight requests finish before the store closes.
         server.close((error) => {
           db.close();
           if (error) reject(error);
           else resolve();
         });
-        server.closeIdleConnections();
+        shutDown();
       }),
   };
 }
 
-function listen(app: Hono, port: number, hostname: string) {
-  return new Promise<Server>((resolve, reject) => {
-    // serve() answers an HTTP/1 server unless told to create an HTTP/2 one.
-    const server = serve({ fetch: app.fetch, port, hostname }, () => resolve(server as Server));
-    server.once('error', reject);
-  });
+/** The security headers as name/value pairs, for answers Node writes without Hono. */
+async function securityHeaderPairs(): Promise<[string, string][]> {
+  const probe = new Hono().use(securityHeaders).get('*', (c) => c.body(null));
+  return [...(await probe.request('/')).headers];
 }

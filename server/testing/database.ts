@@ -131,3 +131,68 @@ export function enrolmentRowsPerTurma(dataDir: string): Record<string, number> {
     ),
   );
 }
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * What must hold in any database the server wrote, whatever it was sent, as a list of broken
+ * rules (empty when all hold): SQLite's own integrity and foreign keys, no orphan enrolment, every
+ * count_students equal to its rows, e-mails stored trimmed and lower-cased and unique (compared as
+ * JavaScript folds case, which SQLite's lower() does only for ASCII), and all text valid UTF-8.
+ */
+export function invariantViolations(dataDir: string): string[] {
+  return readDatabase(dataDir, (db) => {
+    const problems: string[] = [];
+    const integrity = db.pragma('integrity_check', { simple: true });
+    if (integrity !== 'ok') problems.push(`integrity_check: ${String(integrity)}`);
+    const foreignKeys = db.pragma('foreign_key_check') as unknown[];
+    if (foreignKeys.length > 0) problems.push(`foreign_key_check: ${JSON.stringify(foreignKeys)}`);
+
+    const orphans = db
+      .prepare<[], { classId: string; studentId: number }>(
+        `SELECT class_id AS classId, student_id AS studentId FROM enrolments
+         WHERE class_id NOT IN (SELECT id FROM classes)
+            OR student_id NOT IN (SELECT id FROM students)`,
+      )
+      .all();
+    if (orphans.length > 0) problems.push(`orphan enrolments: ${JSON.stringify(orphans)}`);
+    const drifted = db
+      .prepare<[], { id: string }>(
+        `SELECT c.id FROM classes c
+         WHERE c.count_students != (SELECT count(*) FROM enrolments e WHERE e.class_id = c.id)`,
+      )
+      .pluck()
+      .all();
+    if (drifted.length > 0) problems.push(`count_students drifted: ${drifted.join(', ')}`);
+
+    const texts = db
+      .prepare<[], { what: string; bytes: Buffer }>(
+        `SELECT 'student email' AS what, CAST(email AS BLOB) AS bytes FROM students
+         UNION ALL SELECT 'student name', CAST(name AS BLOB) FROM students
+         UNION ALL SELECT 'turma name', CAST(name AS BLOB) FROM classes
+         UNION ALL SELECT 'turma id', CAST(id AS BLOB) FROM classes
+         UNION ALL SELECT 'expiry', CAST(expiration_date AS BLOB) FROM enrolments
+           WHERE expiration_date IS NOT NULL`,
+      )
+      .all();
+    const emails: string[] = [];
+    for (const { what, bytes } of texts) {
+      let text: string;
+      try {
+        text = strictUtf8.decode(bytes);
+      } catch {
+        problems.push(`${what} is not UTF-8: ${bytes.toString('hex')}`);
+        continue;
+      }
+      if (what === 'student email') emails.push(text);
+    }
+    const seen = new Set<string>();
+    for (const email of emails) {
+      const folded = email.trim().toLowerCase();
+      if (folded !== email) problems.push(`e-mail stored unfolded: ${JSON.stringify(email)}`);
+      if (seen.has(folded)) problems.push(`e-mail stored twice: ${JSON.stringify(folded)}`);
+      seen.add(folded);
+    }
+    return problems;
+  });
+}

@@ -54,9 +54,12 @@ export interface Answer {
 
 export interface TestServer {
   url: string;
+  port: number;
   dataDir: string;
   /** Every line the server logged, in order, across restarts. */
   logLines: string[];
+  /** Resolves with the first line from `logLines[from]` on that `matches`, once it is logged. */
+  waitForLogLine(matches: (entry: LogEntry) => boolean, from?: number): Promise<LogEntry>;
   /** Any call under /v1 (`path` starts after /v1). */
   request(path: string, options?: RequestOptions): Promise<Answer>;
   /** getClasses, expecting 200 and a body the contract accepts. */
@@ -73,9 +76,13 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
+/** One structured log line, parsed. */
+export type LogEntry = Record<string, unknown> & { level: string; msg: string };
+
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'turmas-api-test-'));
   const logLines: string[] = [];
+  const logWaiters = new Set<() => void>();
   if (options.fixtures) writeFixtures(dataDir, options.fixtures);
   options.prepare?.(dataDir);
   const start = () =>
@@ -83,7 +90,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       dataDir,
       tokens: options.tokens ?? [TEST_TOKEN],
       seedClasses: options.seedClasses ?? 0,
-      log: (line) => logLines.push(line),
+      log: (line) => {
+        logLines.push(line);
+        for (const wake of logWaiters) wake();
+      },
     });
 
   let running: RunningServer | undefined;
@@ -99,8 +109,28 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (!running) throw new Error('The test server is not running');
       return running.url;
     },
+    get port() {
+      if (!running) throw new Error('The test server is not running');
+      return running.port;
+    },
     dataDir,
     logLines,
+
+    async waitForLogLine(matches, from = 0) {
+      for (let at = from; ;) {
+        for (; at < logLines.length; at++) {
+          const entry = JSON.parse(logLines[at]!) as LogEntry;
+          if (matches(entry)) return entry;
+        }
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            logWaiters.delete(wake);
+            resolve();
+          };
+          logWaiters.add(wake);
+        });
+      }
+    },
 
     async request(path, requestOptions = {}) {
       return send(`${server.url}/v1${path}`, requestOptions);
