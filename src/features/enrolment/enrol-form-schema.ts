@@ -132,13 +132,13 @@ export function createEnrolFormSchema(messages: EnrolmentMessages, locale: Local
  * `schema` with its issues told in the person's words (`describe`), reported on the field itself
  * (or `path` inside it) rather than deep inside the value, where no input would show them.
  */
-function withMessages<Schema extends z.ZodType>(
+function withMessages<Schema extends z.core.$ZodType>(
   schema: Schema,
   describe: (issue: z.core.$ZodIssue, value: z.input<Schema>) => string,
   path: PropertyKey[] = [],
 ) {
   return z.custom<z.input<Schema>>().transform((value, context): z.output<Schema> => {
-    const parsed = schema.safeParse(value);
+    const parsed = z.safeParse(schema, value);
     if (parsed.success) return parsed.data;
     for (const issue of parsed.error.issues) {
       // A copy each time: zod prefixes an issue's path in place as it travels up the object.

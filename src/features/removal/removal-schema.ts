@@ -45,27 +45,29 @@ export function createRemovalSchema(
         });
         return z.NEVER;
       }),
-      turmas: z.array(classSchema.pick({ id: true, name: true })).superRefine((turmas, context) => {
-        const references = classReferencesSchema.safeParse(turmas.map(({ id }) => ({ id })));
-        if (!references.success) {
-          const problem = references.error.issues[0]?.code;
-          context.addIssue({
-            code: 'custom',
-            message:
-              problem === 'too_small'
-                ? text.turmasRequired
-                : problem === 'too_big'
-                  ? text.turmasTooMany(
-                      number.format(CLASSES_PER_REQUEST_MAX),
-                      number.format(turmas.length - CLASSES_PER_REQUEST_MAX),
-                    )
-                  : text.turmasRepeated,
-          });
-          return;
-        }
-        const unknown = unknownTurmasMessage(turmas, unknownTurmaIds, messages, locale);
-        if (unknown) context.addIssue({ code: 'custom', message: unknown });
-      }),
+      turmas: z
+        .array(z.object({ id: classSchema.shape.id, name: classSchema.shape.name }))
+        .superRefine((turmas, context) => {
+          const references = classReferencesSchema.safeParse(turmas.map(({ id }) => ({ id })));
+          if (!references.success) {
+            const problem = references.error.issues[0]?.code;
+            context.addIssue({
+              code: 'custom',
+              message:
+                problem === 'too_small'
+                  ? text.turmasRequired
+                  : problem === 'too_big'
+                    ? text.turmasTooMany(
+                        number.format(CLASSES_PER_REQUEST_MAX),
+                        number.format(turmas.length - CLASSES_PER_REQUEST_MAX),
+                      )
+                    : text.turmasRepeated,
+            });
+            return;
+          }
+          const unknown = unknownTurmasMessage(turmas, unknownTurmaIds, messages, locale);
+          if (unknown) context.addIssue({ code: 'custom', message: unknown });
+        }),
       confirmation: z.string(),
     })
     .superRefine(({ email, confirmation }, context) => {
