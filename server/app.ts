@@ -10,7 +10,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { z, type ZodType } from 'zod';
+import { z } from 'zod/mini';
 import {
   addStudentToClassBodySchema,
   addStudentToClassesBodySchema,
@@ -37,7 +37,7 @@ export function errorBody(c: Context, status: ContentfulStatusCode, message: str
 }
 
 /** Validates one request part with the contract, answering 400 with a message naming the field. */
-function valid<Target extends 'json' | 'query' | 'param', Schema extends ZodType>(
+function valid<Target extends 'json' | 'query' | 'param', Schema extends z.ZodMiniType>(
   target: Target,
   schema: Schema,
 ) {

@@ -2,7 +2,7 @@
  * `GET /v1/openapi.json`: the OpenAPI 3.1 description, generated from the same zod contract the
  * server validates with, so the document cannot drift from what the server accepts.
  */
-import { z, type ZodType } from 'zod';
+import { z } from 'zod/mini';
 import {
   addStudentToClassBodySchema,
   addStudentToClassesBodySchema,
@@ -14,10 +14,10 @@ import {
   writeSuccessSchema,
 } from '../src/api/contract.ts';
 
-const schema = (type: ZodType, io: 'input' | 'output') =>
+const schema = (type: z.ZodMiniType, io: 'input' | 'output') =>
   z.toJSONSchema(type, { io, target: 'draft-2020-12', unrepresentable: 'any' });
 
-const json = (type: ZodType, io: 'input' | 'output') => ({
+const json = (type: z.ZodMiniType, io: 'input' | 'output') => ({
   'application/json': { schema: schema(type, io) },
 });
 

@@ -4,7 +4,7 @@
  * A wrong value stops the console with a message naming the field, instead of failing later as
  * a puzzling network error.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { describeIssues } from './api/contract';
 
 declare global {
@@ -28,13 +28,15 @@ function isPathOrHttpUrl(value: string): boolean {
 // Strict: a misspelt key (`apiBaseURL`) would otherwise be ignored and the default used silently.
 const runtimeConfigSchema = z.strictObject(
   {
-    apiBaseUrl: z
-      .string({ error: 'must be a string' })
-      .trim()
-      .refine(isPathOrHttpUrl, {
-        error: 'must be a path on this site ("/v1") or an http(s) URL ("https://api.example/v1")',
-      })
-      .default(DEFAULT_API_BASE_URL),
+    apiBaseUrl: z._default(
+      z.string({ error: 'must be a string' }).check(
+        z.trim(),
+        z.refine(isPathOrHttpUrl, {
+          error: 'must be a path on this site ("/v1") or an http(s) URL ("https://api.example/v1")',
+        }),
+      ),
+      DEFAULT_API_BASE_URL,
+    ),
   },
   { error: 'must be an object, e.g. { apiBaseUrl: "/v1" }' },
 );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // zod compiles fast parsers with `new Function` when it may, and first probes whether it may.
 // The production Content-Security-Policy forbids eval (script-src 'self'), so the probe is a CSP

@@ -4,7 +4,7 @@
  * line per operation on top of it. Everything the UI needs to decide what to show is on
  * `ApiError`; nothing here knows about React or TanStack Query.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   addStudentToClassBodySchema,
   addStudentToClassesBodySchema,
@@ -85,8 +85,8 @@ interface RequestSpec<T> {
   method: Method;
   path: string;
   query?: URLSearchParams;
-  body?: { schema: z.ZodType; value: unknown };
-  response: z.ZodType<T>;
+  body?: { schema: z.ZodMiniType; value: unknown };
+  response: z.ZodMiniType<T>;
   options: RequestOptions | undefined;
 }
 
@@ -162,7 +162,7 @@ export function createApiClient(config: ApiClientConfig) {
   function write(
     method: Method,
     path: string,
-    schema: z.ZodType,
+    schema: z.ZodMiniType,
     value: unknown,
     options: RequestOptions | undefined,
   ): Promise<WriteSuccess> {
@@ -237,7 +237,7 @@ export function fromSortBy(sortBy: SortBy): { id: SortField; desc: boolean } {
  */
 function toSearchParams(query: ClassListQuery): URLSearchParams {
   const params = new URLSearchParams();
-  for (const name of classListQuerySchema.keyof().options) {
+  for (const name of Object.keys(classListQuerySchema.shape) as (keyof ClassListQuery)[]) {
     const value: unknown = query[name];
     if (value === undefined || value === null || Number.isNaN(value)) continue;
     const text = String(value).trim();

@@ -4,7 +4,7 @@
  * the contract's rules, so a hand-edited or outdated link loses only the part that is wrong
  * (it falls back to the default) instead of the whole view.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   PAGE_MAX,
   PAGE_SIZE_DEFAULT,
@@ -35,16 +35,16 @@ export const DEFAULT_LIST_PARAMS: ListParams = {
 
 const paramSchemas = {
   // An over-long search would get a 400: cut it to what the API takes rather than fail.
-  q: z
-    .string()
-    .trim()
-    .transform((value) => value.slice(0, QUERY_MAX_LENGTH)),
-  page: z.coerce.number().int().min(1).max(PAGE_MAX),
+  q: z.string().check(
+    z.trim(),
+    z.overwrite((value) => value.slice(0, QUERY_MAX_LENGTH)),
+  ),
+  page: z.coerce.number().check(z.int(), z.gte(1), z.lte(PAGE_MAX)),
   pageSize: z.coerce
     .number()
-    .refine((value): value is PageSize => (PAGE_SIZES as readonly number[]).includes(value)),
+    .check(z.refine((value) => (PAGE_SIZES as readonly number[]).includes(value))),
   sort: z.enum(SORT_VALUES),
-} satisfies { [K in keyof ListParams]: z.ZodType<ListParams[K], unknown> };
+} satisfies { [K in keyof ListParams]: z.ZodMiniType<unknown, unknown> };
 
 const PARAM_ORDER = ['q', 'page', 'pageSize', 'sort'] as const satisfies (keyof ListParams)[];
 

@@ -5,7 +5,7 @@
  * keeps the selection; the app clears it on sign-out.
  */
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ClassSummary } from '../../api/contract';
 
 export const SELECTION_STORAGE_KEY = 'turmas-admin.selection';

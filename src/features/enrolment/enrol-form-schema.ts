@@ -4,7 +4,7 @@
  * developers; each field here replaces them with the person's language.
  */
 import type { Control } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   addStudentToClassesBodySchema,
   CLASSES_PER_REQUEST_MAX,
@@ -69,40 +69,41 @@ export function createEnrolFormSchema(messages: EnrolmentMessages, locale: Local
   const count = (value: number) => new Intl.NumberFormat(locale).format(value);
   const toReferences = (turmas: ClassSummary[]) => turmas.map(({ id }) => ({ id }));
 
-  const expiry = z
-    .object({ noExpiry: z.boolean(), at: z.string().nullable() })
-    .transform((value, context): string | undefined => {
-      const refuse = (message: string) => {
-        context.issues.push({ code: 'custom', message, input: value, path: ['at'] });
-        return z.NEVER;
-      };
-      if (value.noExpiry) return undefined;
-      if (value.at === null) return refuse(errors.expiryRequired);
-      const instant = toInstant(value.at);
-      if (instant === null) return refuse(errors.expiryInvalid);
-      if (instant.getTime() <= Date.now()) return refuse(errors.expiryPast);
-      return instant.toISOString();
-    })
-    .pipe(
-      withMessages(addStudentToClassesBodySchema.shape.expirationDate, () => errors.expiryInvalid, [
-        'at',
-      ]),
-    );
+  const expiry = z.pipe(
+    z.pipe(
+      z.object({ noExpiry: z.boolean(), at: z.nullable(z.string()) }),
+      z.transform(
+        (value: { noExpiry: boolean; at: string | null }, context): string | undefined => {
+          const refuse = (message: string) => {
+            context.issues.push({ code: 'custom', message, input: value, path: ['at'] });
+            return z.NEVER;
+          };
+          if (value.noExpiry) return undefined;
+          if (value.at === null) return refuse(errors.expiryRequired);
+          const instant = toInstant(value.at);
+          if (instant === null) return refuse(errors.expiryInvalid);
+          if (instant.getTime() <= Date.now()) return refuse(errors.expiryPast);
+          return instant.toISOString();
+        },
+      ),
+    ),
+    withMessages(addStudentToClassesBodySchema.shape.expirationDate, () => errors.expiryInvalid, [
+      'at',
+    ]),
+  );
 
-  return z
-    .object({
-      classes: z
-        .array(z.custom<ClassSummary>())
-        .transform(toReferences)
-        .pipe(
-          withMessages(classReferencesSchema, (issue) =>
-            issue.code === 'too_small'
-              ? errors.turmasRequired
-              : issue.code === 'too_big'
-                ? errors.turmasTooMany(count(CLASSES_PER_REQUEST_MAX))
-                : errors.turmasRepeated,
-          ),
+  return z.pipe(
+    z.object({
+      classes: z.pipe(
+        z.pipe(z.array(z.custom<ClassSummary>()), z.transform(toReferences)),
+        withMessages(classReferencesSchema, (issue) =>
+          issue.code === 'too_small'
+            ? errors.turmasRequired
+            : issue.code === 'too_big'
+              ? errors.turmasTooMany(count(CLASSES_PER_REQUEST_MAX))
+              : errors.turmasRepeated,
         ),
+      ),
       name: withMessages(studentNameSchema, (issue) =>
         issue.code === 'too_big'
           ? errors.nameTooLong(count(NAME_MAX_LENGTH))
@@ -118,38 +119,42 @@ export function createEnrolFormSchema(messages: EnrolmentMessages, locale: Local
             : errors.emailInvalid,
       ),
       expiry,
-    })
-    .transform(({ classes, name, email, expiry: expirationDate }): EnrolRequest => ({
+    }),
+    z.transform(({ classes, name, email, expiry: expirationDate }): EnrolRequest => ({
       name,
       email,
       classes,
       // Absent, not undefined: "no expiry" is a missing field on the wire.
       ...(expirationDate === undefined ? {} : { expirationDate }),
-    }));
+    })),
+  );
 }
 
 /**
  * `schema` with its issues told in the person's words (`describe`), reported on the field itself
  * (or `path` inside it) rather than deep inside the value, where no input would show them.
  */
-function withMessages<Schema extends z.ZodType>(
+function withMessages<Schema extends z.core.$ZodType>(
   schema: Schema,
   describe: (issue: z.core.$ZodIssue, value: z.input<Schema>) => string,
   path: PropertyKey[] = [],
 ) {
-  return z.custom<z.input<Schema>>().transform((value, context): z.output<Schema> => {
-    const parsed = schema.safeParse(value);
-    if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) {
-      // A copy each time: zod prefixes an issue's path in place as it travels up the object.
-      const at = [...path];
-      context.issues.push({
-        code: 'custom',
-        message: describe(issue, value),
-        input: value,
-        path: at,
-      });
-    }
-    return z.NEVER;
-  });
+  return z.pipe(
+    z.custom<z.input<Schema>>(),
+    z.transform((value: z.input<Schema>, context): z.output<Schema> => {
+      const parsed = z.safeParse(schema, value);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) {
+        // A copy each time: zod prefixes an issue's path in place as it travels up the object.
+        const at = [...path];
+        context.issues.push({
+          code: 'custom',
+          message: describe(issue, value),
+          input: value,
+          path: at,
+        });
+      }
+      return z.NEVER;
+    }),
+  );
 }

@@ -6,7 +6,7 @@ import { emailSchema } from '../../api/contract';
  * this form, the one the API compares, so "Ana@Escola.com " confirms "ana@escola.com".
  */
 function normalizeEmail(text: string): string | undefined {
-  const normalized = emailSchema.in.safeParse(text);
+  const normalized = emailSchema.def.in.safeParse(text);
   return normalized.success ? normalized.data : undefined;
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   CLASSES_PER_REQUEST_MAX,
   classReferencesSchema,
@@ -30,53 +30,61 @@ export function createRemovalSchema(
   const number = new Intl.NumberFormat(locale);
   return z
     .object({
-      email: z.string().transform((value, context) => {
-        const email = emailSchema.safeParse(value);
-        if (email.success) return email.data;
-        const problem = email.error.issues[0]?.code;
-        context.addIssue({
-          code: 'custom',
-          message:
-            problem === 'too_big'
-              ? text.emailTooLong(number.format(EMAIL_MAX_LENGTH))
-              : value.trim() === ''
-                ? text.emailRequired
-                : text.emailInvalid,
-        });
-        return z.NEVER;
-      }),
-      turmas: z.array(classSchema.pick({ id: true, name: true })).superRefine((turmas, context) => {
-        const references = classReferencesSchema.safeParse(turmas.map(({ id }) => ({ id })));
-        if (!references.success) {
-          const problem = references.error.issues[0]?.code;
-          context.addIssue({
+      email: z.pipe(
+        z.string(),
+        z.transform((value: string, context) => {
+          const email = emailSchema.safeParse(value);
+          if (email.success) return email.data;
+          const problem = email.error.issues[0]?.code;
+          context.issues.push({
             code: 'custom',
+            input: value,
             message:
-              problem === 'too_small'
-                ? text.turmasRequired
-                : problem === 'too_big'
-                  ? text.turmasTooMany(
-                      number.format(CLASSES_PER_REQUEST_MAX),
-                      number.format(turmas.length - CLASSES_PER_REQUEST_MAX),
-                    )
-                  : text.turmasRepeated,
+              problem === 'too_big'
+                ? text.emailTooLong(number.format(EMAIL_MAX_LENGTH))
+                : value.trim() === ''
+                  ? text.emailRequired
+                  : text.emailInvalid,
           });
-          return;
-        }
-        const unknown = unknownTurmasMessage(turmas, unknownTurmaIds, messages, locale);
-        if (unknown) context.addIssue({ code: 'custom', message: unknown });
-      }),
+          return z.NEVER;
+        }),
+      ),
+      turmas: z.array(z.object({ id: classSchema.shape.id, name: classSchema.shape.name })).check(
+        z.superRefine((turmas, context) => {
+          const references = classReferencesSchema.safeParse(turmas.map(({ id }) => ({ id })));
+          if (!references.success) {
+            const problem = references.error.issues[0]?.code;
+            context.addIssue({
+              code: 'custom',
+              message:
+                problem === 'too_small'
+                  ? text.turmasRequired
+                  : problem === 'too_big'
+                    ? text.turmasTooMany(
+                        number.format(CLASSES_PER_REQUEST_MAX),
+                        number.format(turmas.length - CLASSES_PER_REQUEST_MAX),
+                      )
+                    : text.turmasRepeated,
+            });
+            return;
+          }
+          const unknown = unknownTurmasMessage(turmas, unknownTurmaIds, messages, locale);
+          if (unknown) context.addIssue({ code: 'custom', message: unknown });
+        }),
+      ),
       confirmation: z.string(),
     })
-    .superRefine(({ email, confirmation }, context) => {
-      if (!confirms(confirmation, email)) {
-        context.addIssue({
-          code: 'custom',
-          path: ['confirmation'],
-          message: text.confirmationMismatch,
-        });
-      }
-    });
+    .check(
+      z.superRefine(({ email, confirmation }, context) => {
+        if (!confirms(confirmation, email)) {
+          context.addIssue({
+            code: 'custom',
+            path: ['confirmation'],
+            message: text.confirmationMismatch,
+          });
+        }
+      }),
+    );
 }
 
 export type RemovalSchema = ReturnType<typeof createRemovalSchema>;

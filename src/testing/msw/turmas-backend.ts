@@ -18,7 +18,7 @@
  * Routes the API does not have are left unhandled on purpose: the setup file fails the test.
  */
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   addStudentToClassBodySchema,
   addStudentToClassesBodySchema,
@@ -334,7 +334,7 @@ function checkWriteRequest(request: Request, text: string): Response | undefined
   return undefined;
 }
 
-function withValid<Schema extends z.ZodType>(
+function withValid<Schema extends z.ZodMiniType>(
   schema: Schema,
   body: unknown,
   answer: (valid: z.output<Schema>) => Response,
