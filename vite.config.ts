@@ -61,7 +61,9 @@ export default defineConfig(({ command }) => ({
   server: { port: 5173 },
   build: {
     manifest: true,
-    sourcemap: true,
+    // Maps for error reports and bundle analysis, not referenced from the served files (the
+    // server does not serve them: they would publish the sources).
+    sourcemap: 'hidden',
     target: 'es2023',
     rolldownOptions: {
       output: {
