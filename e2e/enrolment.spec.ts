@@ -5,9 +5,17 @@
  * and axe on the open form. Counts always come from the server's own answers (before and
  * after), and each test has a student of its own, so tests sharing a worker's database hold.
  */
-import type { APIRequestContext, Page, Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import type { Class } from '../src/api/contract';
-import { expect, expectNoAxeViolations, listClasses, signIn, test, turmasPage } from './support';
+import {
+  countsOf,
+  expect,
+  expectNoAxeViolations,
+  listClasses,
+  signIn,
+  test,
+  turmasPage,
+} from './support';
 
 const MANY_PATH = '/v1/classe/add-student';
 const isEnrolment = (url: URL) => url.pathname.endsWith('/add-student');
@@ -18,12 +26,6 @@ function newStudent() {
   studentNumber += 1;
   const tag = `${Date.now()}.${studentNumber}`;
   return { name: `Aluna de Teste ${studentNumber}`, email: `aluna.${tag}@escola.test` };
-}
-
-/** What the server says each turma holds now. */
-async function countsOf(request: APIRequestContext, token: string, turmas: Class[]) {
-  const { data } = await listClasses(request, token, { pageSize: 100 });
-  return turmas.map((turma) => data.find((listed) => listed.id === turma.id)?.countStudents);
 }
 
 /** Every enrolment the page sends, as it went out. */

@@ -5,7 +5,15 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { Class } from '../src/api/contract';
-import { expect, expectNoAxeViolations, listClasses, signIn, test, turmasPage } from './support';
+import {
+  countsOf,
+  expect,
+  expectNoAxeViolations,
+  listClasses,
+  signIn,
+  test,
+  turmasPage,
+} from './support';
 
 const REMOVE_PATH = '/v1/classe/remove-student';
 
@@ -28,12 +36,6 @@ async function enrol(request: APIRequestContext, token: string, email: string, t
     data: { name: 'Aluna de Teste', email, classes: turmas.map(({ id }) => ({ id })) },
   });
   expect(answer.ok(), `enrolling ${email} answered ${answer.status()}`).toBe(true);
-}
-
-/** What the server says each turma holds now. */
-async function countsOf(request: APIRequestContext, token: string, turmas: Class[]) {
-  const { data } = await listClasses(request, token, { pageSize: 100 });
-  return turmas.map((turma) => data.find((listed) => listed.id === turma.id)?.countStudents);
 }
 
 /** Every removal the page sends, as the body went out. */

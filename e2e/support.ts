@@ -98,6 +98,16 @@ export async function listClasses(
   return classListResponseSchema.parse(await answer.json());
 }
 
+/** What the server says each of `turmas` holds now (all on the first 100 by name). */
+export async function countsOf(
+  request: APIRequestContext,
+  token: string,
+  turmas: readonly { id: string }[],
+): Promise<(number | undefined)[]> {
+  const { data } = await listClasses(request, token, { pageSize: 100 });
+  return turmas.map((turma) => data.find((listed) => listed.id === turma.id)?.countStudents);
+}
+
 /** The parts of the turmas page, found the way a person (or a screen reader) finds them. */
 export function turmasPage(page: Page) {
   const table = page.getByRole('table', { name: 'Lista de turmas' });
