@@ -6,6 +6,7 @@
  */
 import type { Page, Route } from '@playwright/test';
 import {
+  countsOf,
   expect,
   expectNoAxeViolations,
   listClasses,
@@ -174,4 +175,64 @@ test('the network drops while the rows are on screen: the rows stay, marked as n
   await page.context().setOffline(false);
   await expect(page.getByText('Sem conexão com a internet.', { exact: false })).toBeHidden();
   await expect(turmas.table.locator('tbody tr').first()).toBeVisible();
+});
+
+test('a request that never answers times out: says so, retried twice, then recovers', async ({
+  page,
+  token,
+  consoleErrors,
+}) => {
+  consoleErrors.allowNetworkFailures();
+  // The deployment's own config (public/config.js) with a short timeout, so the test need not
+  // wait out the default 15 s three times.
+  await page.route('**/config.js', (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: "window.__TURMAS_CONFIG__ = { apiBaseUrl: '/v1', requestTimeoutMs: 1000 };",
+    }),
+  );
+  // Never answered: the console gives up on its own.
+  const fault = await loadWithFault(page, token, () => new Promise<void>(() => {}));
+  const alert = await expectFailure(
+    page,
+    'O servidor demorou demais para responder. Tente novamente.',
+  );
+  expect(fault.count()).toBe(3);
+  await expectRecovery(page, alert);
+});
+
+test('the network drops while the enrol form is sent: the form stays filled, and the retry enrols', async ({
+  page,
+  request,
+  token,
+  consoleErrors,
+}) => {
+  consoleErrors.allowNetworkFailures();
+  await signIn(page, token);
+  const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
+  const [before] = await countsOf(request, token, [turma!]);
+  await page.route(
+    (url) => url.pathname.endsWith('/add-student'),
+    (route) => route.abort('internetdisconnected'),
+    { times: 1 },
+  );
+
+  await page
+    .getByRole('button', { name: `Matricular aluno em ${turma!.name}`, exact: true })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Matricular aluno' });
+  const name = dialog.getByRole('textbox', { name: 'Nome do aluno' });
+  const email = dialog.getByRole('textbox', { name: 'E-mail do aluno' });
+  await name.fill('Bruna Queda de Rede');
+  await email.fill(`bruna.${Date.now()}@escola.test`);
+  await dialog.getByRole('button', { name: 'Matricular em 1 turma' }).click();
+
+  const alert = dialog.getByRole('alert');
+  await expect(alert).toContainText(MESSAGES.unreachable);
+  await expect(name).toHaveValue('Bruna Queda de Rede');
+  expect(await countsOf(request, token, [turma!])).toEqual([before]);
+
+  await alert.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(dialog.getByText('Matrícula feita')).toBeVisible();
+  expect(await countsOf(request, token, [turma!])).toEqual([before! + 1]);
 });

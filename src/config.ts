@@ -14,6 +14,8 @@ declare global {
 }
 
 const DEFAULT_API_BASE_URL = '/v1';
+const REQUEST_TIMEOUT_MIN_MS = 1_000;
+const REQUEST_TIMEOUT_MAX_MS = 120_000;
 
 function isPathOrHttpUrl(value: string): boolean {
   if (value.startsWith('/')) return !value.startsWith('//');
@@ -36,6 +38,22 @@ const runtimeConfigSchema = z.strictObject(
         }),
       ),
       DEFAULT_API_BASE_URL,
+    ),
+    // How long a request may take before the console calls it a timeout (and retries a read):
+    // a slow link or a slow platform may need more than the default.
+    requestTimeoutMs: z.optional(
+      z
+        .int({ error: 'must be a whole number of milliseconds' })
+        .check(
+          z.gte(
+            REQUEST_TIMEOUT_MIN_MS,
+            `must be from ${REQUEST_TIMEOUT_MIN_MS} to ${REQUEST_TIMEOUT_MAX_MS}`,
+          ),
+          z.lte(
+            REQUEST_TIMEOUT_MAX_MS,
+            `must be from ${REQUEST_TIMEOUT_MIN_MS} to ${REQUEST_TIMEOUT_MAX_MS}`,
+          ),
+        ),
     ),
   },
   { error: 'must be an object, e.g. { apiBaseUrl: "/v1" }' },

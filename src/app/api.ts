@@ -13,6 +13,11 @@ let apiClient: ApiClient | undefined;
  * then reaches the error boundary, which shows what is wrong, instead of leaving a white page.
  */
 export function getApiClient(): ApiClient {
-  apiClient ??= createApiClient({ baseUrl: readConfig().apiBaseUrl, getToken: tokenStore.get });
+  const config = readConfig();
+  apiClient ??= createApiClient({
+    baseUrl: config.apiBaseUrl,
+    getToken: tokenStore.get,
+    timeoutMs: config.requestTimeoutMs,
+  });
   return apiClient;
 }

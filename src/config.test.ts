@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+describe('runtime configuration (/config.js)', () => {
+  it('falls back to the defaults when there is none', () => {
+    expect(parseConfig(undefined)).toEqual({ apiBaseUrl: '/v1' });
+    expect(parseConfig({})).toEqual({ apiBaseUrl: '/v1' });
+  });
+
+  it('takes a path or an http(s) URL for the API, trimmed', () => {
+    expect(parseConfig({ apiBaseUrl: ' https://api.example/v1 ' }).apiBaseUrl).toBe(
+      'https://api.example/v1',
+    );
+    expect(parseConfig({ apiBaseUrl: '/api/v1' }).apiBaseUrl).toBe('/api/v1');
+  });
+
+  it('takes a request timeout in whole milliseconds from 1 s to 2 min', () => {
+    expect(parseConfig({ requestTimeoutMs: 30_000 }).requestTimeoutMs).toBe(30_000);
+    for (const wrong of [999, 120_001, 1500.5, '30000']) {
+      expect(() => parseConfig({ requestTimeoutMs: wrong })).toThrow(/requestTimeoutMs/);
+    }
+  });
+
+  it('names what is wrong instead of silently using a default', () => {
+    expect(() => parseConfig({ apiBaseUrl: '//evil.example' })).toThrow(ConfigError);
+    expect(() => parseConfig({ apiBaseUrl: 'ftp://x/v1' })).toThrow(/apiBaseUrl: must be a path/);
+    // A misspelt key is refused, not ignored.
+    expect(() => parseConfig({ apiBaseURL: '/v2' })).toThrow(/apiBaseURL/);
+    expect(() => parseConfig('/v1')).toThrow(/must be an object/);
+  });
+});
