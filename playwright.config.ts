@@ -11,8 +11,10 @@ const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find(
 
 export default defineConfig({
   testDir: 'e2e',
-  // Every worker starts its own server on its own database (e2e/fixtures.ts).
-  workers: 2,
+  // Every worker starts its own server on its own database (e2e/fixtures.ts). Three on two
+  // cores: much of a journey is waiting (debounces, retry backoff, transitions), and three
+  // workers took the suite from 4.1 to 2.8 minutes here.
+  workers: 3,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
