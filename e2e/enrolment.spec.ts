@@ -55,16 +55,9 @@ function enrolDialog(page: Page, title = 'Matricular aluno') {
   };
 }
 
+/** A turma's row on the page: its count and its buttons. */
 function row(page: Page, turma: Pick<Class, 'name'>) {
-  const found = turmasPage(page)
-    .table.getByRole('row')
-    .filter({
-      has: page.getByRole('checkbox', { name: `Selecionar ${turma.name}`, exact: true }),
-    });
-  return {
-    students: found.locator('td:nth-child(3)'),
-    enrol: found.getByRole('button', { name: `Matricular aluno em ${turma.name}`, exact: true }),
-  };
+  return turmasPage(page).row(turma);
 }
 
 const numbers = new Intl.NumberFormat('pt-BR');

@@ -64,16 +64,9 @@ function removalDialog(page: Page) {
   };
 }
 
+/** A turma's row on the page: its count and its buttons. */
 function row(page: Page, turma: Pick<Class, 'name'>) {
-  const found = turmasPage(page)
-    .table.getByRole('row')
-    .filter({
-      has: page.getByRole('checkbox', { name: `Selecionar ${turma.name}`, exact: true }),
-    });
-  return {
-    students: found.locator('td:nth-child(3)'),
-    remove: found.getByRole('button', { name: `Remover aluno de ${turma.name}`, exact: true }),
-  };
+  return turmasPage(page).row(turma);
 }
 
 /** Presses Tab until `target` has focus: how a keyboard user gets somewhere. */

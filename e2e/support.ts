@@ -129,6 +129,20 @@ export function turmasPage(page: Page) {
     sortButton: (name: string) => header(name).getByRole('button'),
     rowCheckbox: (turma: { name: string }) =>
       table.getByRole('checkbox', { name: `Selecionar ${turma.name}`, exact: true }),
+    /** One turma's row: its student count and its enrol and remove buttons. */
+    row: (turma: { name: string }) => {
+      const found = table.getByRole('row').filter({
+        has: page.getByRole('checkbox', { name: `Selecionar ${turma.name}`, exact: true }),
+      });
+      return {
+        students: found.locator('td:nth-child(3)'),
+        enrol: found.getByRole('button', {
+          name: `Matricular aluno em ${turma.name}`,
+          exact: true,
+        }),
+        remove: found.getByRole('button', { name: `Remover aluno de ${turma.name}`, exact: true }),
+      };
+    },
     pageCheckbox: table.getByRole('checkbox', { name: 'Selecionar todas as turmas desta página' }),
     pager,
     pagerButton: (name: string) => pager.getByRole('button', { name, exact: true }),
