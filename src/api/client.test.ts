@@ -6,7 +6,7 @@ import {
   unusedOrigin,
   type ScriptedServer,
 } from '../testing/scripted-server';
-import { createApiClient, toSortBy, type ApiClientConfig } from './client';
+import { createApiClient, parseRetryAfter, toSortBy, type ApiClientConfig } from './client';
 import { SORT_FIELDS, type ClassListResponse } from './contract';
 import { aClassPage, aTurma } from '../testing/sample-classes';
 import { apiError } from '../testing/expect-api-error';
@@ -383,6 +383,96 @@ describe('errors', () => {
     expect(error.kind).toBe('contract');
     expect(error.message).toMatch(/^The response did not match the API contract: response: /);
   });
+});
+
+describe('Retry-After', () => {
+  /** A 503 with the given Retry-After header (none when undefined) and an Error body. */
+  function answer503(retryAfter: string | undefined) {
+    server.handle((_request, response) => {
+      response.writeHead(503, {
+        'Content-Type': 'application/json',
+        ...(retryAfter === undefined ? {} : { 'Retry-After': retryAfter }),
+      });
+      response.end(JSON.stringify({ status: '503', message: 'overloaded' }));
+    });
+  }
+
+  it('reads delta-seconds into milliseconds', async () => {
+    answer503('120');
+
+    const error = await apiError(client().getClasses());
+
+    expect([error.kind, error.status, error.retryAfterMs]).toEqual(['http', 503, 120_000]);
+  });
+
+  it('reads an HTTP-date relative to now', async () => {
+    // Only Date is faked: the sockets and the request timeout keep real timers.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-03-01T12:00:00Z'));
+      answer503('Sun, 01 Mar 2026 12:00:42 GMT');
+
+      const error = await apiError(client().getClasses());
+
+      expect(error.retryAfterMs).toBe(42_000);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('is carried on an error whose body is not the API Error body too', async () => {
+    server.handle((_request, response) => {
+      response.writeHead(429, { 'Content-Type': 'text/html', 'Retry-After': '3' });
+      response.end('<html>slow down</html>');
+    });
+
+    const error = await apiError(client().getClasses());
+
+    expect([error.status, error.retryAfterMs]).toEqual([429, 3000]);
+  });
+
+  it('is undefined without the header, and with one that is garbage', async () => {
+    answer503(undefined);
+    const without = await apiError(client().getClasses());
+    answer503('soon');
+    const garbage = await apiError(client().getClasses());
+
+    expect(without.retryAfterMs).toBeUndefined();
+    expect(garbage.retryAfterMs).toBeUndefined();
+  });
+
+  it('is undefined on errors that had no answer', async () => {
+    const error = await apiError(client({ baseUrl: `${await unusedOrigin()}/v1` }).getClasses());
+
+    expect(error.kind).toBe('network');
+    expect(error.retryAfterMs).toBeUndefined();
+  });
+});
+
+describe('parseRetryAfter', () => {
+  const now = Date.parse('1994-11-06T08:49:00Z');
+
+  it.each([
+    ['0', 0],
+    ['7', 7000],
+    [' 30 ', 30_000],
+    ['Sun, 06 Nov 1994 08:49:37 GMT', 37_000],
+    ['Sunday, 06-Nov-94 08:49:37 GMT', 37_000],
+    ['Sun Nov  6 08:49:37 1994', 37_000],
+  ])('reads %j as %i ms', (value, ms) => {
+    expect(parseRetryAfter(value, now)).toBe(ms);
+  });
+
+  it('reads a date already past as no wait at all, never a negative one', () => {
+    expect(parseRetryAfter('Sun, 06 Nov 1994 08:48:00 GMT', now)).toBe(0);
+  });
+
+  it.each([null, '', '   ', '-1', '1.5', '1e3', 'soon', '12abc', 'Sun, 06 Nov 1994 25:49:37 GMT'])(
+    'reads %j as no advice',
+    (value) => {
+      expect(parseRetryAfter(value, now)).toBeUndefined();
+    },
+  );
 });
 
 describe('toSortBy', () => {

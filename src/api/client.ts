@@ -43,16 +43,22 @@ export class ApiError extends Error {
   readonly status: number | undefined;
   /** The API's Error body, when the error response carried one. */
   readonly body: ErrorBody | undefined;
+  /**
+   * How long the server asked the client to wait before trying again ('http' only, from a valid
+   * `Retry-After` header), in milliseconds from when the answer arrived; never negative.
+   */
+  readonly retryAfterMs: number | undefined;
 
   constructor(
     kind: ApiErrorKind,
     message: string,
-    details: { status?: number; body?: ErrorBody; cause?: unknown } = {},
+    details: { status?: number; body?: ErrorBody; retryAfterMs?: number; cause?: unknown } = {},
   ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.kind = kind;
     this.status = details.status;
     this.body = details.body;
+    this.retryAfterMs = details.retryAfterMs;
   }
 
   get isUnauthorized(): boolean {
@@ -137,7 +143,9 @@ export function createApiClient(config: ApiClientConfig) {
     }
 
     const json = parseJson(text);
-    if (!response.ok) throw httpError(response.status, json);
+    if (!response.ok) {
+      throw httpError(response.status, json, parseRetryAfter(response.headers.get('Retry-After')));
+    }
     if (json === NOT_JSON) {
       throw new ApiError(
         'contract',
@@ -258,11 +266,34 @@ function parseJson(text: string): unknown {
   }
 }
 
-function httpError(status: number, json: unknown): ApiError {
+/**
+ * RFC 9110 §10.2.3: delta-seconds or an HTTP-date. `Date.parse` alone would read garbage such as
+ * '1.5' or '-1' as dates in 2001, so a date must first have the shape of one of the three
+ * HTTP-date forms; the obsolete asctime form has no zone and is GMT by definition.
+ */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (/^\d+$/.test(text)) {
+    const ms = Number(text) * 1000;
+    return Number.isFinite(ms) ? ms : undefined;
+  }
+  let date = NaN;
+  if (IMF_OR_RFC850_DATE.test(text)) date = Date.parse(text);
+  else if (ASCTIME_DATE.test(text)) date = Date.parse(`${text} GMT`);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** 'Sun, 06 Nov 1994 08:49:37 GMT' and 'Sunday, 06-Nov-94 08:49:37 GMT'. */
+const IMF_OR_RFC850_DATE = /^[A-Za-z]{3,9}, \d{2}[ -][A-Za-z]{3}[ -]\d{2,4} \d{2}:\d{2}:\d{2} GMT$/;
+/** 'Sun Nov  6 08:49:37 1994'. */
+const ASCTIME_DATE = /^[A-Za-z]{3} [A-Za-z]{3} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/;
+
+function httpError(status: number, json: unknown, retryAfterMs: number | undefined): ApiError {
   const errorBody = errorBodySchema.safeParse(json);
   if (errorBody.success) {
     const message = errorBody.data.message.trim() || `The server answered ${status}`;
-    return new ApiError('http', message, { status, body: errorBody.data });
+    return new ApiError('http', message, { status, body: errorBody.data, retryAfterMs });
   }
   // Proxies and gateways answer with HTML pages: the status is all that is worth keeping.
   const what =
@@ -271,7 +302,10 @@ function httpError(status: number, json: unknown): ApiError {
       : json === undefined
         ? 'an empty body'
         : 'a body that is not an API error';
-  return new ApiError('http', `The server answered ${status} with ${what}`, { status });
+  return new ApiError('http', `The server answered ${status} with ${what}`, {
+    status,
+    retryAfterMs,
+  });
 }
 
 function failureWithoutResponse(

@@ -190,7 +190,7 @@ export type ClassListParams = z.output<typeof classListQuerySchema>;
 // (an `expirationdate` silently ignored would enrol without expiry) than a feature.
 
 // "9999-12-31T23:59:59-23:59" is valid ISO 8601 yet lands in year 10000 once stored as UTC.
-const expirationDateSchema = z.optional(
+export const expirationDateSchema = z.optional(
   isoDateTime.check(
     // NaN: not a date at all, which the format check above already reports.
     z.refine(

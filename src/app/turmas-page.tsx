@@ -1,7 +1,9 @@
-import { Button, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useState, type Ref } from 'react';
 import type { ApiClient } from '../api/client';
 import { CLASSES_PER_REQUEST_MAX, type ClassSummary } from '../api/contract';
+import { tokenStore, useSession } from '../features/auth/token-store';
 import { ClassBrowser } from '../features/classes/class-browser';
 import type { RowAction } from '../features/classes/class-table';
 import { useSelection } from '../features/classes/selection-store';
@@ -21,31 +23,43 @@ interface TurmasPageProps {
 // opens it, so it is usually there by the time of the click.
 const loadEnrolDialog = () => import('../features/enrolment/enrol-dialog');
 const loadRemovalDialog = () => import('../features/removal/removal-dialog');
+// The bulk runner (a CSV parser, a worker, the runner) is for the start and end of a term.
+const loadBulkDialog = () => import('../features/bulk/bulk-dialog');
 const EnrolDialog = lazy(async () => ({ default: (await loadEnrolDialog()).EnrolDialog }));
 const RemovalDialog = lazy(async () => ({ default: (await loadRemovalDialog()).RemovalDialog }));
+const BulkDialog = lazy(async () => ({ default: (await loadBulkDialog()).BulkDialog }));
 
 const NotificationsHost = lazy(() => import('./notifications-host'));
 
-type DialogKind = 'enrol' | 'remove';
+type DialogKind = 'enrol' | 'remove' | 'bulk';
+
+const loaders: Record<DialogKind, () => Promise<unknown>> = {
+  enrol: loadEnrolDialog,
+  remove: loadRemovalDialog,
+  bulk: loadBulkDialog,
+};
 
 /** The one page a signed-in person sees: the turmas, what is selected, and what to do with it. */
 export function TurmasPage({ api, headingRef }: TurmasPageProps) {
   const messages = useMessages();
   const selection = useSelection();
+  const signedIn = useSession().token !== null;
   const [opened, setOpened] = useState<DialogKind | null>(null);
   // Kept after closing: the dialog still shows them while it fades out.
   const [turmasFor, setTurmasFor] = useState<Record<DialogKind, readonly ClassSummary[]>>({
     enrol: [],
     remove: [],
+    bulk: [],
   });
   // A dialog stays mounted (closed) once it has been wanted, so Mantine can animate it and
   // give focus back to the button that opened it.
   const [wanted, setWanted] = useState<Record<DialogKind, boolean>>({
     enrol: false,
     remove: false,
+    bulk: false,
   });
   const want = useCallback((kind: DialogKind) => {
-    void (kind === 'enrol' ? loadEnrolDialog() : loadRemovalDialog());
+    void loaders[kind]();
     setWanted((current) => (current[kind] ? current : { ...current, [kind]: true }));
   }, []);
   const open = useCallback(
@@ -80,9 +94,20 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
   const tooMany = selection.length > CLASSES_PER_REQUEST_MAX;
   return (
     <Stack gap="md">
-      <Title order={1} ref={headingRef} tabIndex={-1} className={focus.focusTarget}>
-        {messages.classes.title}
-      </Title>
+      <Group justify="space-between" gap="sm">
+        <Title order={1} ref={headingRef} tabIndex={-1} className={focus.focusTarget}>
+          {messages.classes.title}
+        </Title>
+        <Button
+          variant="default"
+          leftSection={<IconFileSpreadsheet aria-hidden size={18} />}
+          onPointerEnter={() => want('bulk')}
+          onFocus={() => want('bulk')}
+          onClick={() => open('bulk', tooMany ? [] : selection)}
+        >
+          {messages.classes.bulkAction}
+        </Button>
+      </Group>
       <ClassBrowser api={api} rowActions={rowActions} />
       <SelectionTray
         actions={
@@ -111,6 +136,16 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
       <Suspense fallback={null}>
         {/* Only the dialogs report outcomes, so the notifications come with the first one. */}
         {(wanted.enrol || wanted.remove) && <NotificationsHost />}
+        {wanted.bulk && (
+          <BulkDialog
+            api={api}
+            opened={opened === 'bulk'}
+            turmas={turmasFor.bulk}
+            onClose={close}
+            onUnauthorized={tokenStore.expire}
+            signedIn={signedIn}
+          />
+        )}
         {wanted.enrol && (
           <EnrolDialog
             api={api}

@@ -43,6 +43,7 @@ export const en: Messages = {
     },
     selectRow: (name) => `Select ${name}`,
     selectPage: 'Select every class on this page',
+    bulkAction: 'Enrol or remove a list',
     enrolAction: 'Enrol',
     enrolActionName: (name) => `Enrol a student in ${name}`,
     removeAction: 'Remove',

@@ -45,6 +45,7 @@ export const ptBR = {
     },
     selectRow: (name: string): string => `Selecionar ${name}`,
     selectPage: 'Selecionar todas as turmas desta página',
+    bulkAction: 'Matricular ou remover em lote',
     enrolAction: 'Matricular',
     enrolActionName: (name: string): string => `Matricular aluno em ${name}`,
     removeAction: 'Remover',

@@ -287,6 +287,7 @@ describe('Enrol dialog: validation', () => {
     await user.click(submitButton());
 
     expect(expiryPicker()).toHaveAccessibleDescription('A validade precisa ser uma data futura.');
+    expect(expiryPicker()).toHaveFocus();
     expect(within(dialog()).queryByText(/^Expira em/)).not.toBeInTheDocument();
     expect(writes(backend)).toEqual([]);
   });
@@ -529,6 +530,24 @@ describe('Enrol dialog: when the API says no', () => {
     expect(emailField()).toHaveValue('ana.souza@escola.br');
     expect(chosenTurmas()).toEqual([FIRST.name, SECOND.name]);
     expect(shownUtc()).toBe(END_OF_SCHOOL_YEAR_UTC);
+  });
+
+  it('puts a 400 about the expiry at the picker, and focus there', async () => {
+    const { user, backend } = renderDialog();
+    await fillStudent(user);
+    backend.failNext({
+      status: 400,
+      body: { status: '400', message: 'expirationDate: must be before the year 10000' },
+    });
+
+    await user.click(submitButton());
+
+    await waitFor(() =>
+      expect(expiryPicker()).toHaveAccessibleDescription(
+        'O servidor recusou: must be before the year 10000',
+      ),
+    );
+    await waitFor(() => expect(expiryPicker()).toHaveFocus());
   });
 
   it('shows a 400 about no field in an alert', async () => {

@@ -1,20 +1,13 @@
-// Loaded with the dialog, not with the first screen (src/app/mantine-styles.ts): the Modal, the
-// date picker's dropdown (Popover) and the calendar and clock inside it.
+// Loaded with the dialog, not with the first screen (src/app/mantine-styles.ts): the Modal. The
+// expiry field brings the date picker's own.
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/dates/styles.css';
-// The calendar's month and weekday names; English is dayjs's own.
-import 'dayjs/locale/pt-br';
 import { Modal } from '@mantine/core';
-import { DatesProvider, type DatesProviderSettings } from '@mantine/dates';
 import { useCallback, useRef } from 'react';
 import type { ApiClient } from '../../api/client';
 import type { ClassSummary } from '../../api/contract';
-import { useLocale } from '../../i18n/i18n-context';
 import { useReturnFocus } from '../../lib/use-return-focus';
-import type { Locale } from '../../i18n/messages';
 import { EnrolPanel, type CloseGuard } from './enrol-panel';
 import { useEnrolmentMessages } from './messages';
 
@@ -26,12 +19,6 @@ export interface EnrolDialogProps {
   onClose: () => void;
 }
 
-/** Weeks start on Sunday on Brazilian and US calendars alike. */
-const DATES_SETTINGS: Record<Locale, DatesProviderSettings> = {
-  'pt-BR': { locale: 'pt-br', firstDayOfWeek: 0 },
-  en: { locale: 'en', firstDayOfWeek: 0 },
-};
-
 /**
  * Enrol one student into the turmas it opens with (a row's, or the selection), which can be
  * changed inside. The page keeps it mounted once used so Mantine can give focus back to the
@@ -39,7 +26,6 @@ const DATES_SETTINGS: Record<Locale, DatesProviderSettings> = {
  */
 export function EnrolDialog({ api, opened, turmas, onClose }: EnrolDialogProps) {
   const messages = useEnrolmentMessages();
-  const locale = useLocale();
   const closeGuardRef = useRef<CloseGuard | null>(null);
   const close = useCallback(() => {
     // Nothing in a dialog that is fading out should take a key press (Enter on "Descartar"
@@ -55,26 +41,24 @@ export function EnrolDialog({ api, opened, turmas, onClose }: EnrolDialogProps) 
   useReturnFocus(opened);
 
   return (
-    <DatesProvider settings={DATES_SETTINGS[locale]}>
-      <Modal
-        opened={opened}
-        onClose={requestClose}
-        title={messages.title}
-        // Mantine draws the title (an h2) as body text; it is what the dialog is about.
-        styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
-        closeButtonProps={{ 'aria-label': messages.close }}
-        // Done by useReturnFocus, which also covers the first opening (mounted already open).
-        returnFocus={false}
-        size="lg"
-      >
-        <EnrolPanel
-          api={api}
-          turmas={turmas}
-          closeGuardRef={closeGuardRef}
-          requestClose={requestClose}
-          close={close}
-        />
-      </Modal>
-    </DatesProvider>
+    <Modal
+      opened={opened}
+      onClose={requestClose}
+      title={messages.title}
+      // Mantine draws the title (an h2) as body text; it is what the dialog is about.
+      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
+      closeButtonProps={{ 'aria-label': messages.close }}
+      // Done by useReturnFocus, which also covers the first opening (mounted already open).
+      returnFocus={false}
+      size="lg"
+    >
+      <EnrolPanel
+        api={api}
+        turmas={turmas}
+        closeGuardRef={closeGuardRef}
+        requestClose={requestClose}
+        close={close}
+      />
+    </Modal>
   );
 }

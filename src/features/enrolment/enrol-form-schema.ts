@@ -16,7 +16,12 @@ import {
   type ClassSummary,
 } from '../../api/contract';
 import type { Locale } from '../../i18n/messages';
-import { presetExpiry, toInstant, type LocalDateTime } from './expiry';
+import {
+  checkExpiry,
+  defaultExpiry,
+  type ExpiryProblem,
+  type ExpiryValue,
+} from '../../components/expiry-field/expiry';
 import type { EnrolmentMessages } from './messages';
 
 export interface EnrolFormValues {
@@ -24,11 +29,7 @@ export interface EnrolFormValues {
   classes: ClassSummary[];
   name: string;
   email: string;
-  expiry: {
-    noExpiry: boolean;
-    /** Wall-clock time in the browser's time zone; ignored with `noExpiry`. */
-    at: LocalDateTime | null;
-  };
+  expiry: ExpiryValue;
 }
 
 /** What a valid form gives: the many-turmas body, normalised by the contract (trimmed, lower-cased). */
@@ -44,7 +45,7 @@ export function initialEnrolValues(turmas: readonly ClassSummary[], now: Date): 
     classes: turmas.filter((turma) => !seen.has(turma.id) && Boolean(seen.add(turma.id))),
     name: '',
     email: '',
-    expiry: { noExpiry: false, at: presetExpiry('endOfSchoolYear', now) },
+    expiry: defaultExpiry(now),
   };
 }
 
@@ -61,31 +62,30 @@ export function hasUnsentChanges(values: EnrolFormValues, baseline: EnrolFormVal
 }
 
 /**
- * The form's schema in the person's language. Past expiries are refused here, not by the API
- * (which accepts them): an enrolment that is over before it starts is always a slip.
+ * The form's schema in the person's language. Past expiries are refused here (`checkExpiry`), not
+ * by the API, which accepts them.
  */
 export function createEnrolFormSchema(messages: EnrolmentMessages, locale: Locale) {
   const errors = messages.errors;
   const count = (value: number) => new Intl.NumberFormat(locale).format(value);
   const toReferences = (turmas: ClassSummary[]) => turmas.map(({ id }) => ({ id }));
 
+  const expiryErrors: Record<ExpiryProblem, string> = {
+    required: errors.expiryRequired,
+    invalid: errors.expiryInvalid,
+    past: errors.expiryPast,
+  };
+
   const expiry = z.pipe(
     z.pipe(
       z.object({ noExpiry: z.boolean(), at: z.nullable(z.string()) }),
-      z.transform(
-        (value: { noExpiry: boolean; at: string | null }, context): string | undefined => {
-          const refuse = (message: string) => {
-            context.issues.push({ code: 'custom', message, input: value, path: ['at'] });
-            return z.NEVER;
-          };
-          if (value.noExpiry) return undefined;
-          if (value.at === null) return refuse(errors.expiryRequired);
-          const instant = toInstant(value.at);
-          if (instant === null) return refuse(errors.expiryInvalid);
-          if (instant.getTime() <= Date.now()) return refuse(errors.expiryPast);
-          return instant.toISOString();
-        },
-      ),
+      z.transform((value: ExpiryValue, context): string | undefined => {
+        const checked = checkExpiry(value, new Date());
+        if (checked.problem === null) return checked.expirationDate;
+        const message = expiryErrors[checked.problem];
+        context.issues.push({ code: 'custom', message, input: value, path: ['at'] });
+        return z.NEVER;
+      }),
     ),
     withMessages(addStudentToClassesBodySchema.shape.expirationDate, () => errors.expiryInvalid, [
       'at',

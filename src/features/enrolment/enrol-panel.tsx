@@ -5,6 +5,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type RefOb
 import { Controller, useForm, useFormState, useWatch, type UseFormRegister } from 'react-hook-form';
 import type { ApiClient } from '../../api/client';
 import type { ClassSummary } from '../../api/contract';
+import { ExpiryField } from '../../components/expiry-field/expiry-field';
 import { TurmaPicker } from '../../components/turma-picker/turma-picker';
 import { useLocale, useMessages } from '../../i18n/i18n-context';
 import {
@@ -22,7 +23,6 @@ import {
   type FailureAlert,
   type FailureField,
 } from './enrolment-failure';
-import { ExpiryField } from './expiry-field';
 import { useEnrolmentMessages } from './messages';
 import { useEnrolStudent } from './use-enrol-student';
 
@@ -141,6 +141,9 @@ export function EnrolPanel({ api, turmas, closeGuardRef, requestClose, close }: 
       fields.forEach(([field, message], index) =>
         form.setError(field, { type: 'server', message }, { shouldFocus: index === 0 }),
       );
+      // Its errors sit on `expiry.at`, where react-hook-form finds no input to focus: the field
+      // is registered whole, as `expiry`.
+      if (fields[0]?.[0] === 'expiry.at') form.setFocus('expiry');
       setAlert(failure.alert ?? null);
       return;
     }
@@ -191,7 +194,7 @@ export function EnrolPanel({ api, turmas, closeGuardRef, requestClose, close }: 
         <ClassesField api={api} control={form.control} disabled={sending} />
         <NameField control={form.control} register={form.register} readOnly={sending} />
         <EmailField control={form.control} register={form.register} readOnly={sending} />
-        <ExpiryField control={form.control} readOnly={sending} />
+        <ExpiryFormField control={form.control} readOnly={sending} />
         {alert && <FailureNotice alert={alert} onRetry={() => void submit()} sending={sending} />}
         {confirmingDiscard ? (
           <DiscardConfirmation
@@ -285,6 +288,29 @@ function EmailField({ control, register, readOnly }: FieldProps) {
       autoComplete="off"
       spellCheck={false}
       autoCapitalize="none"
+    />
+  );
+}
+
+function ExpiryFormField({ control, readOnly }: { control: EnrolFormControl; readOnly: boolean }) {
+  // The schema and the server put expiry errors on `expiry.at`; the controller's own state
+  // watches `expiry` exactly and would miss one set there by the server.
+  const { errors } = useFormState({ control, name: 'expiry.at' });
+  return (
+    <Controller
+      control={control}
+      name="expiry"
+      render={({ field }) => (
+        <ExpiryField
+          // The picker: where a submit that finds the expiry wrong moves focus.
+          ref={field.ref}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={errors.expiry?.at?.message}
+          readOnly={readOnly}
+        />
+      )}
     />
   );
 }

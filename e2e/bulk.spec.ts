@@ -1,0 +1,232 @@
+/**
+ * Bulk enrolment and removal from a CSV file, against the real reference API: a 200-line file
+ * with 5 bad lines enrolled into two turmas, the results file downloaded and read back, then the
+ * same file removed behind the typed count; and a run through injected 503s that still
+ * completes. Counts always come from the server itself, before and after.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import Papa from 'papaparse';
+import type { Class } from '../src/api/contract';
+import {
+  countsOf,
+  expect,
+  expectNoAxeViolations,
+  listClasses,
+  signIn,
+  test,
+  turmasPage,
+} from './support';
+
+let batchNumber = 0;
+
+/**
+ * A term's list as a Brazilian spreadsheet exports it: BOM, `;`, CRLF, a header, accents and a
+ * quoted name holding the delimiter; `size` students, of which the last five lines are bad in
+ * five different ways.
+ */
+function cohortCsv(size: number) {
+  batchNumber += 1;
+  const tag = `${Date.now()}.${batchNumber}`;
+  const email = (n: number) => `aluno.${n}.${tag}@escola.test`;
+  const good = Array.from({ length: size - 5 }, (_, index) => {
+    const n = index + 1;
+    const name = n === 7 ? '"Souza; Ana Júlia"' : `Aluno Lote ${n} Conceição`;
+    return `${name};${email(n)};${n % 2 === 0 ? '31/12/2099' : ''}`;
+  });
+  const bad = [
+    `;${email(9001)};`, // no name
+    `Sem Arroba;sem-arroba.escola.test;`, // not an e-mail
+    `Validade Vencida;${email(9003)};01/01/2020`, // expiry in the past
+    `Repetido;${email(1).toUpperCase()};`, // the first student's address again
+    `Data Torta;${email(9005)};31/02/2099`, // no such day
+  ];
+  const text = '\uFEFF' + ['nome;e-mail;validade', ...good, ...bad].join('\r\n') + '\r\n';
+  return { text, valid: size - 5, email };
+}
+
+function bulkDialog(page: Page, title = 'Matrícula em lote') {
+  const dialog = page.getByRole('dialog', { name: title });
+  return {
+    dialog,
+    removeMode: dialog.getByRole('radio', { name: 'Remover os alunos' }),
+    pickFile: dialog.getByRole('button', { name: 'Escolher arquivo CSV' }),
+    paste: dialog.getByRole('textbox', { name: 'Cole a lista de alunos' }),
+    review: dialog.getByRole('button', { name: 'Revisar a lista' }),
+    start: dialog.getByRole('button', { name: /^(Matricular|Remover) \d+ alunos? (em|de) / }),
+    progress: dialog.getByRole('progressbar', { name: 'Andamento' }),
+    finished: dialog.getByRole('heading', { name: 'Envio concluído' }),
+    summary: dialog.getByRole('definition'),
+    download: dialog.getByRole('button', { name: 'Baixar resultados (CSV)' }),
+    newList: dialog.getByRole('button', { name: 'Nova lista' }),
+    close: dialog.getByRole('button', { name: 'Fechar' }).filter({ hasText: 'Fechar' }),
+  };
+}
+
+async function chooseFile(
+  page: Page,
+  button: ReturnType<typeof bulkDialog>['pickFile'],
+  text: string,
+) {
+  const chooser = page.waitForEvent('filechooser');
+  await button.click();
+  await (
+    await chooser
+  ).setFiles({
+    name: 'turma-2027.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(text, 'utf8'),
+  });
+}
+
+/** Selects two turmas on the page and opens the bulk dialog with them. */
+async function openWithTwoTurmas(page: Page, turmas: readonly Class[]) {
+  const list = turmasPage(page);
+  for (const turma of turmas) await list.rowCheckbox(turma).check();
+  await page.getByRole('button', { name: 'Matricular ou remover em lote' }).click();
+}
+
+test('a 200-line CSV with 5 bad lines enrols exactly the 195 good ones into two turmas, reports every line, and the same file removes them again', async ({
+  page,
+  request,
+  token,
+  consoleErrors,
+}) => {
+  test.setTimeout(90_000);
+  // The removal meets three students who were never enrolled: the API's 404, on purpose.
+  consoleErrors.allowFailedResponses(404);
+  await signIn(page, token);
+  const turmas = (await listClasses(request, token, { pageSize: 2 })).data;
+  const before = await countsOf(request, token, turmas);
+  const cohort = cohortCsv(200);
+
+  await openWithTwoTurmas(page, turmas);
+  const bulk = bulkDialog(page);
+  await chooseFile(page, bulk.pickFile, cohort.text);
+
+  // The review: every bad line by number and reason, nothing sent yet.
+  await expect(bulk.dialog.getByText('195 alunos prontos para enviar')).toBeVisible();
+  const problems = bulk.dialog.getByRole('table').first();
+  for (const [line, reason] of [
+    [197, 'Falta o nome.'],
+    [198, 'E-mail inválido.'],
+    [199, 'A validade já passou.'],
+    [200, 'E-mail repetido: já está na linha 2.'],
+    [201, 'Validade inválida'],
+  ] as const) {
+    await expect(
+      problems
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: String(line) }) }),
+    ).toContainText(reason);
+  }
+  expect(await countsOf(request, token, turmas)).toEqual(before);
+  await expectNoAxeViolations(page);
+
+  await expect(bulk.start).toHaveText(`Matricular 195 alunos em 2 turmas`);
+  await bulk.start.click();
+  await expect(bulk.finished).toBeVisible({ timeout: 60_000 });
+  expect(await countsOf(request, token, turmas)).toEqual(before.map((count) => count! + 195));
+  await expect(bulk.dialog.getByRole('term')).toHaveText(['Matriculado', 'Com problema']);
+  await expect(bulk.summary).toHaveText(['195', '5']);
+  await expectNoAxeViolations(page);
+
+  // The results file: every line of the input, the outcome of each, no formula left live.
+  const download = page.waitForEvent('download');
+  await bulk.download.click();
+  const file = await readFile((await (await download).path())!, 'utf8');
+  expect(file.startsWith('\uFEFF')).toBe(true);
+  const rows = Papa.parse<string[]>(file.slice(1), { delimiter: ';', skipEmptyLines: true }).data;
+  expect(rows[0]).toEqual(['Linha', 'Nome', 'E-mail', 'Validade', 'Resultado', 'Detalhe']);
+  expect(rows).toHaveLength(201);
+  expect(rows.filter((row) => row[4] === 'Matriculado')).toHaveLength(195);
+  // Line 8 has no expiry of its own: it went with the batch's (the end of the school year).
+  expect(rows.find((row) => row[0] === '8')).toEqual([
+    '8',
+    'Souza; Ana Júlia',
+    cohort.email(7),
+    expect.stringMatching(/^\d{4}-12-3[01]T\d\d:59:00\.000Z$/),
+    'Matriculado',
+    '',
+  ]);
+  expect(rows.find((row) => row[0] === '9')?.[3]).toMatch(/^(2099-12-31|2100-01-01)T/);
+  expect(rows.find((row) => row[0] === '200')?.[5]).toBe('E-mail repetido: já está na linha 2.');
+
+  // The end of the term: the same file, removed behind the typed count.
+  await bulk.newList.click();
+  await bulk.removeMode.check();
+  const removal = bulkDialog(page, 'Remoção em lote');
+  await chooseFile(page, removal.pickFile, cohort.text);
+  // Names and expiries do not matter to a removal: only the two bad addresses are held back.
+  await expect(removal.dialog.getByText('198 alunos prontos para enviar')).toBeVisible();
+  await expect(removal.start).toBeDisabled();
+  const confirm = removal.dialog.getByRole('textbox', { name: /digite quantos alunos/ });
+  await confirm.fill('197');
+  await expect(removal.dialog.getByText('O número digitado não é o de alunos')).toBeVisible();
+  await expect(removal.start).toBeDisabled();
+  await confirm.fill('198');
+  await removal.start.click();
+  await expect(removal.finished).toBeVisible({ timeout: 60_000 });
+  // The three never enrolled (no name, past expiry, no such day) are not found; nothing changes.
+  await expect(removal.dialog.getByRole('term')).toHaveText([
+    'Removido',
+    'Não encontrado',
+    'Com problema',
+  ]);
+  await expect(removal.summary).toHaveText(['195', '3', '2']);
+  expect(await countsOf(request, token, turmas)).toEqual(before);
+  // The table on the page shows the server's counts again once the run is over.
+  await removal.close.click();
+  await expect(turmasPage(page).row(turmas[0]!).students).toHaveText(String(before[0]));
+});
+
+test('a run that meets 503s completes through retries, and every student is enrolled once', async ({
+  page,
+  request,
+  token,
+  consoleErrors,
+}) => {
+  test.setTimeout(90_000);
+  consoleErrors.allowFailedResponses(503);
+  await signIn(page, token);
+  const turmas = (await listClasses(request, token, { pageSize: 2 })).data;
+  const before = await countsOf(request, token, turmas);
+  const cohort = cohortCsv(45); // 40 good students
+
+  // Every third student's first try meets a 503 with a short Retry-After.
+  const tries = new Map<string, number>();
+  let refused = 0;
+  await page.route('**/v1/classe/add-student', async (route) => {
+    const email = (route.request().postDataJSON() as { email: string }).email;
+    const count = (tries.get(email) ?? 0) + 1;
+    tries.set(email, count);
+    const n = Number(/^aluno\.(\d+)\./.exec(email)?.[1]);
+    if (count === 1 && n % 3 === 0) {
+      refused += 1;
+      await route.fulfill({
+        status: 503,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '1' },
+        body: JSON.stringify({ status: '503', message: 'busy' }),
+      });
+    } else {
+      await route.continue();
+    }
+  });
+
+  await openWithTwoTurmas(page, turmas);
+  const bulk = bulkDialog(page);
+  await bulk.paste.fill(cohort.text.replace('\uFEFF', ''));
+  await bulk.review.click();
+  await bulk.dialog.getByRole('button', { name: 'Excluir todas as linhas com problema' }).click();
+  await expect(bulk.dialog.getByText('40 alunos prontos para enviar')).toBeVisible();
+  await bulk.start.click();
+  await expect(bulk.finished).toBeVisible({ timeout: 60_000 });
+
+  expect(refused).toBe(13);
+  await expect(bulk.dialog.getByRole('term')).toHaveText(['Matriculado', 'Excluído']);
+  await expect(bulk.summary).toHaveText(['40', '5']);
+  expect(await countsOf(request, token, turmas)).toEqual(before.map((count) => count! + 40));
+  // Nothing that succeeded was sent again: one try each, two for the refused ones.
+  expect([...tries.values()].filter((count) => count > 2)).toEqual([]);
+  expect([...tries.values()].reduce((sum, count) => sum + count, 0)).toBe(40 + 13);
+});

@@ -1,0 +1,58 @@
+import { defineMessages } from '../../i18n/define-messages';
+
+/** What the expiry field itself shows; a form's own rules about it are worded by the form. */
+export const useExpiryFieldMessages = defineMessages({
+  'pt-BR': {
+    label: 'Validade da matrícula',
+    presets: 'Escolher validade',
+    in30Days: '30 dias',
+    in6Months: '6 meses',
+    in1Year: '1 ano',
+    endOfSchoolYear: 'Fim do ano letivo',
+    noExpiry: 'Sem validade',
+    noExpiryDescription:
+      'O acesso não expira. Se o aluno já estiver na turma, a validade que ele tem é retirada.',
+    localTime: 'Horário local',
+    utc: 'Enviado em UTC',
+    expires: (relativeDay: string): string => `Expira ${relativeDay}`,
+    alreadyPast: 'Esta data já passou.',
+    // The calendar and clock inside the picker.
+    previousMonth: 'Mês anterior',
+    nextMonth: 'Próximo mês',
+    previousYear: 'Ano anterior',
+    nextYear: 'Próximo ano',
+    previousDecade: 'Década anterior',
+    nextDecade: 'Próxima década',
+    chooseMonth: 'Escolher mês',
+    chooseYear: 'Escolher ano',
+    hours: 'Horas',
+    minutes: 'Minutos',
+    confirmTime: 'Confirmar data e hora',
+  },
+  en: {
+    label: 'Enrolment expiry',
+    presets: 'Choose an expiry',
+    in30Days: '30 days',
+    in6Months: '6 months',
+    in1Year: '1 year',
+    endOfSchoolYear: 'End of the school year',
+    noExpiry: 'No expiry',
+    noExpiryDescription:
+      'Access does not expire. If the student is already in the class, their current expiry is removed.',
+    localTime: 'Local time',
+    utc: 'Sent in UTC',
+    expires: (relativeDay: string): string => `Expires ${relativeDay}`,
+    alreadyPast: 'This date has passed.',
+    previousMonth: 'Previous month',
+    nextMonth: 'Next month',
+    previousYear: 'Previous year',
+    nextYear: 'Next year',
+    previousDecade: 'Previous decade',
+    nextDecade: 'Next decade',
+    chooseMonth: 'Choose a month',
+    chooseYear: 'Choose a year',
+    hours: 'Hours',
+    minutes: 'Minutes',
+    confirmTime: 'Confirm date and time',
+  },
+});

@@ -1,0 +1,232 @@
+// Loaded with the dialog, not with the first screen (src/app/mantine-styles.ts).
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Modal.css';
+import { Modal } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ApiClient } from '../../api/client';
+import { classQueries } from '../../api/class-queries';
+import type { ClassSummary } from '../../api/contract';
+import {
+  defaultExpiry,
+  expiryToSend,
+  type ExpiryValue,
+} from '../../components/expiry-field/expiry';
+import { useReturnFocus } from '../../lib/use-return-focus';
+import { InputStep } from './input-step';
+import { useBulkMessages } from './messages';
+import { excludedReport, invalidReport, RETRYABLE, sentReport, type RowReport } from './outcomes';
+import { PreviewStep } from './preview-step';
+import { ResultsStep } from './results-step';
+import { RunStep } from './run-step';
+import { createRunner, type Runner } from './runner';
+import type { BulkMode, CheckedRow, InputRow, ParsedInput } from './types';
+import { isActive, useRunnerSnapshot, useWarnBeforeLeaving } from './use-runner';
+
+export interface BulkDialogProps {
+  api: ApiClient;
+  opened: boolean;
+  /** The turmas to start a new list with (the selection). Read each time it opens. */
+  turmas: readonly ClassSummary[];
+  onClose: () => void;
+  /** A call was refused with 401: the page brings the sign-in gate; the run waits paused. */
+  onUnauthorized: () => void;
+  /** Whether a token is in place: a run paused by a 401 resumes when it is again. */
+  signedIn: boolean;
+}
+
+/** One student's call: the row, and the expiry it is sent with (its own or the batch's). */
+interface RunItem {
+  row: CheckedRow;
+  expiry: string | undefined;
+}
+
+interface Run {
+  mode: BulkMode;
+  items: RunItem[];
+  runner: Runner;
+  /** Every line not sent in this run (held back, or settled by an earlier run of the list). */
+  others: RowReport[];
+}
+
+/**
+ * Enrols or removes a whole list of students, one call per student: paste or pick the list,
+ * review it (every row checked by the contract before anything is sent), run it with progress,
+ * pause and cancel, and get a report of every line. The dialog stays mounted once opened, and its
+ * state lives here, outside the Modal's content: closing it (when no call is in flight) and
+ * opening it again finds the list, the run or its results where they were.
+ */
+export function BulkDialog({
+  api,
+  opened,
+  turmas: initialTurmas,
+  onClose,
+  onUnauthorized,
+  signedIn,
+}: BulkDialogProps) {
+  const messages = useBulkMessages();
+  const queryClient = useQueryClient();
+  const phone = useMediaQuery('(max-width: 48em)');
+  useReturnFocus(opened);
+
+  const [mode, setMode] = useState<BulkMode>('enrol');
+  const [pasted, setPasted] = useState('');
+  const [parsed, setParsed] = useState<ParsedInput | null>(null);
+  const [rows, setRows] = useState<InputRow[]>([]);
+  const [excluded, setExcluded] = useState<ReadonlySet<number>>(() => new Set());
+  const [turmas, setTurmas] = useState<ClassSummary[]>(() => [...initialTurmas]);
+  const [expiry, setExpiry] = useState<ExpiryValue>(() => defaultExpiry(new Date()));
+  const [run, setRun] = useState<Run | null>(null);
+  const snapshot = useRunnerSnapshot(run?.runner ?? null);
+  const active = isActive(snapshot);
+  useWarnBeforeLeaving(active);
+
+  // A new list starts from the turmas selected on the page; one under way keeps its own.
+  const wasOpened = useRef(false);
+  useEffect(() => {
+    if (opened && !wasOpened.current && parsed === null && run === null) {
+      setTurmas([...initialTurmas]);
+    }
+    wasOpened.current = opened;
+  }, [opened, initialTurmas, parsed, run]);
+
+  // Signed in again after a 401: on from where it stopped (the runner never re-sends a success).
+  useEffect(() => {
+    if (signedIn && snapshot?.status === 'paused' && snapshot.pauseReason === 'unauthorized') {
+      run?.runner.resume();
+    }
+  }, [signedIn, snapshot, run]);
+
+  // The turma counts changed: once, when the run is over, rather than after every student.
+  const settled = snapshot?.status === 'finished' || snapshot?.status === 'cancelled';
+  useEffect(() => {
+    if (settled) void queryClient.invalidateQueries({ queryKey: classQueries.all() });
+  }, [settled, queryClient]);
+
+  const reports = useMemo(() => {
+    if (!run || !snapshot || !settled) return null;
+    const sent = run.items.map((item, index) =>
+      sentReport(run.mode, item.row, item.expiry, snapshot.results[index]!),
+    );
+    return [...run.others, ...sent].sort((a, b) => a.line - b.line);
+  }, [run, snapshot, settled]);
+
+  const begin = useCallback(
+    (items: RunItem[], others: RowReport[]) => {
+      const classes = turmas.map(({ id }) => ({ id }));
+      const runMode = mode;
+      const runner = createRunner<RunItem>({
+        items,
+        send: ({ row, expiry: expirationDate }) => {
+          const student = row.student!;
+          return runMode === 'enrol'
+            ? api.addStudentToClasses({
+                name: student.name,
+                email: student.email,
+                classes,
+                ...(expirationDate === undefined ? {} : { expirationDate }),
+              })
+            : api.removeStudentFromClasses({ email: student.email, classes });
+        },
+        onUnauthorized,
+      });
+      setRun({ mode: runMode, items, runner, others });
+      runner.start();
+    },
+    [api, mode, turmas, onUnauthorized],
+  );
+
+  /** `checked`: the rows not excluded, as the review judged them. */
+  function start(checked: readonly CheckedRow[]) {
+    const batchExpiry = mode === 'enrol' ? (expiryToSend(expiry) ?? undefined) : undefined;
+    const items: RunItem[] = [];
+    const heldBack = rows.filter((row) => excluded.has(row.line)).map(excludedReport);
+    for (const row of checked) {
+      if (row.student) items.push({ row, expiry: row.student.expirationDate ?? batchExpiry });
+      else heldBack.push(invalidReport(row));
+    }
+    begin(items, heldBack);
+  }
+
+  function retryFailed() {
+    if (!run || !reports) return;
+    const again = new Set(reports.filter((r) => RETRYABLE.has(r.outcome)).map((r) => r.line));
+    begin(
+      run.items.filter((item) => again.has(item.row.line)),
+      reports.filter((report) => !again.has(report.line)),
+    );
+  }
+
+  function startOver() {
+    setRun(null);
+    setPasted('');
+    setParsed(null);
+    setRows([]);
+    setExcluded(new Set());
+    setTurmas([...initialTurmas]);
+  }
+
+  const title = messages.title[run?.mode ?? mode];
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size="xl"
+      fullScreen={phone}
+      // While calls are in flight the run must be watched (or paused) before leaving it.
+      closeOnEscape={!active}
+      withCloseButton={!active}
+      // A stray click beside the dialog must not hide a reviewed list.
+      closeOnClickOutside={false}
+      returnFocus={false}
+      closeButtonProps={{ 'aria-label': messages.close }}
+      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
+    >
+      {run && snapshot && reports ? (
+        <ResultsStep
+          mode={run.mode}
+          status={snapshot.status === 'cancelled' ? 'cancelled' : 'finished'}
+          reports={reports}
+          delimiter={parsed?.delimiter ?? ','}
+          onRetryFailed={retryFailed}
+          onStartOver={startOver}
+          onClose={onClose}
+        />
+      ) : run && snapshot ? (
+        <RunStep snapshot={snapshot} runner={run.runner} />
+      ) : parsed ? (
+        <PreviewStep
+          api={api}
+          mode={mode}
+          parsed={parsed}
+          rows={rows}
+          onRowsChange={setRows}
+          excluded={excluded}
+          onExcludedChange={setExcluded}
+          turmas={turmas}
+          onTurmasChange={setTurmas}
+          expiry={expiry}
+          onExpiryChange={setExpiry}
+          onBack={() => setParsed(null)}
+          onStart={start}
+        />
+      ) : (
+        <InputStep
+          mode={mode}
+          onModeChange={setMode}
+          text={pasted}
+          onTextChange={setPasted}
+          onParsed={(input) => {
+            setParsed(input);
+            setRows(input.rows);
+            setExcluded(new Set());
+          }}
+          onCancel={onClose}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,218 @@
+// Dates alone mean the end of that day where the browser is: fix the zone (no DST since 2019).
+process.env.TZ = 'America/Sao_Paulo';
+
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NAME_MAX_LENGTH } from '../../api/contract';
+import { checkRows } from './check-rows';
+import type { InputRow } from './types';
+
+// 12:00 in São Paulo.
+const NOW = new Date('2026-03-10T15:00:00.000Z');
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Rows on lines 2, 3, … as under a header. */
+function rows(...values: Partial<Omit<InputRow, 'line'>>[]): InputRow[] {
+  return values.map((value, index) => ({
+    line: index + 2,
+    name: 'Ana Silva',
+    email: `aluno${index}@escola.com`,
+    expiry: '',
+    ...value,
+  }));
+}
+
+const enrol = (input: InputRow[]) => checkRows(input, { mode: 'enrol', now: new Date() });
+const remove = (input: InputRow[]) => checkRows(input, { mode: 'remove', now: new Date() });
+
+describe('checkRows when enrolling', () => {
+  it('sends a good row as the contract normalises it', () => {
+    const [row] = enrol(rows({ name: '  Ana Silva ', email: ' Ana.Silva@Escola.COM ' }));
+    expect(row).toEqual({
+      line: 2,
+      name: '  Ana Silva ',
+      email: ' Ana.Silva@Escola.COM ',
+      expiry: '',
+      problems: [],
+      student: { name: 'Ana Silva', email: 'ana.silva@escola.com' },
+    });
+    expect(row?.student).not.toHaveProperty('expirationDate');
+  });
+
+  it('names each problem with a name, on its line', () => {
+    const checked = enrol(
+      rows(
+        { name: '' },
+        { name: '   ' },
+        { name: 'a'.repeat(NAME_MAX_LENGTH + 1) },
+        { name: 'Ana\u0000Silva' },
+        { name: ` ${'a'.repeat(NAME_MAX_LENGTH)} ` },
+      ),
+    );
+    expect(checked.map((row) => [row.line, row.problems, row.student === null])).toEqual([
+      [2, [{ field: 'name', reason: 'missing' }], true],
+      [3, [{ field: 'name', reason: 'missing' }], true],
+      [4, [{ field: 'name', reason: 'too-long' }], true],
+      [5, [{ field: 'name', reason: 'control-characters' }], true],
+      [6, [], false],
+    ]);
+  });
+
+  it('names each problem with an e-mail, on its line', () => {
+    const checked = enrol(
+      rows({ email: '' }, { email: ' \t' }, { email: 'ana@' }, { email: 'ana silva@x.com' }),
+    );
+    expect(checked.map((row) => [row.line, row.problems])).toEqual([
+      [2, [{ field: 'email', reason: 'missing' }]],
+      [3, [{ field: 'email', reason: 'missing' }]],
+      [4, [{ field: 'email', reason: 'invalid' }]],
+      [5, [{ field: 'email', reason: 'invalid' }]],
+    ]);
+  });
+
+  it('gives every field its own problem, and sends nothing for such a row', () => {
+    const [row] = enrol(rows({ name: '', email: 'x', expiry: 'amanhã' }));
+    expect(row?.problems).toEqual([
+      { field: 'name', reason: 'missing' },
+      { field: 'email', reason: 'invalid' },
+      { field: 'expiry', reason: 'invalid' },
+    ]);
+    expect(row?.student).toBeNull();
+  });
+
+  it.each([
+    ['2026-12-31', '2027-01-01T02:59:00.000Z'],
+    ['31/12/2026', '2027-01-01T02:59:00.000Z'],
+    ['1/2/2027', '2027-02-02T02:59:00.000Z'],
+    [' 2026-12-31 ', '2027-01-01T02:59:00.000Z'],
+    ['2026-12-31T10:00:00-03:00', '2026-12-31T13:00:00.000Z'],
+    ['2026-12-31T10:00:00.5Z', '2026-12-31T10:00:00.500Z'],
+  ])('sends the expiry %j as %s (a date alone lasts to 23:59 local)', (expiry, sent) => {
+    const [row] = enrol(rows({ expiry }));
+    expect(row?.problems).toEqual([]);
+    expect(row?.student?.expirationDate).toBe(sent);
+  });
+
+  it.each([
+    '31/02/2026',
+    '2026-13-01',
+    '12/31/2026',
+    '2026-12-31T10:00',
+    '2026-02-30T10:00:00Z',
+    '2026-12-31 23:59',
+    '31-12-2026',
+    'amanhã',
+    '0099-12-31',
+    // 23:59 in São Paulo on the last day of 9999 is in year 10000 in UTC, which the API refuses.
+    '9999-12-31',
+  ])('says the expiry %j is not a date', (expiry) => {
+    expect(enrol(rows({ expiry }))[0]?.problems).toEqual([{ field: 'expiry', reason: 'invalid' }]);
+  });
+
+  it('takes today as a date alone (access lasts through the day), but not yesterday or now', () => {
+    const checked = enrol(
+      rows({ expiry: '10/03/2026' }, { expiry: '2026-03-09' }, { expiry: NOW.toISOString() }),
+    );
+    expect(checked.map((row) => [row.line, row.problems])).toEqual([
+      [2, []],
+      [3, [{ field: 'expiry', reason: 'past' }]],
+      [4, [{ field: 'expiry', reason: 'past' }]],
+    ]);
+    expect(checked[0]?.student?.expirationDate).toBe('2026-03-11T02:59:00.000Z');
+  });
+});
+
+describe('checkRows: repeated addresses', () => {
+  it('keeps the first row of an address, as the API compares addresses', () => {
+    const checked = enrol(
+      rows(
+        { email: 'Ana@Escola.com' },
+        { email: 'ana@escola.com.br' },
+        { email: ' ana@escola.com ' },
+        { email: 'bia@escola.com' },
+        { email: 'ANA@ESCOLA.COM' },
+      ),
+    );
+    expect(checked.map((row) => [row.line, row.problems])).toEqual([
+      [2, []],
+      [3, []],
+      [4, [{ field: 'email', reason: 'duplicate', firstLine: 2 }]],
+      [5, []],
+      [6, [{ field: 'email', reason: 'duplicate', firstLine: 2 }]],
+    ]);
+  });
+
+  it('still counts a first row that has other problems as the first', () => {
+    const checked = enrol(rows({ name: '', email: 'ana@x.com' }, { email: 'ana@x.com' }));
+    expect(checked.map((row) => row.problems)).toEqual([
+      [{ field: 'name', reason: 'missing' }],
+      [{ field: 'email', reason: 'duplicate', firstLine: 2 }],
+    ]);
+  });
+
+  it('does not call invalid addresses repeated', () => {
+    const checked = enrol(rows({ email: 'ana@' }, { email: 'ana@' }, { email: '' }, { email: '' }));
+    expect(checked.flatMap((row) => row.problems.map((problem) => problem.reason))).toEqual([
+      'invalid',
+      'invalid',
+      'missing',
+      'missing',
+    ]);
+  });
+});
+
+describe('checkRows when removing', () => {
+  it('needs only the address: names and expiries are never a problem', () => {
+    const checked = remove(
+      rows(
+        { name: '', email: ' Ana@Escola.com', expiry: 'ontem' },
+        { name: `  ${'a'.repeat(NAME_MAX_LENGTH + 1)}\u0000 `, expiry: '2020-01-01' },
+        { name: '  Bia Souza ' },
+      ),
+    );
+    expect(checked.map((row) => [row.problems, row.student])).toEqual([
+      [[], { name: '', email: 'ana@escola.com' }],
+      [[], { name: `${'a'.repeat(NAME_MAX_LENGTH + 1)}\u0000`, email: 'aluno1@escola.com' }],
+      [[], { name: 'Bia Souza', email: 'aluno2@escola.com' }],
+    ]);
+  });
+
+  it('still checks the address, repeats included', () => {
+    const checked = remove(
+      rows({ email: '' }, { email: 'x' }, { email: 'a@x.com' }, { email: 'A@x.com' }),
+    );
+    expect(checked.map((row) => [row.line, row.problems])).toEqual([
+      [2, [{ field: 'email', reason: 'missing' }]],
+      [3, [{ field: 'email', reason: 'invalid' }]],
+      [4, []],
+      [5, [{ field: 'email', reason: 'duplicate', firstLine: 4 }]],
+    ]);
+  });
+});
+
+describe('checkRows: speed', () => {
+  it('checks 10,000 rows in less than a long task (50 ms)', () => {
+    vi.useRealTimers();
+    const input = Array.from({ length: 10_000 }, (_, i): InputRow => ({
+      line: i + 2,
+      name: ` Aluno Número ${i} `,
+      email: `Aluno${i % 9_000}@Escola.com.br`,
+      expiry: ['', '31/12/2026', `2027-01-${String((i % 28) + 1).padStart(2, '0')}`][i % 3]!,
+    }));
+    const options = { mode: 'enrol', now: NOW } as const;
+    // The best of a few runs: the first also compiles, and other suites share the machine.
+    const runs = Array.from({ length: 5 }, () => {
+      const started = performance.now();
+      const checked = checkRows(input, options);
+      expect(checked.filter((row) => row.student)).toHaveLength(9_000);
+      return performance.now() - started;
+    });
+    expect(Math.min(...runs)).toBeLessThan(50);
+  });
+});

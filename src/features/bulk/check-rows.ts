@@ -1,0 +1,127 @@
+/**
+ * Judges each input row against the contract before anything is sent: what the API would refuse,
+ * said per field and per line, and what it would be sent otherwise.
+ */
+import { emailSchema, expirationDateSchema, studentNameSchema } from '../../api/contract';
+import type { BulkMode, CheckedRow, InputRow, RowProblem, Student } from './types';
+
+export interface CheckRowsOptions {
+  mode: BulkMode;
+  /** Expiries up to this instant are past. */
+  now: Date;
+}
+
+type NameReason = Extract<RowProblem, { field: 'name' }>['reason'];
+/** The instant to send, ISO 8601 in UTC, or why there is none. */
+type ExpiryCheck = string | Extract<RowProblem, { field: 'expiry' }>['reason'];
+
+export function checkRows(
+  rows: readonly InputRow[],
+  { mode, now }: CheckRowsOptions,
+): CheckedRow[] {
+  // The API compares addresses as the contract normalises them, so "Ana@Escola.com " repeats
+  // "ana@escola.com": the first row is sent, the later ones would only repeat (or undo) it.
+  const firstLineByEmail = new Map<string, number>();
+  // A list repeats a few dates (often one for everybody): each is read once.
+  const expiryByText = new Map<string, ExpiryCheck>();
+
+  return rows.map((row) => {
+    const problems: RowProblem[] = [];
+
+    // Blank cells are told apart before the schemas: a failing parse costs many times a passing
+    // one, and a removal list checked for enrolment has no names at all.
+    const name = row.name.trim();
+    if (mode === 'enrol') {
+      if (name === '') problems.push({ field: 'name', reason: 'missing' });
+      else {
+        const checked = studentNameSchema.safeParse(name);
+        if (!checked.success) {
+          problems.push({ field: 'name', reason: nameReason(checked.error.issues[0]?.code) });
+        }
+      }
+    }
+
+    let email: string | null = null;
+    if (row.email.trim() === '') {
+      problems.push({ field: 'email', reason: 'missing' });
+    } else {
+      const checked = emailSchema.safeParse(row.email);
+      if (!checked.success) problems.push({ field: 'email', reason: 'invalid' });
+      else {
+        email = checked.data;
+        const firstLine = firstLineByEmail.get(email);
+        if (firstLine === undefined) firstLineByEmail.set(email, row.line);
+        else problems.push({ field: 'email', reason: 'duplicate', firstLine });
+      }
+    }
+
+    let expirationDate: string | undefined;
+    const expiryText = row.expiry.trim();
+    if (mode === 'enrol' && expiryText !== '') {
+      let expiry = expiryByText.get(expiryText);
+      if (expiry === undefined) {
+        expiry = checkExpiry(expiryText, now);
+        expiryByText.set(expiryText, expiry);
+      }
+      if (expiry === 'invalid' || expiry === 'past')
+        problems.push({ field: 'expiry', reason: expiry });
+      else expirationDate = expiry;
+    }
+
+    let student: Student | null = null;
+    if (problems.length === 0 && email !== null) {
+      student = expirationDate === undefined ? { name, email } : { name, email, expirationDate };
+    }
+    // Spelled out: spreading 10,000 rows costs more than everything else here.
+    return {
+      line: row.line,
+      name: row.name,
+      email: row.email,
+      expiry: row.expiry,
+      problems,
+      student,
+    };
+  });
+}
+
+/** What a name other than blank fails first: its length, then its characters. */
+function nameReason(code: string | undefined): NameReason {
+  return code === 'too_big' ? 'too-long' : 'control-characters';
+}
+
+function checkExpiry(text: string, now: Date): ExpiryCheck {
+  const instant = parseExpiry(text);
+  if (instant === null) return 'invalid';
+  return instant.getTime() <= now.getTime() ? 'past' : instant.toISOString();
+}
+
+const DATE_ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_BR = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+/**
+ * The instant an expiry cell means: a date alone is the end of that day where the browser is
+ * (23:59, as the enrol form's presets: access lasts through the last day), a date-time says its
+ * own offset. Null when it is neither, or not a day of the calendar.
+ */
+function parseExpiry(text: string): Date | null {
+  const iso = DATE_ISO.exec(text);
+  const br = DATE_BR.exec(text);
+  const instant = iso
+    ? endOfDay(Number(iso[1]), Number(iso[2]), Number(iso[3]))
+    : br
+      ? endOfDay(Number(br[3]), Number(br[2]), Number(br[1]))
+      : expirationDateSchema.safeParse(text).success
+        ? new Date(text)
+        : null;
+  // Year 10000 has no ISO 8601 form the API takes, and 31 December 9999 at 23:59 west of UTC is
+  // already there. (An invalid Date's year is NaN, which fails too.)
+  return instant !== null && instant.getUTCFullYear() <= 9999 ? instant : null;
+}
+
+function endOfDay(year: number, month: number, day: number): Date | null {
+  const instant = new Date(year, month - 1, day, 23, 59, 0);
+  // Date rolls 31/02 over into March and reads years 0–99 as 1900–1999: neither is what was typed.
+  const typed =
+    instant.getFullYear() === year && instant.getMonth() === month - 1 && instant.getDate() === day;
+  return typed ? instant : null;
+}

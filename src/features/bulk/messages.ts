@@ -1,0 +1,317 @@
+import { defineMessages } from '../../i18n/define-messages';
+import type { InputProblem, RowProblem } from './types';
+
+/**
+ * The bulk runner's words. Counts arrive already formatted for the locale (`n` is the number,
+ * `count` its text), so plurals are chosen on the number and shown as the locale writes it.
+ */
+export const useBulkMessages = defineMessages({
+  'pt-BR': {
+    title: { enrol: 'Matrícula em lote', remove: 'Remoção em lote' },
+    close: 'Fechar',
+    mode: {
+      label: 'O que fazer com a lista',
+      enrol: 'Matricular os alunos',
+      remove: 'Remover os alunos',
+    },
+    input: {
+      pasteLabel: 'Cole a lista de alunos',
+      pasteDescription:
+        'Uma linha por aluno: nome, e-mail e, se quiser, a validade (31/12/2026). Pode colar direto da planilha, com ou sem a linha de títulos.',
+      removePasteDescription:
+        'Uma linha por aluno com o e-mail; outras colunas, como o nome, podem vir junto. Pode colar direto da planilha.',
+      orFile: 'ou',
+      pickFile: 'Escolher arquivo CSV',
+      dropHint: 'Você também pode arrastar o arquivo para o campo acima.',
+      fileLoaded: (fileName: string) => `Arquivo ${fileName} carregado.`,
+      reading: 'Lendo a lista…',
+      next: 'Revisar a lista',
+      cancel: 'Cancelar',
+      emptyInput: 'Cole a lista ou escolha um arquivo.',
+      readFailed: 'Não foi possível ler o arquivo. Tente salvá-lo de novo como CSV.',
+      problem: (problem: InputProblem, max: string): string => {
+        switch (problem.reason) {
+          case 'empty':
+            return 'A lista está vazia: nenhuma linha de aluno foi encontrada.';
+          case 'no-email-column':
+            return 'Nenhuma coluna com e-mails foi encontrada. Inclua o e-mail de cada aluno.';
+          case 'unclosed-quote':
+            return `Há aspas abertas na linha ${problem.line} que nunca se fecham. Confira essa linha.`;
+          case 'too-many-rows':
+            return `A lista passa de ${max} alunos: só os primeiros ${max} foram lidos. Divida-a em partes.`;
+        }
+      },
+    },
+    preview: {
+      back: 'Voltar',
+      summary: (ready: string, problems: string, excluded: string) =>
+        `${ready} prontos · ${problems} com problema · ${excluded} excluídos`,
+      ready: (n: number, count: string) =>
+        n === 1 ? '1 aluno pronto para enviar' : `${count} alunos prontos para enviar`,
+      withProblems: (n: number, count: string) =>
+        n === 1 ? '1 linha com problema' : `${count} linhas com problema`,
+      excludedCount: (n: number, count: string) =>
+        n === 1 ? '1 linha excluída' : `${count} linhas excluídas`,
+      problemsHint: 'Corrija as linhas abaixo ou exclua-as. Linhas com problema não são enviadas.',
+      problemsTable: 'Linhas com problema',
+      readyTable: 'Alunos prontos para enviar',
+      line: 'Linha',
+      name: 'Nome',
+      email: 'E-mail',
+      expiry: 'Validade',
+      problem: 'Problema',
+      exclude: 'Excluir',
+      excludeRow: (line: number) => `Excluir a linha ${line}`,
+      fixed: 'Pronta para enviar',
+      batchExpiryCell: 'A do lote',
+      fieldOfLine: (field: string, line: number) => `${field} da linha ${line}`,
+      excludeAll: 'Excluir todas as linhas com problema',
+      includeAll: 'Incluir de volta as excluídas',
+      batchExpiryHint: 'Vale para os alunos cuja linha não traz validade própria.',
+      turmasLabel: (n: number, count: string) =>
+        n === 0 ? 'Nenhuma turma escolhida' : n === 1 ? 'Na turma' : `Nas ${count} turmas`,
+      turmasRequired: 'Escolha pelo menos uma turma.',
+      noneReady: 'Nenhum aluno pronto para enviar.',
+      start: {
+        enrol: (n: number, count: string, turmas: string) =>
+          `Matricular ${n === 1 ? '1 aluno' : `${count} alunos`} em ${turmas}`,
+        remove: (n: number, count: string, turmas: string) =>
+          `Remover ${n === 1 ? '1 aluno' : `${count} alunos`} de ${turmas}`,
+      },
+      turmaCount: (n: number, count: string) => (n === 1 ? '1 turma' : `${count} turmas`),
+      confirmLabel: (count: string) =>
+        `Para confirmar, digite quantos alunos serão removidos: ${count}`,
+      confirmWarning:
+        'A remoção não pode ser desfeita. Para voltar, cada aluno precisará ser matriculado de novo.',
+      confirmMismatch: 'O número digitado não é o de alunos que serão removidos.',
+      more: (count: string) => `e mais ${count}`,
+      page: (from: string, to: string, total: string) => `${from}–${to} de ${total}`,
+      previousPage: 'Página anterior',
+      nextPage: 'Próxima página',
+    },
+    rowProblem: (problem: RowProblem, maxName: string): string => {
+      switch (problem.field) {
+        case 'name':
+          return problem.reason === 'missing'
+            ? 'Falta o nome.'
+            : problem.reason === 'too-long'
+              ? `Nome com mais de ${maxName} caracteres.`
+              : 'O nome tem caracteres de controle (tabulação, quebra de linha).';
+        case 'email':
+          return problem.reason === 'duplicate'
+            ? `E-mail repetido: já está na linha ${problem.firstLine}.`
+            : problem.reason === 'missing'
+              ? 'Falta o e-mail.'
+              : 'E-mail inválido.';
+        case 'expiry':
+          return problem.reason === 'invalid'
+            ? 'Validade inválida: use 31/12/2026 ou 2026-12-31.'
+            : 'A validade já passou.';
+      }
+    },
+    run: {
+      progressLabel: 'Andamento',
+      status: {
+        running: 'Enviando…',
+        paused: 'Pausado',
+        pausedSession: 'Pausado: sua sessão expirou. Entre novamente para continuar de onde parou.',
+        pausing: (count: string) => `Pausando: aguardando ${count} envios em andamento…`,
+        cancelling: (count: string) => `Cancelando: aguardando ${count} envios em andamento…`,
+        holding: (time: string) => `O servidor pediu uma pausa: retomando às ${time}.`,
+      },
+      done: 'Concluídos',
+      failed: 'Com falha',
+      remaining: 'Faltam',
+      eta: 'Tempo restante',
+      etaUnknown: 'calculando…',
+      pause: 'Pausar',
+      resume: 'Continuar',
+      cancel: 'Cancelar o envio',
+      leaveWarning: 'O envio em lote ainda não terminou.',
+    },
+    results: {
+      title: { finished: 'Envio concluído', cancelled: 'Envio cancelado' },
+      summary: 'Resultado por linha',
+      filterLabel: 'Mostrar',
+      filterAll: (count: string) => `Todas (${count})`,
+      filterProblems: (count: string) => `Com problema (${count})`,
+      outcome: 'Resultado',
+      detail: 'Detalhe',
+      retryFailed: (n: number, count: string) =>
+        n === 1 ? 'Tentar de novo a linha que falhou' : `Tentar de novo as ${count} que falharam`,
+      download: 'Baixar resultados (CSV)',
+      newBatch: 'Nova lista',
+      fileName: (mode: 'enrol' | 'remove', date: string) =>
+        `${mode === 'enrol' ? 'matricula' : 'remocao'}-em-lote-${date}.csv`,
+      outcomes: {
+        enrolled: 'Matriculado',
+        removed: 'Removido',
+        'not-found': 'Não encontrado',
+        rejected: 'Recusado',
+        failed: 'Falhou',
+        'not-sent': 'Não enviado',
+        invalid: 'Com problema',
+        excluded: 'Excluído',
+      },
+      count: (outcome: string, count: string) => `${outcome}: ${count}`,
+      notSentDetail: 'Cancelado antes do envio.',
+      excludedDetail: 'Excluída na revisão.',
+      csvHeader: ['Linha', 'Nome', 'E-mail', 'Validade', 'Resultado', 'Detalhe'],
+    },
+  },
+  en: {
+    title: { enrol: 'Bulk enrolment', remove: 'Bulk removal' },
+    close: 'Close',
+    mode: {
+      label: 'What to do with the list',
+      enrol: 'Enrol the students',
+      remove: 'Remove the students',
+    },
+    input: {
+      pasteLabel: 'Paste the list of students',
+      pasteDescription:
+        'One line per student: name, e-mail and, optionally, the expiry (2026-12-31). Paste straight from the spreadsheet, with or without the title row.',
+      removePasteDescription:
+        'One line per student with the e-mail; other columns, such as the name, may come along. Paste straight from the spreadsheet.',
+      orFile: 'or',
+      pickFile: 'Choose a CSV file',
+      dropHint: 'You can also drag the file onto the field above.',
+      fileLoaded: (fileName: string) => `File ${fileName} loaded.`,
+      reading: 'Reading the list…',
+      next: 'Review the list',
+      cancel: 'Cancel',
+      emptyInput: 'Paste the list or choose a file.',
+      readFailed: 'The file could not be read. Try saving it again as CSV.',
+      problem: (problem: InputProblem, max: string): string => {
+        switch (problem.reason) {
+          case 'empty':
+            return 'The list is empty: no student line was found.';
+          case 'no-email-column':
+            return 'No column of e-mails was found. Include each student’s e-mail.';
+          case 'unclosed-quote':
+            return `Line ${problem.line} opens a quote that never closes. Check that line.`;
+          case 'too-many-rows':
+            return `The list has more than ${max} students: only the first ${max} were read. Split it into parts.`;
+        }
+      },
+    },
+    preview: {
+      back: 'Back',
+      summary: (ready: string, problems: string, excluded: string) =>
+        `${ready} ready · ${problems} with problems · ${excluded} excluded`,
+      ready: (n: number, count: string) =>
+        n === 1 ? '1 student ready to send' : `${count} students ready to send`,
+      withProblems: (n: number, count: string) =>
+        n === 1 ? '1 line with a problem' : `${count} lines with problems`,
+      excludedCount: (n: number, count: string) =>
+        n === 1 ? '1 line excluded' : `${count} lines excluded`,
+      problemsHint: 'Fix the lines below or exclude them. Lines with problems are not sent.',
+      problemsTable: 'Lines with problems',
+      readyTable: 'Students ready to send',
+      line: 'Line',
+      name: 'Name',
+      email: 'E-mail',
+      expiry: 'Expiry',
+      problem: 'Problem',
+      exclude: 'Exclude',
+      excludeRow: (line: number) => `Exclude line ${line}`,
+      fixed: 'Ready to send',
+      batchExpiryCell: 'The batch’s',
+      fieldOfLine: (field: string, line: number) => `${field} of line ${line}`,
+      excludeAll: 'Exclude every line with a problem',
+      includeAll: 'Include the excluded lines again',
+      batchExpiryHint: 'Applies to students whose line has no expiry of its own.',
+      turmasLabel: (n: number, count: string) =>
+        n === 0 ? 'No class chosen' : n === 1 ? 'In the class' : `In the ${count} classes`,
+      turmasRequired: 'Choose at least one class.',
+      noneReady: 'No student is ready to send.',
+      start: {
+        enrol: (n: number, count: string, turmas: string) =>
+          `Enrol ${n === 1 ? '1 student' : `${count} students`} in ${turmas}`,
+        remove: (n: number, count: string, turmas: string) =>
+          `Remove ${n === 1 ? '1 student' : `${count} students`} from ${turmas}`,
+      },
+      turmaCount: (n: number, count: string) => (n === 1 ? '1 class' : `${count} classes`),
+      confirmLabel: (count: string) =>
+        `To confirm, type how many students will be removed: ${count}`,
+      confirmWarning:
+        'Removal cannot be undone. To come back, each student will have to be enrolled again.',
+      confirmMismatch: 'The number typed is not the number of students to be removed.',
+      more: (count: string) => `and ${count} more`,
+      page: (from: string, to: string, total: string) => `${from}–${to} of ${total}`,
+      previousPage: 'Previous page',
+      nextPage: 'Next page',
+    },
+    rowProblem: (problem: RowProblem, maxName: string): string => {
+      switch (problem.field) {
+        case 'name':
+          return problem.reason === 'missing'
+            ? 'The name is missing.'
+            : problem.reason === 'too-long'
+              ? `The name is longer than ${maxName} characters.`
+              : 'The name contains control characters (tab, line break).';
+        case 'email':
+          return problem.reason === 'duplicate'
+            ? `Repeated e-mail: already on line ${problem.firstLine}.`
+            : problem.reason === 'missing'
+              ? 'The e-mail is missing.'
+              : 'Invalid e-mail.';
+        case 'expiry':
+          return problem.reason === 'invalid'
+            ? 'Invalid expiry: use 2026-12-31 or 31/12/2026.'
+            : 'The expiry has already passed.';
+      }
+    },
+    run: {
+      progressLabel: 'Progress',
+      status: {
+        running: 'Sending…',
+        paused: 'Paused',
+        pausedSession: 'Paused: your session expired. Sign in again to continue where it stopped.',
+        pausing: (count: string) => `Pausing: waiting for ${count} requests in flight…`,
+        cancelling: (count: string) => `Cancelling: waiting for ${count} requests in flight…`,
+        holding: (time: string) => `The server asked for a pause: resuming at ${time}.`,
+      },
+      done: 'Done',
+      failed: 'Failed',
+      remaining: 'Remaining',
+      eta: 'Time left',
+      etaUnknown: 'estimating…',
+      pause: 'Pause',
+      resume: 'Continue',
+      cancel: 'Cancel the run',
+      leaveWarning: 'The bulk run has not finished.',
+    },
+    results: {
+      title: { finished: 'Run complete', cancelled: 'Run cancelled' },
+      summary: 'Outcome per line',
+      filterLabel: 'Show',
+      filterAll: (count: string) => `All (${count})`,
+      filterProblems: (count: string) => `With problems (${count})`,
+      outcome: 'Outcome',
+      detail: 'Detail',
+      retryFailed: (n: number, count: string) =>
+        n === 1 ? 'Retry the line that failed' : `Retry the ${count} lines that failed`,
+      download: 'Download results (CSV)',
+      newBatch: 'New list',
+      fileName: (mode: 'enrol' | 'remove', date: string) =>
+        `bulk-${mode === 'enrol' ? 'enrolment' : 'removal'}-${date}.csv`,
+      outcomes: {
+        enrolled: 'Enrolled',
+        removed: 'Removed',
+        'not-found': 'Not found',
+        rejected: 'Rejected',
+        failed: 'Failed',
+        'not-sent': 'Not sent',
+        invalid: 'Has a problem',
+        excluded: 'Excluded',
+      },
+      count: (outcome: string, count: string) => `${outcome}: ${count}`,
+      notSentDetail: 'Cancelled before it was sent.',
+      excludedDetail: 'Excluded during review.',
+      csvHeader: ['Line', 'Name', 'E-mail', 'Expiry', 'Outcome', 'Detail'],
+    },
+  },
+});
+
+export type BulkMessages = ReturnType<typeof useBulkMessages>;

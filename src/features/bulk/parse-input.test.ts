@@ -1,0 +1,252 @@
+import { describe, expect, it } from 'vitest';
+import { decodeInput, parseInput, parseSource } from './parse-input';
+import { BULK_ROWS_MAX } from './types';
+
+/** The rows as the next step sees them: line, then the three values. */
+function rowsOf(text: string) {
+  return parseInput(text).rows.map(({ line, name, email, expiry }) => [line, name, email, expiry]);
+}
+
+describe('parseInput: delimiters', () => {
+  it('reads commas, semicolons (Brazilian spreadsheets) and tabs (pasted cells)', () => {
+    for (const delimiter of [',', ';', '\t'] as const) {
+      const parsed = parseInput(
+        `Ana Silva${delimiter}ana@escola.com\nBia${delimiter}bia@escola.com`,
+      );
+      expect(parsed.delimiter).toBe(delimiter);
+      expect(parsed.rows.map((row) => [row.name, row.email])).toEqual([
+        ['Ana Silva', 'ana@escola.com'],
+        ['Bia', 'bia@escola.com'],
+      ]);
+    }
+  });
+
+  it('keeps "Silva, Ana" whole in a semicolon file', () => {
+    const parsed = parseInput('Silva, Ana;ana@x.com\nSouza, Bia;bia@x.com\n');
+    expect(parsed.delimiter).toBe(';');
+    expect(rowsOf('Silva, Ana;ana@x.com\nSouza, Bia;bia@x.com\n')).toEqual([
+      [1, 'Silva, Ana', 'ana@x.com', ''],
+      [2, 'Souza, Bia', 'bia@x.com', ''],
+    ]);
+  });
+
+  it('keeps "Silva, Ana" whole in cells pasted from a spreadsheet', () => {
+    const parsed = parseInput('Silva, Ana\tana@x.com\t31/12/2026\nBia\tbia@x.com\t');
+    expect(parsed.delimiter).toBe('\t');
+    expect(parsed.rows[0]).toMatchObject({ name: 'Silva, Ana', expiry: '31/12/2026' });
+  });
+
+  it('keeps a name with a semicolon whole in a comma file', () => {
+    const parsed = parseInput('Ana; aluna nova,ana@x.com\nBia,bia@x.com');
+    expect(parsed.delimiter).toBe(',');
+    expect(parsed.rows[0]).toMatchObject({ name: 'Ana; aluna nova', email: 'ana@x.com' });
+  });
+
+  it('reads a single column of addresses (a removal list) as comma-separated', () => {
+    const parsed = parseInput('ana@x.com\nbia@x.com\n');
+    expect(parsed).toEqual({
+      delimiter: ',',
+      header: false,
+      problems: [],
+      rows: [
+        { line: 1, name: '', email: 'ana@x.com', expiry: '' },
+        { line: 2, name: '', email: 'bia@x.com', expiry: '' },
+      ],
+    });
+  });
+});
+
+describe('parseInput: headers and columns', () => {
+  it('takes the columns a header names, in any order and spelling, ignoring the others', () => {
+    const parsed = parseInput(
+      'Turma;E-MAIL;Data de Validade;Nome do Aluno\n9A;ana@x.com;31/12/2026;Ana\n9B;bia@x.com;;Bia',
+    );
+    expect(parsed.header).toBe(true);
+    expect(parsed.rows).toEqual([
+      { line: 2, name: 'Ana', email: 'ana@x.com', expiry: '31/12/2026' },
+      { line: 3, name: 'Bia', email: 'bia@x.com', expiry: '' },
+    ]);
+  });
+
+  it.each([
+    ['Nome', 'E-mail', 'Validade'],
+    ['nome completo', 'Endereço de e-mail', 'Expiração'],
+    ['ALUNO', 'mail', 'Expira em'],
+    ['Name', 'Email', 'Expiry'],
+    ['Full name', 'Email address', 'Expiration date'],
+    ['Student name', 'e_mail', 'ExpirationDate'],
+    ['student', 'EMAIL', 'expires'],
+    [' Nome ', 'E-mail:', 'Expiration'],
+  ])('recognises the header %j, %j, %j', (name, email, expiry) => {
+    const parsed = parseInput(`${expiry},${email},${name}\n2026-12-31,ana@x.com,Ana`);
+    expect(parsed.header).toBe(true);
+    expect(parsed.rows).toEqual([
+      { line: 2, name: 'Ana', email: 'ana@x.com', expiry: '2026-12-31' },
+    ]);
+  });
+
+  it('without a header, finds the addresses in any column; the name and expiry follow in order', () => {
+    expect(rowsOf('ana@x.com,Ana,2026-12-31\nbia@x.com,Bia,')).toEqual([
+      [1, 'Ana', 'ana@x.com', '2026-12-31'],
+      [2, 'Bia', 'bia@x.com', ''],
+    ]);
+    expect(rowsOf('Ana,2026-12-31,ana@x.com\nBia,,bia@x.com')).toEqual([
+      [1, 'Ana', 'ana@x.com', '2026-12-31'],
+      [2, 'Bia', 'bia@x.com', ''],
+    ]);
+  });
+
+  it('finds the address column even when a few addresses lack their @', () => {
+    expect(rowsOf('9A,Ana,ana@x.com\n9A,Bia,bia.x.com\n9B,Caio,caio@x.com')).toEqual([
+      [1, '9A', 'ana@x.com', 'Ana'],
+      [2, '9A', 'bia.x.com', 'Bia'],
+      [3, '9B', 'caio@x.com', 'Caio'],
+    ]);
+  });
+
+  it('reads a header that names no e-mail column by content', () => {
+    const parsed = parseInput('Nome;Contato\nAna;ana@x.com');
+    expect(parsed.header).toBe(true);
+    expect(parsed.rows).toEqual([{ line: 2, name: 'Ana', email: 'ana@x.com', expiry: '' }]);
+  });
+
+  it('takes a first row holding an address for a student, whatever its other cells say', () => {
+    const parsed = parseInput('Aluno,aluno@x.com\nBia,bia@x.com');
+    expect(parsed.header).toBe(false);
+    expect(parsed.rows).toHaveLength(2);
+  });
+
+  it('fills missing cells with empty text', () => {
+    expect(rowsOf('Nome;E-mail;Validade\nAna;ana@x.com\nBia')).toEqual([
+      [2, 'Ana', 'ana@x.com', ''],
+      [3, 'Bia', '', ''],
+    ]);
+  });
+
+  it('does not trim values (the contract normalises them later)', () => {
+    expect(rowsOf(' Ana , ANA@x.com ')).toEqual([[1, ' Ana ', ' ANA@x.com ', '']]);
+  });
+});
+
+describe('parseInput: lines and quotes', () => {
+  it('counts lines the same with CRLF, LF or CR line endings, and skips blank lines', () => {
+    const lines = ['Nome;E-mail', '', 'Ana;ana@x.com', '   ', ';;', 'Bia;bia@x.com', ''];
+    for (const lineBreak of ['\r\n', '\n', '\r']) {
+      expect(rowsOf(lines.join(lineBreak))).toEqual([
+        [3, 'Ana', 'ana@x.com', ''],
+        [6, 'Bia', 'bia@x.com', ''],
+      ]);
+    }
+  });
+
+  it('strips a byte-order mark so the header is still recognised', () => {
+    const parsed = parseInput('\uFEFFE-mail\nana@x.com');
+    expect(parsed.header).toBe(true);
+    expect(parsed.rows).toEqual([{ line: 2, name: '', email: 'ana@x.com', expiry: '' }]);
+  });
+
+  it('reads quoted fields with delimiters, "" escapes and line breaks, counting lines after them', () => {
+    const text =
+      'Nome,E-mail\r\n"Silva, Ana ""Aninha""",ana@x.com\r\n"Bia\r\nSouza\r\nLima",bia@x.com\r\nCaio,"caio@x.com"\r\n';
+    expect(rowsOf(text)).toEqual([
+      [2, 'Silva, Ana "Aninha"', 'ana@x.com', ''],
+      [3, 'Bia\nSouza\nLima', 'bia@x.com', ''],
+      [6, 'Caio', 'caio@x.com', ''],
+    ]);
+  });
+
+  it('reports a quote that never closes, on the line it opens, keeping the rows before', () => {
+    const parsed = parseInput('Nome;E-mail\nAna;ana@x.com\nBia;"bia@x.com\nCaio;caio@x.com\n');
+    expect(parsed.problems).toEqual([{ reason: 'unclosed-quote', line: 3 }]);
+    expect(parsed.rows).toEqual([{ line: 2, name: 'Ana', email: 'ana@x.com', expiry: '' }]);
+  });
+
+  it('reports the line of the quote, not of the row, when the row began lines earlier', () => {
+    const parsed = parseInput('"Ana\nSilva",ana@x.com,"2026\n');
+    expect(parsed.problems).toEqual([{ reason: 'unclosed-quote', line: 2 }, { reason: 'empty' }]);
+  });
+
+  it('reports a quoted field closed in the wrong place, which swallows the lines up to it', () => {
+    const parsed = parseInput(
+      'Ana,ana@x.com\n"Bia,bia@x.com\nCaio,caio@x.com\n"Davi",davi@x.com\nEva,eva@x.com',
+    );
+    expect(parsed.problems).toEqual([{ reason: 'unclosed-quote', line: 2 }]);
+    expect(parsed.rows.map((row) => [row.line, row.email])).toEqual([
+      [1, 'ana@x.com'],
+      [5, 'eva@x.com'],
+    ]);
+  });
+});
+
+describe('parseInput: problems with the whole input', () => {
+  it.each([[''], ['\uFEFF'], ['\n\r\n  \n;;\n'], ['Nome;E-mail\r\n'], ['Nome;E-mail\n\n;\n']])(
+    'reports %j as empty',
+    (text) => {
+      expect(parseInput(text)).toMatchObject({ rows: [], problems: [{ reason: 'empty' }] });
+    },
+  );
+
+  it('reports a list without addresses', () => {
+    expect(parseInput('Ana;9A\nBia;9B')).toMatchObject({
+      rows: [],
+      problems: [{ reason: 'no-email-column' }],
+    });
+    expect(parseInput('Nome;Validade\nAna;2026-12-31')).toMatchObject({
+      header: true,
+      problems: [{ reason: 'no-email-column' }],
+    });
+  });
+
+  it(`takes ${BULK_ROWS_MAX} rows at most, and says so`, () => {
+    const row = (index: number) => `Aluno ${index};aluno${index}@x.com`;
+    const text = ['Nome;E-mail', ...Array.from({ length: BULK_ROWS_MAX + 5 }, (_, i) => row(i))];
+    const parsed = parseInput(text.join('\n'));
+    expect(parsed.problems).toEqual([{ reason: 'too-many-rows', max: BULK_ROWS_MAX }]);
+    expect(parsed.rows).toHaveLength(BULK_ROWS_MAX);
+    expect(parsed.rows.at(-1)).toMatchObject({ line: BULK_ROWS_MAX + 1 });
+
+    const exactly = parseInput(text.slice(0, BULK_ROWS_MAX + 1).join('\n'));
+    expect(exactly.problems).toEqual([]);
+    expect(exactly.rows).toHaveLength(BULK_ROWS_MAX);
+  });
+});
+
+describe('decodeInput', () => {
+  const encode = (text: string) => new TextEncoder().encode(text).buffer;
+
+  it('reads UTF-8, with or without a byte-order mark', () => {
+    expect(decodeInput(encode('\uFEFFJoão;joao@x.com'))).toBe('João;joao@x.com');
+    expect(decodeInput(encode('Conceição;c@x.com'))).toBe('Conceição;c@x.com');
+  });
+
+  it('reads what is not UTF-8 as windows-1252, as old Excel exports are', () => {
+    // "João D’Ávila – 9º" in windows-1252.
+    const bytes = new Uint8Array([
+      0x4a, 0x6f, 0xe3, 0x6f, 0x20, 0x44, 0x92, 0xc1, 0x76, 0x69, 0x6c, 0x61, 0x20, 0x96, 0x20,
+      0x39, 0xba,
+    ]);
+    expect(decodeInput(bytes.buffer)).toBe('João D\u2019Ávila \u2013 9º');
+  });
+
+  it('parses a windows-1252 file like the same text typed', () => {
+    const text = 'Nome;E-mail\r\nJoão;joao@x.com\r\n';
+    const latin1 = Uint8Array.from(text, (char) => char.charCodeAt(0));
+    expect(parseSource(latin1.buffer)).toEqual(parseInput(text));
+  });
+});
+
+describe('parseInput: speed', () => {
+  it(`reads ${BULK_ROWS_MAX} quoted rows quickly`, () => {
+    const rows = Array.from(
+      { length: BULK_ROWS_MAX },
+      (_, i) => `"Silva, Aluno ${i}";aluno${i}@escola.com.br;31/12/2026`,
+    );
+    const text = ['Nome;E-mail;Validade', ...rows].join('\r\n');
+    const started = performance.now();
+    const parsed = parseInput(text);
+    const elapsed = performance.now() - started;
+    expect(parsed.rows).toHaveLength(BULK_ROWS_MAX);
+    expect(parsed.rows.at(-1)?.line).toBe(BULK_ROWS_MAX + 1);
+    expect(elapsed).toBeLessThan(500);
+  });
+});

@@ -1,0 +1,279 @@
+/**
+ * Reads a list of students as typed, pasted or exported from a spreadsheet into rows: which
+ * delimiter, whether the first line is a header, which column holds what, and on which line each
+ * row starts. Nothing is judged against the contract here (check-rows.ts does that).
+ */
+import Papa from 'papaparse';
+import {
+  BULK_ROWS_MAX,
+  type Delimiter,
+  type InputProblem,
+  type InputRow,
+  type ParsedInput,
+} from './types';
+
+/** Rows looked at to tell the delimiter and which column holds the e-mails. */
+const SAMPLE_ROWS = 20;
+
+// Ties go to the first: a single column (addresses alone, for removal) reads as ','.
+const DELIMITERS: readonly Delimiter[] = [',', ';', '\t'];
+
+type Column = 'name' | 'email' | 'expiry';
+
+/** Header cells as `foldHeader` leaves them. */
+const HEADER_NAMES: Record<Column, readonly string[]> = {
+  name: [
+    'nome',
+    'nomedoaluno',
+    'nomecompleto',
+    'aluno',
+    'name',
+    'student',
+    'fullname',
+    'studentname',
+  ],
+  email: ['email', 'enderecodeemail', 'mail', 'emailaddress'],
+  expiry: [
+    'validade',
+    'datadevalidade',
+    'expiracao',
+    'expiraem',
+    'expiry',
+    'expires',
+    'expiration',
+    'expirationdate',
+  ],
+};
+
+const COLUMN_BY_HEADER = new Map<string, Column>(
+  Object.entries(HEADER_NAMES).flatMap(([column, names]) =>
+    names.map((name) => [name, column as Column] as const),
+  ),
+);
+
+/** "E-mail", "e mail" and "EMAIL" name the same column; so do "Expiração" and "expiracao". */
+function foldHeader(cell: string): string {
+  // NFKD splits accents off their letters, so the filter drops them with the punctuation.
+  return cell
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+}
+
+/** An address with nothing else in its cell: what the right delimiter leaves. */
+const LONE_EMAIL = /^[^\s,;@]+@[^\s,;@]+$/;
+
+interface RawRow {
+  line: number;
+  cells: string[];
+}
+
+interface Columns {
+  name: number | undefined;
+  email: number | undefined;
+  expiry: number | undefined;
+}
+
+export function parseInput(text: string): ParsedInput {
+  // One line break throughout: papaparse splits rows on a single sequence, and files edited on
+  // several systems mix them. Offsets then count physical lines as an editor shows them.
+  const normalised = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const delimiter = guessDelimiter(normalised);
+  // Header, the rows allowed, and one more to know there are too many.
+  const { rows: raw, quoteLines } = readRows(normalised, delimiter, BULK_ROWS_MAX + 2);
+  const problems: InputProblem[] = quoteLines.map((line) => ({ reason: 'unclosed-quote', line }));
+
+  const first = raw[0];
+  const headerColumns = first ? columnsNamedBy(first.cells) : undefined;
+  const header = headerColumns !== undefined;
+  const body = header ? raw.slice(1) : raw;
+  if (body.length === 0) {
+    return { rows: [], delimiter, header, problems: [...problems, { reason: 'empty' }] };
+  }
+
+  const sample = body.slice(0, SAMPLE_ROWS).map((row) => row.cells);
+  const columns = headerColumns
+    ? { ...headerColumns, email: headerColumns.email ?? emailColumn(sample) }
+    : columnsByContent(sample);
+  if (columns.email === undefined) {
+    return { rows: [], delimiter, header, problems: [...problems, { reason: 'no-email-column' }] };
+  }
+
+  if (body.length > BULK_ROWS_MAX) problems.push({ reason: 'too-many-rows', max: BULK_ROWS_MAX });
+  const cell = (cells: string[], index: number | undefined) =>
+    index === undefined ? '' : (cells[index] ?? '');
+  const rows = body.slice(0, BULK_ROWS_MAX).map(({ line, cells }): InputRow => ({
+    line,
+    name: cell(cells, columns.name),
+    email: cell(cells, columns.email),
+    expiry: cell(cells, columns.expiry),
+  }));
+  return { rows, delimiter, header, problems };
+}
+
+/**
+ * Parses the start of the text with each delimiter and keeps the one under which most rows have
+ * an address alone in a cell ("Silva, Ana;ana@x.com" is two cells with ';' but with ',' neither
+ * holds a bare address), then the one giving most rows the same column count, then more columns.
+ */
+function guessDelimiter(text: string): Delimiter {
+  let best: Delimiter = DELIMITERS[0]!;
+  let bestScore: readonly number[] = [];
+  for (const delimiter of DELIMITERS) {
+    const score = scoreDelimiter(sampleRows(text, delimiter));
+    if (isBetter(score, bestScore)) {
+      best = delimiter;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+function sampleRows(text: string, delimiter: Delimiter): string[][] {
+  const { data } = Papa.parse<string[]>(text, {
+    delimiter,
+    newline: '\n',
+    // Blank lines are dropped only afterwards: leave room for a few.
+    preview: SAMPLE_ROWS * 2,
+  });
+  return data.filter((cells) => !isBlank(cells)).slice(0, SAMPLE_ROWS);
+}
+
+function scoreDelimiter(rows: string[][]): readonly number[] {
+  let withLoneEmail = 0;
+  const rowsByWidth = new Map<number, number>();
+  for (const cells of rows) {
+    if (cells.some((cell) => LONE_EMAIL.test(cell.trim()))) withLoneEmail++;
+    rowsByWidth.set(cells.length, (rowsByWidth.get(cells.length) ?? 0) + 1);
+  }
+  let commonWidth = 0;
+  let rowsOfCommonWidth = 0;
+  for (const [width, count] of rowsByWidth) {
+    if (count > rowsOfCommonWidth || (count === rowsOfCommonWidth && width > commonWidth)) {
+      commonWidth = width;
+      rowsOfCommonWidth = count;
+    }
+  }
+  return [withLoneEmail, rowsOfCommonWidth, commonWidth];
+}
+
+function isBetter(score: readonly number[], than: readonly number[]): boolean {
+  for (const [index, value] of score.entries()) {
+    const other = than[index] ?? -1;
+    if (value !== other) return value > other;
+  }
+  return false;
+}
+
+/**
+ * A line of spaces or of empty cells (";;" from a spreadsheet's empty row) is no student. Blank
+ * under any of the delimiters: read with ',', a ";;" line would be one cell and skew the guess.
+ */
+const BLANK_CELL = /^[\s,;]*$/;
+function isBlank(cells: string[]): boolean {
+  return cells.every((cell) => BLANK_CELL.test(cell));
+}
+
+/**
+ * The non-blank rows, up to `limit`, each with the line it starts on, and the lines of quoted
+ * fields that do not close properly (such a row is dropped: its cell swallowed what followed).
+ */
+function readRows(
+  text: string,
+  delimiter: Delimiter,
+  limit: number,
+): { rows: RawRow[]; quoteLines: number[] } {
+  const rows: RawRow[] = [];
+  const quoteLines: number[] = [];
+  let line = 1;
+  let rowStart = 0;
+  Papa.parse<string[]>(text, {
+    delimiter,
+    newline: '\n',
+    step({ data: cells, errors, meta }, parser) {
+      const quoteError = errors.find((error) => error.type === 'Quotes');
+      if (quoteError) {
+        // The error points just past the quote that opened the field.
+        const opening = (quoteError.index ?? rowStart + 1) - 1;
+        quoteLines.push(line + countLineBreaks(text, rowStart, opening));
+      } else if (!isBlank(cells)) {
+        rows.push({ line, cells });
+        if (rows.length >= limit) parser.abort();
+      }
+      line += countLineBreaks(text, rowStart, meta.cursor);
+      rowStart = meta.cursor;
+    },
+  });
+  return { rows, quoteLines };
+}
+
+function countLineBreaks(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let at = text.indexOf('\n', from); at !== -1 && at < to; at = text.indexOf('\n', at + 1)) {
+    count++;
+  }
+  return count;
+}
+
+/** The columns a header row names, or undefined when the row is a student. */
+function columnsNamedBy(cells: string[]): Columns | undefined {
+  if (cells.some((cell) => cell.includes('@'))) return undefined;
+  const roles = cells.map((cell) => COLUMN_BY_HEADER.get(foldHeader(cell)));
+  if (roles.every((role) => role === undefined)) return undefined;
+  const named = (column: Column) => {
+    const index = roles.indexOf(column);
+    return index === -1 ? undefined : index;
+  };
+  return { name: named('name'), email: named('email'), expiry: named('expiry') };
+}
+
+/** Without a header: the e-mails' column, then the name, then the expiry in the others' order. */
+function columnsByContent(sample: string[][]): Columns {
+  const email = emailColumn(sample);
+  const width = Math.max(...sample.map((cells) => cells.length));
+  const others = Array.from({ length: width }, (_, index) => index).filter(
+    (index) => index !== email,
+  );
+  return { name: others[0], email, expiry: others[1] };
+}
+
+/** The first column with an '@' in at least half the rows (a few addresses may be mistyped). */
+function emailColumn(sample: string[][]): number | undefined {
+  const width = Math.max(...sample.map((cells) => cells.length));
+  for (let index = 0; index < width; index++) {
+    const withAt = sample.filter((cells) => cells[index]?.includes('@')).length;
+    if (withAt > 0 && withAt * 2 >= sample.length) return index;
+  }
+  return undefined;
+}
+
+// -----------------------------------------------------------------------------------------------
+// Files
+
+/*
+ * Bytes 0x80–0x9F, where windows-1252 differs from Latin-1 (curly quotes, dashes, €). Browsers
+ * decode them so; Node 20's TextDecoder does not (it decodes Latin-1), so they are mapped here.
+ * The five bytes windows-1252 leaves undefined keep their code point, as in browsers.
+ */
+const WINDOWS_1252_C1 =
+  '\u20AC\u0081\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u008D\u017D\u008F' +
+  '\u0090\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u009D\u017E\u0178';
+
+/**
+ * A file's text: UTF-8 when the bytes are valid UTF-8, otherwise windows-1252, which is what
+ * Excel in Portuguese writes as "CSV" (a mistaken guess there would turn every "ç" into "Ã§").
+ */
+export function decodeInput(bytes: ArrayBuffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252')
+      .decode(bytes)
+      .replace(/[\u0080-\u009F]/g, (char) => WINDOWS_1252_C1[char.charCodeAt(0) - 0x80]!);
+  }
+}
+
+/** `parseInput` for typed or pasted text and for a file's bytes alike. */
+export function parseSource(source: string | ArrayBuffer): ParsedInput {
+  return parseInput(typeof source === 'string' ? source : decodeInput(source));
+}

@@ -1,0 +1,368 @@
+import '@mantine/core/styles/Checkbox.css';
+import { Alert, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import type { ApiClient } from '../../api/client';
+import { NAME_MAX_LENGTH, type ClassSummary } from '../../api/contract';
+import { expiryToSend, type ExpiryValue } from '../../components/expiry-field/expiry';
+import { ExpiryField } from '../../components/expiry-field/expiry-field';
+import { TurmaPicker } from '../../components/turma-picker/turma-picker';
+import { useLocale } from '../../i18n/i18n-context';
+import classes from './bulk.module.css';
+import { checkRows } from './check-rows';
+import { useBulkMessages, type BulkMessages } from './messages';
+import { Pager } from './pager';
+import { usePage } from './use-page';
+import {
+  BULK_ROWS_MAX,
+  type BulkMode,
+  type CheckedRow,
+  type InputRow,
+  type ParsedInput,
+} from './types';
+
+interface PreviewStepProps {
+  api: ApiClient;
+  mode: BulkMode;
+  parsed: ParsedInput;
+  rows: readonly InputRow[];
+  onRowsChange: (rows: InputRow[]) => void;
+  excluded: ReadonlySet<number>;
+  onExcludedChange: (excluded: ReadonlySet<number>) => void;
+  turmas: readonly ClassSummary[];
+  onTurmasChange: (turmas: ClassSummary[]) => void;
+  expiry: ExpiryValue;
+  onExpiryChange: (expiry: ExpiryValue) => void;
+  onBack: () => void;
+  /** The rows not excluded, as judged here; the dialog sends those without problems. */
+  onStart: (checked: readonly CheckedRow[]) => void;
+}
+
+/**
+ * Everything is checked before anything is sent: each row against the contract, with its line
+ * and reason; rows with problems can be fixed in place or excluded. Then the turmas, the batch's
+ * expiry, and, for a removal, the number of students typed as confirmation.
+ */
+export function PreviewStep(props: PreviewStepProps) {
+  const { mode, rows, excluded, turmas } = props;
+  const messages = useBulkMessages();
+  const locale = useLocale();
+  const format = new Intl.NumberFormat(locale).format;
+
+  const checked = useMemo(
+    () =>
+      checkRows(
+        rows.filter((row) => !excluded.has(row.line)),
+        { mode, now: new Date() },
+      ),
+    [rows, excluded, mode],
+  );
+  const ready = checked.filter((row) => row.student !== null);
+  const withProblems = checked.filter((row) => row.student === null);
+
+  // Rows stay in the review table once they are there: a row fixed as it is typed into must
+  // not vanish from under the cursor.
+  const [reviewed, setReviewed] = useState<ReadonlySet<number>>(
+    () => new Set(withProblems.map((row) => row.line)),
+  );
+  const missing = withProblems.filter((row) => !reviewed.has(row.line));
+  if (missing.length > 0) setReviewed(new Set([...reviewed, ...missing.map((row) => row.line)]));
+  const checkedByLine = new Map(checked.map((row) => [row.line, row]));
+  const reviewRows = rows
+    .filter((row) => reviewed.has(row.line) || excluded.has(row.line))
+    .map((row) => ({ row, checked: checkedByLine.get(row.line) }));
+
+  const [confirmation, setConfirmation] = useState('');
+  const [triedStart, setTriedStart] = useState(false);
+  const confirmed =
+    mode === 'enrol' || confirmation.replace(/[\s.,]/g, '') === String(ready.length);
+  const expiryInvalid = mode === 'enrol' && expiryToSend(props.expiry) === null;
+
+  const turmaCount = messages.preview.turmaCount(turmas.length, format(turmas.length));
+  const canStart = ready.length > 0 && turmas.length > 0 && confirmed && !expiryInvalid;
+
+  function setRow(line: number, change: Partial<InputRow>) {
+    props.onRowsChange(rows.map((row) => (row.line === line ? { ...row, ...change } : row)));
+  }
+  function setExcluded(lines: readonly number[], exclude: boolean) {
+    const next = new Set(excluded);
+    for (const line of lines) {
+      if (exclude) next.add(line);
+      else next.delete(line);
+    }
+    props.onExcludedChange(next);
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTriedStart(true);
+        if (canStart) props.onStart(checked);
+      }}
+    >
+      <Stack gap="lg">
+        {props.parsed.problems.map((problem) => (
+          <Alert
+            key={problem.reason}
+            color="yellow"
+            icon={<IconAlertTriangle aria-hidden size={18} />}
+          >
+            {messages.input.problem(problem, format(BULK_ROWS_MAX))}
+          </Alert>
+        ))}
+        <Text fw={600} aria-live="polite">
+          {messages.preview.summary(
+            messages.preview.ready(ready.length, format(ready.length)),
+            messages.preview.withProblems(withProblems.length, format(withProblems.length)),
+            messages.preview.excludedCount(excluded.size, format(excluded.size)),
+          )}
+        </Text>
+
+        {reviewRows.length > 0 && (
+          <ReviewTable
+            mode={mode}
+            rows={reviewRows}
+            excluded={excluded}
+            messages={messages}
+            onRowChange={setRow}
+            onExclude={setExcluded}
+            problemLines={withProblems.map((row) => row.line)}
+          />
+        )}
+
+        <TurmaPicker
+          api={props.api}
+          value={turmas}
+          onChange={props.onTurmasChange}
+          label={messages.preview.turmasLabel(turmas.length, format(turmas.length))}
+          error={triedStart && turmas.length === 0 ? messages.preview.turmasRequired : undefined}
+        />
+        {mode === 'enrol' && (
+          <Stack gap={4}>
+            <ExpiryField value={props.expiry} onChange={props.onExpiryChange} />
+            <Text size="sm" c="dimmed">
+              {messages.preview.batchExpiryHint}
+            </Text>
+          </Stack>
+        )}
+
+        <ReadyTable mode={mode} rows={ready} messages={messages} />
+
+        {mode === 'remove' && ready.length > 0 && (
+          <Stack gap="xs">
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <IconAlertTriangle aria-hidden size={20} className={classes.warningIcon} />
+              <Text size="sm" fw={500}>
+                {messages.preview.confirmWarning}
+              </Text>
+            </Group>
+            <TextInput
+              label={messages.preview.confirmLabel(format(ready.length))}
+              value={confirmation}
+              onChange={(event) => setConfirmation(event.currentTarget.value)}
+              inputMode="numeric"
+              autoComplete="off"
+              error={
+                confirmation.trim() !== '' && !confirmed
+                  ? messages.preview.confirmMismatch
+                  : undefined
+              }
+            />
+          </Stack>
+        )}
+
+        <Group justify="space-between" gap="sm">
+          <Button variant="default" onClick={props.onBack}>
+            {messages.preview.back}
+          </Button>
+          <Button
+            type="submit"
+            disabled={!canStart}
+            color={mode === 'remove' ? 'red.9' : undefined}
+          >
+            {ready.length === 0
+              ? messages.preview.noneReady
+              : messages.preview.start[mode](ready.length, format(ready.length), turmaCount)}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+interface ReviewTableProps {
+  mode: BulkMode;
+  rows: { row: InputRow; checked: CheckedRow | undefined }[];
+  excluded: ReadonlySet<number>;
+  messages: BulkMessages;
+  onRowChange: (line: number, change: Partial<InputRow>) => void;
+  onExclude: (lines: readonly number[], exclude: boolean) => void;
+  problemLines: readonly number[];
+}
+
+/** The rows with problems (and those fixed or excluded here), each editable in place. */
+function ReviewTable({
+  mode,
+  rows,
+  excluded,
+  messages,
+  onRowChange,
+  onExclude,
+  problemLines,
+}: ReviewTableProps) {
+  const text = messages.preview;
+  const page = usePage(rows);
+  const maxName = String(NAME_MAX_LENGTH);
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Title order={3} size="h4">
+          {text.problemsTable}
+        </Title>
+        <Group gap="xs">
+          {problemLines.length > 0 && (
+            <Button variant="default" size="xs" onClick={() => onExclude(problemLines, true)}>
+              {text.excludeAll}
+            </Button>
+          )}
+          {excluded.size > 0 && (
+            <Button variant="default" size="xs" onClick={() => onExclude([...excluded], false)}>
+              {text.includeAll}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Text size="sm">{text.problemsHint}</Text>
+      <div className={classes.scroll}>
+        <table className={classes.table}>
+          <thead>
+            <tr>
+              <th scope="col">{text.line}</th>
+              <th scope="col">{text.name}</th>
+              <th scope="col">{text.email}</th>
+              {mode === 'enrol' && <th scope="col">{text.expiry}</th>}
+              <th scope="col">{text.problem}</th>
+              <th scope="col">{text.exclude}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.items.map(({ row, checked }) => {
+              const isExcluded = excluded.has(row.line);
+              const problems = isExcluded ? [] : (checked?.problems ?? []);
+              const wrong = new Set(problems.map((problem) => problem.field));
+              const problemId = `bulk-problem-${row.line}`;
+              const field = (name: 'name' | 'email' | 'expiry', label: string) => (
+                <td>
+                  <TextInput
+                    size="xs"
+                    aria-label={text.fieldOfLine(label, row.line)}
+                    value={row[name]}
+                    onChange={(event) =>
+                      onRowChange(row.line, { [name]: event.currentTarget.value })
+                    }
+                    error={wrong.has(name)}
+                    aria-describedby={wrong.has(name) ? problemId : undefined}
+                    disabled={isExcluded}
+                    spellCheck={false}
+                    autoComplete="off"
+                  />
+                </td>
+              );
+              return (
+                <tr key={row.line} className={isExcluded ? classes.excluded : undefined}>
+                  <th scope="row" className={classes.number}>
+                    {row.line}
+                  </th>
+                  {field('name', text.name)}
+                  {field('email', text.email)}
+                  {mode === 'enrol' && field('expiry', text.expiry)}
+                  <td id={problemId}>
+                    {isExcluded ? (
+                      messages.results.outcomes.excluded
+                    ) : problems.length === 0 ? (
+                      <span className={classes.fixed}>
+                        <IconCheck aria-hidden size={14} /> {text.fixed}
+                      </span>
+                    ) : (
+                      problems.map((problem) => (
+                        <div key={problem.field + problem.reason}>
+                          {messages.rowProblem(problem, maxName)}
+                        </div>
+                      ))
+                    )}
+                  </td>
+                  <td>
+                    <Checkbox
+                      aria-label={text.excludeRow(row.line)}
+                      checked={isExcluded}
+                      onChange={(event) => onExclude([row.line], event.currentTarget.checked)}
+                    />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <Pager {...page} />
+    </Stack>
+  );
+}
+
+interface ReadyTableProps {
+  mode: BulkMode;
+  rows: readonly CheckedRow[];
+  messages: BulkMessages;
+}
+
+/** What will be sent, as it will be sent (names trimmed, e-mails lower-cased), a page at a time. */
+function ReadyTable({ mode, rows, messages }: ReadyTableProps) {
+  const text = messages.preview;
+  const locale = useLocale();
+  const page = usePage(rows);
+  const dateFormat = useMemo(
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }),
+    [locale],
+  );
+  if (rows.length === 0) return null;
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h4">
+        {text.readyTable}
+      </Title>
+      <div className={classes.scroll}>
+        <table className={classes.table}>
+          <thead>
+            <tr>
+              <th scope="col">{text.line}</th>
+              {mode === 'enrol' && <th scope="col">{text.name}</th>}
+              <th scope="col">{text.email}</th>
+              {mode === 'enrol' && <th scope="col">{text.expiry}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {page.items.map((row) => (
+              <tr key={row.line}>
+                <th scope="row" className={classes.number}>
+                  {row.line}
+                </th>
+                {mode === 'enrol' && <td>{row.student!.name}</td>}
+                <td>{row.student!.email}</td>
+                {mode === 'enrol' && (
+                  <td>
+                    {row.student!.expirationDate
+                      ? dateFormat.format(new Date(row.student!.expirationDate))
+                      : text.batchExpiryCell}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager {...page} />
+    </Stack>
+  );
+}

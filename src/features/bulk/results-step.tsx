@@ -1,0 +1,190 @@
+import '@mantine/core/styles/SegmentedControl.css';
+import { Button, Group, SegmentedControl, Stack, Title } from '@mantine/core';
+import { IconDownload, IconRefresh } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { NAME_MAX_LENGTH } from '../../api/contract';
+import { describeApiError } from '../../i18n/describe-api-error';
+import { useLocale, useMessages } from '../../i18n/i18n-context';
+import type { Messages } from '../../i18n/messages';
+import classes from './bulk.module.css';
+import { useBulkMessages, type BulkMessages } from './messages';
+import { apiMessageOf, RETRYABLE, SUCCESS, type Outcome, type RowReport } from './outcomes';
+import { Pager } from './pager';
+import { usePage } from './use-page';
+import { downloadCsv, toCsv } from './results-csv';
+import type { BulkMode, Delimiter } from './types';
+
+interface ResultsStepProps {
+  mode: BulkMode;
+  status: 'finished' | 'cancelled';
+  reports: readonly RowReport[];
+  /** The input's own delimiter, so the file opens in the same spreadsheet the same way. */
+  delimiter: Delimiter;
+  onRetryFailed: () => void;
+  onStartOver: () => void;
+  onClose: () => void;
+}
+
+const OUTCOME_ORDER: readonly Outcome[] = [
+  'enrolled',
+  'removed',
+  'not-found',
+  'rejected',
+  'failed',
+  'not-sent',
+  'invalid',
+  'excluded',
+];
+
+/** Every line of the list and what became of it; the ones that may pass can be tried again. */
+export function ResultsStep({
+  mode,
+  status,
+  reports,
+  delimiter,
+  onRetryFailed,
+  onStartOver,
+  onClose,
+}: ResultsStepProps) {
+  const messages = useBulkMessages();
+  const appMessages = useMessages();
+  const locale = useLocale();
+  const format = new Intl.NumberFormat(locale).format;
+  const [filter, setFilter] = useState<'all' | 'problems'>('all');
+
+  const counts = useMemo(() => {
+    const byOutcome = new Map<Outcome, number>();
+    for (const report of reports) {
+      byOutcome.set(report.outcome, (byOutcome.get(report.outcome) ?? 0) + 1);
+    }
+    return byOutcome;
+  }, [reports]);
+  const problems = useMemo(
+    () => reports.filter((report) => !SUCCESS.has(report.outcome)),
+    [reports],
+  );
+  const retryable = problems.filter((report) => RETRYABLE.has(report.outcome)).length;
+  const shown = filter === 'all' ? reports : problems;
+  const page = usePage(shown);
+
+  function download() {
+    const text = messages.results;
+    const csv = toCsv(
+      text.csvHeader,
+      reports.map((report) => [
+        String(report.line),
+        report.name,
+        report.email,
+        report.expiry,
+        text.outcomes[report.outcome],
+        detailOf(report, messages, appMessages),
+      ]),
+      delimiter === '\t' ? (locale === 'pt-BR' ? ';' : ',') : delimiter,
+    );
+    downloadCsv(text.fileName(mode, dayjs().format('YYYY-MM-DD')), csv);
+  }
+
+  return (
+    <Stack gap="lg">
+      <Title order={3} size="h4">
+        {messages.results.title[status]}
+      </Title>
+      <dl className={classes.counts} aria-label={messages.results.summary}>
+        {OUTCOME_ORDER.filter((outcome) => counts.has(outcome)).map((outcome) => (
+          <div key={outcome}>
+            <dt>{messages.results.outcomes[outcome]}</dt>
+            <dd>{format(counts.get(outcome)!)}</dd>
+          </div>
+        ))}
+      </dl>
+      <Group justify="space-between" gap="sm">
+        <SegmentedControl
+          aria-label={messages.results.filterLabel}
+          value={filter}
+          onChange={(value) => setFilter(value as 'all' | 'problems')}
+          data={[
+            { value: 'all', label: messages.results.filterAll(format(reports.length)) },
+            { value: 'problems', label: messages.results.filterProblems(format(problems.length)) },
+          ]}
+        />
+        <Button
+          variant="default"
+          leftSection={<IconDownload aria-hidden size={18} />}
+          onClick={download}
+        >
+          {messages.results.download}
+        </Button>
+      </Group>
+      <div className={classes.scroll}>
+        <table className={classes.table} aria-label={messages.results.summary}>
+          <thead>
+            <tr>
+              <th scope="col">{messages.preview.line}</th>
+              <th scope="col">{messages.preview.name}</th>
+              <th scope="col">{messages.preview.email}</th>
+              <th scope="col">{messages.results.outcome}</th>
+              <th scope="col">{messages.results.detail}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.items.map((report) => (
+              <tr key={report.line}>
+                <th scope="row" className={classes.number}>
+                  {report.line}
+                </th>
+                <td>{report.name}</td>
+                <td>{report.email}</td>
+                <td className={SUCCESS.has(report.outcome) ? undefined : classes.problem}>
+                  {messages.results.outcomes[report.outcome]}
+                </td>
+                <td>{detailOf(report, messages, appMessages)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager {...page} />
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onStartOver}>
+          {messages.results.newBatch}
+        </Button>
+        {retryable > 0 && (
+          <Button
+            variant="default"
+            leftSection={<IconRefresh aria-hidden size={18} />}
+            onClick={onRetryFailed}
+          >
+            {messages.results.retryFailed(retryable, format(retryable))}
+          </Button>
+        )}
+        <Button onClick={onClose}>{messages.close}</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Why a line did not succeed, in words staff can act on; the API's own words when it sent any. */
+function detailOf(report: RowReport, messages: BulkMessages, appMessages: Messages): string {
+  switch (report.outcome) {
+    case 'enrolled':
+    case 'removed':
+      return '';
+    case 'invalid':
+      return (report.problems ?? [])
+        .map((problem) => messages.rowProblem(problem, String(NAME_MAX_LENGTH)))
+        .join(' ');
+    case 'excluded':
+      return messages.results.excludedDetail;
+    case 'not-sent':
+      return messages.results.notSentDetail;
+    case 'not-found':
+    case 'rejected':
+      return apiMessageOf(report.error) ?? describeApiError(report.error, appMessages);
+    case 'failed': {
+      const described = describeApiError(report.error, appMessages);
+      const apiMessage = apiMessageOf(report.error);
+      return apiMessage ? `${described} (${apiMessage})` : described;
+    }
+  }
+}

@@ -1,0 +1,126 @@
+import '@mantine/core/styles/Progress.css';
+import { Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { useLocale } from '../../i18n/i18n-context';
+import classes from './bulk.module.css';
+import { useBulkMessages } from './messages';
+import type { Runner, RunSnapshot } from './runner';
+
+interface RunStepProps {
+  snapshot: RunSnapshot;
+  runner: Runner;
+}
+
+/**
+ * The run as it goes: how far, how many failed, how long is left, and the controls. Pause and
+ * cancel let the calls already on their way finish (their outcome is recorded either way), so
+ * both say they are waiting for them.
+ */
+export function RunStep({ snapshot, runner }: RunStepProps) {
+  const messages = useBulkMessages().run;
+  const locale = useLocale();
+  const format = new Intl.NumberFormat(locale).format;
+  const { total, succeeded, failed, notSent, remaining, inFlight } = snapshot;
+  const settled = succeeded + failed + notSent;
+  const percent = total === 0 ? 100 : (settled / total) * 100;
+
+  const status =
+    snapshot.status === 'cancelling'
+      ? messages.status.cancelling(format(inFlight))
+      : snapshot.status === 'paused' && snapshot.pauseReason === 'unauthorized'
+        ? messages.status.pausedSession
+        : snapshot.status === 'paused'
+          ? inFlight > 0
+            ? messages.status.pausing(format(inFlight))
+            : messages.status.paused
+          : snapshot.holdUntil !== null
+            ? messages.status.holding(
+                new Intl.DateTimeFormat(locale, { timeStyle: 'medium' }).format(snapshot.holdUntil),
+              )
+            : messages.status.running;
+
+  return (
+    <Stack gap="lg">
+      {/* One progress bar for assistive technology, in students rather than per cent. */}
+      <div
+        role="progressbar"
+        aria-label={messages.progressLabel}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={settled}
+        aria-valuetext={`${format(settled)} / ${format(total)}`}
+      >
+        <Progress.Root size="xl" aria-hidden>
+          <Progress.Section
+            value={(succeeded / Math.max(total, 1)) * 100}
+            color="teal.8"
+            withAria={false}
+          />
+          <Progress.Section
+            value={(failed / Math.max(total, 1)) * 100}
+            color="red.8"
+            withAria={false}
+          />
+        </Progress.Root>
+      </div>
+      <Text role="status" fw={500}>
+        {status}
+      </Text>
+      <dl className={classes.counts}>
+        <div>
+          <dt>{messages.done}</dt>
+          <dd>{format(succeeded)}</dd>
+        </div>
+        <div>
+          <dt>{messages.failed}</dt>
+          <dd>{format(failed)}</dd>
+        </div>
+        <div>
+          <dt>{messages.remaining}</dt>
+          <dd>{format(remaining)}</dd>
+        </div>
+        <div>
+          <dt>{messages.eta}</dt>
+          <dd>
+            {snapshot.etaMs === null ? messages.etaUnknown : formatDuration(snapshot.etaMs, locale)}
+          </dd>
+        </div>
+      </dl>
+      <Text size="sm" c="dimmed" aria-hidden>
+        {`${Math.floor(percent)}%`}
+      </Text>
+      <Group justify="flex-end" gap="sm">
+        <Button
+          variant="default"
+          onClick={() => runner.cancel()}
+          disabled={snapshot.status === 'cancelling'}
+        >
+          {messages.cancel}
+        </Button>
+        {snapshot.status === 'paused' ? (
+          <Button
+            leftSection={<IconPlayerPlay aria-hidden size={18} />}
+            onClick={() => runner.resume()}
+          >
+            {messages.resume}
+          </Button>
+        ) : (
+          <Button
+            leftSection={<IconPlayerPause aria-hidden size={18} />}
+            onClick={() => runner.pause()}
+            disabled={snapshot.status !== 'running'}
+          >
+            {messages.pause}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/** "12 s", "3 min" in the interface's language; a rough figure reads better than a precise one. */
+function formatDuration(ms: number, locale: string): string {
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  const [value, unit] = seconds < 90 ? [seconds, 'second'] : [Math.round(seconds / 60), 'minute'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
+}

@@ -1,0 +1,65 @@
+/**
+ * The shapes a bulk run passes between its steps: the input as read (`InputRow`), each row as
+ * judged against the contract (`CheckedRow`), and what the runner made of it.
+ */
+
+/** Enrol every student of the list into the turmas, or remove every one of them from them. */
+export type BulkMode = 'enrol' | 'remove';
+
+export type Delimiter = ',' | ';' | '\t';
+
+/**
+ * The most rows one run takes: longer input is cut there, with a `too-many-rows` problem. Here
+ * rather than beside the parser so the dialog can say it without loading the CSV library, which
+ * runs in a worker.
+ */
+export const BULK_ROWS_MAX = 10_000;
+
+/** One student of the input, as typed: nothing trimmed, nothing checked yet. */
+export interface InputRow {
+  /** 1-based line of the input on which the row starts (a header counts), for messages. */
+  line: number;
+  name: string;
+  email: string;
+  /** As typed; '' when the row has none, so the batch's expiry applies. */
+  expiry: string;
+}
+
+/** Something wrong with the input as a whole rather than with one student. */
+export type InputProblem =
+  | { reason: 'empty' }
+  /** No column holds e-mail addresses, and no header names one. */
+  | { reason: 'no-email-column' }
+  /** A quoted field that never closes: everything after `line` would be one cell. */
+  | { reason: 'unclosed-quote'; line: number }
+  | { reason: 'too-many-rows'; max: number };
+
+export interface ParsedInput {
+  rows: InputRow[];
+  delimiter: Delimiter;
+  /** Whether the first line was a header naming the columns (it is not a student). */
+  header: boolean;
+  problems: InputProblem[];
+}
+
+/** Why a row cannot be sent, and which of its fields to fix. */
+export type RowProblem =
+  | { field: 'name'; reason: 'missing' | 'too-long' | 'control-characters' }
+  | { field: 'email'; reason: 'missing' | 'invalid' }
+  /** The same address (as the API compares it) on an earlier row, which is the one kept. */
+  | { field: 'email'; reason: 'duplicate'; firstLine: number }
+  | { field: 'expiry'; reason: 'invalid' | 'past' };
+
+/** What one call sends for a row, normalised by the contract (trimmed, e-mail lower-cased). */
+export interface Student {
+  name: string;
+  email: string;
+  /** ISO 8601 instant from the row's own expiry; absent: the batch's expiry applies. */
+  expirationDate?: string;
+}
+
+export interface CheckedRow extends InputRow {
+  problems: RowProblem[];
+  /** Set exactly when `problems` is empty. */
+  student: Student | null;
+}
