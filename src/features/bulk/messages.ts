@@ -45,7 +45,7 @@ export const useBulkMessages = defineMessages({
     preview: {
       back: 'Voltar',
       summary: (ready: string, problems: string, excluded: string) =>
-        `${ready} prontos · ${problems} com problema · ${excluded} excluídos`,
+        `${ready} · ${problems} · ${excluded}`,
       ready: (n: number, count: string) =>
         n === 1 ? '1 aluno pronto para enviar' : `${count} alunos prontos para enviar`,
       withProblems: (n: number, count: string) =>
@@ -71,6 +71,7 @@ export const useBulkMessages = defineMessages({
       turmasLabel: (n: number, count: string) =>
         n === 0 ? 'Nenhuma turma escolhida' : n === 1 ? 'Na turma' : `Nas ${count} turmas`,
       turmasRequired: 'Escolha pelo menos uma turma.',
+      expiryInvalid: 'Escolha uma validade futura ou marque “Sem validade”.',
       noneReady: 'Nenhum aluno pronto para enviar.',
       start: {
         enrol: (n: number, count: string, turmas: string) =>
@@ -198,7 +199,7 @@ export const useBulkMessages = defineMessages({
     preview: {
       back: 'Back',
       summary: (ready: string, problems: string, excluded: string) =>
-        `${ready} ready · ${problems} with problems · ${excluded} excluded`,
+        `${ready} · ${problems} · ${excluded}`,
       ready: (n: number, count: string) =>
         n === 1 ? '1 student ready to send' : `${count} students ready to send`,
       withProblems: (n: number, count: string) =>
@@ -224,6 +225,7 @@ export const useBulkMessages = defineMessages({
       turmasLabel: (n: number, count: string) =>
         n === 0 ? 'No class chosen' : n === 1 ? 'In the class' : `In the ${count} classes`,
       turmasRequired: 'Choose at least one class.',
+      expiryInvalid: 'Choose an expiry in the future or tick “No expiry”.',
       noneReady: 'No student is ready to send.',
       start: {
         enrol: (n: number, count: string, turmas: string) =>

@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Checkbox.css';
 import { Alert, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { z } from 'zod/mini';
 import type { ApiClient } from '../../api/client';
-import { NAME_MAX_LENGTH, type ClassSummary } from '../../api/contract';
+import { expirationDateSchema, NAME_MAX_LENGTH, type ClassSummary } from '../../api/contract';
 import { expiryToSend, type ExpiryValue } from '../../components/expiry-field/expiry';
 import { ExpiryField } from '../../components/expiry-field/expiry-field';
 import { TurmaPicker } from '../../components/turma-picker/turma-picker';
@@ -76,10 +77,17 @@ export function PreviewStep(props: PreviewStepProps) {
   const [triedStart, setTriedStart] = useState(false);
   const confirmed =
     mode === 'enrol' || confirmation.replace(/[\s.,]/g, '') === String(ready.length);
-  const expiryInvalid = mode === 'enrol' && expiryToSend(props.expiry) === null;
+  const batchExpiry = mode === 'enrol' ? expiryToSend(props.expiry) : undefined;
+  // The field says what is wrong with a date that is past or missing; the contract also caps
+  // the year, which no picker offers but a date typed in could reach.
+  const expiryInvalid =
+    batchExpiry === null || !z.safeParse(expirationDateSchema, batchExpiry).success;
 
   const turmaCount = messages.preview.turmaCount(turmas.length, format(turmas.length));
-  const canStart = ready.length > 0 && turmas.length > 0 && confirmed && !expiryInvalid;
+  // Missing turmas are said on submit, at the picker; the typed count keeps the button disabled
+  // until it matches, as the single removal's e-mail does.
+  const canStart = ready.length > 0 && confirmed;
+  const turmasRef = useRef<HTMLInputElement>(null);
 
   function setRow(line: number, change: Partial<InputRow>) {
     props.onRowsChange(rows.map((row) => (row.line === line ? { ...row, ...change } : row)));
@@ -99,7 +107,9 @@ export function PreviewStep(props: PreviewStepProps) {
       onSubmit={(event) => {
         event.preventDefault();
         setTriedStart(true);
-        if (canStart) props.onStart(checked);
+        if (!canStart || expiryInvalid) return;
+        if (turmas.length === 0) turmasRef.current?.focus();
+        else props.onStart(checked);
       }}
     >
       <Stack gap="lg">
@@ -133,6 +143,7 @@ export function PreviewStep(props: PreviewStepProps) {
         )}
 
         <TurmaPicker
+          ref={turmasRef}
           api={props.api}
           value={turmas}
           onChange={props.onTurmasChange}
@@ -141,7 +152,11 @@ export function PreviewStep(props: PreviewStepProps) {
         />
         {mode === 'enrol' && (
           <Stack gap={4}>
-            <ExpiryField value={props.expiry} onChange={props.onExpiryChange} />
+            <ExpiryField
+              value={props.expiry}
+              onChange={props.onExpiryChange}
+              error={triedStart && expiryInvalid ? messages.preview.expiryInvalid : undefined}
+            />
             <Text size="sm" c="dimmed">
               {messages.preview.batchExpiryHint}
             </Text>
@@ -263,7 +278,13 @@ function ReviewTable({
                       onRowChange(row.line, { [name]: event.currentTarget.value })
                     }
                     error={wrong.has(name)}
-                    aria-describedby={wrong.has(name) ? problemId : undefined}
+                    // Mantine's Input overwrites an aria-describedby prop with its own (none here),
+                    // so the field is tied to its problem cell on the element itself.
+                    ref={(node: HTMLInputElement | null) => {
+                      if (!node) return;
+                      if (wrong.has(name)) node.setAttribute('aria-describedby', problemId);
+                      else node.removeAttribute('aria-describedby');
+                    }}
                     disabled={isExcluded}
                     spellCheck={false}
                     autoComplete="off"
