@@ -301,7 +301,7 @@ function ReviewTable({
                   {mode === 'enrol' && field('expiry', text.expiry)}
                   <td id={problemId}>
                     {isExcluded ? (
-                      messages.results.outcomes.excluded
+                      text.excludedRow
                     ) : problems.length === 0 ? (
                       <span className={classes.fixed}>
                         <IconCheck aria-hidden size={14} /> {text.fixed}

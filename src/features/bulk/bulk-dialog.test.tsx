@@ -1,0 +1,525 @@
+// Expiries are instants of the browser's time zone: fix it, so "31/12 at 23:59" has one meaning.
+process.env.TZ = 'America/Sao_Paulo';
+
+import { useQuery } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { classQueries } from '../../api/class-queries';
+import type { ApiClient } from '../../api/client';
+import type { Locale } from '../../i18n/messages';
+import { createTestApiClient, TEST_API_BASE_URL } from '../../testing/api-client';
+import { mswServer } from '../../testing/msw/server';
+import {
+  installTurmasBackend,
+  type RecordedRequest,
+  type TurmasBackend,
+} from '../../testing/msw/turmas-backend';
+import { render } from '../../testing/render';
+import { aTurma } from '../../testing/sample-classes';
+import { BulkDialog } from './bulk-dialog';
+
+/** Tuesday 10 March 2026, noon in São Paulo (UTC−3, no daylight saving). */
+const NOW = new Date('2026-03-10T15:00:00.000Z');
+/** The batch's default expiry, the end of the school year: 31 December 2026, 23:59 in São Paulo. */
+const END_OF_SCHOOL_YEAR_UTC = '2027-01-01T02:59:00.000Z';
+
+const MATEMATICA = aTurma({ id: 't1', name: 'Matemática 9º A', countStudents: 0 });
+const FISICA = aTurma({ id: 't2', name: 'Física 1º B', countStudents: 0 });
+const BOTH = [{ id: 't1' }, { id: 't2' }];
+
+const ANA = 'ana.souza@escola.com.br';
+const BRUNO = 'bruno.lima@escola.com.br';
+const CARLA = 'carla.dias@escola.com.br';
+const DAVI = 'davi.rocha@escola.com.br';
+
+/** A list as staff paste it from a spreadsheet: a bad e-mail on line 3, line 2 again on line 5. */
+const LIST = [
+  'nome;e-mail;validade',
+  `Ana Souza;${ANA};`,
+  'Bruno Lima;bruno.lima@escola;',
+  `Carla Dias;${CARLA};31/12/2027`,
+  'Ana S.;Ana.Souza@Escola.com.br;',
+  `Davi Rocha;${DAVI};`,
+].join('\n');
+
+/** `n` good students, one a line, under a header: lines 2 to n + 1. */
+const cohort = (n: number) =>
+  [
+    'nome;e-mail',
+    ...Array.from({ length: n }, (_, i) => `Aluno ${i + 1};aluno.${i + 1}@escola.com.br`),
+  ].join('\n');
+
+/** Students named after their e-mail, under a header: lines 2 onwards, in order. */
+function cohortOf(emails: readonly string[]) {
+  return ['nome;e-mail', ...emails.map((email) => `${email.split('@')[0]};${email}`)].join('\n');
+}
+
+// jsdom has no FontFaceSet, and Mantine's autosizing Textarea listens to document.fonts.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: new EventTarget(),
+  });
+}
+
+beforeEach(() => {
+  // Only Date: user-event, MSW, React and the runner still run on real timers.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** The counts a page shows, from the same list queries the table uses. */
+function TurmaCounts({ api }: { api: ApiClient }) {
+  const list = useQuery(classQueries.list(api, {}));
+  return (
+    <ul aria-label="Contagens">
+      {list.data?.data.map((turma) => (
+        <li key={turma.id}>{`${turma.name}: ${turma.countStudents}`}</li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The dialog as the page holds it: a 401 expires the session (signedIn goes false), and the
+ * sign-in gate, here a plain button, brings it back.
+ */
+function Harness({
+  api,
+  opened,
+  onClose,
+  onUnauthorized,
+}: {
+  api: ApiClient;
+  opened: boolean;
+  onClose: () => void;
+  onUnauthorized: () => void;
+}) {
+  const [signedIn, setSignedIn] = useState(true);
+  return (
+    <>
+      <TurmaCounts api={api} />
+      <button type="button" onClick={() => setSignedIn(true)}>
+        Entrar de novo
+      </button>
+      <BulkDialog
+        api={api}
+        opened={opened}
+        turmas={[
+          { id: MATEMATICA.id, name: MATEMATICA.name },
+          { id: FISICA.id, name: FISICA.name },
+        ]}
+        onClose={onClose}
+        onUnauthorized={() => {
+          onUnauthorized();
+          setSignedIn(false);
+        }}
+        signedIn={signedIn}
+      />
+    </>
+  );
+}
+
+function setup({ locale = 'pt-BR' as Locale, enrolments = {} as Record<string, string[]> } = {}) {
+  const backend = installTurmasBackend({ turmas: [MATEMATICA, FISICA], enrolments });
+  const api = createTestApiClient();
+  const onClose = vi.fn();
+  const onUnauthorized = vi.fn();
+  const ui = (opened: boolean) => (
+    <Harness api={api} opened={opened} onClose={onClose} onUnauthorized={onUnauthorized} />
+  );
+  const view = render(ui(true), { locale });
+  return {
+    ...view,
+    backend,
+    onClose,
+    onUnauthorized,
+    /** Opens or closes the dialog, as the page does; the harness keeps its state. */
+    setOpened: (opened: boolean) => view.rerender(ui(opened)),
+  };
+}
+
+const dialog = (name?: string) => screen.getByRole('dialog', { name });
+const summary = () => within(dialog()).getByText(/para enviar ·/);
+const startButton = () => within(dialog()).getByRole('button', { name: /^(Matricular|Remover) / });
+const emailOfLine = (line: number) =>
+  within(dialog()).getByRole('textbox', { name: `E-mail da linha ${line}` });
+/** A row of the review table, found by its e-mail field. */
+const reviewRow = (line: number) => emailOfLine(line).closest('tr')!;
+const writes = (backend: TurmasBackend) =>
+  backend.requests.filter((request) => request.method !== 'GET');
+const emailOf = (request: Pick<RecordedRequest, 'body'>) =>
+  (request.body as { email: string }).email;
+const byEmail = (a: Pick<RecordedRequest, 'body'>, b: Pick<RecordedRequest, 'body'>) =>
+  emailOf(a).localeCompare(emailOf(b));
+
+/** The counts a summary shows, term by term, as a reader hears them. */
+function counts(): Record<string, string | undefined> {
+  return Object.fromEntries(
+    within(dialog())
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
+}
+
+/** Outcome and detail of a line in the results table. */
+function result(line: number): [string | null, string | null] {
+  const table = within(dialog()).getByRole('table', { name: 'Resultado por linha' });
+  const row = within(table)
+    .getByRole('rowheader', { name: String(line) })
+    .closest('tr')!;
+  const cells = within(row).getAllByRole('cell');
+  return [cells[2]!.textContent, cells[3]!.textContent];
+}
+
+async function review(user: UserEvent, text: string, { remove = false } = {}) {
+  if (remove) await user.click(screen.getByRole('radio', { name: 'Remover os alunos' }));
+  await user.click(screen.getByRole('textbox', { name: 'Cole a lista de alunos' }));
+  await user.paste(text);
+  await user.click(screen.getByRole('button', { name: 'Revisar a lista' }));
+  await screen.findByRole('button', { name: 'Voltar' });
+}
+
+const finished = (title = 'Envio concluído') =>
+  screen.findByRole('heading', { name: title }, { timeout: 5000 });
+
+/**
+ * Enrolments are answered here first: `answer` gives a Response, or undefined to leave the call to
+ * the backend. Every e-mail sent is logged, whoever answered it.
+ */
+function interceptEnrolments(answer: (email: string) => Response | undefined) {
+  const sent: string[] = [];
+  mswServer.use(
+    http.post(`${TEST_API_BASE_URL}/classe/add-student`, async ({ request }) => {
+      const { email } = (await request.clone().json()) as { email: string };
+      sent.push(email);
+      return answer(email);
+    }),
+  );
+  return sent;
+}
+
+const apiError = (status: number, message: string, headers: Record<string, string> = {}) =>
+  HttpResponse.json({ status: String(status), message }, { status, headers });
+
+describe('Bulk dialog: the review', () => {
+  it('counts a pasted list and names each problem with its line, sending nothing', async () => {
+    const { user, backend } = setup();
+    expect(dialog('Matrícula em lote')).toBeInTheDocument();
+    await review(user, LIST);
+
+    expect(summary()).toHaveTextContent(
+      '3 alunos prontos para enviar · 2 linhas com problema · 0 linhas excluídas',
+    );
+    expect(reviewRow(3)).toHaveTextContent('E-mail inválido.');
+    expect(emailOfLine(3)).toHaveValue('bruno.lima@escola');
+    expect(emailOfLine(3)).toHaveAccessibleDescription('E-mail inválido.');
+    expect(reviewRow(5)).toHaveTextContent('E-mail repetido: já está na linha 2.');
+    // Only the lines with problems are there to fix.
+    expect(within(dialog()).queryByRole('textbox', { name: 'E-mail da linha 2' })).toBeNull();
+    expect(startButton()).toHaveAccessibleName('Matricular 3 alunos em 2 turmas');
+    expect(startButton()).toBeEnabled();
+    expect(writes(backend)).toEqual([]);
+  });
+
+  it('keeps a row being fixed in place, counts it once it is right, and leaves excluded rows out', async () => {
+    const { user, backend } = setup();
+    await review(user, LIST);
+
+    // Typed a character at a time: the row never leaves, even while it is briefly valid.
+    await user.type(emailOfLine(3), '.com.br');
+    expect(emailOfLine(3)).toHaveFocus();
+    expect(emailOfLine(3)).toHaveValue(BRUNO);
+    expect(reviewRow(3)).toHaveTextContent('Pronta para enviar');
+    expect(summary()).toHaveTextContent(
+      '4 alunos prontos para enviar · 1 linha com problema · 0 linhas excluídas',
+    );
+
+    await user.click(screen.getByRole('checkbox', { name: 'Excluir a linha 5' }));
+    expect(summary()).toHaveTextContent(
+      '4 alunos prontos para enviar · 0 linhas com problema · 1 linha excluída',
+    );
+    expect(reviewRow(5)).toHaveTextContent('Excluído');
+    expect(emailOfLine(5)).toBeDisabled();
+    expect(startButton()).toHaveAccessibleName('Matricular 4 alunos em 2 turmas');
+
+    // Sent as fixed; the excluded line is reported as such.
+    await user.click(startButton());
+    await finished();
+    expect(counts()).toEqual({ Matriculado: '4', Excluído: '1' });
+    expect(result(3)).toEqual(['Matriculado', '']);
+    expect(result(5)).toEqual(['Excluído', 'Excluída na revisão.']);
+    expect(writes(backend).map(emailOf).sort()).toEqual([ANA, BRUNO, CARLA, DAVI]);
+  });
+
+  it('goes back to the pasted text, and starts a new list empty once a run is over', async () => {
+    const { user } = setup();
+    await review(user, cohort(1));
+    await user.click(screen.getByRole('button', { name: 'Voltar' }));
+    expect(screen.getByRole('textbox', { name: 'Cole a lista de alunos' })).toHaveValue(cohort(1));
+
+    await user.click(screen.getByRole('button', { name: 'Revisar a lista' }));
+    await user.click(await screen.findByRole('button', { name: 'Matricular 1 aluno em 2 turmas' }));
+    await finished();
+    await user.click(screen.getByRole('button', { name: 'Nova lista' }));
+
+    expect(screen.getByRole('textbox', { name: 'Cole a lista de alunos' })).toHaveValue('');
+    expect(screen.getByRole('radio', { name: 'Matricular os alunos' })).toBeChecked();
+  });
+});
+
+describe('Bulk dialog: an enrolment run', () => {
+  it('sends exactly the ready students with the turmas and their expiry, reports every line and refreshes the counts', async () => {
+    const { user, backend } = setup();
+    expect(await screen.findByText('Matemática 9º A: 0')).toBeInTheDocument();
+    await review(user, LIST);
+    await user.click(startButton());
+    await finished();
+
+    expect(
+      writes(backend)
+        .map((request) => ({ pathname: request.pathname, body: request.body }))
+        .sort(byEmail),
+    ).toEqual([
+      {
+        pathname: '/v1/classe/add-student',
+        body: {
+          name: 'Ana Souza',
+          email: ANA,
+          classes: BOTH,
+          expirationDate: END_OF_SCHOOL_YEAR_UTC,
+        },
+      },
+      {
+        pathname: '/v1/classe/add-student',
+        // Her line's own expiry: 31/12/2027 at 23:59 in São Paulo.
+        body: {
+          name: 'Carla Dias',
+          email: CARLA,
+          classes: BOTH,
+          expirationDate: '2028-01-01T02:59:00.000Z',
+        },
+      },
+      {
+        pathname: '/v1/classe/add-student',
+        body: {
+          name: 'Davi Rocha',
+          email: DAVI,
+          classes: BOTH,
+          expirationDate: END_OF_SCHOOL_YEAR_UTC,
+        },
+      },
+    ]);
+    expect(counts()).toEqual({ Matriculado: '3', 'Com problema': '2' });
+    expect(result(2)).toEqual(['Matriculado', '']);
+    expect(result(3)).toEqual(['Com problema', 'E-mail inválido.']);
+    expect(result(5)).toEqual(['Com problema', 'E-mail repetido: já está na linha 2.']);
+    expect(backend.enrolments('t2')).toEqual([ANA, CARLA, DAVI]);
+    // The page's list queries were refreshed once the run was over.
+    expect(await screen.findByText('Matemática 9º A: 3')).toBeInTheDocument();
+    expect(screen.getByText('Física 1º B: 3')).toBeInTheDocument();
+    expect(backend.listRequests()).toHaveLength(2);
+    // Nothing was left to retry.
+    expect(screen.queryByRole('button', { name: /^Tentar de novo/ })).toBeNull();
+  });
+
+  it('reports a refusal with the API’s words; retries a 503 and, asked to, sends only that line again', async () => {
+    const { user, backend } = setup();
+    let busy = true;
+    const sent = interceptEnrolments((email) =>
+      email === BRUNO
+        ? apiError(400, 'email: domain not accepted')
+        : email === CARLA && busy
+          ? apiError(503, 'Service busy', { 'Retry-After': '0' })
+          : undefined,
+    );
+    await review(user, cohortOf([ANA, BRUNO, CARLA, DAVI]));
+    await user.click(startButton());
+    await finished();
+
+    expect(counts()).toEqual({ Matriculado: '2', Recusado: '1', Falhou: '1' });
+    expect(result(3)).toEqual(['Recusado', 'email: domain not accepted']);
+    expect(result(4)[0]).toBe('Falhou');
+    expect(result(4)[1]).toContain('(Service busy)');
+    // Tried again on its own up to five times; the refusal was not.
+    expect(sent.filter((email) => email === CARLA)).toHaveLength(5);
+    expect(sent.filter((email) => email === BRUNO)).toHaveLength(1);
+
+    busy = false;
+    await user.click(screen.getByRole('button', { name: 'Tentar de novo a linha que falhou' }));
+    await waitFor(() => expect(result(4)).toEqual(['Matriculado', '']));
+    expect(counts()).toEqual({ Matriculado: '3', Recusado: '1' });
+    expect(result(3)).toEqual(['Recusado', 'email: domain not accepted']);
+    expect(sent.filter((email) => email === CARLA)).toHaveLength(6);
+    // Nothing that succeeded went again.
+    expect(writes(backend).map(emailOf).sort()).toEqual([ANA, CARLA, DAVI]);
+    expect(backend.enrolments('t1')).toEqual([ANA, CARLA, DAVI]);
+  });
+
+  it('pauses on a 401, asks once for sign-in, and goes on from where it stopped once signed in', async () => {
+    const { user, backend, onUnauthorized } = setup();
+    // The session expires after two answers.
+    let accepted = 2;
+    const sent = interceptEnrolments(() =>
+      accepted-- > 0 ? undefined : apiError(401, 'Invalid or expired token'),
+    );
+    await review(user, cohort(6));
+    await user.click(startButton());
+
+    expect(
+      await within(dialog()).findByText(
+        'Pausado: sua sessão expirou. Entre novamente para continuar de onde parou.',
+      ),
+    ).toHaveAttribute('role', 'status');
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    // The two calls answered before it still count.
+    await waitFor(() => expect(counts()).toMatchObject({ Concluídos: '2', Faltam: '4' }));
+    expect(writes(backend)).toHaveLength(2);
+    expect(within(dialog()).queryByRole('button', { name: 'Fechar' })).toBeNull();
+
+    accepted = Infinity;
+    await user.click(screen.getByRole('button', { name: 'Entrar de novo' }));
+    await finished();
+
+    expect(counts()).toEqual({ Matriculado: '6' });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    const emails = Array.from({ length: 6 }, (_, i) => `aluno.${i + 1}@escola.com.br`);
+    expect(writes(backend).map(emailOf).sort()).toEqual(emails.sort());
+    expect(backend.enrolments('t1')).toHaveLength(6);
+    // The two refused went again with the new token, and only they.
+    expect(sent).toHaveLength(8);
+  });
+
+  it('pauses and continues from the buttons; a cancel leaves the rest unsent and says so', async () => {
+    const { user, backend } = setup();
+    await review(user, cohort(10));
+    let held = backend.hold((request) => request.method === 'POST');
+    await user.click(startButton());
+    await waitFor(() => expect(held.requests).toHaveLength(4));
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Pausar' }));
+    await waitFor(() =>
+      expect(within(dialog()).getByRole('status')).toHaveTextContent(
+        'Pausando: aguardando 4 envios em andamento…',
+      ),
+    );
+    held.release();
+    await waitFor(() => expect(within(dialog()).getByRole('status')).toHaveTextContent('Pausado'));
+    expect(counts()).toMatchObject({ Concluídos: '4', Faltam: '6' });
+    expect(writes(backend)).toHaveLength(4);
+
+    held = backend.hold((request) => request.method === 'POST');
+    await user.click(within(dialog()).getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(held.requests).toHaveLength(4));
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancelar o envio' }));
+    await waitFor(() =>
+      expect(within(dialog()).getByRole('status')).toHaveTextContent(
+        'Cancelando: aguardando 4 envios em andamento…',
+      ),
+    );
+    held.release();
+    await finished('Envio cancelado');
+
+    // What was on its way when cancelled finished and counts; the rest was never sent.
+    expect(counts()).toEqual({ Matriculado: '8', 'Não enviado': '2' });
+    expect(result(9)).toEqual(['Matriculado', '']);
+    expect(result(10)).toEqual(['Não enviado', 'Cancelado antes do envio.']);
+    expect(result(11)).toEqual(['Não enviado', 'Cancelado antes do envio.']);
+    expect(writes(backend)).toHaveLength(8);
+    expect(
+      screen.getByRole('button', { name: 'Tentar de novo as 2 que falharam' }),
+    ).toBeInTheDocument();
+  });
+
+  it('cannot be closed while calls are in flight, and finds its results again when reopened', async () => {
+    const { user, backend, onClose, setOpened } = setup();
+    await review(user, cohort(2));
+    const held = backend.hold((request) => request.method === 'POST');
+    await user.click(startButton());
+    await waitFor(() => expect(held.requests).toHaveLength(2));
+
+    expect(within(dialog()).queryByRole('button', { name: 'Fechar' })).toBeNull();
+    await user.keyboard('{Escape}');
+    expect(onClose).not.toHaveBeenCalled();
+
+    held.release();
+    await finished();
+    // Over: it closes as any dialog does (the corner button, the footer's, Escape).
+    expect(within(dialog()).getAllByRole('button', { name: 'Fechar' })).toHaveLength(2);
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    setOpened(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    setOpened(true);
+    expect(within(dialog()).getByRole('heading', { name: 'Envio concluído' })).toBeInTheDocument();
+    expect(counts()).toEqual({ Matriculado: '2' });
+    expect(writes(backend)).toHaveLength(2);
+  });
+});
+
+describe('Bulk dialog: a removal run', () => {
+  it('starts only with the number of students typed, sends {email, classes}, and reports who was not found', async () => {
+    const { user, backend } = setup({ enrolments: { t1: [ANA, BRUNO], t2: [ANA] } });
+    await review(user, [ANA, 'Bruno.Lima@escola.com.br', 'zeca@escola.com.br'].join('\n'), {
+      remove: true,
+    });
+
+    expect(dialog('Remoção em lote')).toBeInTheDocument();
+    expect(startButton()).toHaveAccessibleName('Remover 3 alunos de 2 turmas');
+    expect(startButton()).toBeDisabled();
+    const confirmation = within(dialog()).getByRole('textbox', {
+      name: /^Para confirmar, digite quantos alunos serão removidos/,
+    });
+    await user.type(confirmation, '2');
+    expect(confirmation).toHaveAccessibleDescription(
+      'O número digitado não é o de alunos que serão removidos.',
+    );
+    expect(startButton()).toBeDisabled();
+    await user.click(startButton());
+    expect(writes(backend)).toEqual([]);
+
+    await user.clear(confirmation);
+    await user.type(confirmation, '3');
+    expect(confirmation).not.toHaveAccessibleDescription(
+      'O número digitado não é o de alunos que serão removidos.',
+    );
+    await user.click(startButton());
+    await finished();
+
+    expect(
+      writes(backend)
+        .map(({ method, body }) => ({ method, body }))
+        .sort(byEmail),
+    ).toEqual([
+      { method: 'DELETE', body: { email: ANA, classes: BOTH } },
+      { method: 'DELETE', body: { email: BRUNO, classes: BOTH } },
+      { method: 'DELETE', body: { email: 'zeca@escola.com.br', classes: BOTH } },
+    ]);
+    expect(counts()).toEqual({ Removido: '2', 'Não encontrado': '1' });
+    expect(result(3)).toEqual(['Não encontrado', 'Student not found']);
+    expect(backend.enrolments('t1')).toEqual([]);
+    expect(backend.enrolments('t2')).toEqual([]);
+  });
+});
+
+it('speaks English: the bulk dialog', async () => {
+  const { user } = setup({ locale: 'en' });
+  expect(dialog('Bulk enrolment')).toBeInTheDocument();
+  await user.click(screen.getByRole('textbox', { name: 'Paste the list of students' }));
+  await user.paste(LIST);
+  await user.click(screen.getByRole('button', { name: 'Review the list' }));
+
+  expect(
+    await screen.findByRole('button', { name: 'Enrol 3 students in 2 classes' }),
+  ).toBeEnabled();
+  expect(
+    screen.getByText('3 students ready to send · 2 lines with problems · 0 lines excluded'),
+  ).toBeInTheDocument();
+});
