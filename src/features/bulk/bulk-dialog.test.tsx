@@ -245,7 +245,7 @@ describe('Bulk dialog: the review', () => {
     expect(summary()).toHaveTextContent(
       '4 alunos prontos para enviar · 0 linhas com problema · 1 linha excluída',
     );
-    expect(reviewRow(5)).toHaveTextContent('Excluído');
+    expect(reviewRow(5)).toHaveTextContent('Excluída');
     expect(emailOfLine(5)).toBeDisabled();
     expect(startButton()).toHaveAccessibleName('Matricular 4 alunos em 2 turmas');
 
