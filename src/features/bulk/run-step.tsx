@@ -50,7 +50,7 @@ export function RunStep({ snapshot, runner }: RunStepProps) {
         aria-valuenow={settled}
         aria-valuetext={`${format(settled)} / ${format(total)}`}
       >
-        <Progress.Root size="xl" aria-hidden>
+        <Progress.Root size="xl" aria-hidden transitionDuration={0}>
           <Progress.Section
             value={(succeeded / Math.max(total, 1)) * 100}
             color="teal.8"
