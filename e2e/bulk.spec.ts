@@ -230,3 +230,69 @@ test('a run that meets 503s completes through retries, and every student is enro
   expect([...tries.values()].filter((count) => count > 2)).toEqual([]);
   expect([...tries.values()].reduce((sum, count) => sum + count, 0)).toBe(40 + 13);
 });
+
+test('a run in English and dark mode, by keyboard: paused and continued, every state passes axe', async ({
+  page,
+  request,
+  token,
+}) => {
+  test.setTimeout(60_000);
+  const turmas = (await listClasses(request, token, { pageSize: 1 })).data;
+  const before = await countsOf(request, token, turmas);
+  // The calls wait until the test lets them go, so the run can be seen under way.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/v1/classe/add-student', async (route) => {
+    await released;
+    await route.continue();
+  });
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'English' }).click();
+  await page.getByRole('button', { name: 'Use dark theme' }).click();
+  await page.getByLabel('Access token', { exact: true }).fill(token);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Classes' })).toBeVisible();
+  await page.getByRole('button', { name: 'Enrol or remove a list' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Bulk enrolment' });
+  const paste = dialog.getByRole('textbox', { name: 'Paste the list of students' });
+  await expect(paste).toBeFocused();
+  const { text } = cohortCsv(12); // 7 good students, 5 lines with problems
+  // As pasted from a spreadsheet: cells separated by tabs.
+  const pasted = text
+    .replace('\uFEFF', '')
+    .replace('Souza; Ana', 'Souza, Ana')
+    .replaceAll(';', '\t');
+  await paste.fill(pasted);
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Review the list' }).press('Enter');
+
+  await expect(dialog.getByText('7 students ready to send')).toBeVisible();
+  // No turma was selected: the person picks one with the dialog's own search.
+  const search = dialog.getByRole('combobox', { name: 'Add a class' });
+  await search.fill(turmas[0]!.name);
+  const option = page.getByRole('option', { name: turmas[0]!.name, exact: true });
+  await expect(option).toBeVisible();
+  await search.press('ArrowDown');
+  await search.press('Enter');
+  await expect(dialog.getByRole('list', { name: 'In the class' })).toContainText(turmas[0]!.name);
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Enrol 7 students in 1 class' }).press('Enter');
+
+  await expect(dialog.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute(
+    'aria-valuenow',
+    '0',
+  );
+  await dialog.getByRole('button', { name: 'Pause' }).press('Enter');
+  await expect(dialog.getByRole('status')).toHaveText(/^Pausing: waiting for 4 requests/);
+  await expectNoAxeViolations(page);
+  release();
+  await expect(dialog.getByRole('status')).toHaveText('Paused');
+  await expect(dialog.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '4');
+  await dialog.getByRole('button', { name: 'Continue' }).press('Enter');
+  await expect(dialog.getByRole('heading', { name: 'Run complete' })).toBeVisible();
+  await expect(dialog.getByRole('definition')).toHaveText(['7', '5']);
+  await expectNoAxeViolations(page);
+  expect(await countsOf(request, token, turmas)).toEqual([before[0]! + 7]);
+});
