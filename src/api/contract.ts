@@ -90,6 +90,9 @@ export const studentNameSchema = z.string({ error: typeError('a string') }).chec
   z.maxLength(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`),
   // Tabs, NULs and line breaks in a name only ever come from a bad paste or a broken import.
   z.regex(/^\P{Cc}*$/u, 'must not contain control characters'),
+  // Half of a UTF-16 pair is not a character: it cannot be stored as UTF-8 or shown. The server
+  // refuses it in any field before this check (server/app.ts); here it lets a form say so.
+  z.regex(/^\P{Cs}*$/u, 'must be Unicode text (it holds a lone surrogate)'),
 );
 
 export const classReferenceSchema = z.strictObject(

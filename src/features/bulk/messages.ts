@@ -98,7 +98,7 @@ export const useBulkMessages = defineMessages({
             ? 'Falta o nome.'
             : problem.reason === 'too-long'
               ? `Nome com mais de ${maxName} caracteres.`
-              : 'O nome tem caracteres de controle (tabulação, quebra de linha).';
+              : 'O nome tem caracteres que não são aceitos, como tabulações ou quebras de linha.';
         case 'email':
           return problem.reason === 'duplicate'
             ? `E-mail repetido: já está na linha ${problem.firstLine}.`
@@ -253,7 +253,7 @@ export const useBulkMessages = defineMessages({
             ? 'The name is missing.'
             : problem.reason === 'too-long'
               ? `The name is longer than ${maxName} characters.`
-              : 'The name contains control characters (tab, line break).';
+              : 'The name has characters that are not allowed, such as tabs or line breaks.';
         case 'email':
           return problem.reason === 'duplicate'
             ? `Repeated e-mail: already on line ${problem.firstLine}.`

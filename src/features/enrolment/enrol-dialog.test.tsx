@@ -204,7 +204,7 @@ describe('Enrol dialog: validation', () => {
     expect(writes(backend)).toEqual([]);
   });
 
-  it('refuses a name that is too long or holds control characters', async () => {
+  it('refuses a name that is too long, holds control characters or a lone surrogate', async () => {
     const { user, backend } = renderDialog();
     await user.type(emailField(), 'ana@escola.br');
 
@@ -216,11 +216,15 @@ describe('Enrol dialog: validation', () => {
     await user.clear(nameField());
     await user.click(nameField());
     await user.paste('Ana\tSouza');
-    await waitFor(() =>
-      expect(nameField()).toHaveAccessibleDescription(
-        'O nome não pode ter tabulações nem quebras de linha.',
-      ),
-    );
+    const notAllowed =
+      'O nome tem caracteres que não são aceitos, como tabulações ou quebras de linha.';
+    await waitFor(() => expect(nameField()).toHaveAccessibleDescription(notAllowed));
+
+    // Half of a UTF-16 pair (a broken paste): not a character the API can store.
+    await user.clear(nameField());
+    await user.click(nameField());
+    await user.paste('Ana \uD83D Souza');
+    await waitFor(() => expect(nameField()).toHaveAccessibleDescription(notAllowed));
     expect(writes(backend)).toEqual([]);
   });
 

@@ -18,7 +18,8 @@ export const useEnrolmentMessages = defineMessages({
     errors: {
       nameRequired: 'Informe o nome do aluno.',
       nameTooLong: (max: string): string => `O nome pode ter no máximo ${max} caracteres.`,
-      nameControlCharacters: 'O nome não pode ter tabulações nem quebras de linha.',
+      nameControlCharacters:
+        'O nome tem caracteres que não são aceitos, como tabulações ou quebras de linha.',
       emailRequired: 'Informe o e-mail do aluno.',
       emailInvalid: 'Informe um e-mail válido, como ana@escola.br.',
       emailTooLong: (max: string): string => `O e-mail pode ter no máximo ${max} caracteres.`,
@@ -77,7 +78,8 @@ export const useEnrolmentMessages = defineMessages({
     errors: {
       nameRequired: 'Enter the student’s name.',
       nameTooLong: (max: string): string => `The name can be at most ${max} characters long.`,
-      nameControlCharacters: 'The name cannot contain tabs or line breaks.',
+      nameControlCharacters:
+        'The name has characters that are not allowed, such as tabs or line breaks.',
       emailRequired: 'Enter the student’s e-mail.',
       emailInvalid: 'Enter a valid e-mail, such as ana@school.org.',
       emailTooLong: (max: string): string => `The e-mail can be at most ${max} characters long.`,
