@@ -1,6 +1,7 @@
 /**
  * One Node process serving the API at /v1 and, when given a built console, the console itself:
- * compressed, with long-lived caching for hashed assets and an SPA fallback to index.html.
+ * compressed, with long-lived caching for hashed assets and an SPA fallback to index.html (not
+ * for missing assets, which are 404s).
  *
  * Every answer carries the security headers: those Hono builds, and (http-server.ts) the few that
  * Node or the adapter write before Hono sees a request.
@@ -80,6 +81,10 @@ export function createApp({ staticDir, ...api }: AppOptions): Hono {
         onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),
     );
+    // A build's file that is not there (a tab opened before a deployment asking for a chunk the
+    // new build no longer has) is a 404, not index.html: HTML answered as a script only fails
+    // later, as a MIME-type error far from its cause.
+    app.get('/assets/*', (c) => c.notFound());
     app.use(
       '*',
       serveStatic({

@@ -99,6 +99,17 @@ describe('static files', () => {
     expect(answer.body.toString()).toBe(INDEX_HTML);
   });
 
+  it('answers a missing asset with 404, not index.html', async () => {
+    const answer = await get('/assets/enrol-dialog-gone123.js');
+
+    expect(answer.status).toBe(404);
+    expect(answer.headers['content-type']).toMatch(/application\/json/);
+    expect(JSON.parse(answer.body.toString())).toEqual({
+      status: '404',
+      message: 'No route GET /assets/enrol-dialog-gone123.js',
+    });
+  });
+
   it('leaves the API’s JSON uncompressed', async () => {
     const answer = await get('/v1/classe', {
       Authorization: `Bearer ${TOKEN}`,

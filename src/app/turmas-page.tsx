@@ -59,7 +59,9 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
     bulk: false,
   });
   const want = useCallback((kind: DialogKind) => {
-    void loaders[kind]();
+    // A chunk that cannot load (offline, or gone after a deployment) is reported where it is
+    // rendered, through the error boundary; the early start only saves time when it works.
+    loaders[kind]().catch(() => {});
     setWanted((current) => (current[kind] ? current : { ...current, [kind]: true }));
   }, []);
   const open = useCallback(
