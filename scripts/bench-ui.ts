@@ -17,7 +17,10 @@
  * performance.now() in the first animation frame after the DOM shows the result, so Playwright's
  * own round trips are not counted. Each measure runs `--runs` times; medians decide the targets.
  *
- *   npm run bench:ui [-- --runs 10 --classes 2000 --term matemá]
+ *   npm run bench:ui [-- --runs 10 --classes 2000 --term matemá --dist dist]
+ *
+ * `--dist` serves another build (say, one of the code before a change, built with `vite build
+ * --outDir dist-base`), so two builds can be measured one after the other in the same hour.
  *
  * Not part of `npm test`: timings belong in a benchmark, not in pass/fail tests (DESIGN.md).
  */
@@ -45,13 +48,15 @@ const { values: args } = parseArgs({
     classes: { type: 'string', default: '2000' },
     // Six letters of a demo subject (server/seed.ts), accent included.
     term: { type: 'string', default: 'matemá' },
+    // The built console to serve: an A/B comparison measures two builds side by side.
+    dist: { type: 'string', default: 'dist' },
   },
 });
 const RUNS = positiveInteger('runs');
 const DEMO_CLASSES = positiveInteger('classes');
 const TERM = args.term;
 const KEY_INTERVAL_MS = 100;
-const STATIC_DIR = 'dist';
+const STATIC_DIR = args.dist;
 
 /** The accessible names the console offers in pt-BR (src/i18n/pt-br.ts). */
 const UI = {

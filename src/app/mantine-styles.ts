@@ -34,7 +34,6 @@ import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Pill.css';
 
 // Content and states

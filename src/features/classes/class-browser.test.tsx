@@ -1,11 +1,12 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApiClient } from '../../testing/api-client';
 import { installTurmasBackend, type TurmasBackend } from '../../testing/msw/turmas-backend';
 import { render } from '../../testing/render';
 import { aTurma, manyTurmas } from '../../testing/sample-classes';
 import { ClassBrowser } from './class-browser';
+import type { RowAction } from './class-table';
 import { selectionStore } from './selection-store';
 
 function renderBrowser(options?: Parameters<typeof render>[1]) {
@@ -366,6 +367,39 @@ describe('ClassBrowser: sorting', () => {
     await user.keyboard('{Enter}');
 
     await waitFor(() => expect(rowNames()).toEqual(expected));
+  });
+});
+
+describe('ClassBrowser: row actions', () => {
+  it("runs the action clicked with its row's turma, on any page", async () => {
+    installTurmasBackend({ turmas: manyTurmas(25) });
+    const enrol = vi.fn();
+    const remove = vi.fn();
+    const rowActions: RowAction[] = [
+      { label: 'Matricular', name: (turma) => `Matricular aluno em ${turma.name}`, onClick: enrol },
+      {
+        label: 'Remover',
+        name: (turma) => `Remover aluno de ${turma.name}`,
+        destructive: true,
+        onClick: remove,
+      },
+    ];
+    const { user } = render(<ClassBrowser api={createTestApiClient()} rowActions={rowActions} />);
+    await screen.findByText('25 turmas');
+    const [first, , third] = rowNames();
+
+    await user.click(screen.getByRole('button', { name: `Matricular aluno em ${first}` }));
+    await user.click(screen.getByRole('button', { name: `Remover aluno de ${third}` }));
+    await user.click(screen.getByRole('button', { name: 'Próxima página' }));
+    await waitFor(() => expect(rowNames()).toHaveLength(5));
+    const [onPageTwo] = rowNames();
+    // From the keyboard too: Enter on a focused button is a click.
+    screen.getByRole('button', { name: `Remover aluno de ${onPageTwo}` }).focus();
+    await user.keyboard('{Enter}');
+
+    const named = (name: string | null) => ({ id: expect.any(String), name });
+    expect(enrol.mock.calls).toEqual([[named(first!)]]);
+    expect(remove.mock.calls).toEqual([[named(third!)], [named(onPageTwo!)]]);
   });
 });
 

@@ -2,7 +2,7 @@ import { Alert, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { keepPreviousData, onlineManager, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { fromSortBy, toSortBy, type ApiClient } from '../../api/client';
-import { SORT_BY_DEFAULT, type ClassListQuery } from '../../api/contract';
+import { SORT_BY_DEFAULT, type ClassListQuery, type SortField } from '../../api/contract';
 import { describeApiError } from '../../i18n/describe-api-error';
 import { useMessages } from '../../i18n/i18n-context';
 import { classQueries } from '../../api/class-queries';
@@ -79,6 +79,18 @@ export function ClassBrowser({ api, rowActions = NO_ACTIONS }: ClassBrowserProps
     [setParams],
   );
   const clearSearch = () => search('', 'submit');
+  // Stable, so the pager (memoised) renders only when what it shows changes: rows arriving for
+  // the page already shown (a new page size, a search) leave it alone.
+  const changeSort = useCallback(
+    (sort: { id: SortField; desc: boolean } | undefined) =>
+      setParams({ sort: toSortBy(sort ? [sort] : []) ?? SORT_BY_DEFAULT, page: 1 }),
+    [setParams],
+  );
+  const changePage = useCallback((next: number) => setParams({ page: next }), [setParams]);
+  const changePageSize = useCallback(
+    (pageSize: ListParams['pageSize']) => setParams({ pageSize, page: 1 }),
+    [setParams],
+  );
 
   // What the status line announces belongs to the rows on screen. While a new search loads,
   // the previous rows stay (placeholder data), so their count stays too, with their wording:
@@ -148,9 +160,7 @@ export function ClassBrowser({ api, rowActions = NO_ACTIONS }: ClassBrowserProps
             skeletonRows={Math.min(params.pageSize, 20)}
             stale={list.isPlaceholderData}
             sort={fromSortBy(params.sort)}
-            onSortChange={(sort) =>
-              setParams({ sort: toSortBy(sort ? [sort] : []) ?? SORT_BY_DEFAULT, page: 1 })
-            }
+            onSortChange={changeSort}
             selection={selection}
             onSelect={selectionStore.add}
             onDeselect={selectionStore.remove}
@@ -160,8 +170,8 @@ export function ClassBrowser({ api, rowActions = NO_ACTIONS }: ClassBrowserProps
             page={params.page}
             pageSize={params.pageSize}
             totalRecords={totalRecords}
-            onPageChange={(next) => setParams({ page: next })}
-            onPageSizeChange={(pageSize) => setParams({ pageSize, page: 1 })}
+            onPageChange={changePage}
+            onPageSizeChange={changePageSize}
           />
         </>
       )}

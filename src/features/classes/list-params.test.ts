@@ -1,5 +1,7 @@
+import { usePagination } from '@mantine/hooks';
+import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIST_PARAMS, parseListParams, writeListParams } from './list-params';
+import { DEFAULT_LIST_PARAMS, pageItems, parseListParams, writeListParams } from './list-params';
 
 describe('parseListParams', () => {
   it('reads every parameter', () => {
@@ -42,5 +44,24 @@ describe('writeListParams', () => {
     const params = { q: 'educação física', page: 2, pageSize: 100, sort: 'updatedAt' } as const;
 
     expect(parseListParams(writeListParams('', params))).toEqual(params);
+  });
+});
+
+describe('pageItems', () => {
+  it('offers the pages Mantine’s Pagination offered, which the pager replaced', () => {
+    for (let pageCount = 1; pageCount <= 15; pageCount++) {
+      for (let page = 1; page <= pageCount; page++) {
+        const { result } = renderHook(() =>
+          usePagination({ total: pageCount, page, siblings: 1, boundaries: 1 }),
+        );
+        expect(pageItems(page, pageCount), `page ${page} of ${pageCount}`).toEqual(
+          result.current.range,
+        );
+      }
+    }
+  });
+
+  it('never offers more than 7 items', () => {
+    expect(pageItems(50, 100)).toEqual([1, 'dots', 49, 50, 51, 'dots', 100]);
   });
 });

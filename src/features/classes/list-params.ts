@@ -78,3 +78,24 @@ export function writeListParams(search: string, params: ListParams): string {
 export function pageCountOf(totalRecords: number, pageSize: number): number {
   return Math.max(1, Math.ceil(totalRecords / pageSize));
 }
+
+/** A gap in the page numbers. */
+export const DOTS = 'dots';
+
+/**
+ * The page numbers offered around `page`, as Mantine's Pagination chose them (siblings 1,
+ * boundaries 1): always the first and the last, the page and its neighbours, and dots for what
+ * is left out, so there are never more than 7 items.
+ */
+export function pageItems(page: number, pageCount: number): (number | typeof DOTS)[] {
+  const span = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, index) => from + index);
+  if (pageCount <= 7) return span(1, pageCount);
+  const left = Math.max(page - 1, 1);
+  const right = Math.min(page + 1, pageCount - 1);
+  const dotsLeft = left > 3;
+  const dotsRight = right < pageCount - 2;
+  if (!dotsLeft) return [...span(1, 5), DOTS, pageCount];
+  if (!dotsRight) return [1, DOTS, ...span(pageCount - 4, pageCount)];
+  return [1, DOTS, ...span(left, right), DOTS, pageCount];
+}
