@@ -450,7 +450,7 @@ describe('Bulk dialog: an enrolment run', () => {
 
     held.release();
     await finished();
-    // Over: it closes as any dialog does (the corner button, the footer's, Escape).
+    // Over: it closes like every other dialog (the corner button, the footer's, Escape).
     expect(within(dialog()).getAllByRole('button', { name: 'Fechar' })).toHaveLength(2);
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
