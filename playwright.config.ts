@@ -16,6 +16,10 @@ export default defineConfig({
   // workers took the suite from 4.1 to 2.8 minutes here.
   workers: 3,
   fullyParallel: false,
+  // 60 s, not the default 30: an axe scan of the whole page takes about 2 s on an idle 2-core
+  // machine and up to 10 s on a loaded CI runner, and a journey holds up to four. A real hang
+  // still fails on the 5 s of each expectation.
+  timeout: 60_000,
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: 'list',
