@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import type { ApiClient } from '../api/client';
 import { SessionGate } from '../features/auth/session-gate';
@@ -10,9 +11,9 @@ import { AppErrorBoundary } from './error-boundary';
 import { AppProviders } from './providers';
 import { TurmasPage } from './turmas-page';
 
-export function App() {
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <AppErrorBoundary>
         <TurmasConsole />
       </AppErrorBoundary>
