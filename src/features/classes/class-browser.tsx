@@ -43,6 +43,10 @@ export function ClassBrowser({ api, rowActions = NO_ACTIONS }: ClassBrowserProps
     // skeleton, no jump. Each request has its own key, so a late answer for an older search
     // can never replace a newer one.
     placeholderData: keepPreviousData,
+    // main.tsx asks for the first rows before this mounts. When that answer was already a
+    // failure, it is shown as any failure is (with its retry button), not asked again on
+    // mount: a 400 or a malformed answer would only repeat, and a transient one was retried.
+    retryOnMount: false,
   });
   const page = list.data;
   const settled = page !== undefined && !list.isPlaceholderData;
