@@ -37,7 +37,7 @@ const { values: args } = parseArgs({
     // 'devtools': the page really runs at 4x CPU slowdown and on a throttled network, instead of
     // Lighthouse estimating both from an unthrottled load (its default, and the targets' mode).
     // Slower, noisier, but it shows what a change does to the load itself, where the estimate
-    // can disagree (a request moved earlier, 007's early list load).
+    // can disagree (a request moved earlier: decision 005).
     throttling: { type: 'string', default: 'simulate' },
   },
 });

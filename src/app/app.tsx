@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import type { ApiClient } from '../api/client';
 import { SessionGate } from '../features/auth/session-gate';
@@ -11,9 +10,9 @@ import { AppErrorBoundary } from './error-boundary';
 import { AppProviders } from './providers';
 import { TurmasPage } from './turmas-page';
 
-export function App({ queryClient }: { queryClient?: QueryClient }) {
+export function App() {
   return (
-    <AppProviders queryClient={queryClient}>
+    <AppProviders>
       <AppErrorBoundary>
         <TurmasConsole />
       </AppErrorBoundary>

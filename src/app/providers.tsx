@@ -1,20 +1,15 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { tokenStore } from '../features/auth/token-store';
 import { I18nProvider } from '../i18n/i18n-provider';
-import { createAppQueryClient } from './query-client';
+import { createQueryClient } from './query-client';
 import { COLOR_SCHEME_STORAGE_KEY, cssVariablesResolver, theme } from './theme';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
 
-interface AppProvidersProps {
-  /** The app's client when it was made before rendering (main.tsx starts requests with it). */
-  queryClient?: QueryClient;
-  children: ReactNode;
-}
-
-export function AppProviders({ queryClient: given, children }: AppProvidersProps) {
-  const [queryClient] = useState(() => given ?? createAppQueryClient());
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(() => createQueryClient(() => tokenStore.expire()));
   return (
     <MantineProvider
       theme={theme}

@@ -1,6 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
-import { tokenStore } from '../features/auth/token-store';
 
 const MAX_RETRIES = 2;
 
@@ -31,9 +30,4 @@ export function createQueryClient(onUnauthorized: () => void): QueryClient {
       },
     },
   });
-}
-
-/** The console's client: a 401 to any query or mutation expires the stored token. */
-export function createAppQueryClient(): QueryClient {
-  return createQueryClient(() => tokenStore.expire());
 }

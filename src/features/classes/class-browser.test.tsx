@@ -1,4 +1,4 @@
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApiClient } from '../../testing/api-client';
@@ -6,7 +6,6 @@ import { installTurmasBackend, type TurmasBackend } from '../../testing/msw/turm
 import { render } from '../../testing/render';
 import { aTurma, manyTurmas } from '../../testing/sample-classes';
 import { ClassBrowser } from './class-browser';
-import { prefetchListInView } from './prefetch-list';
 import type { RowAction } from './class-table';
 import { selectionStore } from './selection-store';
 
@@ -145,39 +144,6 @@ describe('ClassBrowser: loading and paging', () => {
     await waitFor(() => expect(rowNames()).toHaveLength(5));
     expect(window.location.search).toBe('?page=3');
     expect(window.history.length).toBe(historyLength);
-  });
-});
-
-describe('ClassBrowser: the request sent before rendering (main.tsx)', () => {
-  it('is the one the list makes: the view the link names, asked for once', async () => {
-    const backend = installTurmasBackend({ turmas: manyTurmas(120) });
-    const search = '?q=matem&page=2&pageSize=10&sort=-countStudents';
-    window.history.replaceState(null, '', `/${search}`);
-    const expected = await namesFromApi({
-      query: 'matem',
-      page: 2,
-      pageSize: 10,
-      sortBy: '-countStudents',
-    });
-    const queryClient = new QueryClient();
-    const before = listParams(backend).length;
-
-    // Rendered while the early request is still on its way, as main.tsx does.
-    const early = prefetchListInView(queryClient, createTestApiClient(), search);
-    renderBrowser({ queryClient });
-    await early;
-
-    await waitFor(() => expect(rowNames()).toEqual(expected));
-    // The list took the early answer over: the page was asked for once (the next page, asked
-    // for ahead of a click, is the only other request).
-    const sent = listParams(backend).slice(before);
-    expect(sent[0]).toEqual({
-      page: '2',
-      pageSize: '10',
-      sortBy: '-countStudents',
-      query: 'matem',
-    });
-    expect(sent.filter(({ page }) => page === '2')).toHaveLength(1);
   });
 });
 

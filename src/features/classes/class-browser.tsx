@@ -2,7 +2,7 @@ import { Alert, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { keepPreviousData, onlineManager, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { fromSortBy, toSortBy, type ApiClient } from '../../api/client';
-import { SORT_BY_DEFAULT, type SortField } from '../../api/contract';
+import { SORT_BY_DEFAULT, type ClassListQuery, type SortField } from '../../api/contract';
 import { describeApiError } from '../../i18n/describe-api-error';
 import { useMessages } from '../../i18n/i18n-context';
 import { classQueries } from '../../api/class-queries';
@@ -10,7 +10,7 @@ import { ClassPager } from './class-pager';
 import { ClassSearch } from './class-search';
 import { ClassTable, type RowAction } from './class-table';
 import { useFormats } from './formats';
-import { pageCountOf, toClassListQuery, type ListParams } from './list-params';
+import { pageCountOf, type ListParams } from './list-params';
 import { selectionStore, useSelection } from './selection-store';
 import { useListParams } from './use-list-params';
 
@@ -18,6 +18,10 @@ interface ClassBrowserProps {
   api: Pick<ApiClient, 'getClasses'>;
   /** What can be done with one turma from its row; the same array on every render. */
   rowActions?: readonly RowAction[];
+}
+
+function toQuery({ q, page, pageSize, sort }: ListParams): ClassListQuery {
+  return { query: q === '' ? undefined : q, page, pageSize, sortBy: sort };
 }
 
 const NO_ACTIONS: readonly RowAction[] = [];
@@ -38,15 +42,11 @@ export function ClassBrowser({ api, rowActions = NO_ACTIONS }: ClassBrowserProps
   const online = useSyncExternalStore(subscribeOnline, isOnline);
 
   const list = useQuery({
-    ...classQueries.list(api, toClassListQuery(params)),
+    ...classQueries.list(api, toQuery(params)),
     // The rows on screen stay (dimmed) until the next page or search answers: no flash of a
     // skeleton, no jump. Each request has its own key, so a late answer for an older search
     // can never replace a newer one.
     placeholderData: keepPreviousData,
-    // main.tsx asks for the first rows before this mounts. When that answer was already a
-    // failure, it is shown as any failure is (with its retry button), not asked again on
-    // mount: a 400 or a malformed answer would only repeat, and a transient one was retried.
-    retryOnMount: false,
   });
   const page = list.data;
   const settled = page !== undefined && !list.isPlaceholderData;
@@ -60,7 +60,7 @@ export function ClassBrowser({ api, rowActions = NO_ACTIONS }: ClassBrowserProps
     if (!settled || params.page >= pageCount) return;
     const prefetch = setTimeout(() => {
       void queryClient.prefetchQuery(
-        classQueries.list(api, toClassListQuery({ ...params, page: params.page + 1 })),
+        classQueries.list(api, toQuery({ ...params, page: params.page + 1 })),
       );
     });
     return () => clearTimeout(prefetch);

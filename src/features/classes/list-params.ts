@@ -11,7 +11,6 @@ import {
   QUERY_MAX_LENGTH,
   SORT_BY_DEFAULT,
   SORT_VALUES,
-  type ClassListQuery,
   type SortBy,
 } from '../../api/contract';
 
@@ -99,9 +98,4 @@ export function pageItems(page: number, pageCount: number): (number | typeof DOT
   if (!dotsLeft) return [...span(1, 5), DOTS, pageCount];
   if (!dotsRight) return [1, DOTS, ...span(pageCount - 4, pageCount)];
   return [1, DOTS, ...span(left, right), DOTS, pageCount];
-}
-
-/** What the API is asked for the view the address bar names. */
-export function toClassListQuery({ q, page, pageSize, sort }: ListParams): ClassListQuery {
-  return { query: q === '' ? undefined : q, page, pageSize, sortBy: sort };
 }
