@@ -42,6 +42,26 @@ describe('parseInput: delimiters', () => {
     expect(parsed.rows[0]).toMatchObject({ name: 'Ana; aluna nova', email: 'ana@x.com' });
   });
 
+  it('follows the "sep=" line Excel writes and reads, and does not take it for a row', () => {
+    // A name holding ';' would make ';' look wrong to the guess: the file says it is ','.
+    const text = 'sep=,\r\nNome,E-mail\r\n"Ana; a monitora",ana@x.com\r\nBia,bia@x.com\r\n';
+    const parsed = parseInput(text);
+    expect(parsed).toMatchObject({ delimiter: ',', header: true, problems: [] });
+    expect(rowsOf(text)).toEqual([
+      [3, 'Ana; a monitora', 'ana@x.com', ''],
+      [4, 'Bia', 'bia@x.com', ''],
+    ]);
+    expect(parseInput('\uFEFFSEP=;\nSilva, Ana;ana@x.com\n')).toMatchObject({
+      delimiter: ';',
+      header: false,
+      rows: [{ line: 2, name: 'Silva, Ana', email: 'ana@x.com' }],
+    });
+  });
+
+  it('guesses as usual past a "sep=" line naming a delimiter it does not read', () => {
+    expect(rowsOf('sep=|\nAna;ana@x.com\n')).toEqual([[2, 'Ana', 'ana@x.com', '']]);
+  });
+
   it('reads a single column of addresses (a removal list) as comma-separated', () => {
     const parsed = parseInput('ana@x.com\nbia@x.com\n');
     expect(parsed).toEqual({

@@ -60,6 +60,9 @@ function foldHeader(cell: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
+/** "sep=;" alone on the first line, in any case; the line break stays, to keep the count. */
+const SEPARATOR_LINE = /^sep=(.)(?=\n|$)/i;
+
 /** An address with nothing else in its cell: what the right delimiter leaves. */
 const LONE_EMAIL = /^[^\s,;@]+@[^\s,;@]+$/;
 
@@ -77,8 +80,13 @@ interface Columns {
 export function parseInput(text: string): ParsedInput {
   // One line break throughout: papaparse splits rows on a single sequence, and files edited on
   // several systems mix them. Offsets then count physical lines as an editor shows them.
-  const normalised = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const delimiter = guessDelimiter(normalised);
+  const withDirective = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  // Excel writes (and obeys) a first line "sep=;" naming the delimiter. It is emptied, not cut,
+  // so the lines after it keep their numbers.
+  const directive = SEPARATOR_LINE.exec(withDirective);
+  const normalised = directive ? withDirective.slice(directive[0].length) : withDirective;
+  const named = DELIMITERS.find((delimiter) => delimiter === directive?.[1]);
+  const delimiter = named ?? guessDelimiter(normalised);
   // Header, the rows allowed, and one more to know there are too many.
   const { rows: raw, quoteLines } = readRows(normalised, delimiter, BULK_ROWS_MAX + 2);
   const problems: InputProblem[] = quoteLines.map((line) => ({ reason: 'unclosed-quote', line }));
