@@ -105,6 +105,16 @@ describe('parseInput: headers and columns', () => {
     ]);
   });
 
+  it('reads a header whose cells carry a note in parentheses, as templates do', () => {
+    const parsed = parseInput(
+      'Nome (completo);E-mail (obrigatório);Validade (dd/mm/aaaa)\nAna;ana@x.com;31/12/2026',
+    );
+    expect(parsed.header).toBe(true);
+    expect(parsed.rows).toEqual([
+      { line: 2, name: 'Ana', email: 'ana@x.com', expiry: '31/12/2026' },
+    ]);
+  });
+
   it('without a header, finds the addresses in any column; the name and expiry follow in order', () => {
     expect(rowsOf('ana@x.com,Ana,2026-12-31\nbia@x.com,Bia,')).toEqual([
       [1, 'Ana', 'ana@x.com', '2026-12-31'],

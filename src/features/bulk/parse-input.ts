@@ -51,10 +51,14 @@ const COLUMN_BY_HEADER = new Map<string, Column>(
   ),
 );
 
-/** "E-mail", "e mail" and "EMAIL" name the same column; so do "Expiração" and "expiracao". */
+/**
+ * "E-mail", "e mail" and "EMAIL" name the same column; so do "Expiração" and "expiracao", and
+ * "E-mail (obrigatório)": a note in parentheses, as templates add, is left out.
+ */
 function foldHeader(cell: string): string {
   // NFKD splits accents off their letters, so the filter drops them with the punctuation.
   return cell
+    .replace(/\([^)]*\)/g, '')
     .normalize('NFKD')
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '');
