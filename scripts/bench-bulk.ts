@@ -40,6 +40,7 @@ import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import playwrightConfig from '../playwright.config.ts';
 import { startServer } from '../server/server.ts';
+import { median } from './stats.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -498,12 +499,6 @@ async function bulkChunksInFirstScreen(): Promise<string[]> {
 
 // ---------------------------------------------------------------------------------------------
 // Reporting
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 const ms = (value: number) => `${Math.round(value).toLocaleString('en')} ms`;
 

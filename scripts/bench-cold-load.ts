@@ -19,6 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import playwrightConfig from '../playwright.config.ts';
 import { startServer } from '../server/server.ts';
+import { median } from './stats.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -107,11 +108,6 @@ try {
   await rm(dataDir, { recursive: true, force: true });
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 console.log(
   `\n${args.dist}: median of ${RUNS}, heading painted ${Math.round(median(heading))} ms, ` +
     `rows painted ${Math.round(median(rows))} ms (4x CPU, 150 ms latency, 1.6 Mbit/s)`,

@@ -29,6 +29,7 @@ import { parseArgs } from 'node:util';
 // chrome-launcher and puppeteer-core are Lighthouse's own dependencies (the versions it drives
 // Chrome with), imported here rather than declared a second time in package.json.
 import puppeteer, { type Page as Tab } from 'puppeteer-core';
+import { median } from './stats.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -304,12 +305,6 @@ interface NetworkItem {
 
 // ---------------------------------------------------------------------------------------------
 // Report
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 /** Prints one page's table and returns the targets it missed. */
 function report(page: Audited, url: string, runs: Run[]): string[] {
