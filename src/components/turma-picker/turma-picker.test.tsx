@@ -235,6 +235,49 @@ describe('TurmaPicker: adding turmas', () => {
     expect(await screen.findByRole('listbox')).toBeVisible();
   });
 
+  it('keeps a turma highlighted when the answer for what was typed replaces the last one', async () => {
+    const backend = installTurmasBackend({ turmas: manyTurmas(30) });
+    const onChange = vi.fn();
+    const { user } = render(<ControlledPicker onChange={onChange} />);
+    await user.click(search());
+    await settled();
+    const option = (name: string) => screen.getByRole('option', { name });
+
+    // Typed, and the keys pressed on the last answer while the new one is on its way.
+    const fisica = backend.hold((request) => request.searchParams.query === 'fisica');
+    typeBurst(search(), 'fisica');
+    await waitFor(() => expect(fisica.requests).toHaveLength(1));
+    await user.keyboard('{ArrowDown}'.repeat(10));
+    expect(search()).toHaveAttribute('aria-activedescendant', option('Física 1º A').id);
+    fisica.release();
+    await settled();
+    expect(optionNames()).toEqual([
+      'Educação Física 1º A',
+      'Educação Física 2º A',
+      'Educação Física 3º A',
+      'Física 1º A',
+      'Física 2º A',
+      'Física 3º A',
+    ]);
+    // Still the same turma, now fourth: Enter picks it, not what sits where it was.
+    expect(search()).toHaveAttribute('aria-activedescendant', option('Física 1º A').id);
+    await user.keyboard('{Enter}');
+    expect(chosenNames()).toEqual(['Física 1º A']);
+
+    // A highlighted turma the new answer leaves out: nothing is highlighted, Enter picks nothing.
+    const fisica2 = backend.hold((request) => request.searchParams.query === 'fisica 2');
+    typeBurst(search(), ' 2');
+    await waitFor(() => expect(fisica2.requests).toHaveLength(1));
+    await user.keyboard('{ArrowDown}');
+    expect(search()).toHaveAttribute('aria-activedescendant', option('Educação Física 1º A').id);
+    fisica2.release();
+    await settled();
+    expect(optionNames()).toEqual(['Educação Física 2º A', 'Física 2º A']);
+    expect(search()).not.toHaveAttribute('aria-activedescendant');
+    await user.keyboard('{Enter}');
+    expect(onChange).toHaveBeenCalledTimes(1);
+  });
+
   it('closes its list on Escape without closing the dialog around it', async () => {
     installTurmasBackend({ turmas: manyTurmas(20) });
     const onClose = vi.fn();

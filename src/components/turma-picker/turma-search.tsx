@@ -2,7 +2,7 @@ import { CheckIcon, Combobox, Loader, TextInput, useCombobox, VisuallyHidden } f
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState, type ReactNode, type Ref } from 'react';
+import { useId, useLayoutEffect, useState, type ReactNode, type Ref } from 'react';
 import { classQueries } from '../../api/class-queries';
 import type { ApiClient } from '../../api/client';
 import {
@@ -69,11 +69,11 @@ export function TurmaSearch({
 }: TurmaSearchProps) {
   const messages = useTurmaPickerMessages();
   const appMessages = useMessages();
-  const studentsIdBase = useId();
+  const idBase = useId();
   // A disabled field (the form is sending) shows no results, even if they were open.
   const [opened, setOpened] = useState(false);
   const combobox = useCombobox({ opened: opened && !disabled, onOpenedChange: setOpened });
-  const { resetSelectedOption } = combobox;
+  const { resetSelectedOption, selectOption } = combobox;
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const commit = useDebouncedCallback((next: string) => setSearch(next.trim()), SEARCH_DEBOUNCE_MS);
@@ -104,16 +104,31 @@ export function TurmaSearch({
             : { kind: 'results', page };
   const shown = view.kind === 'results' ? view.page.data : [];
 
-  // The highlighted option (the field's aria-activedescendant) belongs to one set of options.
-  // Mantine tracks it by position, so when the options change under it Enter would pick whatever
-  // now sits there, and the field would point at an option that is gone: start again from none.
+  // The value of each option in order: a turma's id, or '' for "try again".
+  const optionValues = [...shown.map((turma) => turma.id), ...(view.kind === 'failed' ? [''] : [])];
+  const optionId = (value: string) => `${idBase}-option-${value}`;
+
+  // The highlighted option (the field's aria-activedescendant) follows a turma, not a position:
+  // when the answer for what was typed replaces the last one (shown dimmed until it comes), a
+  // turma highlighted in both stays highlighted, so Enter still picks it; one that is gone
+  // leaves nothing highlighted, so Enter never picks whatever now sits in its place.
   const optionSet = view.kind === 'results' ? view.page : view.kind;
-  const [highlighted, setHighlighted] = useState<{ optionSet: unknown; id: string | null }>({
+  const [highlighted, setHighlighted] = useState<{ optionSet: unknown; value: string | null }>({
     optionSet,
-    id: null,
+    value: null,
   });
-  if (highlighted.optionSet !== optionSet) setHighlighted({ optionSet, id: null });
-  useEffect(() => resetSelectedOption(), [optionSet, resetSelectedOption]);
+  if (highlighted.optionSet !== optionSet) {
+    const kept = highlighted.value !== null && optionValues.includes(highlighted.value);
+    setHighlighted({ optionSet, value: kept ? highlighted.value : null });
+  }
+  // Mantine's Combobox keeps its own highlight, by position: moved to match before the new
+  // options are painted, since a passive effect could run after a key already pressed on them.
+  const highlightedIndex =
+    highlighted.value === null ? -1 : optionValues.indexOf(highlighted.value);
+  useLayoutEffect(() => {
+    if (highlightedIndex === -1) resetSelectedOption();
+    else selectOption(highlightedIndex);
+  }, [optionSet, highlightedIndex, resetSelectedOption, selectOption]);
 
   const summary =
     view.kind === 'searching'
@@ -141,8 +156,8 @@ export function TurmaSearch({
         // The keys are handled below, so the highlighted option is known here.
         withKeyboardNavigation={false}
         aria-activedescendant={
-          combobox.dropdownOpened && highlighted.optionSet === optionSet
-            ? (highlighted.id ?? undefined)
+          combobox.dropdownOpened && highlightedIndex !== -1
+            ? optionId(highlighted.value!)
             : undefined
         }
       >
@@ -161,7 +176,7 @@ export function TurmaSearch({
             setText(event.currentTarget.value);
             commit(event.currentTarget.value);
             resetSelectedOption();
-            setHighlighted({ optionSet, id: null });
+            setHighlighted({ optionSet, value: null });
             combobox.openDropdown();
           }}
           onClick={() => combobox.openDropdown()}
@@ -175,11 +190,10 @@ export function TurmaSearch({
                 if (!combobox.dropdownOpened) {
                   combobox.openDropdown('keyboard');
                 } else {
-                  const id =
-                    event.key === 'ArrowDown'
-                      ? combobox.selectNextOption()
-                      : combobox.selectPreviousOption();
-                  setHighlighted({ optionSet, id });
+                  if (event.key === 'ArrowDown') combobox.selectNextOption();
+                  else combobox.selectPreviousOption();
+                  const value = optionValues[combobox.getSelectedOptionIndex()];
+                  setHighlighted({ optionSet, value: value ?? null });
                 }
                 break;
               case 'Enter':
@@ -222,10 +236,11 @@ export function TurmaSearch({
         >
           {shown.map((turma, index) => {
             const chosen = chosenIds.has(turma.id);
-            const studentsId = `${studentsIdBase}-${index}`;
+            const studentsId = `${idBase}-students-${index}`;
             return (
               <Combobox.Option
                 key={turma.id}
+                id={optionId(turma.id)}
                 value={turma.id}
                 aria-label={turma.name}
                 aria-describedby={studentsId}
@@ -249,6 +264,7 @@ export function TurmaSearch({
             // An option rather than a button, reached like the turmas with the field's arrows
             // and Enter: Tab leaves the field, and that closes the list.
             <Combobox.Option
+              id={optionId('')}
               value=""
               aria-selected={false}
               onClick={() => void results.refetch()}
