@@ -37,6 +37,5 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Pill.css';
 
 // Content and states
-import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/EmptyState.css';

@@ -1,4 +1,4 @@
-import { Skeleton, UnstyledButton } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import {
   createColumnHelper,
@@ -241,7 +241,11 @@ export function ClassTable({
           onFocus={tooltipsHidden ? () => setTooltipsHidden(false) : undefined}
         >
           <TableHead groups={table.getHeaderGroups()} sorting={sorting} />
-          <tbody data-stale={stale || undefined} onClick={runRowAction}>
+          <tbody
+            data-stale={stale || undefined}
+            data-loading={rows === undefined || undefined}
+            onClick={runRowAction}
+          >
             {rows === undefined
               ? Array.from({ length: skeletonRows }, (_, index) => <SkeletonRow key={index} />)
               : rows.map((turma, index) => (
@@ -440,26 +444,33 @@ function HeaderCell({ header, children }: { header: ClassHeader; children: React
 }
 
 function SkeletonRow() {
-  // Placeholders the height of a real row, so the page does not jump when the rows arrive; the
-  // status line tells assistive technology that turmas are loading.
+  // Placeholders in rows as tall as real ones, so the page does not jump when the rows arrive; the
+  // status line tells assistive technology that turmas are loading. Plain spans that pulse
+  // together (the body's one animation), not Mantine's Skeleton: each of those is a layer of its
+  // own with two pseudo-elements and its own animation, 100 of them on the first screen.
   return (
     <tr aria-hidden>
       <td>
-        <Skeleton height={18} width={18} radius="sm" />
+        <span className={classes.bone} data-shape="checkbox" />
       </td>
       <td>
-        <Skeleton height={12} width="60%" />
+        <span className={classes.bone} style={{ width: '60%' }} />
       </td>
       <td>
-        <Skeleton height={12} width={32} ml="auto" />
+        <span className={classes.bone} data-shape="count" />
       </td>
       <td>
-        <Skeleton height={12} width="70%" />
+        <span className={classes.bone} style={{ width: '70%' }} />
       </td>
       <td>
-        <Skeleton height={12} width="70%" />
+        <span className={classes.bone} style={{ width: '70%' }} />
       </td>
-      <td />
+      <td>
+        {/* An invisible box the size of a row's buttons: a row is as tall loading as loaded. */}
+        <span className={classes.rowAction} data-placeholder>
+          {'\u00a0'}
+        </span>
+      </td>
     </tr>
   );
 }
