@@ -258,6 +258,32 @@ describe('Bulk dialog: the review', () => {
     expect(writes(backend).map(emailOf).sort()).toEqual([ANA, BRUNO, CARLA, DAVI]);
   });
 
+  it('keeps fixes and exclusions through "Voltar" while the list is the same, and drops them for a new one', async () => {
+    const { user } = setup();
+    await review(user, LIST);
+    await user.type(emailOfLine(3), '.com.br');
+    await user.click(screen.getByRole('checkbox', { name: 'Excluir a linha 5' }));
+    const reviewed = '4 alunos prontos para enviar · 0 linhas com problema · 1 linha excluída';
+    expect(summary()).toHaveTextContent(reviewed);
+
+    // Back to switch to removal and back again: the same list, reviewed as it was left.
+    await user.click(screen.getByRole('button', { name: 'Voltar' }));
+    await user.click(screen.getByRole('radio', { name: 'Remover os alunos' }));
+    await user.click(screen.getByRole('radio', { name: 'Matricular os alunos' }));
+    await user.click(screen.getByRole('button', { name: 'Revisar a lista' }));
+    await screen.findByRole('button', { name: 'Voltar' });
+    expect(summary()).toHaveTextContent(reviewed);
+
+    // A changed list is a new one: read afresh.
+    await user.click(screen.getByRole('button', { name: 'Voltar' }));
+    await user.type(screen.getByRole('textbox', { name: 'Cole a lista de alunos' }), ' ');
+    await user.click(screen.getByRole('button', { name: 'Revisar a lista' }));
+    await screen.findByRole('button', { name: 'Voltar' });
+    expect(summary()).toHaveTextContent(
+      '3 alunos prontos para enviar · 2 linhas com problema · 0 linhas excluídas',
+    );
+  });
+
   it('goes back to the pasted text, and starts a new list empty once a run is over', async () => {
     const { user } = setup();
     await review(user, cohort(1));

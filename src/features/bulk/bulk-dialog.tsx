@@ -75,6 +75,9 @@ export function BulkDialog({
   const [pasted, setPasted] = useState('');
   const [parsed, setParsed] = useState<ParsedInput | null>(null);
   const [rows, setRows] = useState<InputRow[]>([]);
+  // The rows as last read, kept through "Voltar": reviewing the same input again (say, after
+  // switching between enrolling and removing) keeps the fixes and exclusions made to it.
+  const [readRows, setReadRows] = useState<readonly InputRow[] | null>(null);
   const [excluded, setExcluded] = useState<ReadonlySet<number>>(() => new Set());
   const [turmas, setTurmas] = useState<ClassSummary[]>(() => [...initialTurmas]);
   const [expiry, setExpiry] = useState<ExpiryValue>(() => defaultExpiry(new Date()));
@@ -164,6 +167,7 @@ export function BulkDialog({
     setPasted('');
     setParsed(null);
     setRows([]);
+    setReadRows(null);
     setExcluded(new Set());
     setTurmas([...initialTurmas]);
   }
@@ -221,6 +225,8 @@ export function BulkDialog({
           onTextChange={setPasted}
           onParsed={(input) => {
             setParsed(input);
+            if (readRows !== null && sameRows(readRows, input.rows)) return;
+            setReadRows(input.rows);
             setRows(input.rows);
             setExcluded(new Set());
           }}
@@ -228,5 +234,18 @@ export function BulkDialog({
         />
       )}
     </Modal>
+  );
+}
+
+function sameRows(a: readonly InputRow[], b: readonly InputRow[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every(
+      (row, index) =>
+        row.line === b[index]!.line &&
+        row.name === b[index]!.name &&
+        row.email === b[index]!.email &&
+        row.expiry === b[index]!.expiry,
+    )
   );
 }
