@@ -48,6 +48,24 @@ test('keeps the token for the tab, or on the device when asked to', async ({
   await expect(gate(afterSignOut).heading).toBeVisible();
 });
 
+test('signing out in one tab signs out the other tabs, each with its own token', async ({
+  page,
+  context,
+  token,
+}) => {
+  await signIn(page, token);
+  const otherTab = await context.newPage();
+  await signIn(otherTab, token);
+  await expect(turmasPage(otherTab).table).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(gate(page).heading).toBeVisible();
+  await expect(gate(otherTab).heading).toBeVisible();
+  await expect(turmasPage(otherTab).table).toHaveCount(0);
+  await otherTab.reload();
+  await expect(gate(otherTab).heading).toBeVisible();
+});
+
 test('asks for a new token over the page when the session expires, then recovers the list', async ({
   page,
   token,

@@ -1,8 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import type { ApiClient } from '../api/client';
 import { SessionGate } from '../features/auth/session-gate';
 import { SignOutButton } from '../features/auth/sign-out-button';
-import { useSession } from '../features/auth/token-store';
+import { tokenStore, useSession } from '../features/auth/token-store';
 import { selectionStore } from '../features/classes/selection-store';
 import { getApiClient } from './api';
 import { AppShell } from './app-shell';
@@ -40,6 +41,17 @@ export function Console({ api, children }: ConsoleProps) {
   const inSession = token !== null || expired;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusHeadingWhenShown = useRef(false);
+  const queryClient = useQueryClient();
+
+  // Signed out in another tab: as the sign-out button does here, nothing of the session stays.
+  useEffect(
+    () =>
+      tokenStore.onSignedOutElsewhere(() => {
+        queryClient.clear();
+        selectionStore.clear();
+      }),
+    [queryClient],
+  );
 
   // The full-page gate's submit button disappears with the gate; without this, keyboard and
   // screen-reader users would be left focused on nothing at the top of the document. (After

@@ -64,6 +64,31 @@ describe('tokenStore', () => {
     expect(listener).not.toHaveBeenCalled();
   });
 
+  it('signs out when another tab signs out, and tells the other tabs when it signs out', async () => {
+    const otherTab = new BroadcastChannel('turmas-admin.sign-out');
+    try {
+      tokenStore.set('tab-token');
+      const signedOutElsewhere = vi.fn();
+      const stop = tokenStore.onSignedOutElsewhere(signedOutElsewhere);
+      otherTab.postMessage('signed-out');
+      await vi.waitFor(() => expect(tokenStore.get()).toBeNull());
+      expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+      expect(signedOutElsewhere).toHaveBeenCalledOnce();
+      stop();
+
+      tokenStore.set('device-token', { remember: true });
+      const heard = new Promise((resolve) =>
+        otherTab.addEventListener('message', (event) => resolve(event.data), { once: true }),
+      );
+      tokenStore.clear();
+      expect(await heard).toBe('signed-out');
+      // Its own sign-out is not news to this tab.
+      expect(signedOutElsewhere).toHaveBeenCalledOnce();
+    } finally {
+      otherTab.close();
+    }
+  });
+
   it('notifies subscribers of every change', () => {
     const listener = vi.fn();
     const unsubscribe = tokenStore.subscribe(listener);

@@ -2,7 +2,8 @@
  * The access token. By default it is kept in sessionStorage: it survives a reload but dies with
  * the tab. "Remember on this device" keeps it in localStorage instead, so it outlives the tab.
  * It never goes into a URL (history, logs, Referer) or into the console. React reads it through
- * `useSession`, which re-renders on every change.
+ * `useSession`, which re-renders on every change. Signing out in one tab signs out every tab of
+ * the console in this browser, whichever storage each kept its token in.
  */
 import { useSyncExternalStore } from 'react';
 
@@ -65,6 +66,19 @@ function writeStoredToken({ token, remember }: Session): void {
   write(storageOf('localStorage'), remember ? token : null);
 }
 
+// Tells the console's other tabs of a sign-out. Not a storage event: a tab's own token lives in
+// its sessionStorage, which other tabs never see change. Absent in old browsers: then each tab
+// finds out on its next request, as before.
+const signOuts =
+  typeof BroadcastChannel === 'function' ? new BroadcastChannel('turmas-admin.sign-out') : null;
+// Node's channel (tests) would keep the process alive; browsers have no unref.
+(signOuts as { unref?: () => void } | null)?.unref?.();
+const signedOutElsewhere = new Set<Listener>();
+signOuts?.addEventListener('message', () => {
+  update({ token: null, remember: false, expired: false });
+  for (const listener of signedOutElsewhere) listener();
+});
+
 function update(next: Session): void {
   // A new object on every change: useSyncExternalStore compares snapshots by identity.
   session = next;
@@ -82,6 +96,12 @@ export const tokenStore = {
   /** Signing out on purpose: back to the full-page gate. */
   clear(): void {
     update({ token: null, remember: false, expired: false });
+    signOuts?.postMessage('signed-out');
+  },
+  /** Signing out in another tab has signed out this one: clear what belongs to the session. */
+  onSignedOutElsewhere(listener: Listener): () => void {
+    signedOutElsewhere.add(listener);
+    return () => signedOutElsewhere.delete(listener);
   },
   /**
    * The API answered 401 to the stored token. The token is forgotten everywhere, but the
