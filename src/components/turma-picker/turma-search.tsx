@@ -106,7 +106,8 @@ export function TurmaSearch({
 
   // The value of each option in order: a turma's id, or '' for "try again".
   const optionValues = [...shown.map((turma) => turma.id), ...(view.kind === 'failed' ? [''] : [])];
-  const optionId = (value: string) => `${idBase}-option-${value}`;
+  // By position: turma ids are the API's strings, which an HTML id could not always hold.
+  const optionId = (index: number) => `${idBase}-option-${index}`;
 
   // The highlighted option (the field's aria-activedescendant) follows a turma, not a position:
   // when the answer for what was typed replaces the last one (shown dimmed until it comes), a
@@ -157,7 +158,7 @@ export function TurmaSearch({
         withKeyboardNavigation={false}
         aria-activedescendant={
           combobox.dropdownOpened && highlightedIndex !== -1
-            ? optionId(highlighted.value!)
+            ? optionId(highlightedIndex)
             : undefined
         }
       >
@@ -240,7 +241,7 @@ export function TurmaSearch({
             return (
               <Combobox.Option
                 key={turma.id}
-                id={optionId(turma.id)}
+                id={optionId(index)}
                 value={turma.id}
                 aria-label={turma.name}
                 aria-describedby={studentsId}
@@ -264,7 +265,7 @@ export function TurmaSearch({
             // An option rather than a button, reached like the turmas with the field's arrows
             // and Enter: Tab leaves the field, and that closes the list.
             <Combobox.Option
-              id={optionId('')}
+              id={optionId(shown.length)}
               value=""
               aria-selected={false}
               onClick={() => void results.refetch()}
