@@ -67,8 +67,8 @@ function writeStoredToken({ token, remember }: Session): void {
 }
 
 // Tells the console's other tabs of a sign-out. Not a storage event: a tab's own token lives in
-// its sessionStorage, which other tabs never see change. Absent in old browsers: then each tab
-// finds out on its next request, as before.
+// its sessionStorage, which other tabs never see change. In a browser without it (older than
+// 2022) the other tabs stay signed in, as they all did before.
 const signOuts =
   typeof BroadcastChannel === 'function' ? new BroadcastChannel('turmas-admin.sign-out') : null;
 // Node's channel (tests) would keep the process alive; browsers have no unref.
