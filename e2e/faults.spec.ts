@@ -162,7 +162,11 @@ for (const [what, body] of [
 test('the network drops while the rows are on screen: the rows stay, marked as not refreshed', async ({
   page,
   token,
+  consoleErrors,
 }) => {
+  // A request still on its way when the network drops (the next page's prefetch, code loaded at
+  // idle) fails, and the browser logs that: what the drop does, not a fault of the console's.
+  consoleErrors.allowNetworkFailures();
   await signIn(page, token);
   const turmas = turmasPage(page);
   await expect(turmas.table.locator('tbody tr').first()).toBeVisible();
@@ -236,4 +240,36 @@ test('the network drops while the enrol form is sent: the form stays filled, and
   await alert.getByRole('button', { name: 'Tentar novamente' }).click();
   await expect(dialog.getByText('Matrícula feita')).toBeVisible();
   expect(await countsOf(request, token, [turma!])).toEqual([before! + 1]);
+});
+
+test('code that cannot load: the page stays up, a form says so and opens on the retry', async ({
+  page,
+  request,
+  token,
+  consoleErrors,
+}) => {
+  consoleErrors.allowNetworkFailures();
+  // The session-expired dialog's code, loaded at idle, and the enrol form's: both fail to come.
+  let cut = true;
+  await page.route(/\/assets\/(session-expired-dialog|enrol-dialog)-[^/]+\.js$/, (route) =>
+    cut ? route.abort('internetdisconnected') : route.continue(),
+  );
+  await signIn(page, token);
+  const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
+  const row = turmasPage(page).row(turma!);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { level: 1, name: 'Turmas' })).toBeVisible();
+
+  await row.enrol.click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Não foi possível abrir o formulário' });
+  await expect(alert).toContainText('Verifique a conexão com a internet e tente de novo.');
+  await expect(turmasPage(page).table).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  cut = false;
+  await alert.getByRole('button', { name: 'Tentar de novo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Matricular aluno' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Turmas' })).toContainText(turma!.name);
+  await expect(alert).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { lazy, startTransition, Suspense, useCallback, useMemo, useState, type Ref } from 'react';
 import type { ApiClient } from '../api/client';
@@ -29,13 +29,16 @@ const EnrolDialog = lazy(async () => ({ default: (await loadEnrolDialog()).Enrol
 const RemovalDialog = lazy(async () => ({ default: (await loadRemovalDialog()).RemovalDialog }));
 const BulkDialog = lazy(async () => ({ default: (await loadBulkDialog()).BulkDialog }));
 
-const NotificationsHost = lazy(() => import('./notifications-host'));
+const loadNotificationsHost = () => import('./notifications-host');
+const NotificationsHost = lazy(loadNotificationsHost);
 
 type DialogKind = 'enrol' | 'remove' | 'bulk';
 
+// Everything a dialog mounts with: the notifications outlet comes with the first dialog that
+// reports an outcome through it.
 const loaders: Record<DialogKind, () => Promise<unknown>> = {
-  enrol: loadEnrolDialog,
-  remove: loadRemovalDialog,
+  enrol: () => Promise.all([loadEnrolDialog(), loadNotificationsHost()]),
+  remove: () => Promise.all([loadRemovalDialog(), loadNotificationsHost()]),
   bulk: loadBulkDialog,
 };
 
@@ -58,25 +61,35 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
     remove: false,
     bulk: false,
   });
-  const want = useCallback((kind: DialogKind) => {
-    // A chunk that cannot load (offline, or gone after a deployment) is reported where it is
-    // rendered, through the error boundary; the early start only saves time when it works.
-    loaders[kind]().catch(() => {});
-    // A transition: until the dialog's code has arrived React keeps the page as it is. An urgent
-    // update would commit the boundary's (empty) fallback instead, and React then holds back
-    // the dialog's reveal for 300 ms after that fallback (its throttle for Suspense content):
-    // measured, the first dialog of a tab painted ~390 ms after the click, its code in by ~80.
-    startTransition(() =>
-      setWanted((current) => (current[kind] ? current : { ...current, [kind]: true })),
+  // The dialog asked for whose code could not load (offline, or gone after a deployment): said
+  // on the page with a retry. A lazy component whose import failed would throw to the app's
+  // error boundary and take the whole console down, so a dialog mounts only once its code is in.
+  const [failed, setFailed] = useState<DialogKind | null>(null);
+  const load = useCallback((kind: DialogKind, { report }: { report: boolean }) => {
+    loaders[kind]().then(
+      () => {
+        // A transition: the lazy component still suspends for a moment, and an urgent update
+        // would commit the boundary's (empty) fallback, after which React holds back the reveal
+        // for 300 ms (measured: the first dialog of a tab painted ~390 ms after the click).
+        startTransition(() =>
+          setWanted((current) => (current[kind] ? current : { ...current, [kind]: true })),
+        );
+      },
+      () => {
+        if (report) setFailed(kind);
+      },
     );
   }, []);
+  // A pointer or focus on a button: load early; a failure is only news if the click comes.
+  const want = useCallback((kind: DialogKind) => load(kind, { report: false }), [load]);
   const open = useCallback(
     (kind: DialogKind, turmas: readonly ClassSummary[]) => {
-      want(kind);
+      setFailed(null);
+      load(kind, { report: true });
       setTurmasFor((current) => ({ ...current, [kind]: turmas }));
       setOpened(kind);
     },
-    [want],
+    [load],
   );
   const close = useCallback(() => setOpened(null), []);
 
@@ -116,6 +129,16 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
           {messages.classes.bulkAction}
         </Button>
       </Group>
+      {failed && (
+        <Alert color="red" title={messages.dialogLoad.failed} role="alert">
+          <Stack gap="xs" align="flex-start">
+            {messages.dialogLoad.description}
+            <Button variant="default" size="xs" onClick={() => open(failed, turmasFor[failed])}>
+              {messages.dialogLoad.retry}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
       <ClassBrowser api={api} rowActions={rowActions} />
       <SelectionTray
         actions={

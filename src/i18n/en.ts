@@ -8,6 +8,11 @@ export const en: Messages = {
     useDarkTheme: 'Use dark theme',
     useLightTheme: 'Use light theme',
   },
+  dialogLoad: {
+    failed: 'The form could not be opened',
+    description: 'Check the internet connection and try again. Nothing was sent.',
+    retry: 'Try again',
+  },
   fatalError: {
     title: 'Something went wrong',
     description: 'The page hit an unexpected error. Reload the page to continue.',

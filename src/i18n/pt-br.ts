@@ -10,6 +10,11 @@ export const ptBR = {
     useDarkTheme: 'Usar tema escuro',
     useLightTheme: 'Usar tema claro',
   },
+  dialogLoad: {
+    failed: 'Não foi possível abrir o formulário',
+    description: 'Verifique a conexão com a internet e tente de novo. Nada foi enviado.',
+    retry: 'Tentar de novo',
+  },
   fatalError: {
     title: 'Algo deu errado',
     description: 'A página encontrou um erro inesperado. Recarregue a página para continuar.',

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIdle } from '../../lib/use-idle';
 import { useReturnFocus } from '../../lib/use-return-focus';
 import { TokenGate } from './token-gate';
@@ -18,7 +18,7 @@ interface SessionGateProps extends Pick<TokenFormProps, 'api'> {
  */
 export function SessionGate({ api, onSignedIn, children }: SessionGateProps) {
   const { token, expired, remember } = useSession();
-  const dialogLoaded = useIdle() || expired;
+  const dialogLoaded = useDialogPreloaded() || expired;
   if (token === null && !expired) return <TokenGate api={api} onSignedIn={onSignedIn} />;
   return (
     <>
@@ -43,9 +43,33 @@ export function SessionGate({ api, onSignedIn, children }: SessionGateProps) {
  * idle, not with the first screen, whose paint it would delay. A session that expires earlier
  * loads it then, already open.
  */
+const loadSessionExpiredDialog = () => import('./session-expired-dialog');
 const SessionExpiredDialog = lazy(async () => ({
-  default: (await import('./session-expired-dialog')).SessionExpiredDialog,
+  default: (await loadSessionExpiredDialog()).SessionExpiredDialog,
 }));
+
+/**
+ * True once the dialog's code has loaded at idle. Mounted only then: a lazy component whose
+ * import failed (a network blip in the page's first seconds) would throw to the app's error
+ * boundary and take the console down. If it failed, an expiry tries again, and only then may
+ * fail for real.
+ */
+function useDialogPreloaded(): boolean {
+  const idle = useIdle();
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (!idle) return;
+    let current = true;
+    loadSessionExpiredDialog().then(
+      () => current && setLoaded(true),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [idle]);
+  return loaded;
+}
 
 /**
  * Mantine dialogs close on Escape through their own capture listener on window, each on its
