@@ -76,7 +76,11 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
         );
       },
       () => {
-        if (report) setFailed(kind);
+        if (!report) return;
+        setFailed(kind);
+        // Not left asked for: code that comes later (a hover once back online) must not open a
+        // dialog long after the click. The retry asks again.
+        setOpened((current) => (current === kind ? null : current));
       },
     );
   }, []);
@@ -130,7 +134,14 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
         </Button>
       </Group>
       {failed && (
-        <Alert color="red" title={messages.dialogLoad.failed} role="alert">
+        <Alert
+          color="red"
+          title={messages.dialogLoad.failed}
+          role="alert"
+          withCloseButton
+          closeButtonLabel={messages.dialogLoad.dismiss}
+          onClose={() => setFailed(null)}
+        >
           <Stack gap="xs" align="flex-start">
             {messages.dialogLoad.description}
             <Button variant="default" size="xs" onClick={() => open(failed, turmasFor[failed])}>

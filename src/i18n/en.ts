@@ -12,6 +12,7 @@ export const en: Messages = {
     failed: 'The form could not be opened',
     description: 'Check the internet connection and try again. Nothing was sent.',
     retry: 'Try again',
+    dismiss: 'Dismiss',
   },
   fatalError: {
     title: 'Something went wrong',

@@ -14,6 +14,7 @@ export const ptBR = {
     failed: 'Não foi possível abrir o formulário',
     description: 'Verifique a conexão com a internet e tente de novo. Nada foi enviado.',
     retry: 'Tentar de novo',
+    dismiss: 'Fechar aviso',
   },
   fatalError: {
     title: 'Algo deu errado',
