@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { DEV_TOKEN } from './server/dev-token.ts';
+import { themeCssVariables } from './src/app/theme-css-variables.ts';
 
 /** Says which token signs in to `npm run dev`, next to Vite's own address lines. */
 const printDevToken = (): Plugin => ({
@@ -17,6 +18,21 @@ const printDevToken = (): Plugin => ({
     });
   },
 });
+
+/**
+ * `virtual:theme-variables.css`: the theme's CSS variables, made from `src/app/theme.ts` when the
+ * stylesheet is built instead of by MantineProvider in the browser on every load
+ * (`withCssVariables={false}` in `src/app/providers.tsx`; decision 005).
+ */
+const themeVariables = (): Plugin => {
+  const id = 'virtual:theme-variables.css';
+  const resolved = `\0${id}`;
+  return {
+    name: 'turmas-admin:theme-variables',
+    resolveId: (source) => (source === id ? resolved : undefined),
+    load: (source) => (source === resolved ? themeCssVariables() : undefined),
+  };
+};
 
 const brotli = promisify(brotliCompress);
 
@@ -48,6 +64,7 @@ const precompressAssets = (): Plugin => ({
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    themeVariables(),
     // `npm run dev`: the reference API answers /v1 on the same origin as the console.
     command === 'serve' &&
       devServer({

@@ -10,6 +10,8 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
+// After the defaults, which it overrides: the theme's own variables (vite.config.ts).
+import 'virtual:theme-variables.css';
 
 // Layout and text
 import '@mantine/core/styles/Container.css';
