@@ -1,6 +1,6 @@
 import { Alert, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { keepPreviousData, onlineManager, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { memo, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { fromSortBy, toSortBy, type ApiClient } from '../../api/client';
 import { SORT_BY_DEFAULT, type ClassListQuery, type SortField } from '../../api/contract';
 import { describeApiError } from '../../i18n/describe-api-error';
@@ -32,8 +32,15 @@ const isOnline = () => onlineManager.isOnline();
 /**
  * The turmas list: search, sortable table, pages, and ticking turmas for the selection. What it
  * shows lives in the URL; the rows come from the server one page at a time.
+ *
+ * Memoised: the page around it renders again when a dialog is asked for, opens, or its code
+ * arrives, and none of that changes the list (its own state comes from the URL, the query cache
+ * and the selection store).
  */
-export function ClassBrowser({ api, rowActions = NO_ACTIONS }: ClassBrowserProps) {
+export const ClassBrowser = memo(function ClassBrowser({
+  api,
+  rowActions = NO_ACTIONS,
+}: ClassBrowserProps) {
   const messages = useMessages();
   const formats = useFormats();
   const queryClient = useQueryClient();
@@ -177,7 +184,7 @@ export function ClassBrowser({ api, rowActions = NO_ACTIONS }: ClassBrowserProps
       )}
     </Stack>
   );
-}
+});
 
 function RetryButton({ onRetry, busy }: { onRetry: () => void; busy: boolean }) {
   const messages = useMessages();
