@@ -63,6 +63,13 @@ describe('toCsv', () => {
     ['@', '@SUM(A1:A9)'],
     ['a tab', '\t=1+1'],
     ['a carriage return', '\r=1+1'],
+    ['spaces then =', '  =1+1'],
+    ['a no-break space then +', '\u00a0+1'],
+    ['an ideographic space then @', '\u3000@SUM(A1:A9)'],
+    ['a full-width =', '\uff1d1+1'],
+    ['a full-width +', '\uff0b1'],
+    ['a full-width -', '\uff0d1'],
+    ['a full-width @', '\uff20SUM(A1:A9)'],
   ])('neutralises a cell starting with %s', (_name, value) => {
     const csv = toCsv(HEADER, [['2', value, 'x@example.com']], ';');
 
@@ -76,11 +83,14 @@ describe('toCsv', () => {
 
     const csv = toCsv(HEADER, [['2', value, '\n=1+1']], ',');
 
-    expect(parse(csv)[1]).toEqual(['2', `'${value}`, '\n=1+1']);
+    expect(parse(csv)[1]).toEqual(['2', `'${value}`, `'\n=1+1`]);
   });
 
   it('leaves formula characters alone after the start of a cell', () => {
-    const rows = [['2', 'Ana-Maria @ casa', 'ana+turma=9@example.com']];
+    const rows = [
+      ['2', 'Ana-Maria @ casa', 'ana+turma=9@example.com'],
+      ['3', ' Ana ＝ Bia', ' x'],
+    ];
 
     expect(parse(toCsv(HEADER, rows, ','))).toEqual([HEADER, ...rows]);
   });

@@ -8,9 +8,12 @@ import Papa from 'papaparse';
  * A cell starting with any of these is read as a formula by Excel or LibreOffice. No `$` anchor
  * and no `.*`: papaparse's own default, /^[=+\-@\t\r].*$/, fails on a cell with a line break
  * after its first character (`.` stops at the break, `$` is not multi-line), so
- * '=HYPERLINK(...)\nx' would go out live.
+ * '=HYPERLINK(...)\nx' would go out live. Beyond the usual list, as defence in depth: the same
+ * characters after leading white space (a spreadsheet that trims cells on import, as LibreOffice
+ * can be set to, would then see the formula) and their full-width forms (＝＋－＠), which
+ * software that folds full-width text to ASCII would read as the same.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r]/;
 
 /** Excel only reads a CSV as UTF-8 (accents and all) when it starts with a byte order mark. */
 const BOM = '\uFEFF';
