@@ -5,6 +5,7 @@ import {
   mergeMantineTheme,
   type ConvertCSSVariablesInput,
 } from '@mantine/core';
+// With its extension, unlike the rest of src/: vite.config.ts imports this file too.
 import { cssVariablesResolver, theme } from './theme.ts';
 
 type Variables = Record<string, string>;
