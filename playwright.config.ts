@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 
 // Playwright never downloads a browser here (no internet): it drives a system Chromium, from
 // CHROMIUM_PATH or Debian's package. Machines without one: `npx playwright install chromium`
@@ -11,15 +12,14 @@ const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find(
 
 export default defineConfig({
   testDir: 'e2e',
-  // Every worker starts its own server on its own database (e2e/fixtures.ts). Three on two
-  // cores: much of a journey is waiting (debounces, retry backoff, transitions), and three
-  // workers took the suite from 4.1 to 2.8 minutes here.
-  workers: 3,
+  // One worker per core: each starts its own server on its own database (e2e/fixtures.ts) and
+  // its own Chromium; more workers than cores only made a busy machine time out
+  // (docs/decisions/009-test-suite-under-load.md).
+  workers: availableParallelism(),
   fullyParallel: false,
-  // 60 s, not the default 30: an axe scan of the whole page takes about 2 s on an idle 2-core
-  // machine and up to 10 s on a loaded CI runner, and a journey holds up to four. A real hang
-  // still fails on the 5 s of each expectation.
+  // What the longest journeys honestly take on a busy 2-core machine, with room (decision 009).
   timeout: 60_000,
+  expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: 'list',

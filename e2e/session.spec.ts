@@ -3,7 +3,7 @@
  * accepting it mid-session, and the shell's language and colour-scheme choices.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signIn, test, turmasPage } from './support';
+import { expect, expectNoAxeViolations, OVER_THE_PAGE, signIn, test, turmasPage } from './support';
 
 const isList = (url: URL) => url.pathname === '/v1/classe';
 
@@ -101,7 +101,7 @@ test('asks for a new token over the page when the session expires, then recovers
   // Only a good token gets rid of it.
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, OVER_THE_PAGE);
 
   await tokenField.fill(token);
   await tokenField.press('Enter');
@@ -197,5 +197,5 @@ test('shows the session-expired dialog accessibly in dark mode', async ({
   await dialog.getByLabel('Token de acesso', { exact: true }).fill('not-the-token');
   await dialog.getByRole('button', { name: 'Entrar' }).click();
   await expect(dialog.getByText('Este token não foi aceito.')).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, OVER_THE_PAGE);
 });

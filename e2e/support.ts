@@ -11,13 +11,17 @@ import { test as base, expect } from './fixtures';
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA: the bar DESIGN.md sets for every state. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+/** What is open over the page: dialogs, their pop-ups and notifications (Mantine's portal). */
+export const OVER_THE_PAGE = '[data-portal]';
+
 /**
- * A whole-page scan takes about 2 s here, and up to 10 s on a loaded 2-core CI runner. A test
- * that walks one dialog through several states scans the page once, then only the dialog
- * (`within`, a CSS selector) for the states that change nothing outside it.
+ * Scans the page, or only `within` (a CSS selector, e.g. OVER_THE_PAGE) for a state that changes
+ * nothing outside it once the page behind was scanned. Legacy mode runs axe in the page itself:
+ * the console has no iframes, and the default mode opens a blank page to merge frame results on
+ * every scan, which doubled its cost (docs/decisions/009-test-suite-under-load.md).
  */
 export async function expectNoAxeViolations(page: Page, within?: string) {
-  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true);
   const results = await (within ? builder.include(within) : builder).analyze();
   expect(results.violations).toEqual([]);
 }
