@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
-import type { Class } from '../src/api/contract';
+import type { Class } from '#contract';
 import {
   countsOf,
   expect,

@@ -6,7 +6,7 @@
  * after), and each test has a student of its own, so tests sharing a worker's database hold.
  */
 import type { Page, Request } from '@playwright/test';
-import type { Class } from '../src/api/contract';
+import type { Class } from '#contract';
 import {
   countsOf,
   expect,

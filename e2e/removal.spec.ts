@@ -4,7 +4,7 @@
  * test has its own student, so the tests of a worker share its database without meeting.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import type { Class } from '../src/api/contract';
+import type { Class } from '#contract';
 import {
   countsOf,
   expect,

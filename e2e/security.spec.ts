@@ -57,3 +57,20 @@ test('turma names and API messages with HTML and script render as inert text', a
   // Nothing ran, anywhere on the page.
   expect(await page.evaluate(() => (window as { __injected?: string }).__injected)).toBeUndefined();
 });
+
+test('the console breaks none of its own Content-Security-Policy', async ({ page, token }) => {
+  // Every violation (zod probing for `new Function`, an inline style or script), as it happens.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as Window & { cspViolations?: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective}: ${event.blockedURI}`),
+    );
+  });
+  await signIn(page, token);
+  await expect(turmasPage(page).table.getByRole('row').nth(1)).toBeVisible();
+  const violations = await page.evaluate(
+    () => (window as Window & { cspViolations?: string[] }).cspViolations,
+  );
+  expect(violations).toEqual([]);
+});

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { classListResponseSchema, type ClassListResponse } from '../src/api/contract';
+import { classListResponseSchema, type ClassListResponse } from '#contract';
 import { test as base, expect } from './fixtures';
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA: the bar DESIGN.md sets for every state. */

@@ -5,7 +5,7 @@
  * numbers written here, so the tests hold whatever the demo data looks like.
  */
 import type { Page, Request } from '@playwright/test';
-import type { Class } from '../src/api/contract';
+import type { Class } from '#contract';
 import { expect, expectNoAxeViolations, listClasses, signIn, test, turmasPage } from './support';
 
 // A dozen pages of 20 (the default size) and searches that match a page or two: enough to page

@@ -17,10 +17,11 @@ import {
   BODY_MAX_BYTES,
   classIdSchema,
   classListQuerySchema,
+  configureZod,
   describeIssues,
   removeStudentFromClassesBodySchema,
   type ErrorBody,
-} from '../src/api/contract.ts';
+} from '#contract';
 import { UnknownClassesError, UnknownStudentError, type Store } from './db.ts';
 import type { Logger } from './log.ts';
 import { buildOpenApiDocument } from './openapi.ts';
@@ -166,6 +167,7 @@ const classIdParamSchema = z.object({ id: classIdSchema });
 
 /** The `/v1` routes, mounted by server.ts (production) and dev-entry.ts (`npm run dev`). */
 export function createApi({ store, tokens, log }: ApiOptions) {
+  configureZod();
   const unauthorized = (message: string) => ({
     message: (c: Context) => errorBody(c, 401, message),
   });

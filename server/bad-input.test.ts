@@ -15,7 +15,7 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classListResponseSchema } from '../src/api/contract.ts';
+import { classListResponseSchema } from '#contract';
 import { DATABASE_FILE } from './db.ts';
 import {
   describeProbe,

@@ -15,7 +15,7 @@ import {
   type ClassListParams,
   type ClassListResponse,
   type SortField,
-} from '../src/api/contract.ts';
+} from '#contract';
 
 export type Db = Database.Database;
 

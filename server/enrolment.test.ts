@@ -4,7 +4,7 @@
  * enrolment rows of every turma, in the database and in getClasses.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Class } from '../src/api/contract.ts';
+import type { Class } from '#contract';
 import { storedEnrolments, storedStudents, type StoredEnrolment } from './testing/database.ts';
 import { STANDARD_EXPIRY, STANDARD_FIXTURES, STUDENTS, TURMAS } from './testing/fixtures.ts';
 import {

@@ -14,7 +14,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ErrorBody } from '../src/api/contract.ts';
+import type { ErrorBody } from '#contract';
 import type { Logger } from './log.ts';
 
 const BAD_REQUEST_TARGET = 'Malformed request URL or Host header';

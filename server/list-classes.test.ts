@@ -2,7 +2,7 @@
  * getClasses (`GET /v1/classe`): shape, paging, sorting, search, and every 400 of its query.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SORT_VALUES, type SortBy, type SortField } from '../src/api/contract.ts';
+import { SORT_VALUES, type SortBy, type SortField } from '#contract';
 import { STANDARD_FIXTURES } from './testing/fixtures.ts';
 import {
   expectError,

@@ -12,7 +12,7 @@ import {
   errorBodySchema,
   removeStudentFromClassesBodySchema,
   writeSuccessSchema,
-} from '../src/api/contract.ts';
+} from '#contract';
 
 const schema = (type: z.ZodMiniType, io: 'input' | 'output') =>
   z.toJSONSchema(type, { io, target: 'draft-2020-12', unrepresentable: 'any' });

@@ -5,12 +5,7 @@
  * few matches. Every path must answer exactly what a substring test of the folded names gives.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  foldForSearch,
-  SORT_VALUES,
-  type Class,
-  type ClassListResponse,
-} from '../src/api/contract.ts';
+import { foldForSearch, SORT_VALUES, type Class, type ClassListResponse } from '#contract';
 import { writeFixtures, type TurmaFixture } from './testing/database.ts';
 import {
   expectWriteOk,

@@ -3,7 +3,7 @@
  * students with plausible names, and enrolments between them. Deterministic for a given size, so
  * screenshots, tests and benchmarks see the same data.
  */
-import { foldForSearch } from '../src/api/contract.ts';
+import { foldForSearch } from '#contract';
 import { newClassId, withSearchIndexRebuilt, type Db } from './db.ts';
 
 export interface SeedSize {

@@ -5,7 +5,7 @@
  * a puzzling network error.
  */
 import { z } from 'zod/mini';
-import { describeIssues } from './api/contract';
+import { describeIssues } from '#contract';
 
 declare global {
   interface Window {

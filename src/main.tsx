@@ -1,4 +1,4 @@
-// First: configures zod before anything parses with it (src/config.ts does, on import).
+// First: zod's messages, before anything parses (src/config.ts does, on import).
 import './zod-config';
 import './app/mantine-styles';
 import { StrictMode, startTransition } from 'react';

@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check';
 import { METHODS } from 'node:http';
-import { BODY_MAX_BYTES, SORT_VALUES } from '../../src/api/contract.ts';
+import { BODY_MAX_BYTES, SORT_VALUES } from '#contract';
 import { TURMAS } from './fixtures.ts';
 import { TEST_TOKEN } from './test-server.ts';
 

@@ -4,7 +4,7 @@
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { foldForSearch } from '../../src/api/contract.ts';
+import { foldForSearch } from '#contract';
 import { DATABASE_FILE, openDatabase } from '../db.ts';
 
 export interface TurmaFixture {

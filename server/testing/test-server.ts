@@ -11,7 +11,7 @@ import {
   type Class,
   type ClassListQuery,
   type ClassListResponse,
-} from '../../src/api/contract.ts';
+} from '#contract';
 import { startServer, type RunningServer } from '../server.ts';
 import {
   enrolmentRowsPerTurma,

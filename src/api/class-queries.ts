@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from './client';
-import type { ClassListQuery } from './contract';
+import type { ClassListQuery } from '#contract';
 
 /**
  * Query keys and fetchers for turmas in one place, so a mutation can invalidate

@@ -6,8 +6,15 @@ import {
   unusedOrigin,
   type ScriptedServer,
 } from '../testing/scripted-server';
-import { createApiClient, parseRetryAfter, toSortBy, type ApiClientConfig } from './client';
-import { SORT_FIELDS, type ClassListResponse } from './contract';
+import {
+  ApiError,
+  createApiClient,
+  isTransient,
+  parseRetryAfter,
+  toSortBy,
+  type ApiClientConfig,
+} from './client';
+import { SORT_FIELDS, type ClassListResponse } from '#contract';
 import { aClassPage, aTurma } from '../testing/sample-classes';
 import { apiError } from '../testing/expect-api-error';
 
@@ -446,6 +453,24 @@ describe('Retry-After', () => {
 
     expect(error.kind).toBe('network');
     expect(error.retryAfterMs).toBeUndefined();
+  });
+});
+
+describe('isTransient: the one retry policy', () => {
+  it.each([
+    ['no answer', new ApiError('network', 'offline'), true],
+    ['a timeout', new ApiError('timeout', 'slow'), true],
+    ['too many requests', new ApiError('http', '429', { status: 429 }), true],
+    ['a server error', new ApiError('http', '500', { status: 500 }), true],
+    ['a gateway timeout', new ApiError('http', '504', { status: 504 }), true],
+    ['a bad request', new ApiError('http', '400', { status: 400 }), false],
+    ['a refused token', new ApiError('http', '401', { status: 401 }), false],
+    ['an unknown turma', new ApiError('http', '404', { status: 404 }), false],
+    ['a 2xx we could not read', new ApiError('contract', 'bad', { status: 200 }), false],
+    ['a request we cancelled', new ApiError('aborted', 'cancelled'), false],
+    ['a bug', new TypeError('x is undefined'), false],
+  ])('%s: %s', (_, error, expected) => {
+    expect(isTransient(error)).toBe(expected);
   });
 });
 

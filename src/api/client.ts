@@ -23,7 +23,7 @@ import {
   type SortBy,
   type SortField,
   type WriteSuccess,
-} from './contract';
+} from '#contract';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -68,6 +68,22 @@ export class ApiError extends Error {
   get isNotFound(): boolean {
     return this.status === 404;
   }
+
+  /**
+   * The console's one retry policy: whether the same request may succeed later. No answer, too
+   * many requests (429) or a server error may pass; any other refusal will answer the same.
+   */
+  get isTransient(): boolean {
+    if (this.kind === 'network' || this.kind === 'timeout') return true;
+    return this.kind === 'http' && this.status !== undefined && isTransientStatus(this.status);
+  }
+}
+
+const isTransientStatus = (status: number) => status === 429 || status >= 500;
+
+/** `ApiError.isTransient` for anything thrown: what is not an ApiError is a bug, never retried. */
+export function isTransient(error: unknown): boolean {
+  return error instanceof ApiError && error.isTransient;
 }
 
 export interface ApiClientConfig {

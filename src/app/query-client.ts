@@ -1,14 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../api/client';
+import { ApiError, isTransient } from '../api/client';
 
 const MAX_RETRIES = 2;
-
-/** Only failures that may pass on their own are worth repeating; a 4xx will answer the same. */
-function isTransient(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  if (error.kind === 'network' || error.kind === 'timeout') return true;
-  return error.kind === 'http' && error.status !== undefined && error.status >= 500;
-}
 
 /**
  * @param onUnauthorized called when any query or mutation gets a 401: the stored token is no

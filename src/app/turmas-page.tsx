@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { lazy, startTransition, Suspense, useCallback, useMemo, useState, type Ref } from 'react';
 import type { ApiClient } from '../api/client';
-import { CLASSES_PER_REQUEST_MAX, type ClassSummary } from '../api/contract';
+import { CLASSES_PER_REQUEST_MAX, type ClassSummary } from '#contract';
 import { tokenStore, useSession } from '../features/auth/token-store';
 import { ClassBrowser } from '../features/classes/class-browser';
 import type { RowAction } from '../features/classes/class-table';

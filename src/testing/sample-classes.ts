@@ -1,4 +1,4 @@
-import type { Class, ClassListResponse } from '../api/contract';
+import type { Class, ClassListResponse } from '#contract';
 
 /** A turma as the API lists it; tests override only what they assert on. */
 export function aTurma(overrides: Partial<Class> = {}): Class {

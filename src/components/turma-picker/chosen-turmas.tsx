@@ -1,6 +1,6 @@
 import { IconX } from '@tabler/icons-react';
 import { memo, useCallback, useLayoutEffect, useRef } from 'react';
-import type { ClassSummary } from '../../api/contract';
+import type { ClassSummary } from '#contract';
 import classes from './turma-picker.module.css';
 
 interface ChosenTurmasProps {

@@ -3,7 +3,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ClassSummary } from '../../api/contract';
+import type { ClassSummary } from '#contract';
 import { createTestApiClient } from '../../testing/api-client';
 import { installTurmasBackend, type TurmasBackend } from '../../testing/msw/turmas-backend';
 import { render } from '../../testing/render';

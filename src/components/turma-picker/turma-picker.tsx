@@ -8,7 +8,7 @@ import { Input } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
 import { useId, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { ApiClient } from '../../api/client';
-import { CLASSES_PER_REQUEST_MAX, type ClassSummary } from '../../api/contract';
+import { CLASSES_PER_REQUEST_MAX, type ClassSummary } from '#contract';
 import { ChosenTurmas } from './chosen-turmas';
 import { useTurmaPickerMessages } from './messages';
 import { TurmaSearch } from './turma-search';

@@ -11,7 +11,7 @@ import {
   type ClassListQuery,
   type ClassListResponse,
   type ClassSummary,
-} from '../../api/contract';
+} from '#contract';
 import { describeApiError } from '../../i18n/describe-api-error';
 import { useMessages } from '../../i18n/i18n-context';
 import { useTurmaPickerMessages } from './messages';

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../../api/client';
 import { classQueries } from '../../api/class-queries';
-import type { ClassSummary } from '../../api/contract';
+import type { ClassSummary } from '#contract';
 import {
   defaultExpiry,
   expiryToSend,

@@ -2,7 +2,7 @@
 process.env.TZ = 'America/Sao_Paulo';
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NAME_MAX_LENGTH } from '../../api/contract';
+import { NAME_MAX_LENGTH } from '#contract';
 import { checkRows } from './check-rows';
 import type { InputRow } from './types';
 

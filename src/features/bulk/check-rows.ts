@@ -2,7 +2,7 @@
  * Judges each input row against the contract before anything is sent: what the API would refuse,
  * said per field and per line, and what it would be sent otherwise.
  */
-import { emailSchema, expirationDateSchema, studentNameSchema } from '../../api/contract';
+import { emailSchema, expirationDateSchema, studentNameSchema } from '#contract';
 import type { BulkMode, CheckedRow, InputRow, RowProblem, Student } from './types';
 
 export interface CheckRowsOptions {

@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { z } from 'zod/mini';
 import type { ApiClient } from '../../api/client';
-import { expirationDateSchema, NAME_MAX_LENGTH, type ClassSummary } from '../../api/contract';
+import { expirationDateSchema, NAME_MAX_LENGTH, type ClassSummary } from '#contract';
 import { expiryToSend, type ExpiryValue } from '../../components/expiry-field/expiry';
 import { ExpiryField } from '../../components/expiry-field/expiry-field';
 import { TurmaPicker } from '../../components/turma-picker/turma-picker';

@@ -3,7 +3,7 @@ import { Button, Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { NAME_MAX_LENGTH } from '../../api/contract';
+import { NAME_MAX_LENGTH } from '#contract';
 import { describeApiError } from '../../i18n/describe-api-error';
 import { useLocale, useMessages } from '../../i18n/i18n-context';
 import type { Messages } from '../../i18n/messages';

@@ -13,7 +13,7 @@
  * retried: a timeout or a 5xx may have reached the server, so "not sent" could be false. Only
  * items never tried (or only refused with a 401, which did nothing) become 'not-sent'.
  */
-import { ApiError } from '../../api/client';
+import { ApiError, isTransient } from '../../api/client';
 
 export interface RunnerOptions<T> {
   items: readonly T[];
@@ -80,11 +80,8 @@ const ETA_MIN_SETTLED = 5;
 type Verdict = 'retry' | 'unauthorized' | 'fail';
 
 function classify(error: unknown): Verdict {
-  if (!(error instanceof ApiError)) return 'fail';
-  if (error.kind === 'network' || error.kind === 'timeout') return 'retry';
-  if (error.kind !== 'http' || error.status === undefined) return 'fail';
-  if (error.status === 401) return 'unauthorized';
-  return error.status === 429 || error.status >= 500 ? 'retry' : 'fail';
+  if (error instanceof ApiError && error.isUnauthorized) return 'unauthorized';
+  return isTransient(error) ? 'retry' : 'fail';
 }
 
 const UNTOUCHED: ItemResult = Object.freeze({ state: 'pending', attempts: 0 });

@@ -2,7 +2,7 @@ import { Alert, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { keepPreviousData, onlineManager, useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { fromSortBy, toSortBy, type ApiClient } from '../../api/client';
-import { SORT_BY_DEFAULT, type ClassListQuery, type SortField } from '../../api/contract';
+import { SORT_BY_DEFAULT, type ClassListQuery, type SortField } from '#contract';
 import { describeApiError } from '../../i18n/describe-api-error';
 import { useMessages } from '../../i18n/i18n-context';
 import { classQueries } from '../../api/class-queries';

@@ -2,7 +2,7 @@ import { CloseButton, Kbd, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { memo, useRef, useState } from 'react';
-import { QUERY_MAX_LENGTH } from '../../api/contract';
+import { QUERY_MAX_LENGTH } from '#contract';
 import { useMessages } from '../../i18n/i18n-context';
 import classes from './class-search.module.css';
 

@@ -24,7 +24,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import type { Class, ClassSummary, SortField } from '../../api/contract';
+import type { Class, ClassSummary, SortField } from '#contract';
 import { useMessages } from '../../i18n/i18n-context';
 import type { Messages } from '../../i18n/messages';
 import classes from './class-table.module.css';

@@ -12,7 +12,7 @@ import {
   SORT_BY_DEFAULT,
   SORT_VALUES,
   type SortBy,
-} from '../../api/contract';
+} from '#contract';
 
 /** The choices offered; the API accepts any size up to 100, a link may carry one of these only. */
 export const PAGE_SIZES = [10, 20, 50, 100] as const;

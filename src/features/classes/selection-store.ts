@@ -6,7 +6,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod/mini';
-import type { ClassSummary } from '../../api/contract';
+import type { ClassSummary } from '#contract';
 
 export const SELECTION_STORAGE_KEY = 'turmas-admin.selection';
 

@@ -1,4 +1,4 @@
-import type { ClassSummary } from '../../api/contract';
+import type { ClassSummary } from '#contract';
 import type { Locale } from '../../i18n/messages';
 import type { EnrolmentMessages } from './messages';
 

@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { classQueries } from '../../api/class-queries';
-import type { Class, ClassSummary } from '../../api/contract';
+import type { Class, ClassSummary } from '#contract';
 import type { Locale } from '../../i18n/messages';
 import { createTestApiClient } from '../../testing/api-client';
 import { installTurmasBackend } from '../../testing/msw/turmas-backend';

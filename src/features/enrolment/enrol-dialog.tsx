@@ -6,7 +6,7 @@ import '@mantine/core/styles/Modal.css';
 import { Modal } from '@mantine/core';
 import { useCallback, useRef } from 'react';
 import type { ApiClient } from '../../api/client';
-import type { ClassSummary } from '../../api/contract';
+import type { ClassSummary } from '#contract';
 import { useReturnFocus } from '../../lib/use-return-focus';
 import { EnrolPanel, type CloseGuard } from './enrol-panel';
 import { useEnrolmentMessages } from './messages';

@@ -14,7 +14,7 @@ import {
   NAME_MAX_LENGTH,
   studentNameSchema,
   type ClassSummary,
-} from '../../api/contract';
+} from '#contract';
 import type { Locale } from '../../i18n/messages';
 import {
   checkExpiry,

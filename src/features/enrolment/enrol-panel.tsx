@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Controller, useForm, useFormState, useWatch, type UseFormRegister } from 'react-hook-form';
 import type { ApiClient } from '../../api/client';
-import type { ClassSummary } from '../../api/contract';
+import type { ClassSummary } from '#contract';
 import { ExpiryField } from '../../components/expiry-field/expiry-field';
 import { TurmaPicker } from '../../components/turma-picker/turma-picker';
 import { useLocale, useMessages } from '../../i18n/i18n-context';

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { Ref } from 'react';
-import type { ClassSummary } from '../../api/contract';
+import type { ClassSummary } from '#contract';
 import { useLocale } from '../../i18n/i18n-context';
 import classes from './enrol-success.module.css';
 import { useEnrolmentMessages } from './messages';

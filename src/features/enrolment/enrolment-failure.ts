@@ -3,7 +3,7 @@
  * are about where it names one, otherwise an alert; and whether sending again can help.
  */
 import { ApiError } from '../../api/client';
-import type { ClassSummary } from '../../api/contract';
+import type { ClassSummary } from '#contract';
 import { describeApiError } from '../../i18n/describe-api-error';
 import type { Messages } from '../../i18n/messages';
 import type { EnrolmentMessages } from './messages';
@@ -13,7 +13,7 @@ export type FailureField = 'name' | 'email' | 'classes' | 'expiry.at';
 
 export interface FailureAlert {
   /**
-   * - `retry`: nothing was enrolled for reasons that may pass (network, timeout, 5xx); enrolling
+   * - `retry`: nothing was enrolled for reasons that may pass (ApiError.isTransient); enrolling
    *   is idempotent in this API, so sending the same again is safe.
    * - `rejected`: the server will answer the same until something changes.
    * - `session`: the token was refused; the app's sign-in dialog is open over the page.
@@ -50,12 +50,7 @@ export function describeEnrolmentFailure(
   if (error.isUnauthorized) {
     return { fields: {}, alert: { kind: 'session', title: text.sessionTitle, text: text.session } };
   }
-  const transient =
-    error.kind === 'network' ||
-    error.kind === 'timeout' ||
-    error.kind === 'aborted' ||
-    (error.kind === 'http' && (error.status ?? 0) >= 500);
-  if (transient) {
+  if (error.isTransient) {
     return { fields: {}, alert: { kind: 'retry', title: text.notSentTitle, text: general } };
   }
 

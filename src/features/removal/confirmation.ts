@@ -1,4 +1,4 @@
-import { emailSchema } from '../../api/contract';
+import { emailSchema } from '#contract';
 
 /**
  * The contract's normalisation of an e-mail (trimmed, lower-cased, at most 254 characters),

@@ -21,7 +21,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { ApiClient } from '../../api/client';
-import type { ClassSummary, RemoveStudentFromClassesBody } from '../../api/contract';
+import type { ClassSummary, RemoveStudentFromClassesBody } from '#contract';
 import { TurmaPicker } from '../../components/turma-picker/turma-picker';
 import { describeApiError } from '../../i18n/describe-api-error';
 import { useLocale, useMessages } from '../../i18n/i18n-context';

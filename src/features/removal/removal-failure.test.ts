@@ -43,6 +43,8 @@ describe('describeRemovalFailure', () => {
     expect(describeRemovalFailure(new ApiError('network', 'offline'), SENT)).toEqual(unknown);
     expect(describeRemovalFailure(new ApiError('timeout', 'slow'), SENT)).toEqual(unknown);
     expect(describeRemovalFailure(answered(502, 'Bad gateway'), SENT)).toEqual(unknown);
+    // The console's one retry policy (ApiError.isTransient): a 429 may pass, so it offers again.
+    expect(describeRemovalFailure(answered(429, 'Too many requests'), SENT)).toEqual(unknown);
     expect(
       describeRemovalFailure(new ApiError('contract', 'not JSON', { status: 200 }), SENT),
     ).toEqual(unknown);

@@ -6,8 +6,9 @@ import { ApiError } from '../../api/client';
  * - `unknown-turmas`: some of the turmas sent no longer exist (404, their ids); nothing changed.
  * - `session-expired`: the token was refused (401); nothing changed, the sign-in gate takes over.
  * - `rejected`: any other refusal (400, 413, another 404…); nothing changed.
- * - `unknown-outcome`: no answer (offline, timeout), a server error, or an answer we could not
- *   read: the removal may have happened. Trying again is safe, removal being idempotent.
+ * - `unknown-outcome`: no answer (offline, timeout), a 429 or server error, or an answer we
+ *   could not read: the removal may have happened. Trying again is safe, removal being
+ *   idempotent.
  */
 export type RemovalFailure =
   | { kind: 'student-not-found' }
@@ -29,14 +30,10 @@ export function describeRemovalFailure(
   error: unknown,
   sentTurmaIds: readonly string[],
 ): RemovalFailure {
-  if (!(error instanceof ApiError)) return { kind: 'unknown-outcome' };
-  if (error.kind !== 'http') {
-    // 'aborted' cannot happen (nothing cancels a removal) and 'contract' means either a 2xx we
-    // could not read or a body we refused to send, which the form's validation rules out.
-    return { kind: 'unknown-outcome' };
-  }
-  const status = error.status ?? 0;
-  if (status >= 500) return { kind: 'unknown-outcome' };
+  // Not an ApiError, or a 2xx we could not read: the removal may have happened.
+  if (!(error instanceof ApiError) || error.kind !== 'http') return { kind: 'unknown-outcome' };
+  // One retry policy for the console: what may pass is worth trying again.
+  if (error.isTransient) return { kind: 'unknown-outcome' };
   if (error.isUnauthorized) return { kind: 'session-expired' };
   if (error.isNotFound) {
     const message = error.body?.message ?? '';

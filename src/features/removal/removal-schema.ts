@@ -6,7 +6,7 @@ import {
   EMAIL_MAX_LENGTH,
   emailSchema,
   type ClassSummary,
-} from '../../api/contract';
+} from '#contract';
 import type { Locale } from '../../i18n/messages';
 import { confirms } from './confirmation';
 import { formatTurmaNames } from './format-turma-names';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
 import { classQueries } from '../../api/class-queries';
-import type { RemoveStudentFromClassesBody } from '../../api/contract';
+import type { RemoveStudentFromClassesBody } from '#contract';
 import { describeRemovalFailure } from './removal-failure';
 
 /** Lets the dialog around the form know a removal is on its way (it must not close meanwhile). */

@@ -33,7 +33,7 @@ import {
   type ClassListResponse,
   type ErrorBody,
   type SortField,
-} from '../../api/contract';
+} from '#contract';
 import { TEST_API_BASE_URL, TEST_TOKEN } from '../api-client';
 import { mswServer } from './server';
 

@@ -1,22 +1,25 @@
 /**
  * The Class Enrollment API v1 as zod schemas: the single source of the wire shapes.
  *
- * Imported by the console (parse every response, validate forms) and by the reference server
- * (validate every request), so it must stay pure zod: no DOM, no Node imports.
- *
- * Where the spec is silent (limits, sortBy syntax, required fields) the schemas encode the
- * decisions of DESIGN.md; see docs/decisions/001-api-decisions.md.
+ * Imported as `#contract` by the console (parse every response, validate forms), the reference
+ * server (validate every request) and the end-to-end tests, so it stays pure zod: no DOM, no Node
+ * imports, and nothing happens on import. Where the spec is silent (limits, sortBy syntax,
+ * required fields) see docs/decisions/001-api-decisions.md.
  */
-// zod/mini: the same schemas as classic zod, built from functions instead of methods, so a
-// bundle carries only what it uses (classic zod put 81 KB of the console's first screen, JSON
-// Schema generation included, and its per-schema methods cost start-up time; decision 005).
+// zod/mini: the same schemas as classic zod, built from functions, so a bundle carries only what
+// it uses (decision 005).
 import { z } from 'zod/mini';
 import { en } from 'zod/locales';
 
-// zod/mini ships without messages ("Invalid input"). The few issues the schemas below do not
-// word themselves (a response field of the wrong type) should still say what was expected:
-// "expected number, received string". The Error bodies and contract errors are in English.
-z.config(en());
+/**
+ * English messages for the few issues the schemas below do not word themselves ("expected number,
+ * received string"): zod/mini ships with none ("Invalid input"). A setting of zod's, so each
+ * program makes it once (the console's entry, the server's API, the test setups); it applies
+ * when a schema parses, whatever was imported first.
+ */
+export function configureZod(): void {
+  z.config(en());
+}
 
 // ---------------------------------------------------------------------------------------------
 // Limits (DESIGN.md "Decisions where the spec is silent")
