@@ -1,6 +1,7 @@
 /**
- * API load budgets (issue 7): the reference server on 100,000 turmas and 50,000 enrolments, driven
- * by autocannon on loopback, beside a bare Hono handler that answers a fixed first page.
+ * API load budgets (docs/decisions/004-api-performance.md): the reference server on 100,000 turmas
+ * and 50,000 enrolments, driven by autocannon on loopback, beside a bare Hono handler that answers
+ * a fixed first page.
  *
  * - reads: the first page, sorted by students, a deep page, searches (a common term, its accented
  *   spelling, a rare term, a two-letter term); writes: enrolments of new students into 1–3 turmas;
@@ -8,10 +9,10 @@
  * - the bare handler (same @hono/node-server, `c.json` of the same page, no middleware) is the
  *   framework's ceiling: read throughput is reported as a ratio to it.
  *
- * Targets (issue 7): p99 ≤ 20 ms for the lists and the searches; the first page's throughput ≥ 50%
- * of the bare handler's (it answers the same page); no answer outside 2xx. A missed target exits
- * with 1, so the script can be a guard. The two-letter search is measured but not held to the
- * target: shorter than a trigram, it scans the names (docs/decisions/004-api-performance.md).
+ * Targets (same record): p99 ≤ 20 ms for the lists and the searches; the first page's throughput
+ * ≥ 50% of the bare handler's (it answers the same page); no answer outside 2xx. A missed target
+ * exits with 1, so the script can be a guard. The two-letter search is measured but not held to
+ * the target: shorter than a trigram, it scans the names.
  *
  *   npm run bench:api [-- --duration 10 --connections 10 --quick --only search --cpu-prof DIR
  *                        --data-dir DIR]
@@ -323,7 +324,7 @@ async function seedDemoData(dataDir: string) {
   );
   const started = performance.now();
   const [{ openDatabase }, { seed }] = await Promise.all([
-    import('../server/db.ts'),
+    import('../server/store/schema.ts'),
     import('../server/seed.ts'),
   ]);
   const { db } = openDatabase(dataDir);

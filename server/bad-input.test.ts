@@ -2,7 +2,7 @@
  * Property-based: generated requests to every /v1 route, mostly wrong (testing/bad-requests.ts),
  * sent three ways: in-process through `app.request()` (fast, so most runs), over real HTTP with
  * fetch (the node adapter reads lengths, chunked bodies and headers its own way), and as raw bytes
- * (what fetch refuses to send). Every answer must be one DESIGN.md allows for that request (the
+ * (what fetch refuses to send). Every answer must be one README.md allows for that request (the
  * oracle `expectedStatuses`), JSON, an exact Error body `{status, message}` when not 2xx, with the
  * security headers: never a 5xx, HTML or a stack trace. A refused request writes nothing (SQLite's
  * data_version, read on a connection of the test's own, does not move). Afterwards the database
@@ -16,7 +16,7 @@ import fc from 'fast-check';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classListResponseSchema } from '#contract';
-import { DATABASE_FILE } from './db.ts';
+import { DATABASE_FILE } from './store/schema.ts';
 import {
   describeProbe,
   expectedStatuses,
@@ -33,7 +33,7 @@ import { exchange } from './testing/raw-http.ts';
 import { startTestApp, type TestApp } from './testing/test-app.ts';
 import { startTestServer, type TestServer } from './testing/test-server.ts';
 
-/** About 3–5 s, 1–2 s and 0.5 s on the shared 2-core machine (TOOLCHAIN.md). */
+/** A few seconds in all on 2 busy cores (docs/decisions/009-test-suite-under-load.md). */
 const APP_RUNS = 4000;
 const HTTP_RUNS = 400;
 const RAW_RUNS = 400;

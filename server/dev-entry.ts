@@ -3,7 +3,8 @@
  * so console and API share one origin, as in production.
  */
 import { createApi } from './app.ts';
-import { createStore, openDatabase } from './db.ts';
+import { openDatabase } from './store/schema.ts';
+import { createStore } from './store/sqlite-store.ts';
 import { DEV_TOKEN } from './dev-token.ts';
 import { createLogger } from './log.ts';
 import { DEMO_CLASSES, demoSize, seed } from './seed.ts';

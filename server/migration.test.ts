@@ -6,13 +6,13 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from './db.ts';
+import { DATABASE_FILE } from './store/schema.ts';
 import { readDatabase, storedEnrolments } from './testing/database.ts';
 import { names, startTestServer, type TestServer } from './testing/test-server.ts';
 
 const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 
-/** Schema version 1 as server/db.ts created it, tables, indexes and triggers. */
+/** Schema version 1 as store/schema.ts once created it: tables, indexes and triggers. */
 const SCHEMA_V1 = `
 CREATE TABLE classes (
   id TEXT PRIMARY KEY, name TEXT NOT NULL, search_name TEXT NOT NULL,

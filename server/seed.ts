@@ -4,7 +4,7 @@
  * screenshots, tests and benchmarks see the same data.
  */
 import { foldForSearch } from '#contract';
-import { newClassId, withSearchIndexRebuilt, type Db } from './db.ts';
+import { newClassId, withSearchIndexRebuilt, type Db } from './store/schema.ts';
 
 export interface SeedSize {
   classes: number;

@@ -12,7 +12,8 @@ import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AddressInfo } from 'node:net';
 import { createApi, errorBody, type ApiOptions } from './app.ts';
-import { createStore, openDatabase } from './db.ts';
+import { openDatabase } from './store/schema.ts';
+import { createStore } from './store/sqlite-store.ts';
 import { listen } from './http-server.ts';
 import { createLogger, requestLog } from './log.ts';
 import { demoSize, seed } from './seed.ts';
@@ -56,9 +57,9 @@ export function createApp({ staticDir, ...api }: AppOptions): Hono {
   const app = new Hono();
   app.use(requestLog(api.log));
   app.use(securityHeaders);
-  // The console's files are compressed (TOOLCHAIN.md). The API's JSON is not: a page of 20 turmas
-  // is 3 KB, one round trip either way, and compress() spent more CPU on it than answering it
-  // takes (docs/decisions/004-api-performance.md).
+  // The console's files are compressed; the API's JSON is not: a page of 20 turmas is 3 KB, one
+  // round trip either way, and compress() spent more CPU on it than answering it takes
+  // (docs/decisions/004-api-performance.md).
   const compressFiles = compress();
   app.use((c, next) => (API_PATH.test(c.req.path) ? next() : compressFiles(c, next)));
   app.route('/', createApi(api));

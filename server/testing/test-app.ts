@@ -7,7 +7,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createStore, openDatabase } from '../db.ts';
+import { openDatabase } from '../store/schema.ts';
+import { createStore } from '../store/sqlite-store.ts';
 import { createLogger } from '../log.ts';
 import { createApp } from '../server.ts';
 import { writeFixtures, type Fixtures } from './database.ts';

@@ -1,0 +1,171 @@
+/**
+ * The SQLite file behind the store: where it lives, its schema, and how an older file is migrated
+ * to the current version on open (docs/decisions/002-sqlite-store.md, 004-api-performance.md).
+ *
+ * One file in DATA_DIR, opened through better-sqlite3 in WAL mode. better-sqlite3 is synchronous
+ * and the server holds one connection, so every statement runs to completion before the next
+ * request is served.
+ */
+import Database from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type Db = Database.Database;
+
+export const DATABASE_FILE = 'turmas.sqlite';
+
+/** 2 added the trigram index `classes_search` (docs/decisions/004-api-performance.md). */
+const SCHEMA_VERSION = 2;
+
+/** SQLite's own clock, in the same ISO 8601 shape JavaScript's toISOString() produces. */
+export const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+
+/**
+ * Search: every 3-character substring of the folded name, so a term of 3 or more characters is
+ * found through the index instead of a LIKE scan of every name. `case_sensitive 1` keeps the
+ * tokenizer from folding on its own: search_name's fold alone decides what matches;
+ * `columnsize = 0` drops the per-row token counts that only ranking uses. The index points at
+ * classes by rowid (external content) and triggers keep it in step; turmas are only ever
+ * inserted (seeding) or deleted, never given another rowid (SQLite's VACUUM keeps rowids too).
+ */
+const SEARCH_TABLE = `
+CREATE VIRTUAL TABLE classes_search USING fts5(
+  search_name, content = 'classes', content_rowid = 'rowid', tokenize = 'trigram case_sensitive 1',
+  columnsize = 0
+);
+`;
+const SEARCH_TRIGGERS = `
+CREATE TRIGGER class_added AFTER INSERT ON classes BEGIN
+  INSERT INTO classes_search (rowid, search_name) VALUES (NEW.rowid, NEW.search_name);
+END;
+CREATE TRIGGER class_removed AFTER DELETE ON classes BEGIN
+  INSERT INTO classes_search (classes_search, rowid, search_name)
+  VALUES ('delete', OLD.rowid, OLD.search_name);
+END;
+CREATE TRIGGER class_renamed AFTER UPDATE OF search_name ON classes BEGIN
+  INSERT INTO classes_search (classes_search, rowid, search_name)
+  VALUES ('delete', OLD.rowid, OLD.search_name);
+  INSERT INTO classes_search (rowid, search_name) VALUES (NEW.rowid, NEW.search_name);
+END;
+`;
+/** Rebuilt in one pass, then merged into one segment: a long term reads one b-tree per trigram. */
+const REBUILD_SEARCH_INDEX = `
+INSERT INTO classes_search (classes_search) VALUES ('rebuild');
+INSERT INTO classes_search (classes_search) VALUES ('optimize');
+`;
+
+const SCHEMA = `
+CREATE TABLE classes (
+  id             TEXT PRIMARY KEY,
+  name           TEXT NOT NULL,
+  -- lower-cased, accents and compatibility forms folded: what search and name sorting compare
+  search_name    TEXT NOT NULL,
+  created_at     TEXT NOT NULL,
+  updated_at     TEXT NOT NULL,
+  count_students INTEGER NOT NULL DEFAULT 0 CHECK (count_students >= 0)
+);
+CREATE INDEX classes_by_name       ON classes (search_name, id);
+CREATE INDEX classes_by_created    ON classes (created_at, id);
+CREATE INDEX classes_by_updated    ON classes (updated_at, id);
+CREATE INDEX classes_by_students   ON classes (count_students, id);
+${SEARCH_TABLE}
+${SEARCH_TRIGGERS}
+CREATE TABLE students (
+  id         INTEGER PRIMARY KEY,
+  email      TEXT NOT NULL UNIQUE,   -- always stored lower-cased: compared case-insensitively
+  name       TEXT NOT NULL,
+  created_at TEXT NOT NULL DEFAULT (${NOW})
+);
+
+CREATE TABLE enrolments (
+  class_id        TEXT    NOT NULL REFERENCES classes (id) ON DELETE CASCADE,
+  student_id      INTEGER NOT NULL REFERENCES students (id) ON DELETE CASCADE,
+  expiration_date TEXT,              -- UTC ISO 8601; NULL means no expiry
+  created_at      TEXT    NOT NULL DEFAULT (${NOW}),
+  updated_at      TEXT    NOT NULL DEFAULT (${NOW}),
+  PRIMARY KEY (class_id, student_id)
+) WITHOUT ROWID;
+CREATE INDEX enrolments_by_student ON enrolments (student_id, class_id);
+
+-- countStudents is kept by the database itself, so it can never drift from the rows behind it,
+-- and a turma's updatedAt moves whenever its enrolments change.
+CREATE TRIGGER enrolment_added AFTER INSERT ON enrolments BEGIN
+  UPDATE classes SET count_students = count_students + 1, updated_at = ${NOW}
+  WHERE id = NEW.class_id;
+END;
+CREATE TRIGGER enrolment_removed AFTER DELETE ON enrolments BEGIN
+  UPDATE classes SET count_students = count_students - 1, updated_at = ${NOW}
+  WHERE id = OLD.class_id;
+END;
+CREATE TRIGGER enrolment_changed AFTER UPDATE OF expiration_date ON enrolments
+WHEN OLD.expiration_date IS NOT NEW.expiration_date BEGIN
+  UPDATE classes SET updated_at = ${NOW} WHERE id = NEW.class_id;
+END;
+`;
+
+/** How a database of an older version becomes the current one, step by step. */
+const MIGRATIONS: Record<number, string> = {
+  1: SEARCH_TABLE + SEARCH_TRIGGERS + REBUILD_SEARCH_INDEX,
+};
+
+export interface OpenedDatabase {
+  db: Db;
+  /** A new, empty database: the caller may seed it. */
+  created: boolean;
+  /** The schema version it had when it was older than the current one. */
+  migratedFrom?: number;
+}
+
+/** Opens (creating or migrating when needed) `DATA_DIR/turmas.sqlite`; the caller closes it. */
+export function openDatabase(dataDir: string): OpenedDatabase {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, DATABASE_FILE));
+  db.pragma('journal_mode = WAL');
+  // NORMAL is durable across process crashes in WAL mode (only an OS crash can lose the tail).
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  // `npm run seed` may write while a server holds the file.
+  db.pragma('busy_timeout = 5000');
+  const version = () => db.pragma('user_version', { simple: true }) as number;
+  // The usual case reads only: a reader never waits for a writer (say, `npm run seed`) in WAL.
+  if (version() === SCHEMA_VERSION) return { db, created: false };
+  // Creating or migrating: under the write lock (IMMEDIATE) and checked again, so that two
+  // processes opening one file do it once; in one transaction, so a migration that fails
+  // half-way leaves the file as it was.
+  const prepare = db.transaction((): OpenedDatabase => {
+    const found = version();
+    if (found === SCHEMA_VERSION) return { db, created: false };
+    if (found > SCHEMA_VERSION || (found > 0 && !MIGRATIONS[found])) {
+      throw new Error(
+        `${join(dataDir, DATABASE_FILE)} has schema version ${found}, expected ${SCHEMA_VERSION}`,
+      );
+    }
+    if (found === 0) db.exec(SCHEMA);
+    else for (let step = found; step < SCHEMA_VERSION; step++) db.exec(MIGRATIONS[step]!);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    return found === 0 ? { db, created: true } : { db, created: false, migratedFrom: found };
+  });
+  try {
+    return prepare.immediate();
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/**
+ * Runs `write`, which replaces many turmas, with the search index's triggers off, then rebuilds
+ * the index in one pass, much faster than row by row (figures: decision 004).
+ * Inside the caller's transaction, so a failure rolls the triggers back too.
+ */
+export function withSearchIndexRebuilt(db: Db, write: () => void): void {
+  db.exec('DROP TRIGGER class_added; DROP TRIGGER class_removed; DROP TRIGGER class_renamed;');
+  write();
+  db.exec(SEARCH_TRIGGERS + REBUILD_SEARCH_INDEX);
+}
+
+/** A new turma's `classes.id`: 8 random bytes, URL-safe. */
+export function newClassId(): string {
+  return randomBytes(8).toString('base64url');
+}

@@ -1,0 +1,66 @@
+/**
+ * The Store on SQLite: the writes' SQL as prepared statements over one connection, and the list
+ * query from list-classes.ts. Open the connection with `openDatabase` (schema.ts) and close it
+ * with `db.close()`.
+ *
+ * better-sqlite3 is synchronous, so a transaction here is never interleaved with another
+ * request's writes. Multi-turma writes are one transaction each (all turmas or none).
+ */
+import { createClassList } from './list-classes.ts';
+import { NOW, type Db } from './schema.ts';
+import {
+  UnknownClassesError,
+  UnknownStudentError,
+  type Enrolment,
+  type Removal,
+  type Store,
+} from './store.ts';
+
+export function createStore(db: Db): Store {
+  const unknownClassIds = db.prepare<[string], { id: string }>(
+    `SELECT value AS id FROM json_each(?) WHERE value NOT IN (SELECT id FROM classes)`,
+  );
+  const upsertStudent = db.prepare<[string, string], { id: number }>(
+    // DO UPDATE with an unchanged value makes RETURNING answer for an existing row too;
+    // an existing student keeps their name (enrolment.test.ts: "does not rename").
+    `INSERT INTO students (email, name) VALUES (?, ?)
+     ON CONFLICT (email) DO UPDATE SET email = excluded.email RETURNING id`,
+  );
+  const findStudent = db.prepare<[string], { id: number }>(
+    `SELECT id FROM students WHERE email = ?`,
+  );
+  const enrol = db.prepare<[string, number, string | null]>(
+    `INSERT INTO enrolments (class_id, student_id, expiration_date) VALUES (?, ?, ?)
+     ON CONFLICT (class_id, student_id)
+     DO UPDATE SET expiration_date = excluded.expiration_date, updated_at = ${NOW}
+     WHERE expiration_date IS NOT excluded.expiration_date`,
+  );
+  const unenrol = db.prepare<[number, string]>(
+    `DELETE FROM enrolments WHERE student_id = ? AND class_id IN (SELECT value FROM json_each(?))`,
+  );
+
+  function assertClassesExist(classIds: string[]) {
+    const unknown = unknownClassIds.all(JSON.stringify(classIds)).map((row) => row.id);
+    if (unknown.length > 0) throw new UnknownClassesError(unknown);
+  }
+
+  return {
+    listClasses: createClassList(db),
+
+    enrol: db.transaction((enrolment: Enrolment) => {
+      assertClassesExist(enrolment.classIds);
+      const student = upsertStudent.get(enrolment.email, enrolment.name)!;
+      const expiry = enrolment.expirationDate
+        ? new Date(enrolment.expirationDate).toISOString()
+        : null;
+      for (const classId of enrolment.classIds) enrol.run(classId, student.id, expiry);
+    }),
+
+    remove: db.transaction((removal: Removal) => {
+      assertClassesExist(removal.classIds);
+      const student = findStudent.get(removal.email);
+      if (!student) throw new UnknownStudentError();
+      unenrol.run(student.id, JSON.stringify(removal.classIds));
+    }),
+  };
+}
