@@ -6,7 +6,8 @@ import '@mantine/dates/styles.css';
 import 'dayjs/locale/pt-br';
 import { Button, Checkbox, Code, Group, Stack, Text } from '@mantine/core';
 import { DatesProvider, DateTimePicker, type DatesProviderSettings } from '@mantine/dates';
-import { useMemo, type Ref } from 'react';
+import type { Ref } from 'react';
+import { useFormats } from '../../i18n/formats';
 import { useLocale } from '../../i18n/i18n-context';
 import type { Locale } from '../../i18n/messages';
 import {
@@ -61,10 +62,7 @@ export function ExpiryField({
 }: ExpiryFieldProps) {
   const messages = useExpiryFieldMessages();
   const locale = useLocale();
-  const pickerFormat = useMemo(
-    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
-    [locale],
-  );
+  const pickerFormat = useFormats().mediumDateTime;
   const { noExpiry, at } = value;
 
   return (
@@ -129,15 +127,8 @@ export function ExpiryField({
 /** What will be sent, said three ways; read out when it changes (a preset, a new pick). */
 function ExpirySummary({ at, refused }: { at: LocalDateTime | null; refused: boolean }) {
   const messages = useExpiryFieldMessages();
-  const locale = useLocale();
-  const formats = useMemo(() => {
-    const local = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'long' });
-    return {
-      local,
-      timeZone: local.resolvedOptions().timeZone,
-      relative: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
-    };
-  }, [locale]);
+  const formats = useFormats();
+  const timeZone = formats.fullDateTime.resolvedOptions().timeZone;
 
   const instant = at === null ? null : toInstant(at);
   const now = new Date();
@@ -146,14 +137,16 @@ function ExpirySummary({ at, refused }: { at: LocalDateTime | null; refused: boo
       {instant && (
         <Stack gap={2}>
           <Text size="sm">
-            {messages.localTime}: {formats.local.format(instant)} ({formats.timeZone})
+            {messages.localTime}: {formats.fullDateTime.format(instant)} ({timeZone})
           </Text>
           <Text size="sm">
             {messages.utc}: <Code>{instant.toISOString()}</Code>
           </Text>
           {refused ? null : instant.getTime() > now.getTime() ? (
             <Text size="sm">
-              {messages.expires(formats.relative.format(calendarDaysUntil(instant, now), 'day'))}
+              {messages.expires(
+                formats.relativeTime.format(calendarDaysUntil(instant, now), 'day'),
+              )}
             </Text>
           ) : (
             <Text size="sm" c="var(--mantine-color-error)">

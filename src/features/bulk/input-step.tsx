@@ -2,7 +2,7 @@ import '@mantine/core/styles/Radio.css';
 import { Alert, Button, FileButton, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useState, type DragEvent } from 'react';
-import { useLocale } from '../../i18n/i18n-context';
+import { useFormats } from '../../i18n/formats';
 import { useBulkMessages } from './messages';
 import { parseInputOffMainThread } from './parse-off-main-thread';
 import { BULK_ROWS_MAX, type BulkMode, type InputProblem, type ParsedInput } from './types';
@@ -33,7 +33,7 @@ export function InputStep({
   onCancel,
 }: InputStepProps) {
   const messages = useBulkMessages();
-  const locale = useLocale();
+  const formats = useFormats();
   const [reading, setReading] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -44,9 +44,7 @@ export function InputStep({
       const input = await parseInputOffMainThread(source);
       const blocking = input.problems.find((problem) => BLOCKING.has(problem.reason));
       if (blocking) {
-        setError(
-          messages.input.problem(blocking, new Intl.NumberFormat(locale).format(BULK_ROWS_MAX)),
-        );
+        setError(messages.input.problem(blocking, formats.number.format(BULK_ROWS_MAX)));
       } else {
         onParsed(input);
       }
@@ -86,7 +84,7 @@ export function InputStep({
         <Radio.Group
           label={messages.mode.label}
           value={mode}
-          onChange={(value) => onModeChange(value as BulkMode)}
+          onChange={(value) => onModeChange(value)}
         >
           <Group gap="lg" mt="xs">
             <Radio value="enrol" label={messages.mode.enrol} disabled={reading} />

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useLocale } from '../../i18n/i18n-context';
+import { useFormats } from '../../i18n/formats';
 import { useBulkMessages } from './messages';
 import { PAGE_SIZE } from './use-page';
 
@@ -13,7 +13,8 @@ interface PagerProps {
 
 export function Pager({ page, last, total, setPage }: PagerProps) {
   const messages = useBulkMessages().preview;
-  const format = new Intl.NumberFormat(useLocale()).format;
+  const { number } = useFormats();
+  const format = (value: number) => number.format(value);
   if (last === 0) return null;
   const from = page * PAGE_SIZE + 1;
   const to = Math.min(total, from + PAGE_SIZE - 1);

@@ -8,7 +8,7 @@ import { expirationDateSchema, NAME_MAX_LENGTH, type ClassSummary } from '#contr
 import { expiryToSend, type ExpiryValue } from '../../components/expiry-field/expiry';
 import { ExpiryField } from '../../components/expiry-field/expiry-field';
 import { TurmaPicker } from '../../components/turma-picker/turma-picker';
-import { useLocale } from '../../i18n/i18n-context';
+import { useFormats } from '../../i18n/formats';
 import classes from './bulk.module.css';
 import { checkRows } from './check-rows';
 import { useBulkMessages, type BulkMessages } from './messages';
@@ -47,8 +47,8 @@ interface PreviewStepProps {
 export function PreviewStep(props: PreviewStepProps) {
   const { mode, rows, excluded, turmas } = props;
   const messages = useBulkMessages();
-  const locale = useLocale();
-  const format = new Intl.NumberFormat(locale).format;
+  const { number } = useFormats();
+  const format = (value: number) => number.format(value);
 
   const checked = useMemo(
     () =>
@@ -341,12 +341,8 @@ interface ReadyTableProps {
 /** What will be sent, as it will be sent (names trimmed, e-mails lower-cased), a page at a time. */
 function ReadyTable({ mode, rows, messages }: ReadyTableProps) {
   const text = messages.preview;
-  const locale = useLocale();
+  const dateFormat = useFormats().dateTime;
   const page = usePage(rows);
-  const dateFormat = useMemo(
-    () => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }),
-    [locale],
-  );
   if (rows.length === 0) return null;
   return (
     <Stack gap="xs">

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { NAME_MAX_LENGTH } from '#contract';
 import { describeApiError } from '../../i18n/describe-api-error';
+import { useFormats } from '../../i18n/formats';
 import { useLocale, useMessages } from '../../i18n/i18n-context';
 import type { Messages } from '../../i18n/messages';
 import classes from './bulk.module.css';
@@ -50,7 +51,8 @@ export function ResultsStep({
   const messages = useBulkMessages();
   const appMessages = useMessages();
   const locale = useLocale();
-  const format = new Intl.NumberFormat(locale).format;
+  const { number } = useFormats();
+  const format = (value: number) => number.format(value);
   const [filter, setFilter] = useState<'all' | 'problems'>('all');
 
   const counts = useMemo(() => {
@@ -102,7 +104,7 @@ export function ResultsStep({
         <SegmentedControl
           aria-label={messages.results.filterLabel}
           value={filter}
-          onChange={(value) => setFilter(value as 'all' | 'problems')}
+          onChange={(value) => setFilter(value)}
           data={[
             { value: 'all', label: messages.results.filterAll(format(reports.length)) },
             { value: 'problems', label: messages.results.filterProblems(format(problems.length)) },

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Progress.css';
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
-import { useLocale } from '../../i18n/i18n-context';
+import { useFormats, type Formats } from '../../i18n/formats';
 import classes from './bulk.module.css';
 import { useBulkMessages } from './messages';
 import type { Runner, RunSnapshot } from './runner';
@@ -18,8 +18,8 @@ interface RunStepProps {
  */
 export function RunStep({ snapshot, runner }: RunStepProps) {
   const messages = useBulkMessages().run;
-  const locale = useLocale();
-  const format = new Intl.NumberFormat(locale).format;
+  const formats = useFormats();
+  const format = (value: number) => formats.number.format(value);
   const { total, succeeded, failed, notSent, remaining, inFlight } = snapshot;
   const settled = succeeded + failed + notSent;
   const percent = total === 0 ? 100 : (settled / total) * 100;
@@ -34,9 +34,7 @@ export function RunStep({ snapshot, runner }: RunStepProps) {
             ? messages.status.pausing(format(inFlight))
             : messages.status.paused
           : snapshot.holdUntil !== null
-            ? messages.status.holding(
-                new Intl.DateTimeFormat(locale, { timeStyle: 'medium' }).format(snapshot.holdUntil),
-              )
+            ? messages.status.holding(formats.time.format(snapshot.holdUntil))
             : messages.status.running;
 
   return (
@@ -82,7 +80,9 @@ export function RunStep({ snapshot, runner }: RunStepProps) {
         <div>
           <dt>{messages.eta}</dt>
           <dd>
-            {snapshot.etaMs === null ? messages.etaUnknown : formatDuration(snapshot.etaMs, locale)}
+            {snapshot.etaMs === null
+              ? messages.etaUnknown
+              : formatDuration(snapshot.etaMs, formats)}
           </dd>
         </div>
       </dl>
@@ -119,8 +119,9 @@ export function RunStep({ snapshot, runner }: RunStepProps) {
 }
 
 /** "12 s", "3 min" in the interface's language; a rough figure reads better than a precise one. */
-function formatDuration(ms: number, locale: string): string {
+function formatDuration(ms: number, formats: Formats): string {
   const seconds = Math.max(1, Math.round(ms / 1000));
-  const [value, unit] = seconds < 90 ? [seconds, 'second'] : [Math.round(seconds / 60), 'minute'];
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
+  return seconds < 90
+    ? formats.seconds.format(seconds)
+    : formats.minutes.format(Math.round(seconds / 60));
 }

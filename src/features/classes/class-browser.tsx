@@ -9,7 +9,7 @@ import { classQueries } from '../../api/class-queries';
 import { ClassPager } from './class-pager';
 import { ClassSearch } from './class-search';
 import { ClassTable, type RowAction } from './class-table';
-import { useFormats } from './formats';
+import { useFormats } from '../../i18n/formats';
 import { pageCountOf, type ListParams } from './list-params';
 import { selectionStore, useSelection } from './selection-store';
 import { useListParams } from './use-list-params';
@@ -60,15 +60,16 @@ export const ClassBrowser = memo(function ClassBrowser({
   const totalRecords = page?.totalRecords;
   const pageCount = pageCountOf(totalRecords ?? 0, params.pageSize);
 
-  // Ask for the next page while the person reads this one, so "next" paints at once. In a
-  // task of its own: after a click React runs effects before the frame is painted, and starting
-  // a request (3 ms, measured) should not delay the page the person asked for.
+  // Ask for the next page while the person reads this one, so "next" paints at once. In a task
+  // of its own: React runs effects before painting a click's result, and starting a request
+  // should not delay it (figures: docs/decisions/005-first-screen-weight.md).
   useEffect(() => {
     if (!settled || params.page >= pageCount) return;
     const prefetch = setTimeout(() => {
-      void queryClient.prefetchQuery(
-        classQueries.list(api, toQuery({ ...params, page: params.page + 1 })),
-      );
+      // A failed prefetch is the next page's own request to make again: ignored here.
+      queryClient
+        .query(classQueries.list(api, toQuery({ ...params, page: params.page + 1 })))
+        .catch(() => undefined);
     });
     return () => clearTimeout(prefetch);
   }, [api, queryClient, settled, params, pageCount]);

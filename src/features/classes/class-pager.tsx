@@ -2,7 +2,7 @@ import { Group, NativeSelect, Text } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
 import { useMessages } from '../../i18n/i18n-context';
 import classes from './class-pager.module.css';
-import { useFormats } from './formats';
+import { useFormats } from '../../i18n/formats';
 import { DOTS, PAGE_SIZES, pageCountOf, pageItems, type PageSize } from './list-params';
 
 interface ClassPagerProps {
@@ -85,8 +85,7 @@ const PageSizeSelect = memo(function PageSizeSelect({
  * The page buttons in plain elements, drawn like Mantine's Pagination (class-pager.module.css)
  * and with the same markup, names and `aria-current`. Mantine's is some 30 components (a
  * context, then a Box, a button component and an icon component per control), and every page
- * turn re-rendered all of them: with these, the script run by a click on "next" went from 9.8 to
- * 6.5 ms (medians of 18 traced clicks in Chromium on a 2-core machine, issue 7).
+ * turn re-rendered all of them (figures in docs/decisions/005-first-screen-weight.md).
  */
 function PageButtons({
   page,

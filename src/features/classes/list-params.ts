@@ -29,7 +29,7 @@ export interface ListParams {
 export const DEFAULT_LIST_PARAMS: ListParams = {
   q: '',
   page: 1,
-  pageSize: PAGE_SIZE_DEFAULT as PageSize,
+  pageSize: PAGE_SIZE_DEFAULT,
   sort: SORT_BY_DEFAULT,
 };
 
@@ -44,7 +44,7 @@ const paramSchemas = {
     .number()
     .check(z.refine((value) => (PAGE_SIZES as readonly number[]).includes(value))),
   sort: z.enum(SORT_VALUES),
-} satisfies { [K in keyof ListParams]: z.ZodMiniType<unknown, unknown> };
+} satisfies { [K in keyof ListParams]: z.ZodMiniType };
 
 const PARAM_ORDER = ['q', 'page', 'pageSize', 'sort'] as const satisfies (keyof ListParams)[];
 

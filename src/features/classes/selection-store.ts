@@ -41,20 +41,20 @@ function update(next: readonly ClassSummary[]): void {
 export const selectionStore = {
   get: (): readonly ClassSummary[] => selection,
   /** Adds the turmas not already picked, in the order given; keeps the names first captured. */
-  add(turmas: readonly ClassSummary[]): void {
+  add: (turmas: readonly ClassSummary[]): void => {
     const known = new Set(selection.map((turma) => turma.id));
     const added = turmas.filter((turma) => !known.has(turma.id) && known.add(turma.id));
     if (added.length > 0) update([...selection, ...added]);
   },
-  remove(ids: Iterable<string>): void {
+  remove: (ids: Iterable<string>): void => {
     const removed = new Set(ids);
     const next = selection.filter((turma) => !removed.has(turma.id));
     if (next.length !== selection.length) update(next);
   },
-  clear(): void {
+  clear: (): void => {
     if (selection.length > 0) update([]);
   },
-  subscribe(listener: Listener): () => void {
+  subscribe: (listener: Listener): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },

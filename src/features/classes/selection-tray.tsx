@@ -2,7 +2,7 @@ import { Button, Group, Paper, Pill, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CLASSES_PER_REQUEST_MAX } from '#contract';
 import { useMessages } from '../../i18n/i18n-context';
-import { useFormats } from './formats';
+import { useFormats } from '../../i18n/formats';
 import { selectionStore, useSelection } from './selection-store';
 import classes from './selection-tray.module.css';
 

@@ -1,12 +1,21 @@
 import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type RefObject,
+  type SyntheticEvent,
+} from 'react';
 import { Controller, useForm, useFormState, useWatch, type UseFormRegister } from 'react-hook-form';
 import type { ApiClient } from '../../api/client';
 import type { ClassSummary } from '#contract';
 import { ExpiryField } from '../../components/expiry-field/expiry-field';
 import { TurmaPicker } from '../../components/turma-picker/turma-picker';
+import { useFormats } from '../../i18n/formats';
 import { useLocale, useMessages } from '../../i18n/i18n-context';
 import {
   createEnrolFormSchema,
@@ -155,7 +164,7 @@ export function EnrolPanel({ api, turmas, closeGuardRef, requestClose, close }: 
     setEnrolled({ name: request.name, email: request.email, classes, at: request.expirationDate });
   };
 
-  const submit = async (event?: FormEvent) => {
+  const submit = async (event?: SyntheticEvent) => {
     event?.preventDefault();
     if (submitting.current) return;
     submitting.current = true;
@@ -317,7 +326,7 @@ function ExpiryFormField({ control, readOnly }: { control: EnrolFormControl; rea
 
 function SubmitButton({ control, sending }: { control: EnrolFormControl; sending: boolean }) {
   const messages = useEnrolmentMessages();
-  const locale = useLocale();
+  const formats = useFormats();
   const count = useWatch({ control, name: 'classes' }).length;
   return (
     <Button
@@ -328,9 +337,7 @@ function SubmitButton({ control, sending }: { control: EnrolFormControl; sending
       aria-disabled={sending || undefined}
       leftSection={sending ? <Loader size="xs" color="currentColor" /> : undefined}
     >
-      {sending
-        ? messages.sending
-        : messages.submit(count, new Intl.NumberFormat(locale).format(count))}
+      {sending ? messages.sending : messages.submit(count, formats.number.format(count))}
     </Button>
   );
 }

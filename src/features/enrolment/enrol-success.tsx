@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import type { ClassSummary } from '#contract';
+import { useFormats } from '../../i18n/formats';
 import { useLocale } from '../../i18n/i18n-context';
 import classes from './enrol-success.module.css';
 import { useEnrolmentMessages } from './messages';
@@ -28,10 +29,9 @@ interface EnrolSuccessProps {
 export function EnrolSuccess({ ref, enrolled, onEnrolAnother, onClose }: EnrolSuccessProps) {
   const messages = useEnrolmentMessages();
   const locale = useLocale();
+  const formats = useFormats();
   const expiry = enrolled.at
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }).format(
-        new Date(enrolled.at),
-      )
+    ? formats.fullDateShortTime.format(new Date(enrolled.at))
     : messages.success.noExpiry;
   return (
     <Stack gap="md">

@@ -1,0 +1,113 @@
+import { useLocale } from './i18n-context';
+import type { Locale } from './messages';
+
+/** Every number, date and list the console shows goes through one of these. */
+export interface Formats {
+  /** Counts: "1.234". */
+  readonly number: Intl.NumberFormat;
+  /** What a table cell shows: short, so a row stays on one line. */
+  readonly dateTime: Intl.DateTimeFormat;
+  /** A moment picked in a field: the month abbreviated, the time to the minute. */
+  readonly mediumDateTime: Intl.DateTimeFormat;
+  /** What a hover or focus reveals: to the second, with the time zone. */
+  readonly fullDateTime: Intl.DateTimeFormat;
+  /** A moment confirmed: the day in full, the time to the minute. */
+  readonly fullDateShortTime: Intl.DateTimeFormat;
+  /** A time of day to the second. */
+  readonly time: Intl.DateTimeFormat;
+  /** "12 s": a rough duration. */
+  readonly seconds: Intl.NumberFormat;
+  /** "3 min": a rough duration. */
+  readonly minutes: Intl.NumberFormat;
+  /** "tomorrow", "in 3 days". */
+  readonly relativeTime: Intl.RelativeTimeFormat;
+  /** "A, B and C". */
+  readonly list: Intl.ListFormat;
+}
+
+// Each formatter is built the first time it is read, not with the set: the first screen needs
+// only the number and the two date-times, and every Intl formatter costs (see 005).
+class LocaleFormats implements Formats {
+  readonly #locale: Locale;
+  #number?: Intl.NumberFormat;
+  #dateTime?: Intl.DateTimeFormat;
+  #mediumDateTime?: Intl.DateTimeFormat;
+  #fullDateTime?: Intl.DateTimeFormat;
+  #fullDateShortTime?: Intl.DateTimeFormat;
+  #time?: Intl.DateTimeFormat;
+  #seconds?: Intl.NumberFormat;
+  #minutes?: Intl.NumberFormat;
+  #relativeTime?: Intl.RelativeTimeFormat;
+  #list?: Intl.ListFormat;
+
+  constructor(locale: Locale) {
+    this.#locale = locale;
+  }
+
+  get number() {
+    return (this.#number ??= new Intl.NumberFormat(this.#locale));
+  }
+  get dateTime() {
+    return (this.#dateTime ??= new Intl.DateTimeFormat(this.#locale, {
+      dateStyle: 'short',
+      timeStyle: 'short',
+    }));
+  }
+  get mediumDateTime() {
+    return (this.#mediumDateTime ??= new Intl.DateTimeFormat(this.#locale, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }));
+  }
+  get fullDateTime() {
+    return (this.#fullDateTime ??= new Intl.DateTimeFormat(this.#locale, {
+      dateStyle: 'full',
+      timeStyle: 'long',
+    }));
+  }
+  get fullDateShortTime() {
+    return (this.#fullDateShortTime ??= new Intl.DateTimeFormat(this.#locale, {
+      dateStyle: 'full',
+      timeStyle: 'short',
+    }));
+  }
+  get time() {
+    return (this.#time ??= new Intl.DateTimeFormat(this.#locale, { timeStyle: 'medium' }));
+  }
+  get seconds() {
+    return (this.#seconds ??= unitFormat(this.#locale, 'second'));
+  }
+  get minutes() {
+    return (this.#minutes ??= unitFormat(this.#locale, 'minute'));
+  }
+  get relativeTime() {
+    return (this.#relativeTime ??= new Intl.RelativeTimeFormat(this.#locale, {
+      numeric: 'auto',
+    }));
+  }
+  get list() {
+    return (this.#list ??= new Intl.ListFormat(this.#locale, { type: 'conjunction' }));
+  }
+}
+
+function unitFormat(locale: Locale, unit: 'second' | 'minute') {
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' });
+}
+
+// A page of 100 rows formats 300 values: one set per language for the lifetime of the page.
+const cache = new Map<Locale, Formats>();
+
+/** The formatters for a language, for code outside React (schemas, messages); else `useFormats`. */
+export function formatsFor(locale: Locale): Formats {
+  let formats = cache.get(locale);
+  if (!formats) {
+    formats = new LocaleFormats(locale);
+    cache.set(locale, formats);
+  }
+  return formats;
+}
+
+/** The formatters for the interface's language; the same object until the language changes. */
+export function useFormats(): Formats {
+  return formatsFor(useLocale());
+}
