@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { lazy, startTransition, Suspense, useCallback, useMemo, useState, type Ref } from 'react';
+import { lazy, Suspense, useMemo, type Ref } from 'react';
 import type { ApiClient } from '../api/client';
-import { CLASSES_PER_REQUEST_MAX, type ClassSummary } from '#contract';
+import { CLASSES_PER_REQUEST_MAX } from '#contract';
 import { tokenStore, useSession } from '../features/auth/token-store';
 import { ClassBrowser } from '../features/classes/class-browser';
 import type { RowAction } from '../features/classes/class-table';
@@ -11,6 +11,7 @@ import { SelectionTray } from '../features/classes/selection-tray';
 import { useMessages } from '../i18n/i18n-context';
 import focus from './focus-target.module.css';
 import classes from './turmas-page.module.css';
+import { useLazyDialogs } from './use-lazy-dialogs';
 
 interface TurmasPageProps {
   api: ApiClient;
@@ -32,11 +33,9 @@ const BulkDialog = lazy(async () => ({ default: (await loadBulkDialog()).BulkDia
 const loadNotificationsHost = () => import('./notifications-host');
 const NotificationsHost = lazy(loadNotificationsHost);
 
-type DialogKind = 'enrol' | 'remove' | 'bulk';
-
 // Everything a dialog mounts with: the notifications outlet comes with the first dialog that
 // reports an outcome through it.
-const loaders: Record<DialogKind, () => Promise<unknown>> = {
+const loaders = {
   enrol: () => Promise.all([loadEnrolDialog(), loadNotificationsHost()]),
   remove: () => Promise.all([loadRemovalDialog(), loadNotificationsHost()]),
   bulk: loadBulkDialog,
@@ -47,55 +46,7 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
   const messages = useMessages();
   const selection = useSelection();
   const signedIn = useSession().token !== null;
-  const [opened, setOpened] = useState<DialogKind | null>(null);
-  // Kept after closing: the dialog still shows them while it fades out.
-  const [turmasFor, setTurmasFor] = useState<Record<DialogKind, readonly ClassSummary[]>>({
-    enrol: [],
-    remove: [],
-    bulk: [],
-  });
-  // A dialog stays mounted (closed) once it has been wanted, so Mantine can animate it and
-  // give focus back to the button that opened it.
-  const [wanted, setWanted] = useState<Record<DialogKind, boolean>>({
-    enrol: false,
-    remove: false,
-    bulk: false,
-  });
-  // The dialog asked for whose code could not load (offline, or gone after a deployment): said
-  // on the page with a retry. A lazy component whose import failed would throw to the app's
-  // error boundary and take the whole console down, so a dialog mounts only once its code is in.
-  const [failed, setFailed] = useState<DialogKind | null>(null);
-  const load = useCallback((kind: DialogKind, { report }: { report: boolean }) => {
-    loaders[kind]().then(
-      () => {
-        // A transition: the lazy component still suspends for a moment, and an urgent update
-        // would commit the boundary's (empty) fallback, after which React holds back the reveal
-        // for 300 ms (measured: the first dialog of a tab painted ~390 ms after the click).
-        startTransition(() =>
-          setWanted((current) => (current[kind] ? current : { ...current, [kind]: true })),
-        );
-      },
-      () => {
-        if (!report) return;
-        setFailed(kind);
-        // Not left asked for: code that comes later (a hover once back online) must not open a
-        // dialog long after the click. The retry asks again.
-        setOpened((current) => (current === kind ? null : current));
-      },
-    );
-  }, []);
-  // A pointer or focus on a button: load early; a failure is only news if the click comes.
-  const want = useCallback((kind: DialogKind) => load(kind, { report: false }), [load]);
-  const open = useCallback(
-    (kind: DialogKind, turmas: readonly ClassSummary[]) => {
-      setFailed(null);
-      load(kind, { report: true });
-      setTurmasFor((current) => ({ ...current, [kind]: turmas }));
-      setOpened(kind);
-    },
-    [load],
-  );
-  const close = useCallback(() => setOpened(null), []);
+  const { dialogs, opened, failed, want, open, close, dismissFailure } = useLazyDialogs(loaders);
 
   const rowActions = useMemo<RowAction[]>(
     () => [
@@ -140,11 +91,15 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
           role="alert"
           withCloseButton
           closeButtonLabel={messages.dialogLoad.dismiss}
-          onClose={() => setFailed(null)}
+          onClose={dismissFailure}
         >
           <Stack gap="xs" align="flex-start">
             {messages.dialogLoad.description}
-            <Button variant="default" size="xs" onClick={() => open(failed, turmasFor[failed])}>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => open(failed, dialogs[failed].turmas)}
+            >
               {messages.dialogLoad.retry}
             </Button>
           </Stack>
@@ -177,30 +132,30 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
       />
       <Suspense fallback={null}>
         {/* Only the dialogs report outcomes, so the notifications come with the first one. */}
-        {(wanted.enrol || wanted.remove) && <NotificationsHost />}
-        {wanted.bulk && (
+        {(dialogs.enrol.mounted || dialogs.remove.mounted) && <NotificationsHost />}
+        {dialogs.bulk.mounted && (
           <BulkDialog
             api={api}
             opened={opened === 'bulk'}
-            turmas={turmasFor.bulk}
+            turmas={dialogs.bulk.turmas}
             onClose={close}
             onUnauthorized={tokenStore.expire}
             signedIn={signedIn}
           />
         )}
-        {wanted.enrol && (
+        {dialogs.enrol.mounted && (
           <EnrolDialog
             api={api}
             opened={opened === 'enrol'}
-            turmas={turmasFor.enrol}
+            turmas={dialogs.enrol.turmas}
             onClose={close}
           />
         )}
-        {wanted.remove && (
+        {dialogs.remove.mounted && (
           <RemovalDialog
             api={api}
             opened={opened === 'remove'}
-            turmas={turmasFor.remove}
+            turmas={dialogs.remove.turmas}
             onClose={close}
           />
         )}
