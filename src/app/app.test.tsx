@@ -7,7 +7,7 @@ import type { ApiClient } from '../api/client';
 import { TOKEN_STORAGE_KEY, tokenStore } from '../features/auth/token-store';
 import { SELECTION_STORAGE_KEY, selectionStore } from '../features/classes/selection-store';
 import { createTestApiClient, TEST_TOKEN } from '../testing/api-client';
-import { installTurmasBackend, type TurmasBackend } from '../testing/msw/turmas-backend';
+import { installReferenceApi, type ReferenceApi } from '../testing/msw/reference-api';
 import { render } from '../testing/render';
 import { aTurma } from '../testing/sample-classes';
 import { Console } from './app';
@@ -15,12 +15,12 @@ import { createQueryClient } from './query-client';
 
 const STALE_TOKEN = 'yesterdays-token';
 
-let backend: TurmasBackend;
+let backend: ReferenceApi;
 const api = createTestApiClient({ getToken: tokenStore.get });
 
 beforeEach(() => {
   tokenStore.clear();
-  backend = installTurmasBackend({ turmas: [aTurma({ name: 'Física 1º B' })] });
+  backend = installReferenceApi({ turmas: [aTurma({ name: 'Física 1º B' })] });
 });
 afterEach(() => tokenStore.clear());
 

@@ -1,6 +1,6 @@
 /**
- * The real fetch layer, pointed at the MSW backend of component tests (msw/turmas-backend.ts):
- * tests exercise the same request building, auth header and contract parsing the console ships.
+ * The real fetch layer, pointed at the reference API that MSW answers with in component tests
+ * (msw/reference-api.ts): the same request building, auth header and parsing the console ships.
  */
 import { createApiClient, type ApiClient, type ApiClientConfig } from '../api/client';
 

@@ -4,8 +4,9 @@ import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { mswServer } from './msw/server';
 
-// Component tests reach the network only through MSW handlers (msw/turmas-backend.ts): a request
-// no handler answers fails with a network error and a console.error, which fails the test below.
+// Component tests reach the network only through MSW handlers (msw/reference-api.ts puts the real
+// API behind one): a request no handler answers fails with a network error and a console.error,
+// which fails the test below.
 // Loopback is the exception: the fetch layer's own tests (src/api/client.test.ts) talk to a real
 // scripted server on 127.0.0.1 to exercise sockets, timeouts and dropped connections.
 beforeAll(() =>

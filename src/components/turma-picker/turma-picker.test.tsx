@@ -5,7 +5,7 @@ import { createRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClassSummary } from '#contract';
 import { createTestApiClient } from '../../testing/api-client';
-import { installTurmasBackend, type TurmasBackend } from '../../testing/msw/turmas-backend';
+import { installReferenceApi, type ReferenceApi } from '../../testing/msw/reference-api';
 import { render } from '../../testing/render';
 import { manyTurmas } from '../../testing/sample-classes';
 import { TurmaPicker, type TurmaPickerProps } from './turma-picker';
@@ -55,9 +55,13 @@ function typeBurst(input: HTMLElement, text: string) {
     const before = (input as HTMLInputElement).value;
     for (let length = 1; length <= text.length; length += 1) {
       fireEvent.change(input, { target: { value: before + text.slice(0, length) } });
-      act(() => vi.advanceTimersByTime(120));
+      act(() => {
+        vi.advanceTimersByTime(120);
+      });
     }
-    act(() => vi.runOnlyPendingTimers());
+    act(() => {
+      vi.runOnlyPendingTimers();
+    });
   } finally {
     vi.useRealTimers();
   }
@@ -67,14 +71,14 @@ const settled = () =>
   waitFor(() => expect(screen.getByRole('listbox')).toHaveAttribute('aria-busy', 'false'));
 /** Text the dropdown shows, not its copy in the live region that announces it. */
 const shownText = (text: string) => screen.findByText(text, { ignore: '[role=status]' });
-const listParams = (backend: TurmasBackend) =>
+const listParams = (backend: ReferenceApi) =>
   backend.listRequests().map((request) => request.searchParams);
 
 afterEach(() => onlineManager.setOnline(true));
 
 describe('TurmaPicker: the list of turmas', () => {
   it('lists the turmas it is given in their order, counted, each with its own remove button', () => {
-    installTurmasBackend({ turmas: manyTurmas(10) });
+    installReferenceApi({ turmas: manyTurmas(10) });
     const turmas = summaries(manyTurmas(3));
     render(<ControlledPicker initial={turmas} />);
 
@@ -88,7 +92,7 @@ describe('TurmaPicker: the list of turmas', () => {
   });
 
   it('takes a turma off and moves focus to the one that took its place, then to the search', async () => {
-    installTurmasBackend({ turmas: manyTurmas(10) });
+    installReferenceApi({ turmas: manyTurmas(10) });
     const onChange = vi.fn();
     const [a, b, c] = summaries(manyTurmas(3));
     const { user } = render(<ControlledPicker initial={[a!, b!, c!]} onChange={onChange} />);
@@ -112,7 +116,7 @@ describe('TurmaPicker: the list of turmas', () => {
   });
 
   it('shows the form’s error on the search field, which the form can focus through ref', () => {
-    installTurmasBackend({ turmas: manyTurmas(10) });
+    installReferenceApi({ turmas: manyTurmas(10) });
     const ref = createRef<HTMLInputElement>();
     render(<ControlledPicker ref={ref} error="Adicione pelo menos uma turma." />);
 
@@ -123,7 +127,7 @@ describe('TurmaPicker: the list of turmas', () => {
   });
 
   it('lets nothing be added or taken off while disabled, and hides open results', async () => {
-    installTurmasBackend({ turmas: manyTurmas(10) });
+    installReferenceApi({ turmas: manyTurmas(10) });
     const [turma] = summaries(manyTurmas(1));
     const { user, rerender } = render(<ControlledPicker initial={[turma!]} />);
     await user.click(search());
@@ -141,7 +145,7 @@ describe('TurmaPicker: the list of turmas', () => {
 
 describe('TurmaPicker: adding turmas', () => {
   it('searches the server once per burst of typing and adds the chosen turma', async () => {
-    const backend = installTurmasBackend({ turmas: manyTurmas(120) });
+    const backend = installReferenceApi({ turmas: manyTurmas(120) });
     const onChange = vi.fn();
     const { user } = render(<ControlledPicker onChange={onChange} />);
     await user.click(search());
@@ -185,7 +189,7 @@ describe('TurmaPicker: adding turmas', () => {
   });
 
   it('opens on a click with the first turmas by name, and says there are more', async () => {
-    const backend = installTurmasBackend({ turmas: manyTurmas(45) });
+    const backend = installReferenceApi({ turmas: manyTurmas(45) });
     const expected = await createTestApiClient().getClasses({ pageSize: 20 });
     const { user } = render(<ControlledPicker />);
 
@@ -201,9 +205,9 @@ describe('TurmaPicker: adding turmas', () => {
   });
 
   it('adds with the keyboard alone; Enter never submits the form around it', async () => {
-    installTurmasBackend({ turmas: manyTurmas(120) });
+    installReferenceApi({ turmas: manyTurmas(120) });
     const onChange = vi.fn();
-    const onSubmit = vi.fn((event: React.FormEvent) => event.preventDefault());
+    const onSubmit = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
     const { user } = render(
       <form onSubmit={onSubmit}>
         <ControlledPicker onChange={onChange} />
@@ -221,7 +225,9 @@ describe('TurmaPicker: adding turmas', () => {
     expect(onChange).not.toHaveBeenCalled();
 
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
-    expect(onChange).toHaveBeenLastCalledWith([{ id: expect.any(String), name: 'Química 1º B' }]);
+    expect(onChange).toHaveBeenLastCalledWith([
+      { id: expect.any(String) as unknown, name: 'Química 1º B' },
+    ]);
     await user.keyboard('{ArrowUp}{Enter}');
     expect(chosenNames()).toEqual(['Química 1º B', 'Química 1º A']);
 
@@ -236,7 +242,7 @@ describe('TurmaPicker: adding turmas', () => {
   });
 
   it('keeps a turma highlighted when the answer for what was typed replaces the last one', async () => {
-    const backend = installTurmasBackend({ turmas: manyTurmas(30) });
+    const backend = installReferenceApi({ turmas: manyTurmas(30) });
     const onChange = vi.fn();
     const { user } = render(<ControlledPicker onChange={onChange} />);
     await user.click(search());
@@ -279,7 +285,7 @@ describe('TurmaPicker: adding turmas', () => {
   });
 
   it('closes its list on Escape without closing the dialog around it', async () => {
-    installTurmasBackend({ turmas: manyTurmas(20) });
+    installReferenceApi({ turmas: manyTurmas(20) });
     const onClose = vi.fn();
     const { user } = render(
       <Modal opened onClose={onClose} title="Matricular aluno">
@@ -299,7 +305,7 @@ describe('TurmaPicker: adding turmas', () => {
   });
 
   it('never lists a turma twice: a listed one shows as chosen, and picking it takes it off', async () => {
-    installTurmasBackend({ turmas: manyTurmas(20) });
+    installReferenceApi({ turmas: manyTurmas(20) });
     const onChange = vi.fn();
     const [first] = summaries(manyTurmas(1));
     const { user } = render(<ControlledPicker initial={[first!]} onChange={onChange} />);
@@ -321,7 +327,7 @@ describe('TurmaPicker: adding turmas', () => {
 
   it('refuses a turma past the hundredth, saying why', async () => {
     const turmas = manyTurmas(120);
-    installTurmasBackend({ turmas });
+    installReferenceApi({ turmas });
     const onChange = vi.fn();
     const hundred = summaries(turmas.slice(0, 100));
     const extra = turmas[110]!;
@@ -355,7 +361,7 @@ describe('TurmaPicker: adding turmas', () => {
   });
 
   it('takes nothing off the list on Backspace in the empty search', async () => {
-    installTurmasBackend({ turmas: manyTurmas(10) });
+    installReferenceApi({ turmas: manyTurmas(10) });
     const onChange = vi.fn();
     const turmas = summaries(manyTurmas(2));
     const { user } = render(<ControlledPicker initial={turmas} onChange={onChange} />);
@@ -370,7 +376,7 @@ describe('TurmaPicker: adding turmas', () => {
 
 describe('TurmaPicker: what the search shows while it works', () => {
   it('says it is searching until the server answers, then keeps the last answer until the next', async () => {
-    const backend = installTurmasBackend({ turmas: manyTurmas(30) });
+    const backend = installReferenceApi({ turmas: manyTurmas(30) });
     const firstPage = backend.hold();
     const { user } = render(<ControlledPicker />);
 
@@ -402,7 +408,7 @@ describe('TurmaPicker: what the search shows while it works', () => {
   });
 
   it('says when no turma matches', async () => {
-    installTurmasBackend({ turmas: manyTurmas(30) });
+    installReferenceApi({ turmas: manyTurmas(30) });
     const { user } = render(<ControlledPicker />);
 
     await user.type(search(), 'robótica');
@@ -412,7 +418,7 @@ describe('TurmaPicker: what the search shows while it works', () => {
   });
 
   it('reports a failed search and tries again from the keyboard', async () => {
-    const backend = installTurmasBackend({ turmas: manyTurmas(30) });
+    const backend = installReferenceApi({ turmas: manyTurmas(30) });
     backend.failNext({ status: 500 });
     const { user } = render(<ControlledPicker />);
 
@@ -433,7 +439,7 @@ describe('TurmaPicker: what the search shows while it works', () => {
   });
 
   it('says it is offline, and searches once the connection is back', async () => {
-    installTurmasBackend({ turmas: manyTurmas(30) });
+    installReferenceApi({ turmas: manyTurmas(30) });
     onlineManager.setOnline(false);
     const { user } = render(<ControlledPicker />);
 
@@ -449,7 +455,7 @@ describe('TurmaPicker: what the search shows while it works', () => {
 
 describe('TurmaPicker: in English', () => {
   it('names everything in English', async () => {
-    installTurmasBackend({ turmas: manyTurmas(30) });
+    installReferenceApi({ turmas: manyTurmas(30) });
     const [first, second] = summaries(manyTurmas(2));
     const { user } = render(<ControlledPicker label="Classes" initial={[first!, second!]} />, {
       locale: 'en',

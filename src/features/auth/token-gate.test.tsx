@@ -1,19 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApiClient, TEST_TOKEN } from '../../testing/api-client';
-import { installTurmasBackend, type TurmasBackend } from '../../testing/msw/turmas-backend';
+import { installReferenceApi, type ReferenceApi } from '../../testing/msw/reference-api';
 import { render } from '../../testing/render';
 import { aTurma } from '../../testing/sample-classes';
 import { TokenGate } from './token-gate';
 import { TOKEN_STORAGE_KEY, tokenStore } from './token-store';
 
-let backend: TurmasBackend;
+let backend: ReferenceApi;
 // The app's client reads the stored token; the gate overrides it with the typed one.
 const api = createTestApiClient({ getToken: tokenStore.get });
 
 beforeEach(() => {
   tokenStore.clear();
-  backend = installTurmasBackend({ turmas: [aTurma()] });
+  backend = installReferenceApi({ turmas: [aTurma()] });
 });
 afterEach(() => tokenStore.clear());
 

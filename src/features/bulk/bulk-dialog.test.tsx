@@ -13,10 +13,10 @@ import type { Locale } from '../../i18n/messages';
 import { createTestApiClient, TEST_API_BASE_URL } from '../../testing/api-client';
 import { mswServer } from '../../testing/msw/server';
 import {
-  installTurmasBackend,
+  installReferenceApi,
   type RecordedRequest,
-  type TurmasBackend,
-} from '../../testing/msw/turmas-backend';
+  type ReferenceApi,
+} from '../../testing/msw/reference-api';
 import { render } from '../../testing/render';
 import { aTurma } from '../../testing/sample-classes';
 import { BulkDialog } from './bulk-dialog';
@@ -126,8 +126,11 @@ function Harness({
   );
 }
 
-function setup({ locale = 'pt-BR' as Locale, enrolments = {} as Record<string, string[]> } = {}) {
-  const backend = installTurmasBackend({ turmas: [MATEMATICA, FISICA], enrolments });
+function setup({
+  locale = 'pt-BR',
+  enrolments = {},
+}: { locale?: Locale; enrolments?: Record<string, string[]> } = {}) {
+  const backend = installReferenceApi({ turmas: [MATEMATICA, FISICA], enrolments });
   const api = createTestApiClient();
   const onClose = vi.fn();
   const onUnauthorized = vi.fn();
@@ -151,8 +154,11 @@ const startButton = () => within(dialog()).getByRole('button', { name: /^(Matric
 const emailOfLine = (line: number) =>
   within(dialog()).getByRole('textbox', { name: `E-mail da linha ${line}` });
 /** A row of the review table, found by its e-mail field. */
-const reviewRow = (line: number) => emailOfLine(line).closest('tr')!;
-const writes = (backend: TurmasBackend) =>
+const reviewRow = (line: number) =>
+  within(dialog())
+    .getAllByRole('row')
+    .find((row) => within(row).queryByRole('textbox', { name: `E-mail da linha ${line}` }))!;
+const writes = (backend: ReferenceApi) =>
   backend.requests.filter((request) => request.method !== 'GET');
 const emailOf = (request: Pick<RecordedRequest, 'body'>) =>
   (request.body as { email: string }).email;
@@ -172,8 +178,8 @@ function counts(): Record<string, string | undefined> {
 function result(line: number): [string | null, string | null] {
   const table = within(dialog()).getByRole('table', { name: 'Resultado por linha' });
   const row = within(table)
-    .getByRole('rowheader', { name: String(line) })
-    .closest('tr')!;
+    .getAllByRole('row')
+    .find((candidate) => within(candidate).queryByRole('rowheader', { name: String(line) }))!;
   const cells = within(row).getAllByRole('cell');
   return [cells[2]!.textContent, cells[3]!.textContent];
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestApiClient } from '../../testing/api-client';
-import { installTurmasBackend } from '../../testing/msw/turmas-backend';
+import { installReferenceApi } from '../../testing/msw/reference-api';
 import { render } from '../../testing/render';
 import { manyTurmas } from '../../testing/sample-classes';
 import { ClassBrowser } from './class-browser';
@@ -33,7 +33,7 @@ beforeEach(() => {
 
 describe('Selecting turmas', () => {
   it('keeps what was ticked across pages and searches, with the names shown in the tray', async () => {
-    installTurmasBackend({ turmas: manyTurmas(45) });
+    installReferenceApi({ turmas: manyTurmas(45) });
     const { user } = renderWithTray();
     await screen.findByText('45 turmas');
     expect(screen.queryByRole('region', { name: 'Turmas selecionadas' })).not.toBeInTheDocument();
@@ -60,7 +60,7 @@ describe('Selecting turmas', () => {
   });
 
   it('ticks and unticks a whole page without touching the other pages', async () => {
-    installTurmasBackend({ turmas: manyTurmas(45) });
+    installReferenceApi({ turmas: manyTurmas(45) });
     window.history.replaceState(null, '', '/?page=3');
     const { user } = renderWithTray();
     await waitFor(() => expect(screen.getAllByRole('checkbox')).toHaveLength(6));
@@ -76,7 +76,7 @@ describe('Selecting turmas', () => {
   });
 
   it('drops one turma from its chip, or all of them with "clear"', async () => {
-    installTurmasBackend({ turmas: manyTurmas(5) });
+    installReferenceApi({ turmas: manyTurmas(5) });
     const { user } = renderWithTray();
     await screen.findByText('5 turmas');
     await user.click(pageCheckbox());
@@ -93,19 +93,19 @@ describe('Selecting turmas', () => {
   });
 
   it('writes the selection to sessionStorage, so a reload keeps it', async () => {
-    installTurmasBackend({ turmas: manyTurmas(5) });
+    installReferenceApi({ turmas: manyTurmas(5) });
     const { user, unmount } = renderWithTray();
     await screen.findByText('5 turmas');
     await user.click(rowCheckbox('Ciências 1º A'));
     unmount();
 
     expect(JSON.parse(sessionStorage.getItem(SELECTION_STORAGE_KEY)!)).toEqual([
-      { id: expect.any(String), name: 'Ciências 1º A' },
+      { id: expect.any(String) as unknown, name: 'Ciências 1º A' },
     ]);
   });
 
-  it('warns when more turmas are selected than one action takes', async () => {
-    installTurmasBackend({ turmas: manyTurmas(5) });
+  it('warns when more turmas are selected than one action takes', () => {
+    installReferenceApi({ turmas: manyTurmas(5) });
     selectionStore.add(
       Array.from({ length: 101 }, (_, index) => ({ id: `t${index}`, name: `Turma ${index}` })),
     );

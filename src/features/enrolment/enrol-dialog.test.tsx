@@ -9,7 +9,7 @@ import { classQueries } from '../../api/class-queries';
 import type { Class, ClassSummary } from '#contract';
 import type { Locale } from '../../i18n/messages';
 import { createTestApiClient } from '../../testing/api-client';
-import { installTurmasBackend } from '../../testing/msw/turmas-backend';
+import { installReferenceApi } from '../../testing/msw/reference-api';
 import { render } from '../../testing/render';
 import { manyTurmas } from '../../testing/sample-classes';
 import { EnrolDialog } from './enrol-dialog';
@@ -51,9 +51,9 @@ function Harness({ turmas, onClose }: { turmas: readonly ClassSummary[]; onClose
 
 function renderDialog(
   turmas: readonly ClassSummary[] = [summary(FIRST)],
-  { locale = 'pt-BR' as Locale, known = TURMAS } = {},
+  { locale = 'pt-BR', known = TURMAS }: { locale?: Locale; known?: Class[] } = {},
 ) {
-  const backend = installTurmasBackend({ turmas: known });
+  const backend = installReferenceApi({ turmas: known });
   const onClose = vi.fn();
   const utils = render(<Harness turmas={turmas} onClose={onClose} />, { locale });
   return { ...utils, backend, onClose };
@@ -73,7 +73,7 @@ const chosenTurmas = () =>
   within(within(dialog()).getByRole('list', { name: 'Turmas' }))
     .queryAllByRole('listitem')
     .map((item) => item.textContent);
-const writes = (backend: ReturnType<typeof installTurmasBackend>) =>
+const writes = (backend: ReturnType<typeof installReferenceApi>) =>
   backend.requests.filter((request) => request.method === 'POST');
 
 type User = ReturnType<typeof render>['user'];

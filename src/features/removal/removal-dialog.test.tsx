@@ -8,7 +8,7 @@ import { classQueries } from '../../api/class-queries';
 import { ApiError, type ApiClient } from '../../api/client';
 import type { Locale } from '../../i18n/messages';
 import { createTestApiClient } from '../../testing/api-client';
-import { installTurmasBackend, type TurmasBackend } from '../../testing/msw/turmas-backend';
+import { installReferenceApi, type ReferenceApi } from '../../testing/msw/reference-api';
 import { render } from '../../testing/render';
 import { aTurma } from '../../testing/sample-classes';
 import { RemovalDialog } from './removal-dialog';
@@ -44,7 +44,7 @@ function setup({
   queryClient,
   api = createTestApiClient(),
 }: SetupOptions = {}) {
-  const backend = installTurmasBackend({
+  const backend = installReferenceApi({
     turmas: [MATEMATICA, FISICA, HISTORIA],
     enrolments: { t1: [ANA], t2: [ANA] },
   });
@@ -70,7 +70,7 @@ const listedNames = () =>
   within(turmaList())
     .getAllByRole('listitem')
     .map((item) => item.textContent);
-const deletes = (backend: TurmasBackend) =>
+const deletes = (backend: ReferenceApi) =>
   backend.requests.filter((request) => request.method === 'DELETE');
 
 /** Pasted, as staff often do (and faster than typing); the tests about typing type. */
@@ -160,6 +160,7 @@ describe('Removal dialog', () => {
     expect(confirmationField()).toHaveAccessibleDescription(mismatch);
     expect(confirmationField()).toHaveAttribute('aria-invalid', 'true');
     // Said where screen readers hear it, by a region that was there before the words changed.
+    // eslint-disable-next-line testing-library/no-node-access -- no query finds a live region
     const status = screen.getByText(mismatch).closest('[aria-live]');
     expect(status).toHaveAttribute('aria-live', 'polite');
 
@@ -227,7 +228,7 @@ describe('Removal dialog', () => {
   });
 
   it('gives focus back to what opened it, also when its first open mounts it already open', async () => {
-    installTurmasBackend({ turmas: [MATEMATICA] });
+    installReferenceApi({ turmas: [MATEMATICA] });
     const api = createTestApiClient();
     // As the page does: the dialog arrives (lazily) with the click that opens it, then stays.
     function Page() {

@@ -1,14 +1,15 @@
+// The harness of component tests: the real API seeded per test, behind MSW's scripted faults.
 import { describe, expect, it, vi } from 'vitest';
 import { createTestApiClient, TEST_API_BASE_URL, TEST_TOKEN } from '../api-client';
 import { aTurma, manyTurmas } from '../sample-classes';
-import { installTurmasBackend } from './turmas-backend';
+import { installReferenceApi } from './reference-api';
 import { apiError } from '../expect-api-error';
 
 const names = (page: { data: { name: string }[] }) => page.data.map((turma) => turma.name);
 
-describe('installTurmasBackend: listing', () => {
+describe('installReferenceApi: listing', () => {
   it('answers the first page by name, with the bearer token checked and the request recorded', async () => {
-    const backend = installTurmasBackend({ turmas: manyTurmas(45) });
+    const backend = installReferenceApi({ turmas: manyTurmas(45) });
 
     const page = await createTestApiClient().getClasses();
 
@@ -27,7 +28,7 @@ describe('installTurmasBackend: listing', () => {
   });
 
   it('searches names ignoring case and accents', async () => {
-    installTurmasBackend({
+    installReferenceApi({
       turmas: [
         aTurma({ id: 'a', name: 'Matemática 9º A' }),
         aTurma({ id: 'b', name: 'Educação Física 2º B' }),
@@ -48,7 +49,7 @@ describe('installTurmasBackend: listing', () => {
   });
 
   it('sorts by any field either way, ties broken by id', async () => {
-    installTurmasBackend({
+    installReferenceApi({
       turmas: [
         aTurma({ id: 'b', name: 'B', countStudents: 5 }),
         aTurma({ id: 'a', name: 'C', countStudents: 5 }),
@@ -65,7 +66,7 @@ describe('installTurmasBackend: listing', () => {
   });
 
   it('pages from 1, and past the end answers no rows with the true total', async () => {
-    installTurmasBackend({ turmas: manyTurmas(45) });
+    installReferenceApi({ turmas: manyTurmas(45) });
     const api = createTestApiClient();
     const all = await api.getClasses({ pageSize: 100 });
 
@@ -76,7 +77,7 @@ describe('installTurmasBackend: listing', () => {
   });
 
   it('answers 400 naming the parameter the contract refuses', async () => {
-    installTurmasBackend();
+    installReferenceApi();
 
     const error = await apiError(createTestApiClient().getClasses({ pageSize: 101 }));
 
@@ -88,7 +89,7 @@ describe('installTurmasBackend: listing', () => {
   });
 
   it('answers 401 without the accepted token', async () => {
-    installTurmasBackend({ token: 'the-right-one' });
+    installReferenceApi({ token: 'the-right-one' });
 
     const wrong = await apiError(createTestApiClient().getClasses());
     const missing = await apiError(createTestApiClient({ getToken: () => null }).getClasses());
@@ -102,9 +103,9 @@ describe('installTurmasBackend: listing', () => {
   });
 });
 
-describe('installTurmasBackend: failures and timing', () => {
+describe('installReferenceApi: failures and timing', () => {
   it('fails the next requests as told, then answers normally', async () => {
-    const backend = installTurmasBackend({ turmas: manyTurmas(3) });
+    const backend = installReferenceApi({ turmas: manyTurmas(3) });
     const api = createTestApiClient();
     backend.failNext({ status: 500 });
     backend.failNext({ status: 502, body: '<html><body>Bad gateway</body></html>' });
@@ -121,7 +122,7 @@ describe('installTurmasBackend: failures and timing', () => {
   });
 
   it('fails only the requests a filter picks, as many times as told', async () => {
-    const backend = installTurmasBackend({ turmas: manyTurmas(3) });
+    const backend = installReferenceApi({ turmas: manyTurmas(3) });
     const api = createTestApiClient();
     backend.failNext({ status: 503 }, { times: 2, where: (r) => r.searchParams.page === '2' });
 
@@ -132,7 +133,7 @@ describe('installTurmasBackend: failures and timing', () => {
   });
 
   it('keeps held requests pending until released, so a later answer can arrive first', async () => {
-    const backend = installTurmasBackend({ turmas: manyTurmas(45) });
+    const backend = installReferenceApi({ turmas: manyTurmas(45) });
     const api = createTestApiClient();
     const slow = backend.hold((r) => r.searchParams.query === 'mat');
 
@@ -153,7 +154,7 @@ describe('installTurmasBackend: failures and timing', () => {
   });
 
   it('lets the caller abort a pending request', async () => {
-    const backend = installTurmasBackend();
+    const backend = installReferenceApi();
     backend.hold();
     const controller = new AbortController();
 
@@ -165,7 +166,7 @@ describe('installTurmasBackend: failures and timing', () => {
   });
 
   it('lets a held request time out', async () => {
-    const backend = installTurmasBackend();
+    const backend = installReferenceApi();
     backend.hold();
 
     const error = await apiError(createTestApiClient({ timeoutMs: 50 }).getClasses());
@@ -173,20 +174,19 @@ describe('installTurmasBackend: failures and timing', () => {
     expect(error.kind).toBe('timeout');
   });
 
-  it('leaves routes the API does not have unhandled, which fails the test', async () => {
-    installTurmasBackend();
-    // The setup file turns this console.error into a test failure; here it is the expected outcome.
-    vi.mocked(console.error).mockImplementationOnce(() => {});
+  it('answers routes the API does not have as the API does: 404 with an Error body', async () => {
+    installReferenceApi();
 
-    await expect(fetch(`${TEST_API_BASE_URL}/classes`)).rejects.toThrow(TypeError);
+    const response = await fetch(`${TEST_API_BASE_URL}/classes`, {
+      headers: { Authorization: `Bearer ${TEST_TOKEN}` },
+    });
 
-    expect(console.error).toHaveBeenCalledWith(
-      expect.stringContaining('without a matching request handler'),
-    );
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ status: '404', message: 'No route GET /v1/classes' });
   });
 });
 
-describe('installTurmasBackend: writes', () => {
+describe('installReferenceApi: writes', () => {
   const turmas = [
     aTurma({ id: 'a', countStudents: 2, updatedAt: '2026-01-01T00:00:00.000Z' }),
     aTurma({ id: 'b', countStudents: 0, updatedAt: '2026-01-01T00:00:00.000Z' }),
@@ -195,7 +195,7 @@ describe('installTurmasBackend: writes', () => {
     Object.fromEntries(backend.turmas().map((turma) => [turma.id, turma.countStudents]));
 
   it('enrols a new student in several turmas, moving counts and updatedAt', async () => {
-    const backend = installTurmasBackend({ turmas });
+    const backend = installReferenceApi({ turmas });
 
     await expect(
       createTestApiClient().addStudentToClasses({
@@ -218,7 +218,7 @@ describe('installTurmasBackend: writes', () => {
   });
 
   it('counts a student once however often they are enrolled', async () => {
-    const backend = installTurmasBackend({ turmas });
+    const backend = installReferenceApi({ turmas });
     const api = createTestApiClient();
     const student = { name: 'Ana', email: 'ana@escola.br' };
 
@@ -229,7 +229,7 @@ describe('installTurmasBackend: writes', () => {
   });
 
   it('changes nothing and answers 404 naming unknown turma ids', async () => {
-    const backend = installTurmasBackend({ turmas });
+    const backend = installReferenceApi({ turmas });
 
     const error = await apiError(
       createTestApiClient().addStudentToClasses({
@@ -245,7 +245,7 @@ describe('installTurmasBackend: writes', () => {
   });
 
   it('removes a student from several turmas, leaving the turmas they were not in', async () => {
-    const backend = installTurmasBackend({ turmas, enrolments: { a: ['ana@escola.br'] } });
+    const backend = installReferenceApi({ turmas, enrolments: { a: ['ana@escola.br'] } });
 
     await createTestApiClient().removeStudentFromClasses({
       email: 'ANA@escola.br',
@@ -258,7 +258,7 @@ describe('installTurmasBackend: writes', () => {
   });
 
   it('answers 404 when removing a student nobody enrolled', async () => {
-    installTurmasBackend({ turmas });
+    installReferenceApi({ turmas });
 
     const error = await apiError(
       createTestApiClient().removeStudentFromClasses({
@@ -272,7 +272,7 @@ describe('installTurmasBackend: writes', () => {
   });
 
   it('answers 400 naming the body field the contract refuses', async () => {
-    installTurmasBackend({ turmas });
+    installReferenceApi({ turmas });
 
     // The client refuses such a body itself, so it goes out through fetch directly.
     const response = await fetch(`${TEST_API_BASE_URL}/classe/a/add-student`, {
@@ -286,5 +286,26 @@ describe('installTurmasBackend: writes', () => {
       status: '400',
       message: 'email: must be a valid e-mail address',
     });
+  });
+});
+
+describe('installReferenceApi: a database per test', () => {
+  const turma = aTurma({ id: 'a', countStudents: 0 });
+
+  it('keeps what a test writes to that test (here: an enrolment)', async () => {
+    const backend = installReferenceApi({ turmas: [turma] });
+
+    await createTestApiClient().addStudentToClass('a', { name: 'Ana', email: 'ana@escola.br' });
+
+    expect(backend.turmas()[0]?.countStudents).toBe(1);
+  });
+
+  it('starts the next test from its own seed alone', async () => {
+    const backend = installReferenceApi({ turmas: [turma] });
+
+    await expect(createTestApiClient().getClasses()).resolves.toMatchObject({
+      data: [{ id: 'a', countStudents: 0 }],
+    });
+    expect(backend.enrolments('a')).toEqual([]);
   });
 });
