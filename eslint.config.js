@@ -1,8 +1,13 @@
 // @ts-check
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
+import vitest from '@vitest/eslint-plugin';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import playwright from 'eslint-plugin-playwright';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
+import testingLibrary from 'eslint-plugin-testing-library';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
@@ -11,6 +16,9 @@ import tseslint from 'typescript-eslint';
 const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+/** Code shared by the console's features: it never imports a feature or the app composing them. */
+const SHARED = ['./src/api', './src/components', './src/lib', './src/i18n', './src/testing'];
 
 export default defineConfig([
   globalIgnores([
@@ -24,18 +32,65 @@ export default defineConfig([
     'public/config.js',
   ]),
   {
-    files: ['**/*.{ts,tsx,js,mjs}'],
-    extends: [js.configs.recommended, tseslint.configs.recommended],
-    languageOptions: { ecmaVersion: 2023, globals: { ...globals.node } },
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    extends: [js.configs.recommended, tseslint.configs.strictTypeChecked],
+    languageOptions: {
+      ecmaVersion: 2023,
+      globals: { ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // Numbers and other primitives in messages are what template literals are for.
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        { allowNumber: true, allowBoolean: true },
+      ],
+      // `() => setOpen(false)` returns nothing anyone reads: shorthand is the idiom, not a bug.
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+      // noUncheckedIndexedAccess makes `list[index]!` after a bounds check the idiom.
+      '@typescript-eslint/no-non-null-assertion': 'off',
       eqeqeq: ['error', 'smart'],
       'no-console': 'off',
+      // The layers, in both directions: shared code never imports a feature or the app; a feature
+      // never imports another feature or the app; the contract imports nothing of ours; the
+      // reference server never imports the console.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: SHARED,
+              from: ['./src/features', './src/app'],
+              message: 'Shared code does not import features or src/app.',
+            },
+            {
+              target: './src/features',
+              from: './src/app',
+              message: 'Features do not import src/app.',
+            },
+            ...FEATURES.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`],
+              message: 'Features do not import each other; compose them in src/app.',
+            })),
+            { target: './contract', from: ['./src', './server', './e2e'] },
+            { target: './server', from: './src', message: 'The API never imports the console.' },
+          ],
+        },
+      ],
     },
+  },
+  {
+    // Plain JavaScript files belong to no TypeScript project.
+    files: ['**/*.{js,mjs,cjs}'],
+    extends: [tseslint.configs.disableTypeChecked],
   },
   {
     files: ['src/**/*.{ts,tsx}'],
@@ -43,6 +98,7 @@ export default defineConfig([
       reactHooks.configs.flat['recommended-latest'],
       reactRefresh.configs.vite,
       pluginQuery.configs['flat/recommended'],
+      jsxA11y.flatConfigs.recommended,
     ],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
@@ -50,27 +106,31 @@ export default defineConfig([
       'no-console': ['error', { allow: ['error'] }],
     },
   },
-  // Features never import each other, nor the app that composes them (DESIGN.md); they do import
-  // shared code (src/api, src/i18n, src/testing). Relative paths only tell a sibling feature from
-  // shared code once the importing feature is known, hence one block per feature folder.
-  ...FEATURES.map((feature) => ({
-    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+  {
+    files: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+    extends: [vitest.configs.recommended],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: `^(\\.\\./)+(features/)?(${[...FEATURES.filter((other) => other !== feature), 'app'].join('|')})(/|$)`,
-              message: 'Features do not import each other or src/app; compose them in src/app.',
-            },
-          ],
-        },
-      ],
+      // `expect(value, 'what it is about')`: Vitest's message argument.
+      'vitest/valid-expect': ['error', { maxArgs: 2 }],
+      // Helpers that assert are named for it: expectApiError, expectRows, …
+      'vitest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expect*', 'assert*'] }],
     },
-  })),
+  },
+  {
+    files: ['src/**/*.test.tsx'],
+    extends: [testingLibrary.configs['flat/react']],
+  },
   {
     files: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],
     rules: { 'react-refresh/only-export-components': 'off' },
+  },
+  {
+    files: ['e2e/**/*.ts'],
+    extends: [playwright.configs['flat/recommended']],
+    rules: {
+      // It takes any `x.click()` whose `x` comes from a call for `page.click()`: our part helpers
+      // (turmasPage(page).pagerButton(…)) return locators.
+      'playwright/prefer-locator': 'off',
+    },
   },
 ]);

@@ -39,8 +39,8 @@ const brotli = promisify(brotliCompress);
 /**
  * Writes a brotli copy beside each hashed script and stylesheet, at the slowest, smallest
  * setting, once per build: the server sends it to browsers that take brotli (server/server.ts,
- * `precompressed`). Measured: the first-screen JS goes from 173 KB as compressed per request
- * to 147 KB, and Lighthouse's FCP from 2.52 to 2.35 s.
+ * `precompressed`): a smaller first screen than compressing per request allows
+ * (docs/decisions/005-first-screen-weight.md).
  */
 const precompressAssets = (): Plugin => ({
   name: 'turmas-admin:precompress-assets',

@@ -22,7 +22,7 @@ export function configureZod(): void {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Limits (DESIGN.md "Decisions where the spec is silent")
+// Limits (README.md, "The API, where the spec is silent"; docs/decisions/001-api-decisions.md)
 
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;

@@ -137,7 +137,7 @@ test('a 60-line CSV with 5 bad lines enrols exactly the 55 good ones into two tu
   // The results file: every line of the input, the outcome of each, no formula left live.
   const download = page.waitForEvent('download');
   await bulk.download.click();
-  const file = await readFile((await (await download).path())!, 'utf8');
+  const file = await readFile(await (await download).path(), 'utf8');
   expect(file.startsWith('\uFEFF')).toBe(true);
   const rows = Papa.parse<string[]>(file.slice(1), { delimiter: ';', skipEmptyLines: true }).data;
   expect(rows[0]).toEqual(['Linha', 'Nome', 'E-mail', 'Validade', 'Resultado', 'Detalhe']);

@@ -1,19 +1,18 @@
 /**
- * Enrolling a student through the dialog, against the real reference API: from a turma's row,
- * from a selection across pages, the same student again, a turma added through the form's own
- * search, refusals before anything is sent, server failures and an expired session mid-form,
- * and axe on the open form. Counts always come from the server's own answers (before and
- * after), and each test has a student of its own, so tests sharing a worker's database hold.
+ * Enrolling students through the dialog against the real reference API, each test with a student
+ * of its own and counts taken from the server's answers before and after.
  */
 import type { Page, Request } from '@playwright/test';
 import type { Class } from '#contract';
 import {
+  addTurmaThroughSearch,
   countsOf,
   expect,
   expectNoAxeViolations,
   OVER_THE_PAGE,
   listClasses,
   signIn,
+  signInAgain,
   test,
   turmasPage,
 } from './support';
@@ -37,6 +36,8 @@ function watchEnrolments(page: Page): Request[] {
   });
   return sent;
 }
+
+type EnrolForm = ReturnType<typeof enrolDialog>;
 
 function enrolDialog(page: Page, title = 'Matricular aluno') {
   const dialog = page.getByRole('dialog', { name: title });
@@ -166,9 +167,7 @@ test('adds a turma through the form’s own search, and then sends to the many-t
 
   await row(page, first!).enrol.click();
   const form = enrolDialog(page);
-  await form.search.fill(third!.name);
-  // The list of results opens below the field, outside the dialog's own element.
-  await page.getByRole('option', { name: third!.name, exact: true }).click();
+  await addTurmaThroughSearch(page, form.search, third!);
   await expect(form.turmas.getByRole('listitem')).toHaveText([first!.name, third!.name]);
   await form.name.fill(student.name);
   await form.email.fill(student.email);
@@ -200,87 +199,73 @@ test('refuses an invalid e-mail before anything is sent', async ({ page, request
   expect(sent).toEqual([]);
 });
 
-test('shows a server error while the form keeps every value, and sends again on request', async ({
-  page,
-  request,
-  token,
-  consoleErrors,
-}) => {
-  await signIn(page, token);
-  const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
-  const [before] = await countsOf(request, token, [turma!]);
-  const student = newStudent();
-  consoleErrors.allowFailedResponses(500);
-  await page.route(
-    (url) => isEnrolment(url),
-    (route) =>
-      route.fulfill({ status: 500, json: { status: '500', message: 'Internal server error' } }),
-    { times: 1 },
-  );
-
-  await row(page, turma!).enrol.click();
-  const form = enrolDialog(page);
-  await form.name.fill(student.name);
-  await form.email.fill(student.email);
-  await form.preset('6 meses').click();
-  const utc = await form.dialog.getByText(/^Enviado em UTC:/).textContent();
-  await form.submit.click();
-
+/** A 500: says the enrolment was not made and why; returns what sends again. */
+async function serverErrorShown(page: Page, _token: string, form: EnrolForm) {
   const alert = form.dialog.getByRole('alert');
   await expect(alert).toContainText('A matrícula não foi feita');
   await expect(alert).toContainText('O servidor encontrou um erro (código 500)');
-  await expect(form.name).toHaveValue(student.name);
-  await expect(form.email).toHaveValue(student.email);
-  await expect(form.turmas.getByRole('listitem')).toHaveText([turma!.name]);
-  await expect(form.dialog.getByText(/^Enviado em UTC:/)).toHaveText(utc!);
   await expectNoAxeViolations(page, OVER_THE_PAGE);
-  expect(await countsOf(request, token, [turma!])).toEqual([before]);
+  return alert.getByRole('button', { name: 'Tentar novamente' });
+}
 
-  await alert.getByRole('button', { name: 'Tentar novamente' }).click();
-  await expect(form.done).toBeVisible();
-  expect(await countsOf(request, token, [turma!])).toEqual([before! + 1]);
-});
-
-test('keeps the form through an expired session: sign in again over it, then send', async ({
-  page,
-  request,
-  token,
-  consoleErrors,
-}) => {
-  await signIn(page, token);
-  const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
-  const [before] = await countsOf(request, token, [turma!]);
-  const student = newStudent();
-  consoleErrors.allowFailedResponses(401);
-  await page.route(
-    (url) => isEnrolment(url),
-    (route) =>
-      route.fulfill({ status: 401, json: { status: '401', message: 'Invalid or expired token' } }),
-    { times: 1 },
-  );
-
-  await row(page, turma!).enrol.click();
-  const form = enrolDialog(page);
-  await form.name.fill(student.name);
-  await form.email.fill(student.email);
-  await form.submit.click();
-
-  const expired = page.getByRole('dialog', { name: 'Sua sessão expirou' });
-  await expect(expired).toBeVisible();
-  // Escape belongs to the sign-in dialog now: the form beneath stays open.
-  await page.keyboard.press('Escape');
-  await expect(expired).toBeVisible();
-  await expired.getByLabel('Token de acesso', { exact: true }).fill(token);
-  await expired.getByRole('button', { name: 'Entrar' }).click();
-  await expect(expired).toBeHidden();
-
+/** A 401: signs in again over the form, which says why nothing was sent; returns its submit. */
+async function signedInAgain(page: Page, token: string, form: EnrolForm) {
+  await signInAgain(page, token, 'button');
   await expect(form.dialog.getByRole('alert')).toContainText('Sua sessão expirou');
-  await expect(form.name).toHaveValue(student.name);
-  await expect(form.email).toHaveValue(student.email);
-  await form.submit.click();
-  await expect(form.done).toBeVisible();
-  expect(await countsOf(request, token, [turma!])).toEqual([before! + 1]);
-});
+  return form.submit;
+}
+
+// A failure met on the first send: the form keeps every value, and sending again enrols.
+for (const failure of [
+  {
+    title: 'shows a server error while the form keeps every value, and sends again on request',
+    status: 500,
+    message: 'Internal server error',
+    meet: serverErrorShown,
+  },
+  {
+    title: 'keeps the form through an expired session: sign in again over it, then send',
+    status: 401,
+    message: 'Invalid or expired token',
+    meet: signedInAgain,
+  },
+]) {
+  test(failure.title, async ({ page, request, token, consoleErrors }) => {
+    await signIn(page, token);
+    const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
+    const [before] = await countsOf(request, token, [turma!]);
+    const student = newStudent();
+    consoleErrors.allowFailedResponses(failure.status);
+    await page.route(
+      isEnrolment,
+      (route) =>
+        route.fulfill({
+          status: failure.status,
+          json: { status: String(failure.status), message: failure.message },
+        }),
+      { times: 1 },
+    );
+
+    await row(page, turma!).enrol.click();
+    const form = enrolDialog(page);
+    await form.name.fill(student.name);
+    await form.email.fill(student.email);
+    await form.preset('6 meses').click();
+    const utc = await form.dialog.getByText(/^Enviado em UTC:/).textContent();
+    await form.submit.click();
+
+    const sendAgain = await failure.meet(page, token, form);
+    await expect(form.name).toHaveValue(student.name);
+    await expect(form.email).toHaveValue(student.email);
+    await expect(form.turmas.getByRole('listitem')).toHaveText([turma!.name]);
+    await expect(form.dialog.getByText(/^Enviado em UTC:/)).toHaveText(utc!);
+    expect(await countsOf(request, token, [turma!])).toEqual([before]);
+
+    await sendAgain.click();
+    await expect(form.done).toBeVisible();
+    expect(await countsOf(request, token, [turma!])).toEqual([before! + 1]);
+  });
+}
 
 test('asks before throwing typed values away, and closes at once when nothing was typed', async ({
   page,
@@ -312,56 +297,81 @@ test('asks before throwing typed values away, and closes at once when nothing wa
   await expect(form.dialog).toBeHidden();
 });
 
-test('passes axe with the form open, in Portuguese and in English', async ({
-  page,
-  request,
-  token,
-}) => {
-  await signIn(page, token);
-  const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
+const WORDS = {
+  pt: {
+    enrolIn: (turma: string) => `Matricular aluno em ${turma}`,
+    title: 'Matricular aluno',
+    name: 'Nome do aluno',
+    utc: /^Enviado em UTC:/,
+    submit: 'Matricular em 1 turma',
+    nameRequired: 'Informe o nome do aluno.',
+    expiry: 'Validade da matrícula',
+    nextMonth: 'Próximo mês',
+  },
+  en: {
+    enrolIn: (turma: string) => `Enrol a student in ${turma}`,
+    title: 'Enrol a student',
+    name: 'Student name',
+    utc: /^Sent in UTC:/,
+    submit: 'Enrol in 1 class',
+    nameRequired: 'Enter the student’s name.',
+    expiry: 'Enrolment expiry',
+    nextMonth: 'Next month',
+  },
+};
 
-  await row(page, turma!).enrol.click();
-  const form = enrolDialog(page);
-  await expect(form.name).toBeFocused();
-  await expect(form.dialog.getByText(/^Enviado em UTC:/)).toBeVisible();
-  await expectNoAxeViolations(page);
-  // With the date picker's calendar open, too.
-  await form.dialog.getByRole('button', { name: 'Validade da matrícula' }).click();
-  await expect(page.getByRole('button', { name: 'Próximo mês' })).toBeVisible();
-  await expectNoAxeViolations(page, OVER_THE_PAGE);
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('button', { name: 'Próximo mês' })).toBeHidden();
-  await expect(form.dialog).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(form.dialog).toBeHidden();
-
+const inPortuguese = async () => {};
+const inEnglish = async (page: Page) => {
   await page.getByRole('button', { name: 'English' }).click();
-  await page
-    .getByRole('button', { name: `Enrol a student in ${turma!.name}`, exact: true })
-    .click();
-  const english = page.getByRole('dialog', { name: 'Enrol a student' });
-  await expect(english.getByRole('textbox', { name: 'Student name' })).toBeFocused();
-  await expect(english.getByText(/^Sent in UTC:/)).toBeVisible();
-  await expectNoAxeViolations(page);
-  // The validation messages, in English and still clean.
-  await english.getByRole('button', { name: 'Enrol in 1 class' }).click();
-  await expect(english.getByRole('textbox', { name: 'Student name' })).toHaveAccessibleDescription(
-    'Enter the student’s name.',
-  );
-  await expectNoAxeViolations(page, OVER_THE_PAGE);
-});
+};
 
-test('passes axe in dark mode, calendar included', async ({ page, request, token }) => {
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await signIn(page, token);
-  const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
+for (const variant of [
+  {
+    title: 'passes axe with the form open, in Portuguese',
+    words: WORDS.pt,
+    colorScheme: 'light' as const,
+    chooseLanguage: inPortuguese,
+  },
+  {
+    title: 'passes axe with the form open, in English chosen on the page',
+    words: WORDS.en,
+    colorScheme: 'light' as const,
+    chooseLanguage: inEnglish,
+  },
+  {
+    title: 'passes axe with the form open, in dark mode',
+    words: WORDS.pt,
+    colorScheme: 'dark' as const,
+    chooseLanguage: inPortuguese,
+  },
+]) {
+  test(variant.title, async ({ page, request, token }) => {
+    const words = variant.words;
+    await page.emulateMedia({ colorScheme: variant.colorScheme });
+    await signIn(page, token);
+    await variant.chooseLanguage(page);
+    const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
 
-  await row(page, turma!).enrol.click();
-  const form = enrolDialog(page);
-  await form.submit.click();
-  await expect(form.name).toHaveAccessibleDescription('Informe o nome do aluno.');
-  await expectNoAxeViolations(page, OVER_THE_PAGE);
-  await form.dialog.getByRole('button', { name: 'Validade da matrícula' }).click();
-  await expect(page.getByRole('button', { name: 'Próximo mês' })).toBeVisible();
-  await expectNoAxeViolations(page, OVER_THE_PAGE);
-});
+    await page.getByRole('button', { name: words.enrolIn(turma!.name), exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: words.title });
+    const name = dialog.getByRole('textbox', { name: words.name });
+    await expect(name).toBeFocused();
+    await expect(dialog.getByText(words.utc)).toBeVisible();
+    await expectNoAxeViolations(page);
+    // The validation messages, still clean.
+    await dialog.getByRole('button', { name: words.submit }).click();
+    await expect(name).toHaveAccessibleDescription(words.nameRequired);
+    await expectNoAxeViolations(page, OVER_THE_PAGE);
+    // With the date picker's calendar open, too.
+    await dialog.getByRole('button', { name: words.expiry }).click();
+    const nextMonth = page.getByRole('button', { name: words.nextMonth });
+    await expect(nextMonth).toBeVisible();
+    await expectNoAxeViolations(page, OVER_THE_PAGE);
+    // Escape closes the calendar alone, then the form, where nothing was typed.
+    await page.keyboard.press('Escape');
+    await expect(nextMonth).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+}

@@ -1,5 +1,5 @@
 /**
- * What the API sends is data, never markup (issue 8): a turma name or an API message carrying
+ * What the API sends is data, never markup: a turma name or an API message carrying
  * HTML and script shows as the text it is, and nothing in it runs. The answers are the real
  * server's, with the hostile text put in by route interception.
  */

@@ -4,11 +4,11 @@
  * must show, the turmas page's parts found by role and name, and an axe scan.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { classListResponseSchema, type ClassListResponse } from '#contract';
 import { test as base, expect } from './fixtures';
 
-/** WCAG 2.0, 2.1 and 2.2, levels A and AA: the bar DESIGN.md sets for every state. */
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA: the bar every state must meet. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** What is open over the page: dialogs, their pop-ups and notifications (Mantine's portal). */
@@ -90,6 +90,31 @@ export async function signIn(page: Page, token: string, path = '/') {
   await page.getByLabel('Token de acesso', { exact: true }).fill(token);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Turmas' })).toBeVisible();
+}
+
+/**
+ * Signs in again through the dialog that opens over the page when the session expires, with its
+ * button or with Enter in the token field. Escape belongs to that dialog: what it covers stays.
+ */
+export async function signInAgain(page: Page, token: string, submitWith: 'button' | 'Enter') {
+  const dialog = page.getByRole('dialog', { name: 'Sua sessão expirou' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  const field = dialog.getByLabel('Token de acesso', { exact: true });
+  await field.fill(token);
+  if (submitWith === 'Enter') await field.press('Enter');
+  else await dialog.getByRole('button', { name: 'Entrar' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/**
+ * Adds `turma` to an open form's list through the form's own search field; the results open
+ * below the field, outside the dialog's own element.
+ */
+export async function addTurmaThroughSearch(page: Page, search: Locator, turma: { name: string }) {
+  await search.fill(turma.name);
+  await page.getByRole('option', { name: turma.name, exact: true }).click();
 }
 
 /** One page of turmas as the reference API answers it: the truth the table must show. */

@@ -1,5 +1,5 @@
 /**
- * Bulk enrolment budget (issue 6), measured in the system Chromium against the built console
+ * Bulk enrolment budget, measured in the system Chromium against the built console
  * (dist/) and the real reference server on a temporary database of demo turmas: a CSV of
  * `--students` new students (unique e-mails every run) picked in the "Matrícula em lote" dialog
  * and enrolled into the first two turmas of the list.
@@ -30,7 +30,7 @@
  *
  *   npm run bench:bulk [-- --runs 3 --students 1000 --dist dist]
  *
- * Not part of `npm test`: timings belong in a benchmark, not in pass/fail tests (DESIGN.md).
+ * Not part of `npm test`: timings belong in a benchmark, not in pass/fail tests.
  */
 import { chromium, devices, type Browser, type Page, type Request } from '@playwright/test';
 import { execFile } from 'node:child_process';
@@ -64,7 +64,8 @@ const BULK_CHUNK = /\/assets\/(bulk-dialog|parse-worker|parse-input)-[\w-]+\.js$
 const DIALOG_CHUNK = /\/assets\/bulk-dialog-[\w-]+\.js$/;
 const WORKER_CHUNK = /\/assets\/parse-worker-[\w-]+\.js$/;
 
-const count = new Intl.NumberFormat('pt-BR').format;
+const numbers = new Intl.NumberFormat('pt-BR');
+const count = (value: number) => numbers.format(value);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The accessible names the console offers in pt-BR (src/i18n/pt-br.ts, features/bulk). */
@@ -199,7 +200,7 @@ async function watch(page: Page, name: string, spec: WatchSpec) {
 }
 
 function result(page: Page, name: string): Promise<Moment> {
-  return page.evaluate(`window.__bulkBench.result(${JSON.stringify(name)})`) as Promise<Moment>;
+  return page.evaluate<Moment>(`window.__bulkBench.result(${JSON.stringify(name)})`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -403,10 +404,10 @@ async function oneRun({ browser, baseURL, token, serverLog }: Context): Promise<
     // Long-task entries are delivered after the task: let the last ones arrive.
     await page.waitForTimeout(500);
     const serverMs = serverLog.stop();
-    const report = (await page.evaluate(
+    const report = await page.evaluate<ProbeReport>(
       `window.__bulkBench.report('/v1/classe/add-student')`,
-    )) as ProbeReport;
-    const summary = (await page.evaluate(`window.__bulkBench.summary()`)) as [string, string][];
+    );
+    const summary = await page.evaluate<[string, string][]>(`window.__bulkBench.summary()`);
     const after = await countsOf(baseURL, token, turmas);
 
     const clicked = report.marks.start;

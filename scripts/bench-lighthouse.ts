@@ -1,5 +1,5 @@
 /**
- * Lighthouse budgets of the console (issue 7): mobile form factor, Lighthouse's default
+ * Lighthouse budgets of the console: mobile form factor, Lighthouse's default
  * (simulated) throttling, several runs, medians against the targets:
  *
  *   performance ≥ 98, accessibility 100, best practices 100, LCP ≤ 2.0 s, TBT ≤ 100 ms, CLS ≤ 0.01
@@ -15,7 +15,7 @@
  * Exit code 1 when a median misses a target (on either page), or when a run did not audit the
  * page it reports. The last run's report of each page, HTML and JSON, is kept in
  * lighthouse-report/ (git-ignored).
- * Not part of `npm test`: scores belong in a benchmark, not in pass/fail tests (DESIGN.md).
+ * Not part of `npm test`: scores belong in a benchmark, not in pass/fail tests.
  */
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
@@ -152,8 +152,8 @@ async function startProductionServer(dataDir: string, token: string): Promise<Se
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
   };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => fail('did not print its URL within 60 s'), 60_000);
@@ -162,7 +162,7 @@ async function startProductionServer(dataDir: string, token: string): Promise<Se
       child.kill();
       reject(new Error(`server/main.ts ${why}:\n${output}`));
     };
-    child.stdout!.on('data', () => {
+    child.stdout.on('data', () => {
       const match = /Turmas Admin: (http:\/\/\S+)/.exec(output);
       if (match) {
         clearTimeout(timer);
@@ -284,7 +284,9 @@ async function checkShown(
   tab: Tab,
   lhr: Result,
 ): Promise<Pick<Run, 'shown' | 'problem'>> {
-  const requests = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] })?.items;
+  const requests = (
+    lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined
+  )?.items;
   const list = requests?.filter((item) => new URL(item.url).pathname === '/v1/classe') ?? [];
   const statuses = list.map((item) => item.statusCode).join(', ') || 'none';
   const rows = Number(await tab.evaluate(COUNT_ROWS));

@@ -1,5 +1,5 @@
 /**
- * UI timing budgets of the turmas screen (issue 3), measured in the system Chromium against the
+ * UI timing budgets of the turmas screen, measured in the system Chromium against the
  * built console (dist/) and the real reference server on a temporary database of demo turmas:
  *
  * - sign-in: click on "Entrar" → the frame that shows the first rows;
@@ -22,7 +22,7 @@
  * `--dist` serves another build (say, one of the code before a change, built with `vite build
  * --outDir dist-base`), so two builds can be measured one after the other in the same hour.
  *
- * Not part of `npm test`: timings belong in a benchmark, not in pass/fail tests (DESIGN.md).
+ * Not part of `npm test`: timings belong in a benchmark, not in pass/fail tests.
  */
 import {
   chromium,
@@ -186,7 +186,7 @@ type WatchSpec =
 /** Starts watching before the action, so a fast result cannot slip past unobserved. */
 function watch(page: Page, spec: WatchSpec): Promise<Timing> {
   const full = { ...spec, table: UI.table, timeoutMs: 15_000 };
-  return page.evaluate(`window.__bench.watch(${JSON.stringify(full)})`) as Promise<Timing>;
+  return page.evaluate<Timing>(`window.__bench.watch(${JSON.stringify(full)})`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -279,7 +279,7 @@ async function search(page: Page): Promise<SearchRun> {
  */
 async function typeAtCadence(page: Page, text: string) {
   const start = performance.now();
-  for (const [index, char] of [...text].entries()) {
+  for (const [index, char] of Array.from(text).entries()) {
     const wait = start + index * KEY_INTERVAL_MS - performance.now();
     if (wait > 0) await sleep(wait);
     await page.keyboard.type(char);

@@ -94,7 +94,7 @@ const limitBody: MiddlewareHandler = async (c, next) => {
   if (declared !== undefined || !body) return next();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const reader = body.getReader();
+  const reader: ReadableStreamDefaultReader<Uint8Array> = body.getReader();
   try {
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
       size += read.value.byteLength;

@@ -1,10 +1,6 @@
 /**
- * The production process (`server/main.ts`) under a write load, killed with SIGKILL mid-load and
- * restarted on the same DATA_DIR: every write answered 200 is there, every write in flight at the
- * kill is there whole or not at all, and the invariants hold. Then, on that restarted process,
- * SIGTERM: it stops accepting connections, closes idle ones, finishes the requests in flight
- * (held open with `Expect: 100-continue`, so the test knows the server has them), and exits 0.
- * No output of either process holds the token.
+ * The production process killed with SIGKILL mid-load keeps every acknowledged write and no
+ * half-written one; stopped with SIGTERM, it finishes the requests in flight and exits 0.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,6 @@
 /**
- * The three writes on the standard turmas: what they change, what they must not change, and the
- * 404s. Every write made through the test server also re-checks that countStudents equals the
- * enrolment rows of every turma, in the database and in getClasses.
+ * The three writes on the standard turmas: what they change, what they must not change, and their
+ * 404s. Every write also re-checks each turma's countStudents.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Class } from '#contract';

@@ -6,13 +6,7 @@
  */
 import { getRequestListener, RequestError } from '@hono/node-server';
 import type { Hono } from 'hono';
-import {
-  createServer,
-  STATUS_CODES,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorBody } from '#contract';
 import type { Logger } from './log.ts';
@@ -161,5 +155,5 @@ export async function listen(app: Hono, { port, hostname, log, headers }: Listen
       resolve();
     });
   });
-  return { server: server as Server, shutDown };
+  return { server: server, shutDown };
 }

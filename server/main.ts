@@ -55,7 +55,9 @@ const server = await startServer({
   staticDir: 'dist',
   seedClasses: environmentNumber('SEED_CLASSES', DEMO_CLASSES),
 }).catch((error: unknown) => {
-  console.error(`Turmas Admin could not start: ${error instanceof Error ? error.message : error}`);
+  console.error(
+    `Turmas Admin could not start: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 });
 const shown = server.url.replace('0.0.0.0', 'localhost');

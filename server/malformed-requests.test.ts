@@ -1,11 +1,6 @@
 /**
- * Requests broken below the API: bytes Node's HTTP parser refuses, URLs or Host headers the adapter
- * cannot turn into a Request, CONNECT, bodies cut off half-way, and bodies that are not Unicode
- * text. Each is still answered with the Error body, as JSON, with the security headers (by default
- * Node writes a bare status line and the adapter an empty 400), logs no token, writes nothing, and
- * is never logged as an error of the server's own.
- *
- * These were found by the property-based tests in bad-input.test.ts; each case is pinned here.
+ * Requests broken below the API (bytes Node refuses, bad URLs or Host, bodies cut off or not
+ * Unicode) still get the JSON Error body with the security headers, and write nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invariantViolations, storedStudents } from './testing/database.ts';

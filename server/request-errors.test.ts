@@ -1,7 +1,6 @@
 /**
- * Requests the API must refuse, one field rule at a time, and HTTP-level failures (size, content
- * type, malformed JSON, unknown route). Each refusal is exactly the Error body `{status, message}`
- * as JSON, its message naming what is wrong; and none of them writes anything.
+ * Every request the API must refuse, by field rule or at the HTTP level, gets exactly the JSON
+ * Error body naming what is wrong, and writes nothing.
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +38,7 @@ const validRemove = { email: 'ana@escola.example', classes: [{ id: TURMAS.histor
 const absent = Symbol('absent');
 function withField(body: object, field: string, value: unknown): Record<string, unknown> {
   const copy: Record<string, unknown> = { ...body };
-  if (value === absent) delete copy[field];
+  if (value === absent) Reflect.deleteProperty(copy, field);
   else copy[field] = value;
   return copy;
 }

@@ -1,8 +1,7 @@
 /**
- * getClasses' search takes different paths by term and page (docs/decisions/004): terms of 3 or
- * more characters are counted through the trigram index, shorter ones by a scan of the names;
- * pages are read by walking an order's index (from the start or from the end) or by sorting the
- * few matches. Every path must answer exactly what a substring test of the folded names gives.
+ * Every path getClasses' search takes (trigram index or name scan, index walk or sort;
+ * docs/decisions/004-api-performance.md) answers exactly what a substring test of the folded names
+ * gives.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldForSearch, SORT_VALUES, type Class, type ClassListResponse } from '#contract';

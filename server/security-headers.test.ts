@@ -1,9 +1,6 @@
 /**
- * What the production server sends, on a built console in a temporary dist: every answer carries
- * the security headers (API successes and errors, index.html, config.js, hashed assets, the SPA
- * fallback, 404s, answers Node writes for a malformed request), and the build's source maps and
- * metadata (`.vite/manifest.json`, any dot-file) are not served, however the path is spelt, nor is
- * anything outside dist.
+ * Every answer of the production server carries the security headers, and no source map, build
+ * metadata, dot-file or file outside dist is served.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
@@ -189,7 +186,7 @@ describe('files of the build that are not served', () => {
       const answer = await send(pathname, { headers: { 'accept-encoding': encoding } });
       expect(answer.status, pathname).toBe(404);
       const body = decoded(answer);
-      expect(JSON.parse(body)).toEqual({ status: '404', message: expect.any(String) });
+      expect(JSON.parse(body)).toEqual({ status: '404', message: expect.any(String) as unknown });
       expect(body).not.toContain('secret-source');
       expect(body).not.toContain('assets/index-abc123.js"');
     }

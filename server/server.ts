@@ -57,7 +57,7 @@ export function createApp({ staticDir, ...api }: AppOptions): Hono {
   const app = new Hono();
   app.use(requestLog(api.log));
   app.use(securityHeaders);
-  // The console's files are compressed; the API's JSON is not: a page of 20 turmas is 3 KB, one
+  // The console's files are compressed; the API's JSON is not: a page of turmas is small, one
   // round trip either way, and compress() spent more CPU on it than answering it takes
   // (docs/decisions/004-api-performance.md).
   const compressFiles = compress();

@@ -10,7 +10,7 @@ if (!container) throw new Error('index.html has no <div id="root"> to render Tur
 
 const root = createRoot(container);
 // A transition lets React yield while it builds the first screen, instead of one long task that
-// keeps the page from answering input (Lighthouse measured 477–722 ms of blocking time).
+// keeps the page from answering input (docs/decisions/005-first-screen-weight.md).
 startTransition(() => {
   root.render(
     <StrictMode>

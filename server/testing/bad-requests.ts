@@ -5,8 +5,8 @@
  * field is valid more often than not, so some requests get through: about one in thirty is an
  * accepted write (one in seven a 200), and the database keeps changing under the bad ones.
  *
- * `expectedStatuses` is the oracle: which statuses DESIGN.md allows for a request, from what it
- * aims at and what it sends.
+ * `expectedStatuses` is the oracle: which statuses the API allows for a request (README.md, "The
+ * API, where the spec is silent"), from what it aims at and what it sends.
  */
 import fc from 'fast-check';
 import { METHODS } from 'node:http';
@@ -296,7 +296,7 @@ const weird: fc.Arbitrary<unknown> = fc.oneof(
 /** Mostly a valid value, sometimes anything, sometimes left out. */
 const field = <T>(valid: fc.Arbitrary<T>) =>
   fc.oneof(
-    { weight: 12, arbitrary: valid as fc.Arbitrary<unknown> },
+    { weight: 12, arbitrary: valid },
     { weight: 2, arbitrary: weird },
     { weight: 1, arbitrary: fc.constant(ABSENT) },
   );
@@ -681,7 +681,7 @@ const mediaType = (value: string | undefined) => value?.split(';')[0]?.trim().to
 const HEADER_LIMIT = 16 * 1024;
 
 /**
- * The statuses DESIGN.md allows for `probe`: 401 before anything but /health and /openapi.json,
+ * The statuses the API allows for `probe`: 401 before anything but /health and /openapi.json,
  * 404 for what has no route, 413 over 64 KiB, 415 unless declared JSON, and 200/400/404 once a
  * write gets to its validation. Over HTTP, Node's parser comes first: it refuses methods it does
  * not know and headers over 16 KiB.

@@ -157,7 +157,7 @@ export function invariantViolations(dataDir: string): string[] {
       .all();
     if (orphans.length > 0) problems.push(`orphan enrolments: ${JSON.stringify(orphans)}`);
     const drifted = db
-      .prepare<[], { id: string }>(
+      .prepare<[], string>(
         `SELECT c.id FROM classes c
          WHERE c.count_students != (SELECT count(*) FROM enrolments e WHERE e.class_id = c.id)`,
       )

@@ -50,7 +50,7 @@ export async function startMain(
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
   delete childEnv.HOST;
   for (const [name, value] of Object.entries(env)) {
-    if (value === undefined) delete childEnv[name];
+    if (value === undefined) Reflect.deleteProperty(childEnv, name);
     else childEnv[name] = value;
   }
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -61,8 +61,8 @@ export async function startMain(
   children.push(child);
   let stdout = '';
   let stderr = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exit = new Promise<number | null>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
     else child.once('exit', (code) => resolve(code));
@@ -86,10 +86,10 @@ export async function startMain(
       };
       const cleanUp = () => {
         clearTimeout(timer);
-        child.stdout!.off('data', onData);
+        child.stdout.off('data', onData);
         child.off('exit', onExit);
       };
-      child.stdout!.on('data', onData);
+      child.stdout.on('data', onData);
       child.once('exit', onExit);
       onData();
     });

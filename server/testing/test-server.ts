@@ -140,7 +140,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       const search = new URLSearchParams(
         Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
       );
-      const answer = await server.request(`/classe?${search}`);
+      const answer = await server.request(`/classe?${search.toString()}`);
       expect(answer.status, answer.text).toBe(200);
       return classListResponseSchema.parse(answer.body);
     },

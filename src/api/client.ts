@@ -262,8 +262,8 @@ export function fromSortBy(sortBy: SortBy): { id: SortField; desc: boolean } {
 function toSearchParams(query: ClassListQuery): URLSearchParams {
   const params = new URLSearchParams();
   for (const name of Object.keys(classListQuerySchema.shape) as (keyof ClassListQuery)[]) {
-    const value: unknown = query[name];
-    if (value === undefined || value === null || Number.isNaN(value)) continue;
+    const value = query[name];
+    if (value === undefined || Number.isNaN(value)) continue;
     const text = String(value).trim();
     if (text !== '') params.set(name, text);
   }

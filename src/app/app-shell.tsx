@@ -23,7 +23,8 @@ interface AppShellProps {
 
 /**
  * A header and the main region, in plain landmarks: Mantine's AppShell (navbar, aside, footer,
- * resizing, scroll locking) weighed 8 KB gzipped of the first screen for a header alone.
+ * resizing, scroll locking) added too much to the first screen for a header alone
+ * (docs/decisions/005-first-screen-weight.md).
  */
 export function AppShell({ actions, children }: AppShellProps) {
   const messages = useMessages();

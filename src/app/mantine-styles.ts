@@ -1,6 +1,7 @@
 /**
  * The Mantine styles the first screen uses, instead of all of `@mantine/core/styles.css`
- * (36 KB gzipped, measured; most of it for components the console never shows). Global styles
+ * (most of it for components the console never shows; docs/decisions/005-first-screen-weight.md).
+ * Global styles
  * first, then one file per component in use, including the components others are built on
  * (Mantine's "CSS files list": Button needs UnstyledButton, inputs need Input, and so on).
  * A component added to the first screen needs its line here; a lazily loaded one imports its

@@ -14,7 +14,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <MantineProvider
       theme={theme}
       // The theme's variables are built into the stylesheet (virtual:theme-variables.css), not
-      // computed here on every load: same result, 23–40 ms less of the first render.
+      // computed here on every load: same result, less work in the first render
+      // (docs/decisions/005-first-screen-weight.md).
       withCssVariables={false}
       // The operating system's scheme until the person picks one with the header's toggle.
       defaultColorScheme="auto"

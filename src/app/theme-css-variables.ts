@@ -14,8 +14,8 @@ type Variables = Record<string, string>;
  * The CSS variables by which the console's theme differs from Mantine's defaults (which
  * `@mantine/core/styles/default-css-variables.css` already sets), as the stylesheet
  * MantineProvider would otherwise build in the browser on every load: Mantine derives ~600
- * colour variables twice (for its default theme and for ours) to find the few that differ, which
- * measured 23–40 ms of the first render at full CPU speed (decision 005).
+ * colour variables twice (for its default theme and for ours) to find the few that differ, a cost
+ * the first render paid (docs/decisions/005-first-screen-weight.md).
  *
  * Run at build time (vite.config.ts serves it as `virtual:theme-variables.css`), so the theme
  * stays the one source: `theme-css-variables.test.tsx` checks the result against the stylesheet

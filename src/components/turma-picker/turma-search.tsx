@@ -222,6 +222,7 @@ export function TurmaSearch({
           transformed, which would clip a dropdown inside it, and one portalled outside the
           dialog is outside its aria-modal subtree, where screen readers do not read options
           (mantinedev/mantine#8626). A click inside keeps focus in the field, so it stays open. */}
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- keeps focus, no action */}
       <div
         className={classes.results}
         hidden={!combobox.dropdownOpened}

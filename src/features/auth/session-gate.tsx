@@ -39,7 +39,8 @@ export function SessionGate({ api, onSignedIn, children }: SessionGateProps) {
 
 /**
  * Most sessions never expire: the dialog (Mantine's Modal with its focus trap, scroll lock and
- * transitions, 6.7 KB gzipped with its styles) loads once the page is up and the browser is
+ * transitions, and its styles; docs/decisions/005-first-screen-weight.md) loads once the page is
+ * up and the browser is
  * idle, not with the first screen, whose paint it would delay. A session that expires earlier
  * loads it then, already open.
  */

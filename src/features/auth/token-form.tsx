@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, PasswordInput, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type SyntheticEvent } from 'react';
 import { ApiError, type ApiClient } from '../../api/client';
 import { describeApiError } from '../../i18n/describe-api-error';
 import { useMessages } from '../../i18n/i18n-context';
@@ -57,7 +57,7 @@ export function TokenForm({
   // Anything but a refusal (offline, timeout, server error) says nothing about the token itself.
   const failure = check.isError && !rejected ? describeApiError(check.error, messages) : null;
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     // Pasted tokens often carry a trailing newline or space that is not part of the token.
     const candidate = token.trim();
@@ -94,6 +94,8 @@ export function TokenForm({
           // The only field: an asterisk says nothing, and Mantine's would be read out as part of
           // the label ("Token de acesso *").
           withAsterisk={false}
+          // The gate's only field is where everyone goes next; the caller decides.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus={autoFocus}
           data-autofocus
           autoComplete="current-password"

@@ -90,16 +90,16 @@ export const tokenStore = {
   get: (): string | null => session.token,
   getSession: (): Session => session,
   /** A token the API accepted; `remember` keeps it after the tab is closed. */
-  set(token: string, { remember = false }: { remember?: boolean } = {}): void {
+  set: (token: string, { remember = false }: { remember?: boolean } = {}): void => {
     update({ token, remember, expired: false });
   },
   /** Signing out on purpose: back to the full-page gate. */
-  clear(): void {
+  clear: (): void => {
     update({ token: null, remember: false, expired: false });
     signOuts?.postMessage('signed-out');
   },
   /** Signing out in another tab has signed out this one: clear what belongs to the session. */
-  onSignedOutElsewhere(listener: Listener): () => void {
+  onSignedOutElsewhere: (listener: Listener): (() => void) => {
     signedOutElsewhere.add(listener);
     return () => signedOutElsewhere.delete(listener);
   },
@@ -109,11 +109,11 @@ export const tokenStore = {
    * nothing to expire: the gate's own check of a typed token also meets 401s, and so do requests
    * the page sends while the session is already expired.
    */
-  expire(): void {
+  expire: (): void => {
     if (session.token === null) return;
     update({ token: null, remember: session.remember, expired: true });
   },
-  subscribe(listener: Listener): () => void {
+  subscribe: (listener: Listener): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },

@@ -13,7 +13,7 @@ export interface CheckRowsOptions {
 
 type NameReason = Extract<RowProblem, { field: 'name' }>['reason'];
 /** The instant to send, ISO 8601 in UTC, or why there is none. */
-type ExpiryCheck = string | Extract<RowProblem, { field: 'expiry' }>['reason'];
+type ExpiryCheck = { at: string } | { problem: Extract<RowProblem, { field: 'expiry' }>['reason'] };
 
 export function checkRows(
   rows: readonly InputRow[],
@@ -63,9 +63,8 @@ export function checkRows(
         expiry = checkExpiry(expiryText, now);
         expiryByText.set(expiryText, expiry);
       }
-      if (expiry === 'invalid' || expiry === 'past')
-        problems.push({ field: 'expiry', reason: expiry });
-      else expirationDate = expiry;
+      if ('problem' in expiry) problems.push({ field: 'expiry', reason: expiry.problem });
+      else expirationDate = expiry.at;
     }
 
     let student: Student | null = null;
@@ -91,8 +90,8 @@ function nameReason(code: string | undefined): NameReason {
 
 function checkExpiry(text: string, now: Date): ExpiryCheck {
   const instant = parseExpiry(text);
-  if (instant === null) return 'invalid';
-  return instant.getTime() <= now.getTime() ? 'past' : instant.toISOString();
+  if (instant === null) return { problem: 'invalid' };
+  return instant.getTime() <= now.getTime() ? { problem: 'past' } : { at: instant.toISOString() };
 }
 
 const DATE_ISO = /^(\d{4})-(\d{2})-(\d{2})$/;

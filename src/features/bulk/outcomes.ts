@@ -1,6 +1,6 @@
 /**
  * What became of every line of the input: sent and answered, sent and failed, never sent, or
- * kept back at review. A bulk run reports every line (DESIGN.md: nothing is lost), so the
+ * kept back at review. A bulk run reports every line (nothing is lost: docs/decisions/008-bulk-runner.md), so the
  * results table and the downloaded CSV account for the whole file, not only what was sent.
  */
 import { ApiError } from '../../api/client';

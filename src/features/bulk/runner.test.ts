@@ -14,7 +14,7 @@ const httpError = (status: number, retryAfterMs?: number) =>
   new ApiError('http', `The server answered ${status}`, { status, retryAfterMs });
 
 /** What the fake API answers for one call: undefined for success, or the error to throw. */
-type Script = (item: number, call: number) => unknown;
+type Script = (item: number, call: number) => Error | undefined;
 
 /**
  * A fake API that answers each call after `latencyMs` (per item when a function) as `script`
@@ -473,7 +473,10 @@ describe('401', () => {
         return new Promise((resolve, reject) =>
           setTimeout(
             () => {
-              if (!authorised) return reject(httpError(401));
+              if (!authorised) {
+                reject(httpError(401));
+                return;
+              }
               if (run.getSnapshot().status === 'paused') successesWhilePaused++;
               succeeded.add(item);
               resolve(undefined);

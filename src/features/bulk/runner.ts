@@ -61,12 +61,13 @@ export interface RunSnapshot {
 }
 
 export interface Runner {
-  start(): void;
-  pause(): void;
-  resume(): void;
-  cancel(): void;
-  getSnapshot(): RunSnapshot;
-  subscribe(listener: () => void): () => void;
+  // Properties, not methods: they are handed around unbound (useSyncExternalStore, buttons).
+  start: () => void;
+  pause: () => void;
+  resume: () => void;
+  cancel: () => void;
+  getSnapshot: () => RunSnapshot;
+  subscribe: (listener: () => void) => () => void;
 }
 
 const DEFAULT_CONCURRENCY = 4;

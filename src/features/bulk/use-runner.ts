@@ -19,7 +19,7 @@ export function useRunnerSnapshot(runner: Runner | null): RunSnapshot | null {
   const source = useMemo(() => {
     if (!runner) return noRunner;
     return {
-      subscribe(listener: () => void) {
+      subscribe: (listener: () => void) => {
         let timer: ReturnType<typeof setTimeout> | null = null;
         const unsubscribe = runner.subscribe(() => {
           timer ??= setTimeout(() => {
@@ -51,9 +51,8 @@ export function useWarnBeforeLeaving(active: boolean): void {
   useEffect(() => {
     if (!active) return;
     const warn = (event: BeforeUnloadEvent) => {
-      // Browsers show their own words; setting returnValue is what older ones need to ask.
+      // Browsers show their own words.
       event.preventDefault();
-      event.returnValue = '';
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
