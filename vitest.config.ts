@@ -14,6 +14,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/testing/setup.ts'],
+          // The slowest component test takes ~2.5 s on a 2-core machine; room for a busy one.
+          testTimeout: 15_000,
         },
       },
       {

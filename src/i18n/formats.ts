@@ -26,7 +26,8 @@ export interface Formats {
 }
 
 // Each formatter is built the first time it is read, not with the set: the first screen needs
-// only the number and the two date-times, and every Intl formatter costs (see 005).
+// only the number and the two date-times, and every Intl formatter costs
+// (docs/decisions/005-first-screen-weight.md).
 class LocaleFormats implements Formats {
   readonly #locale: Locale;
   #number?: Intl.NumberFormat;

@@ -1,8 +1,11 @@
 import '../zod-config';
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { mswServer } from './msw/server';
+
+// findBy* and waitFor wait on a condition; a busy machine may need more than their 1 s default.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Component tests reach the network only through MSW handlers (msw/reference-api.ts puts the real
 // API behind one): a request no handler answers fails with a network error and a console.error,

@@ -1,4 +1,5 @@
 import type { ClassSummary } from '#contract';
+import { formatsFor } from '../../i18n/formats';
 import type { Locale } from '../../i18n/messages';
 import type { EnrolmentMessages } from './messages';
 
@@ -15,10 +16,10 @@ export function describeEnrolled(
   messages: EnrolmentMessages,
   locale: Locale,
 ): string {
-  const numbers = new Intl.NumberFormat(locale);
+  const { number: numbers, list } = formatsFor(locale);
   const named = classes.slice(0, NAMED_TURMAS).map((turma) => turma.name);
   const rest = classes.length - named.length;
-  const names = new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+  const names = list.format(
     rest > 0 ? [...named, messages.success.more(numbers.format(rest))] : named,
   );
   return messages.success.enrolled(

@@ -15,6 +15,7 @@ import {
   studentNameSchema,
   type ClassSummary,
 } from '#contract';
+import { formatsFor } from '../../i18n/formats';
 import type { Locale } from '../../i18n/messages';
 import {
   checkExpiry,
@@ -67,7 +68,7 @@ export function hasUnsentChanges(values: EnrolFormValues, baseline: EnrolFormVal
  */
 export function createEnrolFormSchema(messages: EnrolmentMessages, locale: Locale) {
   const errors = messages.errors;
-  const count = (value: number) => new Intl.NumberFormat(locale).format(value);
+  const count = (value: number) => formatsFor(locale).number.format(value);
   const toReferences = (turmas: ClassSummary[]) => turmas.map(({ id }) => ({ id }));
 
   const expiryErrors: Record<ExpiryProblem, string> = {

@@ -1,3 +1,4 @@
+import { formatsFor } from '../../i18n/formats';
 import type { Locale } from '../../i18n/messages';
 
 /** A notification naming all of a hundred turmas would fill the screen and take a minute to hear. */
@@ -14,6 +15,7 @@ export function formatTurmaNames(
 ): string {
   const shown = names.length > NAMES_SHOWN ? names.slice(0, NAMES_SHOWN - 1) : [...names];
   const rest = names.length - shown.length;
-  if (rest > 0) shown.push(more(new Intl.NumberFormat(locale).format(rest)));
-  return new Intl.ListFormat(locale, { type: 'conjunction' }).format(shown);
+  const formats = formatsFor(locale);
+  if (rest > 0) shown.push(more(formats.number.format(rest)));
+  return formats.list.format(shown);
 }

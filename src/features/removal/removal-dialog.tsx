@@ -24,6 +24,7 @@ import type { ApiClient } from '../../api/client';
 import type { ClassSummary, RemoveStudentFromClassesBody } from '#contract';
 import { TurmaPicker } from '../../components/turma-picker/turma-picker';
 import { describeApiError } from '../../i18n/describe-api-error';
+import { useFormats } from '../../i18n/formats';
 import { useLocale, useMessages } from '../../i18n/i18n-context';
 import { confirmationState, type ConfirmationState } from './confirmation';
 import { formatTurmaNames } from './format-turma-names';
@@ -113,6 +114,7 @@ interface RemovalFormProps {
 function RemovalForm({ api, turmas, warningId, onClose }: RemovalFormProps) {
   const messages = useRemovalMessages();
   const locale = useLocale();
+  const formats = useFormats();
   const removal = useRemoveStudent(api);
   // Said by a live region when the news is on a field away from focus (unknown turmas).
   const [announcement, setAnnouncement] = useState('');
@@ -226,7 +228,7 @@ function RemovalForm({ api, turmas, warningId, onClose }: RemovalFormProps) {
               }
               label={messages.turmasLabel(
                 field.value.length,
-                new Intl.NumberFormat(locale).format(field.value.length),
+                formats.number.format(field.value.length),
               )}
               error={fieldState.error?.message}
               disabled={sending}

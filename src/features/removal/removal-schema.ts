@@ -7,6 +7,7 @@ import {
   emailSchema,
   type ClassSummary,
 } from '#contract';
+import { formatsFor } from '../../i18n/formats';
 import type { Locale } from '../../i18n/messages';
 import { confirms } from './confirmation';
 import { formatTurmaNames } from './format-turma-names';
@@ -27,7 +28,7 @@ export function createRemovalSchema(
   unknownTurmaIds: ReadonlySet<string>,
 ) {
   const text = messages.validation;
-  const number = new Intl.NumberFormat(locale);
+  const { number } = formatsFor(locale);
   return z
     .object({
       email: z.pipe(
