@@ -5,24 +5,21 @@ import '@mantine/core/styles/Modal.css';
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { ApiClient } from '../../api/client';
 import { classQueries } from '../../api/class-queries';
 import type { ClassSummary } from '#contract';
-import {
-  defaultExpiry,
-  expiryToSend,
-  type ExpiryValue,
-} from '../../components/expiry-field/expiry';
+import { defaultExpiry, expiryToSend } from '../../components/expiry-field/expiry';
 import { useReturnFocus } from '../../lib/use-return-focus';
+import { bulkReducer, initialBulkState, type PreviewState, type RunItem } from './bulk-state';
 import { InputStep } from './input-step';
 import { useBulkMessages } from './messages';
 import { excludedReport, invalidReport, RETRYABLE, sentReport, type RowReport } from './outcomes';
 import { PreviewStep } from './preview-step';
 import { ResultsStep } from './results-step';
 import { RunStep } from './run-step';
-import { createRunner, type Runner } from './runner';
-import type { BulkMode, CheckedRow, InputRow, ParsedInput } from './types';
+import { createRunner } from './runner';
+import type { CheckedRow } from './types';
 import { isActive, useRunnerSnapshot, useWarnBeforeLeaving } from './use-runner';
 
 export interface BulkDialogProps {
@@ -35,20 +32,6 @@ export interface BulkDialogProps {
   onUnauthorized: () => void;
   /** Whether a token is in place: a run paused by a 401 resumes when it is again. */
   signedIn: boolean;
-}
-
-/** One student's call: the row, and the expiry it is sent with (its own or the batch's). */
-interface RunItem {
-  row: CheckedRow;
-  expiry: string | undefined;
-}
-
-interface Run {
-  mode: BulkMode;
-  items: RunItem[];
-  runner: Runner;
-  /** Every line not sent in this run (held back, or settled by an earlier run of the list). */
-  others: RowReport[];
 }
 
 /**
@@ -71,17 +54,11 @@ export function BulkDialog({
   const phone = useMediaQuery('(max-width: 48em)');
   useReturnFocus(opened);
 
-  const [mode, setMode] = useState<BulkMode>('enrol');
-  const [pasted, setPasted] = useState('');
-  const [parsed, setParsed] = useState<ParsedInput | null>(null);
-  const [rows, setRows] = useState<InputRow[]>([]);
-  // The rows as last read, kept through "Voltar": reviewing the same input again (say, after
-  // switching between enrolling and removing) keeps the fixes and exclusions made to it.
-  const [readRows, setReadRows] = useState<readonly InputRow[] | null>(null);
-  const [excluded, setExcluded] = useState<ReadonlySet<number>>(() => new Set());
-  const [turmas, setTurmas] = useState<ClassSummary[]>(() => [...initialTurmas]);
-  const [expiry, setExpiry] = useState<ExpiryValue>(() => defaultExpiry(new Date()));
-  const [run, setRun] = useState<Run | null>(null);
+  const [state, dispatch] = useReducer(bulkReducer, initialTurmas, (selected) =>
+    initialBulkState(selected, defaultExpiry(new Date())),
+  );
+  const { mode, turmas, step } = state;
+  const run = step.step === 'run' ? step.run : null;
   const snapshot = useRunnerSnapshot(run?.runner ?? null);
   const active = isActive(snapshot);
   useWarnBeforeLeaving(active);
@@ -89,11 +66,11 @@ export function BulkDialog({
   // A new list starts from the turmas selected on the page; one under way keeps its own.
   const wasOpened = useRef(false);
   useEffect(() => {
-    if (opened && !wasOpened.current && parsed === null && run === null) {
-      setTurmas([...initialTurmas]);
+    if (opened && !wasOpened.current && step.step === 'input') {
+      dispatch({ type: 'setTurmas', turmas: [...initialTurmas] });
     }
     wasOpened.current = opened;
-  }, [opened, initialTurmas, parsed, run]);
+  }, [opened, initialTurmas, step.step]);
 
   // Signed in again after a 401: on from where it stopped (the runner never re-sends a success).
   useEffect(() => {
@@ -135,15 +112,15 @@ export function BulkDialog({
         },
         onUnauthorized,
       });
-      setRun({ mode: runMode, items, runner, others });
+      dispatch({ type: 'started', run: { mode: runMode, items, runner, others } });
       runner.start();
     },
     [api, mode, turmas, onUnauthorized],
   );
 
   /** `checked`: the rows not excluded, as the review judged them. */
-  function start(checked: readonly CheckedRow[]) {
-    const batchExpiry = mode === 'enrol' ? (expiryToSend(expiry) ?? undefined) : undefined;
+  function start({ rows, excluded }: PreviewState, checked: readonly CheckedRow[]) {
+    const batchExpiry = mode === 'enrol' ? (expiryToSend(state.expiry) ?? undefined) : undefined;
     const items: RunItem[] = [];
     const heldBack = rows.filter((row) => excluded.has(row.line)).map(excludedReport);
     for (const row of checked) {
@@ -162,14 +139,47 @@ export function BulkDialog({
     );
   }
 
-  function startOver() {
-    setRun(null);
-    setPasted('');
-    setParsed(null);
-    setRows([]);
-    setReadRows(null);
-    setExcluded(new Set());
-    setTurmas([...initialTurmas]);
+  function renderStep() {
+    switch (step.step) {
+      case 'input':
+        return (
+          <InputStep
+            mode={mode}
+            onModeChange={(next) => dispatch({ type: 'setMode', mode: next })}
+            text={state.pasted}
+            onTextChange={(text) => dispatch({ type: 'setText', text })}
+            onParsed={(parsed) => dispatch({ type: 'parsed', parsed })}
+            onCancel={onClose}
+          />
+        );
+      case 'preview':
+        return (
+          <PreviewStep
+            api={api}
+            mode={mode}
+            review={step}
+            turmas={turmas}
+            expiry={state.expiry}
+            dispatch={dispatch}
+            onStart={(checked) => start(step, checked)}
+          />
+        );
+      case 'run':
+        // The runner's snapshot is there as soon as the run is; the results once it is over.
+        if (!snapshot) return null;
+        if (!reports) return <RunStep snapshot={snapshot} runner={step.run.runner} />;
+        return (
+          <ResultsStep
+            mode={step.run.mode}
+            status={snapshot.status === 'cancelled' ? 'cancelled' : 'finished'}
+            reports={reports}
+            delimiter={step.parsed.delimiter}
+            onRetryFailed={retryFailed}
+            onStartOver={() => dispatch({ type: 'startOver', turmas: initialTurmas })}
+            onClose={onClose}
+          />
+        );
+    }
   }
 
   const title = messages.title[run?.mode ?? mode];
@@ -189,63 +199,7 @@ export function BulkDialog({
       closeButtonProps={{ 'aria-label': messages.close }}
       styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
     >
-      {run && snapshot && reports ? (
-        <ResultsStep
-          mode={run.mode}
-          status={snapshot.status === 'cancelled' ? 'cancelled' : 'finished'}
-          reports={reports}
-          delimiter={parsed?.delimiter ?? ','}
-          onRetryFailed={retryFailed}
-          onStartOver={startOver}
-          onClose={onClose}
-        />
-      ) : run && snapshot ? (
-        <RunStep snapshot={snapshot} runner={run.runner} />
-      ) : parsed ? (
-        <PreviewStep
-          api={api}
-          mode={mode}
-          parsed={parsed}
-          rows={rows}
-          onRowsChange={setRows}
-          excluded={excluded}
-          onExcludedChange={setExcluded}
-          turmas={turmas}
-          onTurmasChange={setTurmas}
-          expiry={expiry}
-          onExpiryChange={setExpiry}
-          onBack={() => setParsed(null)}
-          onStart={start}
-        />
-      ) : (
-        <InputStep
-          mode={mode}
-          onModeChange={setMode}
-          text={pasted}
-          onTextChange={setPasted}
-          onParsed={(input) => {
-            setParsed(input);
-            if (readRows !== null && sameRows(readRows, input.rows)) return;
-            setReadRows(input.rows);
-            setRows(input.rows);
-            setExcluded(new Set());
-          }}
-          onCancel={onClose}
-        />
-      )}
+      {renderStep()}
     </Modal>
-  );
-}
-
-function sameRows(a: readonly InputRow[], b: readonly InputRow[]): boolean {
-  return (
-    a.length === b.length &&
-    a.every(
-      (row, index) =>
-        row.line === b[index]!.line &&
-        row.name === b[index]!.name &&
-        row.email === b[index]!.email &&
-        row.expiry === b[index]!.expiry,
-    )
   );
 }

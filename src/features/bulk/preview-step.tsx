@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Checkbox.css';
 import { Alert, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type Dispatch } from 'react';
 import { z } from 'zod/mini';
 import type { ApiClient } from '../../api/client';
 import { expirationDateSchema, NAME_MAX_LENGTH, type ClassSummary } from '#contract';
@@ -9,32 +9,23 @@ import { expiryToSend, type ExpiryValue } from '../../components/expiry-field/ex
 import { ExpiryField } from '../../components/expiry-field/expiry-field';
 import { TurmaPicker } from '../../components/turma-picker/turma-picker';
 import { useFormats } from '../../i18n/formats';
+import type { BulkAction, PreviewState } from './bulk-state';
 import classes from './bulk.module.css';
 import { checkRows } from './check-rows';
 import { useBulkMessages, type BulkMessages } from './messages';
 import { Pager } from './pager';
 import { usePage } from './use-page';
-import {
-  BULK_ROWS_MAX,
-  type BulkMode,
-  type CheckedRow,
-  type InputRow,
-  type ParsedInput,
-} from './types';
+import { BULK_ROWS_MAX, type BulkMode, type CheckedRow, type InputRow } from './types';
 
 interface PreviewStepProps {
   api: ApiClient;
   mode: BulkMode;
-  parsed: ParsedInput;
-  rows: readonly InputRow[];
-  onRowsChange: (rows: InputRow[]) => void;
-  excluded: ReadonlySet<number>;
-  onExcludedChange: (excluded: ReadonlySet<number>) => void;
+  /** The list under review: as parsed, with its fixes and exclusions. */
+  review: PreviewState;
   turmas: readonly ClassSummary[];
-  onTurmasChange: (turmas: ClassSummary[]) => void;
   expiry: ExpiryValue;
-  onExpiryChange: (expiry: ExpiryValue) => void;
-  onBack: () => void;
+  /** Edits, exclusions, turmas, expiry and "Voltar" go to the dialog's reducer. */
+  dispatch: Dispatch<BulkAction>;
   /** The rows not excluded, as judged here; the dialog sends those without problems. */
   onStart: (checked: readonly CheckedRow[]) => void;
 }
@@ -45,7 +36,8 @@ interface PreviewStepProps {
  * expiry, and, for a removal, the number of students typed as confirmation.
  */
 export function PreviewStep(props: PreviewStepProps) {
-  const { mode, rows, excluded, turmas } = props;
+  const { mode, turmas, dispatch } = props;
+  const { parsed, rows, excluded } = props.review;
   const messages = useBulkMessages();
   const { number } = useFormats();
   const format = (value: number) => number.format(value);
@@ -90,15 +82,10 @@ export function PreviewStep(props: PreviewStepProps) {
   const turmasRef = useRef<HTMLInputElement>(null);
 
   function setRow(line: number, change: Partial<InputRow>) {
-    props.onRowsChange(rows.map((row) => (row.line === line ? { ...row, ...change } : row)));
+    dispatch({ type: 'editRow', line, change });
   }
   function setExcluded(lines: readonly number[], exclude: boolean) {
-    const next = new Set(excluded);
-    for (const line of lines) {
-      if (exclude) next.add(line);
-      else next.delete(line);
-    }
-    props.onExcludedChange(next);
+    dispatch({ type: 'exclude', lines, exclude });
   }
 
   return (
@@ -113,7 +100,7 @@ export function PreviewStep(props: PreviewStepProps) {
       }}
     >
       <Stack gap="lg">
-        {props.parsed.problems.map((problem) => (
+        {parsed.problems.map((problem) => (
           <Alert
             key={problem.reason}
             color="yellow"
@@ -146,7 +133,7 @@ export function PreviewStep(props: PreviewStepProps) {
           ref={turmasRef}
           api={props.api}
           value={turmas}
-          onChange={props.onTurmasChange}
+          onChange={(next) => dispatch({ type: 'setTurmas', turmas: next })}
           label={messages.preview.turmasLabel(turmas.length, format(turmas.length))}
           error={triedStart && turmas.length === 0 ? messages.preview.turmasRequired : undefined}
         />
@@ -154,7 +141,7 @@ export function PreviewStep(props: PreviewStepProps) {
           <Stack gap={4}>
             <ExpiryField
               value={props.expiry}
-              onChange={props.onExpiryChange}
+              onChange={(expiry) => dispatch({ type: 'setExpiry', expiry })}
               error={triedStart && expiryInvalid ? messages.preview.expiryInvalid : undefined}
             />
             <Text size="sm" c="dimmed">
@@ -189,7 +176,7 @@ export function PreviewStep(props: PreviewStepProps) {
         )}
 
         <Group justify="space-between" gap="sm">
-          <Button variant="default" onClick={props.onBack}>
+          <Button variant="default" onClick={() => dispatch({ type: 'back' })}>
             {messages.preview.back}
           </Button>
           <Button
