@@ -265,15 +265,17 @@ test('code that cannot load: the page stays up, a form says so and opens on the 
   consoleErrors.allowNetworkFailures();
   // The session-expired dialog's code, loaded at idle, and the enrol form's: both fail to come.
   let cut = true;
-  await page.route(/\/assets\/(session-expired-dialog|enrol-dialog)-[^/]+\.js$/, (route) =>
-    cut ? route.abort('internetdisconnected') : route.continue(),
-  );
+  let idleCodeCut = false;
+  await page.route(/\/assets\/(session-expired-dialog|enrol-dialog)-[^/]+\.js$/, async (route) => {
+    if (!cut) return route.continue();
+    await route.abort('internetdisconnected');
+    if (route.request().url().includes('/session-expired-dialog-')) idleCodeCut = true;
+  });
   await signIn(page, token);
   const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
   const row = turmasPage(page).row(turma!);
-  // The code loaded at idle has been asked for (and cut) before the click.
-  // eslint-disable-next-line playwright/no-networkidle
-  await page.waitForLoadState('networkidle');
+  // The code loaded at idle has been asked for, and cut, before the click.
+  await expect.poll(() => idleCodeCut).toBe(true);
   await expect(page.getByRole('heading', { level: 1, name: 'Turmas' })).toBeVisible();
 
   await row.enrol.click();
