@@ -22,11 +22,11 @@ interface TurmasPageProps {
 // The forms are not part of the first screen (react-hook-form, the date picker and the dialog
 // itself weigh more than the table): each loads when a pointer or focus reaches a button that
 // opens it, so it is usually there by the time of the click.
-const loadEnrolDialog = () => import('../features/enrolment/enrol-dialog');
+const loadEnrolmentDialog = () => import('../features/enrolment/enrolment-dialog');
 const loadRemovalDialog = () => import('../features/removal/removal-dialog');
 // The bulk runner (a CSV parser, a worker, the runner) is for the start and end of a term.
 const loadBulkDialog = () => import('../features/bulk/bulk-dialog');
-const EnrolDialog = lazy(async () => ({ default: (await loadEnrolDialog()).EnrolDialog }));
+const EnrolmentDialog = lazy(async () => ({ default: (await loadEnrolmentDialog()).EnrolmentDialog }));
 const RemovalDialog = lazy(async () => ({ default: (await loadRemovalDialog()).RemovalDialog }));
 const BulkDialog = lazy(async () => ({ default: (await loadBulkDialog()).BulkDialog }));
 
@@ -36,7 +36,7 @@ const NotificationsHost = lazy(loadNotificationsHost);
 // Everything a dialog mounts with: the notifications outlet comes with the first dialog that
 // reports an outcome through it.
 const loaders = {
-  enrol: () => Promise.all([loadEnrolDialog(), loadNotificationsHost()]),
+  enrol: () => Promise.all([loadEnrolmentDialog(), loadNotificationsHost()]),
   remove: () => Promise.all([loadRemovalDialog(), loadNotificationsHost()]),
   bulk: loadBulkDialog,
 };
@@ -144,7 +144,7 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
           />
         )}
         {dialogs.enrol.mounted && (
-          <EnrolDialog
+          <EnrolmentDialog
             api={api}
             opened={opened === 'enrol'}
             turmas={dialogs.enrol.turmas}

@@ -1,8 +1,3 @@
-// Loaded with the dialog, not with the first screen (src/app/mantine-styles.ts).
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Modal.css';
-import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
@@ -10,7 +5,7 @@ import type { ApiClient } from '../../api/client';
 import { classQueries } from '../../api/class-queries';
 import type { ClassSummary } from '#contract';
 import { defaultExpiry, expiryToSend } from '../../components/expiry-field/expiry';
-import { useReturnFocus } from '../../lib/use-return-focus';
+import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { bulkReducer, initialBulkState, type PreviewState, type RunItem } from './bulk-state';
 import { InputStep } from './input-step';
 import { useBulkMessages } from './messages';
@@ -52,7 +47,6 @@ export function BulkDialog({
   const messages = useBulkMessages();
   const queryClient = useQueryClient();
   const phone = useMediaQuery('(max-width: 48em)');
-  useReturnFocus(opened);
 
   const [state, dispatch] = useReducer(bulkReducer, initialTurmas, (selected) =>
     initialBulkState(selected, defaultExpiry(new Date())),
@@ -184,22 +178,16 @@ export function BulkDialog({
 
   const title = messages.title[run?.mode ?? mode];
   return (
-    <Modal
+    <FormDialog
       opened={opened}
-      onClose={onClose}
       title={title}
+      onClose={onClose}
+      // While calls are in flight the run must be watched (or paused) before leaving it.
+      busy={active}
       size="xl"
       fullScreen={phone}
-      // While calls are in flight the run must be watched (or paused) before leaving it.
-      closeOnEscape={!active}
-      withCloseButton={!active}
-      // A stray click beside the dialog must not hide a reviewed list.
-      closeOnClickOutside={false}
-      returnFocus={false}
-      closeButtonProps={{ 'aria-label': messages.close }}
-      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
     >
       {renderStep()}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -8,7 +8,6 @@ import type { InputProblem, RowProblem } from './types';
 export const useBulkMessages = defineMessages({
   'pt-BR': {
     title: { enrol: 'Matrícula em lote', remove: 'Remoção em lote' },
-    close: 'Fechar',
     mode: {
       label: 'O que fazer com a lista',
       enrol: 'Matricular os alunos',
@@ -163,7 +162,6 @@ export const useBulkMessages = defineMessages({
   },
   en: {
     title: { enrol: 'Bulk enrolment', remove: 'Bulk removal' },
-    close: 'Close',
     mode: {
       label: 'What to do with the list',
       enrol: 'Enrol the students',

@@ -15,6 +15,7 @@ import { Pager } from './pager';
 import { usePage } from './use-page';
 import { downloadCsv, toCsv } from './results-csv';
 import type { BulkMode, Delimiter } from './types';
+import { useFormDialogMessages } from '../../components/form-dialog/messages';
 
 interface ResultsStepProps {
   mode: BulkMode;
@@ -49,6 +50,7 @@ export function ResultsStep({
   onClose,
 }: ResultsStepProps) {
   const messages = useBulkMessages();
+  const closeLabel = useFormDialogMessages().close;
   const appMessages = useMessages();
   const locale = useLocale();
   const { number } = useFormats();
@@ -160,7 +162,7 @@ export function ResultsStep({
             {messages.results.retryFailed(retryable, format(retryable))}
           </Button>
         )}
-        <Button onClick={onClose}>{messages.close}</Button>
+        <Button onClick={onClose}>{closeLabel}</Button>
       </Group>
     </Stack>
   );

@@ -7,26 +7,12 @@ import type { ClassSummary } from '#contract';
 import { describeApiError } from '../../i18n/describe-api-error';
 import type { Messages } from '../../i18n/messages';
 import type { EnrolmentMessages } from './messages';
+import type { FormFailure } from '../../components/form-dialog/form-failure';
 
 /** The form fields a server message can be attached to. */
 export type FailureField = 'name' | 'email' | 'classes' | 'expiry.at';
 
-export interface FailureAlert {
-  /**
-   * - `retry`: nothing was enrolled for reasons that may pass (ApiError.isTransient); enrolling
-   *   is idempotent in this API, so sending the same again is safe.
-   * - `rejected`: the server will answer the same until something changes.
-   * - `session`: the token was refused; the app's sign-in dialog is open over the page.
-   */
-  kind: 'retry' | 'rejected' | 'session';
-  title: string;
-  text: string;
-}
-
-export interface EnrolmentFailure {
-  fields: Partial<Record<FailureField, string>>;
-  alert?: FailureAlert;
-}
+export type EnrolmentFailure = FormFailure<FailureField>;
 
 /** The API's field names (the path before ':' in its 400 messages) → the form's fields. */
 const FIELD_BY_API_PATH: Record<string, FailureField> = {

@@ -10,7 +10,6 @@ export const useEnrolmentMessages = defineMessages({
   'pt-BR': {
     title: 'Matricular aluno',
     intro: 'Se ainda não houver aluno com este e-mail, ele é criado.',
-    close: 'Fechar',
     turmasLabel: 'Turmas',
     nameLabel: 'Nome do aluno',
     emailLabel: 'E-mail do aluno',
@@ -34,12 +33,6 @@ export const useEnrolmentMessages = defineMessages({
     submit: (count: number, formattedCount: string): string =>
       `Matricular em ${turmasPt(count, formattedCount)}`,
     sending: 'Matriculando…',
-    cancel: 'Cancelar',
-    discard: {
-      question: 'Descartar o que você preencheu?',
-      keepEditing: 'Continuar editando',
-      confirm: 'Descartar',
-    },
     failure: {
       rejectedField: (apiMessage: string): string => `O servidor recusou: ${apiMessage}`,
       rejectedTitle: 'O servidor recusou a matrícula',
@@ -48,11 +41,9 @@ export const useEnrolmentMessages = defineMessages({
       unknownTurmasUnnamed: (apiMessage: string): string =>
         `Alguma turma da lista não existe mais (${apiMessage}). Revise a lista e envie de novo.`,
       notSentTitle: 'A matrícula não foi feita',
-      retry: 'Tentar novamente',
       sessionTitle: 'Sua sessão expirou',
       session:
         'Entre novamente na janela que se abriu. O que você preencheu aqui foi mantido: depois, envie de novo.',
-      afterClose: (name: string): string => `A matrícula de ${name} não foi feita`,
     },
     success: {
       title: 'Matrícula feita',
@@ -70,7 +61,6 @@ export const useEnrolmentMessages = defineMessages({
   en: {
     title: 'Enrol a student',
     intro: 'If no student has this e-mail yet, one is created.',
-    close: 'Close',
     turmasLabel: 'Classes',
     nameLabel: 'Student name',
     emailLabel: 'Student e-mail',
@@ -94,12 +84,6 @@ export const useEnrolmentMessages = defineMessages({
     submit: (count: number, formattedCount: string): string =>
       `Enrol in ${classesEn(count, formattedCount)}`,
     sending: 'Enrolling…',
-    cancel: 'Cancel',
-    discard: {
-      question: 'Discard what you have entered?',
-      keepEditing: 'Keep editing',
-      confirm: 'Discard',
-    },
     failure: {
       rejectedField: (apiMessage: string): string => `The server refused it: ${apiMessage}`,
       rejectedTitle: 'The server refused the enrolment',
@@ -108,11 +92,9 @@ export const useEnrolmentMessages = defineMessages({
       unknownTurmasUnnamed: (apiMessage: string): string =>
         `A class on the list no longer exists (${apiMessage}). Check the list and send again.`,
       notSentTitle: 'The student was not enrolled',
-      retry: 'Try again',
       sessionTitle: 'Your session has expired',
       session:
         'Sign in again in the window that opened. What you entered here has been kept: then send it again.',
-      afterClose: (name: string): string => `${name} was not enrolled`,
     },
     success: {
       title: 'Student enrolled',

@@ -1,7 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { classQueries } from '../../api/class-queries';
 import type { ApiClient } from '../../api/client';
-import type { EnrolRequest } from './enrol-form-schema';
+import type { EnrolRequest } from './enrolment-schema';
+
+/** Lets the dialog around the form know an enrolment is on its way (it must not close meanwhile). */
+export const ENROL_STUDENT_MUTATION_KEY = ['enrol-student'] as const;
 
 type EnrolApi = Pick<ApiClient, 'addStudentToClass' | 'addStudentToClasses'>;
 
@@ -14,6 +17,7 @@ type EnrolApi = Pick<ApiClient, 'addStudentToClass' | 'addStudentToClasses'>;
 export function useEnrolStudent(api: EnrolApi) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: ENROL_STUDENT_MUTATION_KEY,
     mutationFn: (request: EnrolRequest) => enrol(api, request),
     // Not awaited: the dialog says "done" at once, while the table's counts catch up behind it.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: classQueries.all() }),

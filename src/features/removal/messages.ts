@@ -22,7 +22,6 @@ export const useRemovalMessages = defineMessages({
     confirmationMismatch:
       'O que foi digitado aqui não é igual ao e-mail do aluno. Confira os dois campos.',
     confirmationMatch: 'Os dois e-mails são iguais.',
-    cancel: 'Cancelar',
     submit: 'Remover aluno',
     validation: {
       emailRequired: 'Informe o e-mail do aluno.',
@@ -52,7 +51,6 @@ export const useRemovalMessages = defineMessages({
       unknownOutcomeTitle: 'Não sabemos se o aluno foi removido',
       unknownOutcome:
         'A remoção pode ter sido feita ou não. Tentar de novo é seguro: nas turmas de que o aluno já saiu, nada muda.',
-      retry: 'Tentar novamente',
       sessionExpiredTitle: 'Sua sessão expirou',
       sessionExpired:
         'Nada foi removido. Entre novamente e clique em Remover aluno outra vez: o que você preencheu foi mantido.',
@@ -75,7 +73,6 @@ export const useRemovalMessages = defineMessages({
     confirmationHint: 'The Remove student button becomes available once both e-mails are the same.',
     confirmationMismatch: "What is typed here is not the student's e-mail. Check both fields.",
     confirmationMatch: 'Both e-mails are the same.',
-    cancel: 'Cancel',
     submit: 'Remove student',
     validation: {
       emailRequired: "Enter the student's e-mail.",
@@ -103,7 +100,6 @@ export const useRemovalMessages = defineMessages({
       unknownOutcomeTitle: 'We do not know whether the student was removed',
       unknownOutcome:
         'The removal may or may not have happened. Trying again is safe: classes the student has already left stay as they are.',
-      retry: 'Try again',
       sessionExpiredTitle: 'Your session has expired',
       sessionExpired:
         'Nothing was removed. Sign in again, then press Remove student once more: what you entered has been kept.',

@@ -1,4 +1,10 @@
 import { ApiError } from '../../api/client';
+import type { ClassSummary } from '#contract';
+import type { FormFailure } from '../../components/form-dialog/form-failure';
+import { describeApiError } from '../../i18n/describe-api-error';
+import type { Locale, Messages } from '../../i18n/messages';
+import type { RemovalMessages } from './messages';
+import { unknownTurmasMessage } from './removal-schema';
 
 /**
  * What a failed removal means for the person, and so what the dialog shows:
@@ -10,7 +16,7 @@ import { ApiError } from '../../api/client';
  *   could not read: the removal may have happened. Trying again is safe, removal being
  *   idempotent.
  */
-export type RemovalFailure =
+export type RemovalOutcome =
   | { kind: 'student-not-found' }
   | { kind: 'unknown-turmas'; ids: string[] }
   | { kind: 'session-expired' }
@@ -26,10 +32,7 @@ export type RemovalFailure =
  * word ("not"); a 404 that says neither (a wrong base URL: "No route DELETE …") is a plain
  * refusal, never "no student with this e-mail".
  */
-export function describeRemovalFailure(
-  error: unknown,
-  sentTurmaIds: readonly string[],
-): RemovalFailure {
+export function removalOutcome(error: unknown, sentTurmaIds: readonly string[]): RemovalOutcome {
   // Not an ApiError, or a 2xx we could not read: the removal may have happened.
   if (!(error instanceof ApiError) || error.kind !== 'http') return { kind: 'unknown-outcome' };
   // One retry policy for the console: what may pass is worth trying again.
@@ -44,6 +47,58 @@ export function describeRemovalFailure(
     if (ids.length > 0) return { kind: 'unknown-turmas', ids };
   }
   return { kind: 'rejected' };
+}
+
+export interface RemovalFailure extends FormFailure<'email' | 'turmas'> {
+  /** Turmas the server says no longer exist: the form refuses to send them again. */
+  unknownTurmaIds?: ReadonlySet<string>;
+}
+
+/** What the removal form shows for a failure: on the e-mail, on the turmas, or as an alert. */
+export function describeRemovalFailure(
+  error: unknown,
+  sent: readonly ClassSummary[],
+  messages: RemovalMessages,
+  appMessages: Messages,
+  locale: Locale,
+): RemovalFailure {
+  const text = messages.outcome;
+  const outcome = removalOutcome(
+    error,
+    sent.map(({ id }) => id),
+  );
+  switch (outcome.kind) {
+    case 'student-not-found':
+      return { fields: { email: text.studentNotFound } };
+    case 'unknown-turmas': {
+      const unknownTurmaIds = new Set(outcome.ids);
+      const message = unknownTurmasMessage(sent, unknownTurmaIds, messages, locale);
+      return { fields: { turmas: message ?? '' }, unknownTurmaIds };
+    }
+    case 'session-expired':
+      return {
+        fields: {},
+        alert: { kind: 'session', title: text.sessionExpiredTitle, text: text.sessionExpired },
+      };
+    case 'rejected':
+      return {
+        fields: {},
+        alert: {
+          kind: 'rejected',
+          title: text.rejectedTitle,
+          text: `${describeApiError(error, appMessages)} ${text.nothingChanged}`,
+        },
+      };
+    case 'unknown-outcome':
+      return {
+        fields: {},
+        alert: {
+          kind: 'retry',
+          title: text.unknownOutcomeTitle,
+          text: `${describeApiError(error, appMessages)} ${text.unknownOutcome}`,
+        },
+      };
+  }
 }
 
 /** Whether `id` appears in `message` as a whole item of a list ("id t1, t2" lists t1, not t). */

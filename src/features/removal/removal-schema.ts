@@ -106,3 +106,12 @@ export function unknownTurmasMessage(
     formatTurmaNames(names, locale, messages.outcome.more),
   );
 }
+
+/** Whether closing now would lose anything: something typed, or the turmas changed. */
+export function hasUnsentChanges(
+  { email, confirmation, turmas }: RemovalFormValues,
+  openedWith: readonly ClassSummary[],
+): boolean {
+  const ids = (list: readonly ClassSummary[]) => list.map(({ id }) => id).join('\n');
+  return email.trim() !== '' || confirmation.trim() !== '' || ids(turmas) !== ids(openedWith);
+}

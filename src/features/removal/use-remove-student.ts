@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
 import { classQueries } from '../../api/class-queries';
 import type { RemoveStudentFromClassesBody } from '#contract';
-import { describeRemovalFailure } from './removal-failure';
+import { removalOutcome } from './removal-failure';
 
 /** Lets the dialog around the form know a removal is on its way (it must not close meanwhile). */
 export const REMOVE_STUDENT_MUTATION_KEY = ['remove-student'] as const;
@@ -20,7 +20,7 @@ export function useRemoveStudent(api: Pick<ApiClient, 'removeStudentFromClasses'
     mutationFn: (body: RemoveStudentFromClassesBody) => api.removeStudentFromClasses(body),
     onSettled: (_data, error, body) => {
       const sentIds = body.classes.map(({ id }) => id);
-      if (error === null || describeRemovalFailure(error, sentIds).kind === 'unknown-outcome') {
+      if (error === null || removalOutcome(error, sentIds).kind === 'unknown-outcome') {
         // Not awaited: the dialog closes at once, the table catches up when the lists arrive.
         void queryClient.invalidateQueries({ queryKey: classQueries.all() });
       }

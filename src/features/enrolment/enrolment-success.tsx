@@ -4,7 +4,9 @@ import type { Ref } from 'react';
 import type { ClassSummary } from '#contract';
 import { useFormats } from '../../i18n/formats';
 import { useLocale } from '../../i18n/i18n-context';
-import classes from './enrol-success.module.css';
+import classes from './enrolment-success.module.css';
+import { useFormDialog } from '../../components/form-dialog/form-dialog-context';
+import { useFormDialogMessages } from '../../components/form-dialog/messages';
 import { useEnrolmentMessages } from './messages';
 import { describeEnrolled } from './describe-enrolled';
 
@@ -22,12 +24,13 @@ interface EnrolSuccessProps {
   ref: Ref<HTMLDivElement>;
   enrolled: Enrolled;
   onEnrolAnother: () => void;
-  onClose: () => void;
 }
 
 /** What was just done, and the two things people do next: the next student, or done. */
-export function EnrolSuccess({ ref, enrolled, onEnrolAnother, onClose }: EnrolSuccessProps) {
+export function EnrolSuccess({ ref, enrolled, onEnrolAnother }: EnrolSuccessProps) {
   const messages = useEnrolmentMessages();
+  const { close } = useFormDialog();
+  const closeLabel = useFormDialogMessages().close;
   const locale = useLocale();
   const formats = useFormats();
   const expiry = enrolled.at
@@ -49,8 +52,8 @@ export function EnrolSuccess({ ref, enrolled, onEnrolAnother, onClose }: EnrolSu
         </Text>
       </Stack>
       <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose}>
-          {messages.close}
+        <Button variant="default" onClick={close}>
+          {closeLabel}
         </Button>
         <Button onClick={onEnrolAnother}>{messages.success.enrolAnother}</Button>
       </Group>

@@ -12,7 +12,7 @@ import {
   hasUnsentChanges,
   initialEnrolValues,
   type EnrolFormValues,
-} from './enrol-form-schema';
+} from './enrolment-schema';
 import { useEnrolmentMessages } from './messages';
 
 const NOW = new Date('2026-03-10T15:00:00.000Z');

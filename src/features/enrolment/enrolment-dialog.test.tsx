@@ -12,7 +12,7 @@ import { createTestApiClient } from '../../testing/api-client';
 import { installReferenceApi } from '../../testing/msw/reference-api';
 import { render } from '../../testing/render';
 import { manyTurmas } from '../../testing/sample-classes';
-import { EnrolDialog } from './enrol-dialog';
+import { EnrolmentDialog } from './enrolment-dialog';
 
 /** Tuesday 10 March 2026, noon in São Paulo (UTC−3, no daylight saving). */
 const NOW = new Date('2026-03-10T15:00:00.000Z');
@@ -37,7 +37,7 @@ afterEach(() => {
 function Harness({ turmas, onClose }: { turmas: readonly ClassSummary[]; onClose: () => void }) {
   const [opened, setOpened] = useState(true);
   return (
-    <EnrolDialog
+    <EnrolmentDialog
       api={createTestApiClient()}
       opened={opened}
       turmas={turmas}
@@ -689,19 +689,24 @@ describe('Enrol dialog: closing', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it('still tells the outcome when closed while sending', async () => {
-    const { user, backend } = renderDialog();
+  it('stays open while sending, then shows the outcome in the form', async () => {
+    const { user, backend, onClose } = renderDialog();
     await fillStudent(user);
     const held = backend.hold((request) => request.method === 'POST');
     backend.failNext('network');
     await user.click(submitButton());
     await waitFor(() => expect(held.requests).toHaveLength(1));
 
-    await user.click(within(dialog()).getByRole('button', { name: 'Cancelar' }));
-    await user.click(within(dialog()).getByRole('button', { name: 'Descartar' }));
-    expect(screen.queryByRole('dialog', { name: 'Matricular aluno' })).not.toBeInTheDocument();
-    held.release();
+    // No close button, Escape does nothing and Cancel is unavailable until the answer is in.
+    expect(within(dialog()).queryByRole('button', { name: 'Fechar' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    const cancel = within(dialog()).getByRole('button', { name: 'Cancelar' });
+    expect(cancel).toHaveAttribute('aria-disabled', 'true');
+    await user.click(cancel);
+    expect(onClose).not.toHaveBeenCalled();
 
-    expect(await screen.findByText('A matrícula de Ana Souza não foi feita')).toBeVisible();
+    held.release();
+    expect(await within(dialog()).findByText('A matrícula não foi feita')).toBeVisible();
+    expect(nameField()).toHaveValue('Ana Souza');
   });
 });

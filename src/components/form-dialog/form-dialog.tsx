@@ -1,0 +1,138 @@
+// Loaded with the first dialog, not with the first screen (src/app/mantine-styles.ts).
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Modal.css';
+import { Box, Modal, type ModalRootProps } from '@mantine/core';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useReturnFocus } from '../../lib/use-return-focus';
+import {
+  FormDialogContext,
+  type FormDialogState,
+  type HasUnsentChanges,
+} from './form-dialog-context';
+import { useFormDialogMessages } from './messages';
+
+export interface FormDialogProps {
+  opened: boolean;
+  title: string;
+  /** Closes it for good: the page's state says it is closed. */
+  onClose: () => void;
+  /** A request is on its way: nothing closes the dialog until its outcome is shown. */
+  busy?: boolean;
+  /**
+   * For what cannot be undone: an alert dialog (WAI-ARIA APG) described by this element alone,
+   * closed only with its own Cancel.
+   */
+  alertDescribedBy?: string;
+  size?: ModalRootProps['size'];
+  fullScreen?: boolean;
+  /** Mounted each time it opens (the Modal unmounts its content on close): a fresh form. */
+  children: ReactNode;
+}
+
+/**
+ * The one frame of the console's forms (enrolment, removal, bulk): the title, the close button,
+ * focus given back to what opened it, a click beside it that never throws work away, nothing
+ * closing it while a request is on its way, and the discard question (`useDiscardGuard`, shown
+ * by `FormDialogActions`).
+ */
+export function FormDialog({
+  opened,
+  title,
+  onClose,
+  busy = false,
+  alertDescribedBy,
+  size = 'lg',
+  fullScreen,
+  children,
+}: FormDialogProps) {
+  const messages = useFormDialogMessages();
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  const guard = useRef<HasUnsentChanges | null>(null);
+  const content = useRef<HTMLElement | null>(null);
+  const focusBeforeQuestion = useRef<HTMLElement | null>(null);
+  useReturnFocus(opened);
+
+  const close = useCallback(() => {
+    // Nothing in a dialog that is fading out should take a key press (Enter on "Discard"
+    // again); and useReturnFocus gives focus back to the opener only when it is nowhere.
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    setConfirmingDiscard(false);
+    onClose();
+  }, [onClose]);
+
+  const keepEditing = useCallback(() => {
+    setConfirmingDiscard(false);
+    const target = focusBeforeQuestion.current;
+    // The button that asked (Cancel) is gone while the question shows: the first field then.
+    if (target?.isConnected) target.focus();
+    else content.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, []);
+
+  const requestClose = useCallback(() => {
+    if (busy) return;
+    // Asked again while asking (Escape twice): back to editing.
+    if (confirmingDiscard) keepEditing();
+    else if (guard.current?.()) {
+      const active = document.activeElement;
+      focusBeforeQuestion.current = active instanceof HTMLElement ? active : null;
+      setConfirmingDiscard(true);
+    } else close();
+  }, [busy, confirmingDiscard, keepEditing, close]);
+
+  const registerGuard = useCallback((hasUnsentChanges: HasUnsentChanges) => {
+    guard.current = hasUnsentChanges;
+    return () => {
+      if (guard.current === hasUnsentChanges) guard.current = null;
+    };
+  }, []);
+
+  const state = useMemo<FormDialogState>(
+    () => ({ requestClose, close, keepEditing, confirmingDiscard, busy, registerGuard }),
+    [requestClose, close, keepEditing, confirmingDiscard, busy, registerGuard],
+  );
+
+  // Mantine's Modal renders role="dialog" described by Modal.Body, with no prop for either. An
+  // alert dialog is described by its warning alone; React leaves both attributes alone after this
+  // because the props it set them from never change, and the body is a Box, not Modal.Body.
+  const contentRef = useCallback(
+    (node: HTMLElement | null) => {
+      content.current = node;
+      if (node && alertDescribedBy) {
+        node.setAttribute('role', 'alertdialog');
+        node.setAttribute('aria-describedby', alertDescribedBy);
+      }
+    },
+    [alertDescribedBy],
+  );
+
+  const alert = alertDescribedBy !== undefined;
+  return (
+    <Modal.Root
+      opened={opened}
+      onClose={requestClose}
+      closeOnEscape={!busy}
+      // A stray click beside a form must not throw away what was typed in it.
+      closeOnClickOutside={false}
+      // useReturnFocus does it, also on the first open of a lazily loaded dialog.
+      returnFocus={false}
+      size={size}
+      fullScreen={fullScreen}
+    >
+      <Modal.Overlay />
+      <Modal.Content ref={contentRef}>
+        <Modal.Header>
+          {/* Mantine draws the title (an h2) as body text; it is what the dialog is about. */}
+          <Modal.Title fz="xl" fw={700}>
+            {title}
+          </Modal.Title>
+          {!alert && !busy && <Modal.CloseButton aria-label={messages.close} />}
+        </Modal.Header>
+        {/* Modal.Body's padding, without Modal.Body (see above). */}
+        <Box px="md" pb="md">
+          <FormDialogContext value={state}>{children}</FormDialogContext>
+        </Box>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}

@@ -1,0 +1,237 @@
+import { Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, useForm, useFormState, useWatch, type UseFormRegister } from 'react-hook-form';
+import type { ApiClient } from '../../api/client';
+import type { ClassSummary } from '#contract';
+import { ExpiryField } from '../../components/expiry-field/expiry-field';
+import { useDiscardGuard, useFormDialog } from '../../components/form-dialog/form-dialog-context';
+import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';
+import { FailureNotice } from '../../components/form-dialog/failure-notice';
+import { showFieldErrors, type FailureAlert } from '../../components/form-dialog/form-failure';
+import { useFormSubmit } from '../../components/form-dialog/use-form-submit';
+import { TurmaPicker } from '../../components/turma-picker/turma-picker';
+import { useFormats } from '../../i18n/formats';
+import { useLocale, useMessages } from '../../i18n/i18n-context';
+import { describeEnrolled } from './describe-enrolled';
+import {
+  createEnrolFormSchema,
+  hasUnsentChanges,
+  initialEnrolValues,
+  type EnrolFormControl,
+  type EnrolFormValues,
+  type EnrolRequest,
+} from './enrolment-schema';
+import { describeEnrolmentFailure } from './enrolment-failure';
+import { EnrolSuccess, type Enrolled } from './enrolment-success';
+import { useEnrolmentMessages } from './messages';
+import { useEnrolStudent } from './use-enrol-student';
+
+interface EnrolmentFormProps {
+  api: ApiClient;
+  turmas: readonly ClassSummary[];
+}
+
+/**
+ * The enrolment dialog's content, mounted each time the dialog opens: the form, then what came
+ * of sending it. Fields are small components that each watch their own value, so typing
+ * re-renders the field and not the list of (up to 100) turmas.
+ */
+export function EnrolmentForm({ api, turmas }: EnrolmentFormProps) {
+  const messages = useEnrolmentMessages();
+  const appMessages = useMessages();
+  const locale = useLocale();
+  const { busy } = useFormDialog();
+  const resolver = useMemo(
+    () => zodResolver(createEnrolFormSchema(messages, locale)),
+    [messages, locale],
+  );
+  const [initialValues] = useState(() => initialEnrolValues(turmas, new Date()));
+  /** What "nothing typed" means: the values it opened with, or kept for the next student. */
+  const baseline = useRef(initialValues);
+  const form = useForm<EnrolFormValues, unknown, EnrolRequest>({
+    defaultValues: initialValues,
+    resolver,
+  });
+  const mutation = useEnrolStudent(api);
+  const [alert, setAlert] = useState<FailureAlert | null>(null);
+  const [enrolled, setEnrolled] = useState<Enrolled | null>(null);
+  const successRef = useRef<HTMLDivElement>(null);
+  const focusNameNext = useRef(false);
+
+  useDiscardGuard(
+    useCallback(
+      () => !enrolled && hasUnsentChanges(form.getValues(), baseline.current),
+      [enrolled, form],
+    ),
+  );
+
+  useEffect(() => {
+    if (enrolled) successRef.current?.focus();
+    else if (focusNameNext.current) {
+      focusNameNext.current = false;
+      form.setFocus('name');
+    }
+  }, [enrolled, form]);
+
+  const submit = useFormSubmit(form, async (request) => {
+    const { classes } = form.getValues();
+    setAlert(null);
+    try {
+      await mutation.mutateAsync(request);
+    } catch (error) {
+      const failure = describeEnrolmentFailure(error, classes, messages, appMessages);
+      showFieldErrors(form, failure.fields);
+      setAlert(failure.alert ?? null);
+      return;
+    }
+    notifications.show({
+      color: 'green',
+      title: messages.success.title,
+      message: describeEnrolled(request.name, classes, messages, locale),
+    });
+    setEnrolled({ name: request.name, email: request.email, classes, at: request.expirationDate });
+  });
+
+  const enrolAnother = () => {
+    const next: EnrolFormValues = { ...form.getValues(), name: '', email: '' };
+    form.reset(next);
+    baseline.current = next;
+    mutation.reset();
+    focusNameNext.current = true;
+    setEnrolled(null);
+  };
+
+  if (enrolled) {
+    return <EnrolSuccess ref={successRef} enrolled={enrolled} onEnrolAnother={enrolAnother} />;
+  }
+
+  return (
+    <form noValidate aria-label={messages.title} onSubmit={submit}>
+      <Stack gap="md">
+        <Text size="sm">{messages.intro}</Text>
+        <ClassesField api={api} control={form.control} disabled={busy} />
+        <NameField control={form.control} register={form.register} readOnly={busy} />
+        <EmailField control={form.control} register={form.register} readOnly={busy} />
+        <ExpiryFormField control={form.control} readOnly={busy} />
+        {alert && <FailureNotice alert={alert} onRetry={() => submit()} />}
+        <FormDialogActions>
+          <SubmitCount control={form.control} />
+        </FormDialogActions>
+      </Stack>
+    </form>
+  );
+}
+
+interface FieldProps {
+  control: EnrolFormControl;
+  register: UseFormRegister<EnrolFormValues>;
+  readOnly: boolean;
+}
+
+function ClassesField({
+  api,
+  control,
+  disabled,
+}: {
+  api: ApiClient;
+  control: EnrolFormControl;
+  disabled: boolean;
+}) {
+  const messages = useEnrolmentMessages();
+  return (
+    <Controller
+      control={control}
+      name="classes"
+      render={({ field, fieldState }) => (
+        <TurmaPicker
+          // The picker's search field: where focus goes to report a problem with the turmas.
+          ref={field.ref}
+          api={api}
+          value={field.value}
+          onChange={field.onChange}
+          label={messages.turmasLabel}
+          error={fieldState.error?.message}
+          disabled={disabled}
+        />
+      )}
+    />
+  );
+}
+
+function NameField({ control, register, readOnly }: FieldProps) {
+  const messages = useEnrolmentMessages();
+  const { errors } = useFormState({ control, name: 'name' });
+  return (
+    <TextInput
+      {...register('name')}
+      label={messages.nameLabel}
+      error={errors.name?.message}
+      readOnly={readOnly}
+      withAsterisk
+      autoComplete="off"
+      // Where typing starts when the dialog opens: the turmas are usually chosen already.
+      data-autofocus
+    />
+  );
+}
+
+function EmailField({ control, register, readOnly }: FieldProps) {
+  const messages = useEnrolmentMessages();
+  const { errors } = useFormState({ control, name: 'email' });
+  const email = useWatch({ control, name: 'email' });
+  // As the contract will send it: trimmed and lower-cased (docs/decisions/001).
+  const sentAs = email.trim().toLowerCase();
+  return (
+    <TextInput
+      {...register('email')}
+      type="email"
+      label={messages.emailLabel}
+      description={sentAs ? messages.emailSentAs(sentAs) : undefined}
+      // The hint reads as a consequence of what was typed: under the field.
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      error={errors.email?.message}
+      readOnly={readOnly}
+      withAsterisk
+      autoComplete="off"
+      spellCheck={false}
+      autoCapitalize="none"
+    />
+  );
+}
+
+function ExpiryFormField({ control, readOnly }: { control: EnrolFormControl; readOnly: boolean }) {
+  // The schema and the server put expiry errors on `expiry.at`; the controller's own state
+  // watches `expiry` exactly and would miss one set there by the server.
+  const { errors } = useFormState({ control, name: 'expiry.at' });
+  return (
+    <Controller
+      control={control}
+      name="expiry"
+      render={({ field }) => (
+        <ExpiryField
+          // The picker: where a submit that finds the expiry wrong moves focus.
+          ref={field.ref}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={errors.expiry?.at?.message}
+          readOnly={readOnly}
+        />
+      )}
+    />
+  );
+}
+
+/** The submit button, saying how many turmas the student goes into. */
+function SubmitCount({ control }: { control: EnrolFormControl }) {
+  const messages = useEnrolmentMessages();
+  const formats = useFormats();
+  const count = useWatch({ control, name: 'classes' }).length;
+  return (
+    <SubmitButton busyLabel={messages.sending}>
+      {messages.submit(count, formats.number.format(count))}
+    </SubmitButton>
+  );
+}
