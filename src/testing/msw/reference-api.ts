@@ -89,7 +89,7 @@ export interface ReferenceApi {
   hold(where?: RequestFilter): Hold;
 }
 
-// tmpfs where there is one: on disk, SQLite's syncs cost ~30 ms per test, here ~1 ms.
+// tmpfs where there is one: SQLite's syncs on disk would dominate each test (decision 009).
 const TEMP_ROOT = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
 
 const LIST_PATH = `${new URL(TEST_API_BASE_URL).pathname}/classe`;
