@@ -27,6 +27,18 @@ import {
 } from './removal-schema';
 import { useRemoveStudent } from './use-remove-student';
 
+/** Both e-mail fields: nothing suggested or corrected, as the two must be compared exactly. */
+const AN_EMAIL_TYPED_BY_HAND = {
+  type: 'email',
+  autoComplete: 'off',
+  autoCorrect: 'off',
+  autoCapitalize: 'off',
+  spellCheck: false,
+  required: true,
+  // Every field is required: an asterisk would only be read out as part of the label.
+  withAsterisk: false,
+} as const;
+
 interface RemovalFormProps {
   api: ApiClient;
   turmas: readonly ClassSummary[];
@@ -111,13 +123,7 @@ export function RemovalForm({ api, turmas, warningId }: RemovalFormProps) {
         <TextInput
           {...form.register('email')}
           label={messages.emailLabel}
-          type="email"
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          required
-          // Every field is required: an asterisk would only be read out as part of the label.
-          withAsterisk={false}
+          {...AN_EMAIL_TYPED_BY_HAND}
           error={form.formState.errors.email?.message}
           readOnly={busy}
           data-autofocus
@@ -153,13 +159,7 @@ export function RemovalForm({ api, turmas, warningId }: RemovalFormProps) {
         <TextInput
           {...form.register('confirmation')}
           label={messages.confirmationLabel}
-          type="email"
-          autoComplete="off"
-          autoCorrect="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          required
-          withAsterisk={false}
+          {...AN_EMAIL_TYPED_BY_HAND}
           // Red and aria-invalid on a mismatch; the words are in the status below, which is
           // always there so screen readers announce it as it changes.
           error={confirmed === 'mismatch'}
