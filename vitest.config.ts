@@ -24,6 +24,8 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          // Every answer a test gets is checked against the served OpenAPI document.
+          setupFiles: ['server/testing/setup.ts'],
           testTimeout: 20_000,
         },
       },

@@ -152,14 +152,35 @@ export type WriteSuccess = z.infer<typeof writeSuccessSchema>;
 // ---------------------------------------------------------------------------------------------
 // List query (spec 4.1). Values arrive as query-string text, hence the coercion.
 
-const integerParam = (min: number, max: number) =>
-  z.coerce
-    .number<number | string>({ error: 'must be an integer' })
-    .check(
-      z.int('must be an integer'),
-      z.gte(min, `must be an integer from ${min} to ${max}`),
-      z.lte(max, `must be an integer from ${min} to ${max}`),
-    );
+/**
+ * Plain decimal digits (a minus sign only so that "-1" hears it is out of range): Number(), which
+ * z.coerce uses, would also read "0x10" as 16, "1e2" as 100, " 1" as 1 and "" as 0.
+ */
+const DECIMAL_INTEGER = /^-?[0-9]+$/;
+const INTEGER_FORMAT = 'must be an integer in plain decimal digits';
+
+const integerParam = (min: number, max: number) => {
+  const range = `must be an integer from ${min} to ${max}`;
+  return z.pipe(
+    // A number too, so that callers (the console, the tests) may pass `page: 2`.
+    z.union([z.number(), z.string().check(z.regex(DECIMAL_INTEGER, INTEGER_FORMAT))], {
+      error: INTEGER_FORMAT,
+    }),
+    // Past 2^1024 the digits read as Infinity, which z.number() calls no number at all.
+    z.coerce
+      .number<number | string>({ error: range })
+      .check(z.int(INTEGER_FORMAT), z.gte(min, range), z.lte(max, range)),
+  );
+};
+
+/**
+ * What `query` matches against: case- and accent-insensitive, so "matematica" finds
+ * "Matemática 9º A" ("Matemática 9º A" → "matematica 9o a"). The reference server stores names
+ * folded this way; the component tests' in-memory API folds the same way.
+ */
+export function foldForSearch(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
 
 /** Unknown query parameters are ignored, as is usual for query strings (cache busters, tracking). */
 export const classListQuerySchema = z.object({
@@ -178,15 +199,6 @@ export const classListQuerySchema = z.object({
       ),
   ),
 });
-/**
- * What `query` matches against: case- and accent-insensitive, so "matematica" finds
- * "Matemática 9º A" ("Matemática 9º A" → "matematica 9o a"). The reference server stores names
- * folded this way; the component tests' in-memory API folds the same way.
- */
-export function foldForSearch(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
 /** What a caller passes (all optional); what the server works with after defaults. */
 export type ClassListQuery = z.input<typeof classListQuerySchema>;
 export type ClassListParams = z.output<typeof classListQuerySchema>;
@@ -195,14 +207,26 @@ export type ClassListParams = z.output<typeof classListQuerySchema>;
 // Write bodies (spec 4.2, 4.3, 4.4). Strict: an unknown field is far more likely a typo
 // (an `expirationdate` silently ignored would enrol without expiry) than a feature.
 
-// "9999-12-31T23:59:59-23:59" is valid ISO 8601 yet lands in year 10000 once stored as UTC.
+/**
+ * The instants an expiry may name, both included. ISO 8601 writes years outside 0000–9999 with a
+ * sign and six digits: "9999-12-31T23:59:59-23:59" is year 10000 once in UTC, and
+ * "0000-01-01T00:00:00+23:59" year -1. Nothing before the Unix epoch is a useful expiry either.
+ */
+export const EXPIRATION_DATE_MIN = '1970-01-01T00:00:00Z';
+export const EXPIRATION_DATE_MAX = '9999-12-31T23:59:59Z';
+const EXPIRATION_RANGE = `must be from ${EXPIRATION_DATE_MIN} to ${EXPIRATION_DATE_MAX}`;
+
 export const expirationDateSchema = z.optional(
   isoDateTime.check(
-    // NaN: not a date at all, which the format check above already reports.
-    z.refine(
-      (value) => !(new Date(value).getUTCFullYear() > 9999),
-      'must be before the year 10000',
-    ),
+    z.refine((value) => {
+      const instant = Date.parse(value);
+      // Not a date ("31/12/2026" is NaN) or not in the format ("+010000-01-01T00:00:00Z"): the
+      // format check above says so, once.
+      if (Number.isNaN(instant) || !/^\d{4}-/.test(value)) return true;
+      return (
+        instant >= Date.parse(EXPIRATION_DATE_MIN) && instant <= Date.parse(EXPIRATION_DATE_MAX)
+      );
+    }, EXPIRATION_RANGE),
   ),
 );
 const jsonObject = { error: 'must be a JSON object' };

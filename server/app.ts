@@ -23,6 +23,7 @@ import {
   type ErrorBody,
 } from '#contract';
 import { UnknownClassesError, UnknownStudentError, type Store } from './store/store.ts';
+import { jsonTextProblem, loneSurrogateAt, NESTING_MAX, VALUES_MAX } from './json-text.ts';
 import type { Logger } from './log.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 
@@ -31,6 +32,8 @@ export interface ApiOptions {
   /** Accepted bearer tokens; compared in constant time. */
   tokens: readonly string[];
   log: Logger;
+  /** Where clients reach this server (PUBLIC_URL), for the OpenAPI document's `servers`. */
+  publicUrl?: string | undefined;
 }
 
 export function errorBody(c: Context, status: ContentfulStatusCode, message: string) {
@@ -110,30 +113,14 @@ const limitBody: MiddlewareHandler = async (c, next) => {
 };
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-/** A JSON escape of a UTF-16 surrogate: only bodies holding one can hold a lone surrogate. */
-const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
-const LONE_SURROGATE = /\p{Cs}/u;
-
-/** Where in a parsed JSON body a string (or field name) holds a lone surrogate, if anywhere. */
-function loneSurrogateAt(value: unknown, path: string[] = []): string | undefined {
-  if (typeof value === 'string') {
-    return LONE_SURROGATE.test(value) ? path.join('.') || 'body' : undefined;
-  }
-  if (typeof value !== 'object' || value === null) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    if (LONE_SURROGATE.test(key)) return path.join('.') || 'body';
-    const found = loneSurrogateAt(item, [...path, key]);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
 
 /**
  * JSON text must be UTF-8 (RFC 8259) and its strings Unicode text. Otherwise a byte that is not
  * UTF-8 would be read as U+FFFD, and a lone surrogate (`"\ud800"`, valid JSON) would be stored as
  * bytes that are not UTF-8 at all: either way a student's name would change without a word.
+ * Its shape is bounded before anything parses it, so that no body costs more than any other.
  */
-const requireUnicodeText: MiddlewareHandler = async (c, next) => {
+const requireJsonText: MiddlewareHandler = async (c, next) => {
   let bytes: ArrayBuffer;
   try {
     bytes = await c.req.arrayBuffer();
@@ -146,32 +133,38 @@ const requireUnicodeText: MiddlewareHandler = async (c, next) => {
   } catch {
     return errorBody(c, 400, 'body: must be JSON encoded as UTF-8');
   }
-  if (SURROGATE_ESCAPE.test(text)) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return next(); // the validator answers malformed JSON
-    }
-    const field = loneSurrogateAt(parsed);
-    if (field !== undefined) {
-      return errorBody(c, 400, `${field}: must be Unicode text (it holds a lone surrogate)`);
+  switch (jsonTextProblem(text)) {
+    case 'too deep':
+      return errorBody(c, 400, `body: nested deeper than ${NESTING_MAX} levels`);
+    case 'too many values':
+      return errorBody(c, 400, `body: holds more than ${VALUES_MAX} values`);
+    case 'lone surrogate': {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return next(); // the validator answers malformed JSON
+      }
+      const field = loneSurrogateAt(parsed);
+      if (field !== undefined) {
+        return errorBody(c, 400, `${field}: must be Unicode text (it holds a lone surrogate)`);
+      }
     }
   }
   await next();
 };
 
-const writeGuards = [limitBody, requireJson, requireUnicodeText] as const;
+const writeGuards = [limitBody, requireJson, requireJsonText] as const;
 
 const classIdParamSchema = z.object({ id: classIdSchema });
 
 /** The `/v1` routes, mounted by server.ts (production) and dev-entry.ts (`npm run dev`). */
-export function createApi({ store, tokens, log }: ApiOptions) {
+export function createApi({ store, tokens, log, publicUrl }: ApiOptions) {
   configureZod();
   const unauthorized = (message: string) => ({
     message: (c: Context) => errorBody(c, 401, message),
   });
-  const openApiDocument = buildOpenApiDocument();
+  const openApiDocument = buildOpenApiDocument({ publicUrl });
 
   return (
     new Hono()

@@ -84,6 +84,22 @@ describe('addStudentToClasses (POST /classe/add-student)', () => {
     expect(enrolmentsOf('eva@escola.example')[0]!.expirationDate).toBeNull();
   });
 
+  it('takes the first and the last instant an expiry may name, in UTC', async () => {
+    for (const [email, expirationDate] of [
+      ['eva@escola.example', '1970-01-01T01:00:00+01:00'],
+      ['fabio@escola.example', '9999-12-31T20:59:59-03:00'],
+    ] as const) {
+      expectWriteOk(
+        await server.addStudentToClass(TURMAS.turmaB.id, { name: 'Aluno', email, expirationDate }),
+      );
+    }
+
+    expect(enrolmentsOf('eva@escola.example')[0]!.expirationDate).toBe('1970-01-01T00:00:00.000Z');
+    expect(enrolmentsOf('fabio@escola.example')[0]!.expirationDate).toBe(
+      '9999-12-31T23:59:59.000Z',
+    );
+  });
+
   it('re-enrolling sets the new expiry, keeps the count and moves updatedAt', async () => {
     const before = await turmasById();
 

@@ -28,18 +28,38 @@ function rawErrorAnswer(headers: [string, string][], status: number, message: st
 }
 
 /** What Node's parser refuses, answered as Node would (same status) but as an Error body. */
-function clientErrorStatus(code: string | undefined): [number, string] {
+function clientErrorStatus(code: string | undefined, timeouts: Timeouts): [number, string] {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
       return [431, 'Request headers too large'];
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
       return [413, 'Chunk extensions too large'];
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return [408, 'Request timed out'];
+      return [
+        408,
+        `Request timed out: its headers must arrive within ${seconds(timeouts.headersMs)} ` +
+          `and all of it within ${seconds(timeouts.requestMs)}`,
+      ];
     default:
       return [400, 'Malformed HTTP request'];
   }
 }
+
+const seconds = (ms: number) => `${ms / 1000} s`;
+
+/**
+ * How long a client may take to send a request. Node's defaults (headers 60 s, the whole request
+ * 300 s, checked every 30 s) let a client sending a byte at a time hold a socket for minutes.
+ */
+export interface Timeouts {
+  /** From a request's first byte (on a new connection, from its opening) to its headers' end. */
+  headersMs: number;
+  /** From the same start to the end of its body; at least `headersMs`. */
+  requestMs: number;
+}
+
+/** The limits and their reasons: docs/decisions/007-server-reliability-and-security.md. */
+export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 10_000, requestMs: 30_000 };
 
 /**
  * Sends the answer, then closes. end() rather than destroy(): closing a socket that still holds
@@ -58,12 +78,20 @@ export interface ListenOptions {
   log: Logger;
   /** The security headers, for the answers written here without Hono. */
   headers: [string, string][];
+  timeouts: Timeouts;
 }
 
 /** Serves `app` on Node's HTTP server; `shutDown` is for RunningServer.close, after server.close. */
-export async function listen(app: Hono, { port, hostname, log, headers }: ListenOptions) {
-  // Node answers an HTTP/1.1 request without Host itself (a bare 400); ours says so below instead.
-  const server = createServer({ requireHostHeader: false });
+export async function listen(app: Hono, { port, hostname, log, headers, timeouts }: ListenOptions) {
+  const server = createServer({
+    // Node answers an HTTP/1.1 request without Host itself (a bare 400); ours says so below.
+    requireHostHeader: false,
+    headersTimeout: timeouts.headersMs,
+    requestTimeout: timeouts.requestMs,
+    // Node enforces both only when it sweeps its connections: sweep often enough that a limit
+    // holds to within a second (or a quarter of a test's short limit).
+    connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs / 4),
+  });
 
   const handle = getRequestListener(app.fetch, {
     hostname,
@@ -138,7 +166,7 @@ export async function listen(app: Hono, { port, hostname, log, headers }: Listen
       socket.destroy();
       return;
     }
-    const [status, message] = clientErrorStatus(error.code);
+    const [status, message] = clientErrorStatus(error.code, timeouts);
     log.info('malformed request', { status, code: error.code });
     endWith(socket, rawErrorAnswer(headers, status, message));
   });

@@ -178,7 +178,8 @@ describe('getClasses on the standard turmas', () => {
     expect(names(data)).toEqual(ASCENDING.name);
   });
 
-  const INTEGER_PAGE = 'page: must be an integer';
+  const INTEGER_PAGE = 'page: must be an integer in plain decimal digits';
+  const INTEGER_PAGE_SIZE = 'pageSize: must be an integer in plain decimal digits';
   const PAGE_RANGE = 'page: must be an integer from 1 to 2147483647';
   const PAGE_SIZE_RANGE = 'pageSize: must be an integer from 1 to 100';
   it.each([
@@ -189,8 +190,24 @@ describe('getClasses on the standard turmas', () => {
     ['page=2147483648', PAGE_RANGE],
     ['pageSize=0', PAGE_SIZE_RANGE],
     ['pageSize=101', PAGE_SIZE_RANGE],
-    ['pageSize=x', 'pageSize: must be an integer'],
-    ['pageSize=2.5', 'pageSize: must be an integer'],
+    ['pageSize=x', INTEGER_PAGE_SIZE],
+    ['pageSize=2.5', INTEGER_PAGE_SIZE],
+    // Number() reads all of these as integers; only plain decimal digits are taken.
+    ['page=0x10', INTEGER_PAGE],
+    ['page=1e2', INTEGER_PAGE],
+    ['page=%201', INTEGER_PAGE],
+    ['page=1%20', INTEGER_PAGE],
+    ['page=+1', INTEGER_PAGE], // "+" is a space in a query string
+    ['page=%2B1', INTEGER_PAGE],
+    ['page=', INTEGER_PAGE],
+    ['page=1_000', INTEGER_PAGE],
+    ['page=%EF%BC%91', INTEGER_PAGE], // a fullwidth digit one
+    ['pageSize=0x10', INTEGER_PAGE_SIZE],
+    ['pageSize=1e2', INTEGER_PAGE_SIZE],
+    ['pageSize=%201', INTEGER_PAGE_SIZE],
+    ['pageSize=0b11', INTEGER_PAGE_SIZE],
+    ['pageSize=Infinity', INTEGER_PAGE_SIZE],
+    [`page=${'9'.repeat(400)}`, PAGE_RANGE],
     ['sortBy=title', `sortBy: must be one of ${SORT_VALUES.join(', ')}`],
     ['sortBy=%2Bname', `sortBy: must be one of ${SORT_VALUES.join(', ')}`],
     [`query=${'x'.repeat(201)}`, 'query: must be at most 200 characters'],
@@ -214,6 +231,14 @@ describe('getClasses paging through 45 seeded turmas', () => {
     server = await startTestServer({ seedClasses: 45 });
   });
   afterAll(() => server.stop());
+
+  it('takes page and pageSize in plain decimal digits, leading zeros included', async () => {
+    const { data } = await server.listClasses({ page: '02', pageSize: '007' });
+    const { data: expected } = await server.listClasses({ page: 2, pageSize: 7 });
+
+    expect(data).toHaveLength(7);
+    expect(ids(data)).toEqual(ids(expected));
+  });
 
   it('gives 20 turmas per page by default, with the total of all', async () => {
     const { data, totalRecords } = await server.listClasses();

@@ -62,3 +62,33 @@ describe('server/main.ts without API_TOKENS', () => {
     expect(await main.terminate()).toBe(0);
   });
 });
+
+describe('server/main.ts with TRUST_PROXY', () => {
+  const health = (port: number, proto: string) =>
+    fetch(`http://127.0.0.1:${port}/v1/health`, { headers: { 'x-forwarded-proto': proto } });
+
+  it('true: HSTS where the proxy says the browser came over https, not where it says http', async () => {
+    const main = await startMainProcess(join(dataDir, 'proxied'), {
+      API_TOKENS: 'proxy-test-token',
+      SEED_CLASSES: '0',
+      TRUST_PROXY: 'true',
+    });
+
+    const overHttps = await health(main.port, 'https');
+    await overHttps.body?.cancel();
+    expect(overHttps.headers.get('strict-transport-security')).toBe(
+      'max-age=15552000; includeSubDomains',
+    );
+    const overHttp = await health(main.port, 'http');
+    await overHttp.body?.cancel();
+    expect(overHttp.headers.get('strict-transport-security')).toBeNull();
+
+    expect(await main.terminate()).toBe(0);
+  });
+
+  it('anything but true, false, 1 or 0: the server does not start, and says why', async () => {
+    await expect(
+      startMainProcess(join(dataDir, 'unstarted'), { API_TOKENS: 'x', TRUST_PROXY: 'yes' }),
+    ).rejects.toThrow(/exited with 2[\s\S]*TRUST_PROXY must be true or false, got "yes"/);
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * `npm start`: the production server. Configuration comes from the environment:
- * PORT (3000), HOST (0.0.0.0), API_TOKENS (comma-separated), DATA_DIR (./data), SEED_CLASSES (240).
+ * PORT (3000), HOST (0.0.0.0), API_TOKENS (comma-separated), DATA_DIR (./data), SEED_CLASSES (240),
+ * TRUST_PROXY (false), PUBLIC_URL (none).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,16 @@ function environmentNumber(name: string, fallback: number): number {
     process.exit(2);
   }
   return value;
+}
+
+/** true or 1, false or 0, or unset (`fallback`): anything else stops the start with its name. */
+function environmentFlag(name: string, fallback: boolean): boolean {
+  const text = process.env[name]?.trim().toLowerCase();
+  if (text === undefined || text === '') return fallback;
+  if (text === 'true' || text === '1') return true;
+  if (text === 'false' || text === '0') return false;
+  console.error(`${name} must be true or false, got "${process.env[name]}"`);
+  process.exit(2);
 }
 
 /**
@@ -54,6 +65,10 @@ const server = await startServer({
   tokens: resolveTokens(dataDir),
   staticDir: 'dist',
   seedClasses: environmentNumber('SEED_CLASSES', DEMO_CLASSES),
+  // Only behind a proxy that sets X-Forwarded-Proto itself: a client could send its own.
+  trustProxy: environmentFlag('TRUST_PROXY', false),
+  // The OpenAPI document's server address: absolute, so that generated clients work anywhere.
+  publicUrl: process.env.PUBLIC_URL,
 }).catch((error: unknown) => {
   console.error(
     `Turmas Admin could not start: ${error instanceof Error ? error.message : String(error)}`,

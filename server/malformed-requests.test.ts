@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invariantViolations, storedStudents } from './testing/database.ts';
 import { STANDARD_FIXTURES, STUDENTS, TURMAS } from './testing/fixtures.ts';
-import { exchange, RawConnection, type RawAnswer } from './testing/raw-http.ts';
+import { exchange, expectRawError, RawConnection } from './testing/raw-http.ts';
 import {
   expectError,
   expectWriteOk,
@@ -30,18 +30,6 @@ const addStudent = JSON.stringify({
 /** A request as lines (joined with CRLF, ended by an empty line) and a body, as bytes. */
 const bytes = (lines: string[], body = '') =>
   Buffer.from(`${lines.join('\r\n')}\r\n\r\n${body}`, 'latin1');
-
-function expectRawError(answer: RawAnswer | undefined, status: number, message: string) {
-  expect(answer, 'the connection closed without an answer').toBeDefined();
-  expect({ status: answer!.status, body: JSON.parse(answer!.text) as unknown }).toEqual({
-    status,
-    body: { status: String(status), message },
-  });
-  expect(answer!.headers['content-type']).toMatch(/^application\/json\b/);
-  expect(answer!.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-  expect(answer!.headers['x-content-type-options']).toBe('nosniff');
-  expect(answer!.headers['referrer-policy']).toBe('no-referrer');
-}
 
 /** Runs `act` and returns the log lines it produced, once the server has logged `until`. */
 async function logDuring(act: () => Promise<void>, until: (entry: { msg: string }) => boolean) {

@@ -1,121 +1,356 @@
 /**
- * `GET /v1/openapi.json`: the OpenAPI 3.1 description, generated from the same zod contract the
- * server validates with, so the document cannot drift from what the server accepts.
+ * `GET /v1/openapi.json`: the OpenAPI 3.1 description. Its schemas are generated from the same zod
+ * contract the server validates with (openapi-schemas.ts); every status the server can send is
+ * listed, and the API tests check each answer they get against the served document
+ * (server/testing/openapi-conformance.ts), so the two cannot drift. Choices and figures:
+ * docs/decisions/012-openapi-document.md.
  */
 import { z } from 'zod/mini';
 import {
-  addStudentToClassBodySchema,
-  addStudentToClassesBodySchema,
-  classIdSchema,
+  BODY_MAX_BYTES,
   classListQuerySchema,
-  classListResponseSchema,
-  errorBodySchema,
-  removeStudentFromClassesBodySchema,
-  writeSuccessSchema,
+  PAGE_MAX,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  QUERY_MAX_LENGTH,
+  QUERY_WORDS_MAX,
 } from '#contract';
+import { DEFAULT_TIMEOUTS } from './http-server.ts';
+import { NESTING_MAX, VALUES_MAX } from './json-text.ts';
+import { buildSchemas, schemaRef, type JsonSchema, type SchemaName } from './openapi-schemas.ts';
 
-const schema = (type: z.ZodMiniType, io: 'input' | 'output') =>
-  z.toJSONSchema(type, { io, target: 'draft-2020-12', unrepresentable: 'any' });
+export interface OpenApiOptions {
+  /**
+   * Where clients reach this server (PUBLIC_URL), e.g. `https://turmas.example`: the document's
+   * server becomes `<publicUrl>/v1`, which a generated client can call from anywhere. Without it
+   * the server is the relative `/v1`, right for a browser on the same origin only.
+   */
+  publicUrl?: string | undefined;
+}
 
-const json = (type: z.ZodMiniType, io: 'input' | 'output') => ({
-  'application/json': { schema: schema(type, io) },
-});
+/** `<publicUrl>/v1`, or an Error naming PUBLIC_URL: a bad value should stop the start. */
+function serverUrl(publicUrl: string | undefined): string {
+  if (publicUrl === undefined || publicUrl === '') return '/v1';
+  let url: URL | undefined;
+  try {
+    url = new URL(publicUrl);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username) {
+    throw new Error(
+      `PUBLIC_URL must be an absolute http(s) address without query or credentials, such as ` +
+        `https://turmas.example, got "${publicUrl}"`,
+    );
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}/v1`;
+}
 
-const errorResponse = (description: string) => ({
+// ---------------------------------------------------------------------------------------------
+// Responses
+
+const JSON_TYPE = 'application/json';
+const responseRef = (name: ResponseName) => ({ $ref: `#/components/responses/${name}` });
+
+const answer = (description: string, schema: SchemaName, example: unknown) => ({
   description,
-  content: json(errorBodySchema, 'output'),
+  content: { [JSON_TYPE]: { schema: schemaRef(schema), example } },
 });
 
-const writeResponses = {
-  '200': { description: 'Done: an empty JSON object', content: json(writeSuccessSchema, 'output') },
-  '400': errorResponse('A field is missing, malformed or too large; the message names it'),
-  '401': errorResponse('Missing or invalid bearer token'),
-  '404': errorResponse('Unknown turma id(s) or, on removal, unknown student e-mail'),
-  '413': errorResponse('Request body over 64 KiB'),
-  '415': errorResponse('Content-Type is not application/json'),
+const error = (description: string, status: number, message: string) =>
+  answer(description, 'ErrorBody', { status: String(status), message });
+
+const seconds = (ms: number) => `${ms / 1000} s`;
+
+const RESPONSES = {
+  Written: answer('Done: an empty JSON object.', 'WriteSuccess', {}),
+  MalformedRequest: error(
+    'The request is malformed at the HTTP level: bytes, framing, URL or Host header.',
+    400,
+    'Malformed HTTP request',
+  ),
+  InvalidQuery: error(
+    'A query parameter is invalid (the message names it), or the request is malformed at the ' +
+      'HTTP level.',
+    400,
+    'pageSize: must be an integer from 1 to 100',
+  ),
+  InvalidBody: error(
+    'The body or the path is invalid: a field missing, malformed, too long, repeated or unknown ' +
+      '(the message names it); JSON that is not UTF-8, holds a lone surrogate, nests deeper than ' +
+      `${NESTING_MAX} levels or holds more than ${VALUES_MAX} values (arrays, objects and ` +
+      'members); a body cut off; or a request malformed at the HTTP level.',
+    400,
+    'email: must be a valid e-mail address',
+  ),
+  Unauthorized: error(
+    'The bearer token is missing, malformed or not accepted.',
+    401,
+    'Missing bearer token: send Authorization: Bearer <token>',
+  ),
+  UnknownClasses: error(
+    'One or more turma ids are unknown (all are listed); nothing was written.',
+    404,
+    'No class with id t9, t10',
+  ),
+  UnknownClassesOrStudent: error(
+    'One or more turma ids are unknown (all are listed), or no student has this e-mail; nothing ' +
+      'was removed.',
+    404,
+    'Student not found',
+  ),
+  RequestTimeout: error(
+    `The request did not arrive in time: its headers must arrive within ` +
+      `${seconds(DEFAULT_TIMEOUTS.headersMs)} and all of it within ` +
+      `${seconds(DEFAULT_TIMEOUTS.requestMs)} (the server's defaults). The connection closes.`,
+    408,
+    `Request timed out: its headers must arrive within ${seconds(DEFAULT_TIMEOUTS.headersMs)} ` +
+      `and all of it within ${seconds(DEFAULT_TIMEOUTS.requestMs)}`,
+  ),
+  BodyTooLarge: error(
+    `The body is over ${BODY_MAX_BYTES} bytes (64 KiB).`,
+    413,
+    `Request body must be at most ${BODY_MAX_BYTES} bytes`,
+  ),
+  UnsupportedMediaType: error(
+    'The body is not declared as JSON (Content-Type: application/json).',
+    415,
+    'Content-Type must be application/json',
+  ),
+  HeadersTooLarge: error(
+    'The request line and headers are over 16 KiB. The connection closes.',
+    431,
+    'Request headers too large',
+  ),
+  Unexpected: error(
+    'Any other failure: 500 for a fault of the server (logged, never detailed here), or a ' +
+      'status added by a proxy in front of it. Always this body when it comes from the server.',
+    500,
+    'Internal server error',
+  ),
+};
+type ResponseName = keyof typeof RESPONSES;
+
+/** What any request may get, whatever it asks: Node's parser and timers come before any route. */
+const transportResponses = {
+  '408': responseRef('RequestTimeout'),
+  '431': responseRef('HeadersTooLarge'),
+  default: responseRef('Unexpected'),
 };
 
-function queryParameters() {
-  const properties = schema(classListQuerySchema, 'output').properties ?? {};
-  const meaning: Record<string, string> = {
-    page: 'Page number, 1-based',
-    pageSize: 'Page size, 1 to 100',
-    sortBy: 'Field to sort by; a "-" prefix sorts descending; ties are broken by id',
-    query: 'Case- and accent-insensitive substring of the turma name',
+const writeResponses = (notFound: ResponseName) => ({
+  '200': responseRef('Written'),
+  '400': responseRef('InvalidBody'),
+  '401': responseRef('Unauthorized'),
+  '404': responseRef(notFound),
+  '413': responseRef('BodyTooLarge'),
+  '415': responseRef('UnsupportedMediaType'),
+  ...transportResponses,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Parameters
+
+const parameterRef = (name: ParameterName) => ({ $ref: `#/components/parameters/${name}` });
+
+/**
+ * sortBy and query as the contract generates them. page and pageSize arrive as text the contract
+ * parses (plain decimal digits only); the document says what they stand for: int32 integers.
+ */
+function listParameters() {
+  const { properties = {} } = z.toJSONSchema(classListQuerySchema, { io: 'input' });
+  const generated = (name: 'sortBy' | 'query') => {
+    const schema = properties[name];
+    if (typeof schema !== 'object') throw new Error(`The contract has no ${name}`);
+    return schema;
   };
-  return Object.entries(properties).map(([name, property]) => ({
+  const query = (name: string, description: string, schema: unknown, example: unknown) => ({
     name,
     in: 'query',
     required: false,
-    description: meaning[name],
-    schema: property,
-  }));
+    description,
+    schema,
+    example,
+  });
+  const int32 = (minimum: number, maximum: number, defaultValue: number) => ({
+    type: 'integer',
+    format: 'int32',
+    minimum,
+    maximum,
+    default: defaultValue,
+  });
+  const digits = 'Plain decimal digits (no sign, spaces, exponent or hexadecimal).';
+  return {
+    Page: query('page', `Page number, from 1. ${digits}`, int32(1, PAGE_MAX, 1), 1),
+    PageSize: query(
+      'pageSize',
+      `Turmas per page, 1 to ${PAGE_SIZE_MAX}. ${digits}`,
+      int32(1, PAGE_SIZE_MAX, PAGE_SIZE_DEFAULT),
+      PAGE_SIZE_DEFAULT,
+    ),
+    SortBy: query(
+      'sortBy',
+      'Field to sort by; a "-" prefix sorts descending. Ties are broken by id, in the same ' +
+        'direction. Names sort ignoring case and accents.',
+      generated('sortBy'),
+      '-countStudents',
+    ),
+    Query: query(
+      'query',
+      'Only turmas whose name holds each word of this text, in any order, ignoring case and ' +
+        'accents ("3º A matematica" finds "3º ano A — Matemática"). At most ' +
+        `${QUERY_MAX_LENGTH} characters and ${QUERY_WORDS_MAX} words.`,
+      generated('query'),
+      'matemática 9º',
+    ),
+    ClassId: {
+      name: 'id',
+      in: 'path',
+      required: true,
+      description: 'Identifier of the turma.',
+      schema: schemaRef('ClassId'),
+      example: 't4',
+    },
+  };
 }
+type ParameterName = keyof ReturnType<typeof listParameters>;
 
-export function buildOpenApiDocument() {
+// ---------------------------------------------------------------------------------------------
+// The document
+
+const jsonBody = (schema: SchemaName, example: unknown) => ({
+  required: true,
+  content: { [JSON_TYPE]: { schema: schemaRef(schema), example } },
+});
+
+const ENROLMENT =
+  'When the e-mail is new, the student is created with this name; otherwise the name is ' +
+  'ignored. Enrolling a student already in a turma replaces the expiry.';
+
+export function buildOpenApiDocument({ publicUrl }: OpenApiOptions = {}) {
+  const schemas: Record<SchemaName, JsonSchema> = buildSchemas();
+  const example = (name: SchemaName) => (schemas[name].examples as unknown[])[0];
   return {
     openapi: '3.1.0',
     info: {
       title: 'Class Enrollment API',
       version: '1.0.0',
       description:
-        'Lists turmas (classes) and enrols or removes students. Reference implementation.',
+        'Lists turmas (classes), and enrols students in them or removes students from them. ' +
+        'Every answer outside 2xx is an Error body `{status, message}`. Reference implementation.',
+      license: { name: 'MIT', identifier: 'MIT' },
     },
-    servers: [{ url: '/v1' }],
+    servers: [
+      {
+        url: serverUrl(publicUrl),
+        description:
+          publicUrl === undefined || publicUrl === ''
+            ? 'Relative to where this document was served (set PUBLIC_URL for an absolute one)'
+            : 'This server',
+      },
+    ],
     security: [{ bearer: [] }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    tags: [
+      { name: 'classes', description: 'Turmas (classes).' },
+      { name: 'enrolments', description: 'Who is in which turma.' },
+      { name: 'service', description: 'Probes and this description; no token needed.' },
+    ],
     paths: {
       '/classe': {
         get: {
           operationId: 'getClasses',
+          tags: ['classes'],
           summary: 'List turmas',
-          parameters: queryParameters(),
+          description:
+            'One page of turmas, filtered by name and sorted. Past the last page `data` is empty.',
+          parameters: [
+            parameterRef('Page'),
+            parameterRef('PageSize'),
+            parameterRef('SortBy'),
+            parameterRef('Query'),
+          ],
           responses: {
-            '200': {
-              description: 'A page of turmas',
-              content: json(classListResponseSchema, 'output'),
-            },
-            '400': errorResponse('A query parameter is invalid; the message names it'),
-            '401': errorResponse('Missing or invalid bearer token'),
+            '200': answer('A page of turmas.', 'ClassList', example('ClassList')),
+            '400': responseRef('InvalidQuery'),
+            '401': responseRef('Unauthorized'),
+            ...transportResponses,
           },
         },
       },
       '/classe/add-student': {
         post: {
           operationId: 'addStudentToClasses',
-          summary: 'Enrol a student in several turmas (creates the student when the e-mail is new)',
-          requestBody: { required: true, content: json(addStudentToClassesBodySchema, 'input') },
-          responses: writeResponses,
+          tags: ['enrolments'],
+          summary: 'Enrol a student in several turmas',
+          description: `All or nothing: if one turma id is unknown, nothing is written. ${ENROLMENT}`,
+          requestBody: jsonBody('AddStudentToClassesBody', example('AddStudentToClassesBody')),
+          responses: writeResponses('UnknownClasses'),
         },
       },
       '/classe/{id}/add-student': {
         post: {
           operationId: 'addStudentToClass',
-          summary: 'Enrol a student in one turma (creates the student when the e-mail is new)',
-          parameters: [
-            { name: 'id', in: 'path', required: true, schema: schema(classIdSchema, 'input') },
-          ],
-          requestBody: { required: true, content: json(addStudentToClassBodySchema, 'input') },
-          responses: writeResponses,
+          tags: ['enrolments'],
+          summary: 'Enrol a student in one turma',
+          description: ENROLMENT,
+          parameters: [parameterRef('ClassId')],
+          requestBody: jsonBody('AddStudentBody', example('AddStudentBody')),
+          responses: writeResponses('UnknownClasses'),
         },
       },
       '/classe/remove-student': {
         delete: {
           operationId: 'removeStudentFromClasses',
-          summary: 'Remove a student from several turmas (irreversible)',
-          requestBody: {
-            required: true,
-            content: json(removeStudentFromClassesBodySchema, 'input'),
-          },
-          responses: writeResponses,
+          tags: ['enrolments'],
+          summary: 'Remove a student from several turmas',
+          description:
+            'Irreversible. All or nothing: if one turma id or the e-mail is unknown, nothing is ' +
+            'removed. Removing a student from a turma they are not in is not an error.',
+          requestBody: jsonBody(
+            'RemoveStudentFromClassesBody',
+            example('RemoveStudentFromClassesBody'),
+          ),
+          responses: writeResponses('UnknownClassesOrStudent'),
         },
       },
       '/health': {
         get: {
-          operationId: 'health',
-          summary: 'Liveness probe; needs no token',
+          operationId: 'getHealth',
+          tags: ['service'],
+          summary: 'Liveness probe',
+          description: 'Answers 200 while the server runs. Needs no token.',
           security: [],
-          responses: { '200': { description: 'The server is up' } },
+          responses: {
+            '200': answer('The server is up.', 'Health', example('Health')),
+            '400': responseRef('MalformedRequest'),
+            ...transportResponses,
+          },
+        },
+      },
+      '/openapi.json': {
+        get: {
+          operationId: 'getOpenApiDocument',
+          tags: ['service'],
+          summary: 'This description',
+          description: 'The OpenAPI 3.1 document of this API. Needs no token.',
+          security: [],
+          responses: {
+            '200': answer('This document.', 'OpenApiDocument', example('OpenApiDocument')),
+            '400': responseRef('MalformedRequest'),
+            ...transportResponses,
+          },
+        },
+      },
+    },
+    components: {
+      schemas,
+      responses: RESPONSES,
+      parameters: listParameters(),
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An access token: `Authorization: Bearer <token>`.',
         },
       },
     },

@@ -23,6 +23,8 @@ afterAll(() => server.stop());
 
 const ISO_MESSAGE =
   'expirationDate: must be an ISO 8601 date-time with an offset or Z, e.g. 2026-12-31T23:59:59Z';
+const EXPIRY_RANGE_MESSAGE =
+  'expirationDate: must be from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59Z';
 const TOO_LONG_EMAIL = `${'a'.repeat(240)}@escola.example`; // 255 characters
 
 const student = { name: 'Dora Nunes', email: 'dora@escola.example' };
@@ -79,7 +81,27 @@ const EXPIRATION_CASES: FieldCase[] = [
     'expirationDate past the year 9999 once in UTC',
     'expirationDate',
     '9999-12-31T23:59:59-23:59',
-    'expirationDate: must be before the year 10000',
+    EXPIRY_RANGE_MESSAGE,
+  ],
+  ['expirationDate in the year 10000', 'expirationDate', '+010000-01-01T00:00:00Z', ISO_MESSAGE],
+  [
+    'expirationDate in the year 0, which UTC makes year -1',
+    'expirationDate',
+    '0000-01-01T00:00:00+23:59',
+    EXPIRY_RANGE_MESSAGE,
+  ],
+  ['expirationDate in the year 0', 'expirationDate', '0000-01-01T00:00:00Z', EXPIRY_RANGE_MESSAGE],
+  [
+    'expirationDate a second before 1970 in UTC',
+    'expirationDate',
+    '1970-01-01T00:59:59+01:00',
+    EXPIRY_RANGE_MESSAGE,
+  ],
+  [
+    'expirationDate half a second after 9999-12-31T23:59:59Z',
+    'expirationDate',
+    '9999-12-31T23:59:59.5Z',
+    EXPIRY_RANGE_MESSAGE,
   ],
 ];
 const CLASSES_CASES: FieldCase[] = [

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectConformingAnswer } from './testing/openapi-conformance.ts';
 import { exchange } from './testing/raw-http.ts';
 import { startServer, type RunningServer } from './server.ts';
 
@@ -67,9 +68,16 @@ function send(
       let text = '';
       response.setEncoding('latin1');
       response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode!, headers: response.headers, body: text }),
-      );
+      response.on('end', () => {
+        const answer = { status: response.statusCode!, headers: response.headers, body: text };
+        expectConformingAnswer(server.url, {
+          method,
+          target: pathname,
+          status: answer.status,
+          contentType: response.headers['content-type'],
+          text: method === 'HEAD' ? undefined : Buffer.from(text, 'latin1').toString('utf8'),
+        }).then(() => resolve(answer), reject);
+      });
     });
     outgoing.on('error', reject);
     outgoing.end(body);
@@ -114,6 +122,23 @@ function expectSecurityHeaders(
   expect(headers['x-content-type-options'], what).toBe('nosniff');
   expect(headers['referrer-policy'], what).toBe('no-referrer');
   expect(headers['x-frame-options'], what).toBe('DENY');
+  const permissions = parsePermissions(String(headers['permissions-policy'] ?? ''));
+  for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
+    expect(permissions.get(feature), `${what}: Permissions-Policy ${feature}`).toBe('()');
+  }
+  // Plain HTTP, no proxy trusted: HSTS would misstate how the site is served.
+  expect(headers['strict-transport-security'], what).toBeUndefined();
+}
+
+/** Feature -> its allowlist, e.g. camera -> "()". */
+function parsePermissions(policy: string): Map<string, string> {
+  return new Map(
+    policy
+      .split(',')
+      .map((entry) => entry.trim().split('='))
+      .filter(([feature]) => feature)
+      .map(([feature, allowlist]) => [feature!, allowlist ?? '']),
+  );
 }
 
 const bigBody = JSON.stringify({ name: 'x'.repeat(70_000) });
@@ -215,5 +240,66 @@ describe('files of the build that are not served', () => {
     expect(answer, target).toBeDefined();
     expect(answer!.text, target).not.toContain(OUTSIDE);
     expectSecurityHeaders(answer!.headers, target);
+  });
+});
+
+describe('Strict-Transport-Security', () => {
+  const HSTS = 'max-age=15552000; includeSubDomains';
+
+  it('is not believed from a client: X-Forwarded-Proto without TRUST_PROXY, or an https:// target', async () => {
+    for (const pathname of ['/v1/health', '/v1/classe', '/']) {
+      const answer = await send(pathname, { headers: { ...auth, 'x-forwarded-proto': 'https' } });
+      expect(answer.status, pathname).toBe(200);
+      expect(answer.headers['strict-transport-security'], pathname).toBeUndefined();
+    }
+    const absolute = await exchange(
+      server.port,
+      'GET https://x/v1/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    );
+    expect(absolute?.status).toBe(200);
+    expect(absolute?.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  describe('behind a trusted proxy (TRUST_PROXY)', () => {
+    let proxied: RunningServer;
+    beforeAll(async () => {
+      proxied = await startServer({
+        dataDir: path.join(work, 'data-proxied'),
+        staticDir: path.join(work, 'dist'),
+        tokens: [TOKEN],
+        trustProxy: true,
+        log: () => {},
+      });
+    });
+    afterAll(() => proxied.close());
+
+    const get = (pathname: string, headers: Record<string, string>) =>
+      fetch(`${proxied.url}${pathname}`, { headers: { ...auth, ...headers } });
+
+    it.each([
+      ['the API', '/v1/classe', 200],
+      ['an API error', '/v1/nope', 404],
+      ['the console', '/turmas', 200],
+      ['a hashed asset', '/assets/index-abc123.js', 200],
+    ])('is sent on %s when the proxy says https', async (_, pathname, status) => {
+      const answer = await get(pathname, { 'x-forwarded-proto': 'https' });
+      await answer.body?.cancel();
+      expect(answer.status).toBe(status);
+      expect(answer.headers.get('strict-transport-security')).toBe(HSTS);
+      expect(answer.headers.get('permissions-policy')).toContain('camera=()');
+    });
+
+    it.each<[string, Record<string, string>, string | null]>([
+      ['no X-Forwarded-Proto', {}, null],
+      ['X-Forwarded-Proto: http', { 'x-forwarded-proto': 'http' }, null],
+      ['X-Forwarded-Proto: HTTPS', { 'x-forwarded-proto': 'HTTPS' }, HSTS],
+      // Proxies append: the first value is the one the browser used.
+      ['X-Forwarded-Proto: https, http', { 'x-forwarded-proto': 'https, http' }, HSTS],
+      ['X-Forwarded-Proto: http, https', { 'x-forwarded-proto': 'http, https' }, null],
+    ])('with %s', async (_, headers, expected) => {
+      const answer = await get('/v1/health', headers);
+      await answer.body?.cancel();
+      expect(answer.headers.get('strict-transport-security')).toBe(expected);
+    });
   });
 });

@@ -6,15 +6,17 @@
  * Every answer carries the security headers: those Hono builds, and (http-server.ts) the few that
  * Node or the adapter write before Hono sees a request.
  */
+import type { HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { createApi, errorBody, type ApiOptions } from './app.ts';
 import { openDatabase } from './store/schema.ts';
 import { createStore } from './store/sqlite-store.ts';
-import { listen } from './http-server.ts';
+import { DEFAULT_TIMEOUTS, listen, type Timeouts } from './http-server.ts';
 import { createLogger, requestLog } from './log.ts';
 import { demoSize, seed } from './seed.ts';
 
@@ -42,21 +44,67 @@ const securityHeaders = secureHeaders({
   },
   referrerPolicy: 'no-referrer',
   xFrameOptions: 'DENY',
+  // Sent only where the browser came over HTTPS: strictTransportSecurity() below.
+  strictTransportSecurity: false,
+  // Nothing the console does needs a device, a sensor or payment: no page here may ask for one,
+  // whatever script gets in. Only features Chromium knows: others cost a console warning each.
+  permissionsPolicy: {
+    accelerometer: false,
+    autoplay: false,
+    camera: false,
+    displayCapture: false,
+    geolocation: false,
+    gyroscope: false,
+    hid: false,
+    magnetometer: false,
+    microphone: false,
+    midi: false,
+    payment: false,
+    publickeyCredentialsGet: false,
+    screenWakeLock: false,
+    serial: false,
+    usb: false,
+    xrSpatialTracking: false,
+  },
 });
+
+const HSTS = 'max-age=15552000; includeSubDomains';
+
+/**
+ * Strict-Transport-Security on answers to HTTPS requests only: a TLS socket, or, with
+ * `trustProxy`, a proxy's `X-Forwarded-Proto: https` (its first value: the client's side). Over
+ * plain HTTP the header means nothing to a browser and misstates how the site is served. Not
+ * the request URL's scheme: a client on plain HTTP may write an absolute `https://` target.
+ */
+function strictTransportSecurity(trustProxy: boolean): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    // No env in-process (app.request()): no socket, so no TLS.
+    const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+    const overTls = (incoming?.socket as TLSSocket | undefined)?.encrypted === true;
+    const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+    if (overTls || (trustProxy && forwarded === 'https')) {
+      c.res.headers.set('Strict-Transport-Security', HSTS);
+    }
+  };
+}
 
 export interface AppOptions extends ApiOptions {
   /** The built console (`dist`); without it only the API is served. */
   staticDir?: string | undefined;
+  /** Whether a proxy's `X-Forwarded-Proto` may be believed (TRUST_PROXY); false by default. */
+  trustProxy?: boolean | undefined;
 }
 
 /**
  * Everything the production server answers, as one Hono app: startServer puts it behind Node's
  * HTTP server, and tests may call it in-process with `app.request()`.
  */
-export function createApp({ staticDir, ...api }: AppOptions): Hono {
+export function createApp({ staticDir, trustProxy = false, ...api }: AppOptions): Hono {
   const app = new Hono();
   app.use(requestLog(api.log));
   app.use(securityHeaders);
+  app.use(strictTransportSecurity(trustProxy));
   // The console's files are compressed; the API's JSON is not: a page of turmas is small, one
   // round trip either way, and compress() spent more CPU on it than answering it takes
   // (docs/decisions/004-api-performance.md).
@@ -125,6 +173,12 @@ export interface ServerOptions {
   /** Demo turmas to seed when the database is new; 0 seeds none. */
   seedClasses?: number;
   log?: (line: string) => void;
+  /** See AppOptions. */
+  trustProxy?: boolean;
+  /** How long a request may take to arrive; DEFAULT_TIMEOUTS unless a test needs it short. */
+  timeouts?: Timeouts;
+  /** Where clients reach this server (PUBLIC_URL), e.g. `https://turmas.example`. */
+  publicUrl?: string | undefined;
 }
 
 export interface RunningServer {
@@ -161,6 +215,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     tokens: options.tokens,
     log,
     staticDir: options.staticDir,
+    trustProxy: options.trustProxy,
+    publicUrl: options.publicUrl,
   });
   const host = options.host ?? '127.0.0.1';
   const { server, shutDown } = await listen(app, {
@@ -168,6 +224,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     hostname: host,
     log,
     headers: await securityHeaderPairs(),
+    timeouts: options.timeouts ?? DEFAULT_TIMEOUTS,
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host}:${port}`;

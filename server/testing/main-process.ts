@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { fetchServedDocument, useServedDocument } from './openapi-conformance.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const STARTED = /Turmas Admin: http:\/\/\S+/;
@@ -95,6 +96,7 @@ export async function startMain(
     });
 
   await waitForOutput(STARTED);
+  await useServedDocument(() => fetchServedDocument(`http://127.0.0.1:${port}`));
   return {
     child,
     port,

@@ -1,8 +1,15 @@
 /**
  * HTTP/1.1 spoken byte by byte over a bare TCP socket: for what fetch will not send (bad bytes,
  * broken framing, odd methods, a body held back) and to see every header the server writes.
+ * Answers to the requests it can frame are checked against the served OpenAPI document.
  */
 import { connect, type Socket } from 'node:net';
+import { expect } from 'vitest';
+import {
+  expectConformingAnswer,
+  fetchServedDocument,
+  useServedDocument,
+} from './openapi-conformance.ts';
 
 export interface RawAnswer {
   status: number;
@@ -14,9 +21,101 @@ export interface RawAnswer {
 
 const HEAD_END = Buffer.from('\r\n\r\n');
 
+interface RequestLine {
+  method: string;
+  target: string;
+}
+
+const REQUEST_LINE = /^(\S+) (\S+) HTTP\/\d/;
+
+/**
+ * The request lines of the bytes written to a connection, in order, so that each answer can be
+ * checked against the operation it answers. Bodies are skipped by their Content-Length; after
+ * framing it cannot follow (chunked, conflicting, a line that is not a request) it stops: later
+ * answers go unchecked rather than matched to the wrong request.
+ */
+class SentRequests {
+  #pending = Buffer.alloc(0);
+  /** Body bytes still to skip before the next request head. */
+  #bodyLeft = 0;
+  #lost = false;
+  readonly #lines: RequestLine[] = [];
+
+  add(bytes: Buffer): void {
+    if (this.#lost) return;
+    this.#pending = Buffer.concat([this.#pending, bytes]);
+    for (;;) {
+      const skipped = Math.min(this.#bodyLeft, this.#pending.length);
+      this.#pending = this.#pending.subarray(skipped);
+      this.#bodyLeft -= skipped;
+      const end = this.#pending.indexOf(HEAD_END);
+      if (this.#bodyLeft > 0 || end === -1) return;
+      const [requestLine = '', ...headers] = this.#pending
+        .subarray(0, end)
+        .toString('latin1')
+        .split('\r\n');
+      this.#pending = this.#pending.subarray(end + HEAD_END.length);
+      const parsed = REQUEST_LINE.exec(requestLine);
+      if (!parsed) {
+        this.#lost = true;
+        return;
+      }
+      this.#lines.push({ method: parsed[1]!, target: parsed[2]! });
+      const lengths = headers.filter((line) => /^content-length:/i.test(line));
+      const length = /^content-length:\s*(\d+)\s*$/i.exec(lengths[0] ?? '')?.[1];
+      if (
+        lengths.length > 1 ||
+        (lengths.length === 1 && length === undefined) ||
+        headers.some((line) => /^transfer-encoding:/i.test(line))
+      ) {
+        this.#lost = true;
+        return;
+      }
+      this.#bodyLeft = Number(length ?? 0);
+    }
+  }
+
+  /**
+   * The request the next answer is for, if known: a whole head sent, or else a request line whose
+   * headers have not all arrived (a 408 or 431 answers those).
+   */
+  next(): RequestLine | undefined {
+    const whole = this.#lines.shift();
+    if (whole || this.#lost || this.#bodyLeft > 0) return whole;
+    const lineEnd = this.#pending.indexOf('\r\n');
+    const partial = REQUEST_LINE.exec(this.#pending.subarray(0, lineEnd).toString('latin1'));
+    if (lineEnd === -1 || !partial) return undefined;
+    this.#lost = true; // what follows it is unknown
+    return { method: partial[1]!, target: partial[2]! };
+  }
+}
+
+/** The served document for the server on `port`, loaded before anything is sent to it. */
+async function loadDocument(port: number, host: string): Promise<void> {
+  // A server that is not there: opening the connection reports it.
+  await useServedDocument(() => fetchServedDocument(`http://${host}:${port}`)).catch(() => {});
+}
+
+async function checkAnswer(
+  origin: string,
+  request: RequestLine | undefined,
+  answer: RawAnswer,
+  head: boolean,
+): Promise<void> {
+  if (!request) return;
+  await expectConformingAnswer(origin, {
+    ...request,
+    status: answer.status,
+    contentType: answer.headers['content-type'],
+    text: head ? undefined : answer.text,
+  });
+}
+
 /** One connection; answers are read in order as they arrive. */
 export class RawConnection {
   readonly #socket: Socket;
+  readonly #origin: string;
+  readonly #sent = new SentRequests();
   #received = Buffer.alloc(0);
   #ended = false;
   #error: Error | undefined;
@@ -24,8 +123,9 @@ export class RawConnection {
   /** Statuses of the interim (1xx) answers read so far, such as 100 Continue. */
   readonly interim: number[] = [];
 
-  private constructor(socket: Socket) {
+  private constructor(socket: Socket, origin: string) {
     this.#socket = socket;
+    this.#origin = origin;
     socket.on('data', (chunk: Buffer) => {
       this.#received = Buffer.concat([this.#received, chunk]);
       this.#wake?.();
@@ -41,19 +141,22 @@ export class RawConnection {
     });
   }
 
-  static open(port: number, host = '127.0.0.1'): Promise<RawConnection> {
+  static async open(port: number, host = '127.0.0.1'): Promise<RawConnection> {
+    await loadDocument(port, host);
     return new Promise((resolve, reject) => {
       const socket = connect(port, host);
       socket.once('connect', () => {
         socket.off('error', reject);
-        resolve(new RawConnection(socket));
+        resolve(new RawConnection(socket, `http://${host}:${port}`));
       });
       socket.once('error', reject);
     });
   }
 
   write(bytes: string | Uint8Array): void {
-    this.#socket.write(typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : bytes);
+    const buffer = typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : Buffer.from(bytes);
+    this.#sent.add(buffer);
+    this.#socket.write(buffer);
   }
 
   /** Resolves once the server has closed (or reset) the connection. */
@@ -69,7 +172,10 @@ export class RawConnection {
     for (;;) {
       const answer = this.#parse(head);
       if (answer === 'interim') continue;
-      if (answer) return answer;
+      if (answer) {
+        await checkAnswer(this.#origin, this.#sent.next(), answer, head);
+        return answer;
+      }
       if (this.#ended || this.#error) return undefined;
       await this.#more();
     }
@@ -167,7 +273,10 @@ function frame(
   return ended ? { body: bytes, used: bytes.length } : undefined;
 }
 
-/** Sends `bytes` on a new connection and reads one answer; undefined if it closed without one. */
+/**
+ * Sends `bytes` on a new connection and reads one answer; undefined if it closed without one.
+ * The answer is checked against the served OpenAPI document.
+ */
 export async function exchange(
   port: number,
   bytes: string | Uint8Array,
@@ -180,4 +289,17 @@ export async function exchange(
   } finally {
     connection.destroy();
   }
+}
+
+/** An Error body of exactly this status and message, as JSON, with the security headers. */
+export function expectRawError(answer: RawAnswer | undefined, status: number, message: string) {
+  expect(answer, 'the connection closed without an answer').toBeDefined();
+  expect({ status: answer!.status, body: JSON.parse(answer!.text) as unknown }).toEqual({
+    status,
+    body: { status: String(status), message },
+  });
+  expect(answer!.headers['content-type']).toMatch(/^application\/json\b/);
+  expect(answer!.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(answer!.headers['x-content-type-options']).toBe('nosniff');
+  expect(answer!.headers['referrer-policy']).toBe('no-referrer');
 }

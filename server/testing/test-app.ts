@@ -2,7 +2,8 @@
  * The production app (server.ts `createApp`) called in-process through Hono's `app.request()`:
  * no socket, no HTTP parser, so thousands of requests take seconds. On a real SQLite file in a
  * temporary DATA_DIR, like the test server; what only the node adapter does (Content-Length,
- * chunked framing, malformed bytes) needs the test server or raw-http.ts instead.
+ * chunked framing, malformed bytes) needs the test server or raw-http.ts instead. Each answer is
+ * checked against the served OpenAPI document (openapi-conformance.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,11 @@ import { createStore } from '../store/sqlite-store.ts';
 import { createLogger } from '../log.ts';
 import { createApp } from '../server.ts';
 import { writeFixtures, type Fixtures } from './database.ts';
+import { expectConformingAnswer, useServedDocument } from './openapi-conformance.ts';
 import { TEST_TOKEN } from './test-server.ts';
+
+/** app.request() needs a whole URL; no socket is involved. */
+const ORIGIN = 'http://localhost';
 
 export interface TestApp {
   dataDir: string;
@@ -36,11 +41,22 @@ export async function startTestApp(
     tokens: options.tokens ?? [TEST_TOKEN],
     log: createLogger((line) => logLines.push(line)),
   });
+  await useServedDocument(async () => (await app.request(`${ORIGIN}/v1/openapi.json`)).json());
   return {
     dataDir,
     logLines,
     // A whole URL: app.request() would run a bare path through mergePath, which tidies it.
-    request: async (path, init) => app.request(`http://localhost${path}`, init),
+    async request(path, init) {
+      const response = await app.request(`${ORIGIN}${path}`, init);
+      await expectConformingAnswer(ORIGIN, {
+        method: init?.method ?? 'GET',
+        target: path,
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? undefined,
+        text: await response.clone().text(),
+      });
+      return response;
+    },
     async stop() {
       db.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 /**
  * A real reference server on a free port and a temporary DATA_DIR, and the HTTP calls the tests
- * make against it with the global fetch.
+ * make against it with the global fetch, which the API tests' setup has checking each answer
+ * against the served OpenAPI document (openapi-conformance.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import {
   type ClassListQuery,
   type ClassListResponse,
 } from '#contract';
+import type { Timeouts } from '../http-server.ts';
 import { startServer, type RunningServer } from '../server.ts';
 import {
   enrolmentRowsPerTurma,
@@ -19,6 +21,7 @@ import {
   writeFixtures,
   type Fixtures,
 } from './database.ts';
+import { fetchServedDocument, useServedDocument } from './openapi-conformance.ts';
 
 export const TEST_TOKEN = 'test-token';
 
@@ -30,6 +33,9 @@ export interface TestServerOptions {
   /** Demo turmas the server seeds itself on first start (startServer's seedClasses). */
   seedClasses?: number;
   tokens?: readonly string[];
+  /** startServer's options of the same names. */
+  trustProxy?: boolean;
+  timeouts?: Timeouts;
 }
 
 export interface RequestOptions {
@@ -90,6 +96,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       dataDir,
       tokens: options.tokens ?? [TEST_TOKEN],
       seedClasses: options.seedClasses ?? 0,
+      trustProxy: options.trustProxy,
+      timeouts: options.timeouts,
       log: (line) => {
         logLines.push(line);
         for (const wake of logWaiters) wake();
@@ -103,6 +111,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
+  const { url } = running;
+  await useServedDocument(() => fetchServedDocument(url));
 
   const server: TestServer = {
     get url() {

@@ -1,0 +1,240 @@
+/**
+ * `components.schemas` of the OpenAPI document: generated from the zod contract, one named schema
+ * per resource, body and field the bodies share, referenced with `$ref` wherever used. What zod
+ * cannot say (descriptions, examples, `uniqueItems` for a refine) is added here by name.
+ */
+import { z } from 'zod/mini';
+import {
+  addStudentToClassBodySchema,
+  addStudentToClassesBodySchema,
+  classIdSchema,
+  classListResponseSchema,
+  classReferenceSchema,
+  classReferencesSchema,
+  classSchema,
+  CLASSES_PER_REQUEST_MAX,
+  emailSchema,
+  errorBodySchema,
+  EXPIRATION_DATE_MAX,
+  EXPIRATION_DATE_MIN,
+  expirationDateSchema,
+  removeStudentFromClassesBodySchema,
+  studentNameSchema,
+  writeSuccessSchema,
+} from '#contract';
+
+export type JsonSchema = Record<string, unknown>;
+
+/** What `GET /v1/health` answers; the server writes it in app.ts. */
+const healthSchema = z.object({ status: z.literal('ok') });
+
+/** The document describing itself, loosely: its full shape is the OpenAPI 3.1 schema's. */
+const openApiDocumentSchema = z.object({
+  openapi: z.string(),
+  info: z.object({ title: z.string(), version: z.string() }),
+  paths: z.object({}),
+});
+
+const NAMED = {
+  // Resources and answers
+  Class: classSchema,
+  ClassList: classListResponseSchema,
+  ErrorBody: errorBodySchema,
+  WriteSuccess: writeSuccessSchema,
+  Health: healthSchema,
+  OpenApiDocument: openApiDocumentSchema,
+  // Request bodies
+  AddStudentToClassesBody: addStudentToClassesBodySchema,
+  AddStudentBody: addStudentToClassBodySchema,
+  RemoveStudentFromClassesBody: removeStudentFromClassesBodySchema,
+  // Fields the bodies share
+  ClassId: classIdSchema,
+  ClassReference: classReferenceSchema,
+  ClassReferences: classReferencesSchema,
+  StudentName: studentNameSchema,
+  Email: emailSchema,
+  ExpirationDate: expirationDateSchema,
+} satisfies Record<string, z.ZodMiniType>;
+
+export type SchemaName = keyof typeof NAMED;
+
+export const schemaRef = (name: SchemaName) => ({ $ref: `#/components/schemas/${name}` });
+
+const CLASS_EXAMPLE = {
+  id: 't4',
+  name: 'Matemática 9º A',
+  createdAt: '2024-01-05T10:00:00.000Z',
+  updatedAt: '2024-03-01T10:00:00.000Z',
+  countStudents: 2,
+};
+
+/**
+ * Descriptions and examples by schema (and by property, under `properties`), merged into what zod
+ * generates. `uniqueItems` stands for the contract's "must not repeat a turma id" refine, which
+ * JSON Schema cannot see inside a function.
+ */
+const ANNOTATIONS: Record<SchemaName, JsonSchema> = {
+  Class: {
+    description: 'A turma (class).',
+    properties: {
+      id: { description: 'Identifier of the turma.' },
+      name: { description: 'Name of the turma.' },
+      createdAt: { description: 'When the turma was created (UTC).' },
+      updatedAt: { description: 'When the turma last changed (UTC).' },
+      countStudents: { description: 'How many students are enrolled in the turma.' },
+    },
+    examples: [CLASS_EXAMPLE],
+  },
+  ClassList: {
+    description:
+      'One page of turmas. Past the last page `data` is empty and `totalRecords` still true.',
+    properties: {
+      data: { description: 'The turmas of this page, in the order asked for.' },
+      totalRecords: { description: 'How many turmas match the query, over all pages.' },
+    },
+    examples: [{ data: [CLASS_EXAMPLE], totalRecords: 1 }],
+  },
+  ErrorBody: {
+    description: 'Every answer outside 2xx. `message` names the field at fault where there is one.',
+    properties: {
+      status: {
+        description: 'The HTTP status code, as a string.',
+        pattern: '^[1-5][0-9]{2}$',
+      },
+      message: { description: 'What went wrong, in one line, in English.' },
+    },
+    examples: [{ status: '400', message: 'email: must be a valid e-mail address' }],
+  },
+  WriteSuccess: {
+    description: 'A write succeeded: an empty JSON object.',
+    examples: [{}],
+  },
+  Health: {
+    description: 'The server is up.',
+    examples: [{ status: 'ok' }],
+  },
+  OpenApiDocument: {
+    description: 'This document (OpenAPI 3.1).',
+    examples: [
+      { openapi: '3.1.0', info: { title: 'Class Enrollment API', version: '1.0.0' }, paths: {} },
+    ],
+  },
+  AddStudentToClassesBody: {
+    description: 'A student to enrol in several turmas.',
+    examples: [
+      {
+        name: 'Dora Nunes',
+        email: 'dora@escola.example',
+        classes: [{ id: 't3' }, { id: 't4' }],
+        expirationDate: '2026-12-31T23:59:59Z',
+      },
+    ],
+  },
+  AddStudentBody: {
+    description: 'A student to enrol in the turma named by the path.',
+    examples: [{ name: 'Dora Nunes', email: 'dora@escola.example' }],
+  },
+  RemoveStudentFromClassesBody: {
+    description: 'A student to remove from several turmas.',
+    examples: [{ email: 'dora@escola.example', classes: [{ id: 't3' }, { id: 't4' }] }],
+  },
+  ClassId: {
+    description: 'Identifier of a turma; surrounding spaces are trimmed.',
+    examples: ['t4'],
+  },
+  ClassReference: {
+    description: 'A turma, by its id.',
+    examples: [{ id: 't4' }],
+  },
+  ClassReferences: {
+    description: `1 to ${CLASSES_PER_REQUEST_MAX} turmas, each at most once. All or nothing: if one id is unknown, nothing is written.`,
+    uniqueItems: true,
+    examples: [[{ id: 't3' }, { id: 't4' }]],
+  },
+  StudentName: {
+    description:
+      'Name of the student; surrounding spaces are trimmed and it must not be blank. ' +
+      'No control characters, no lone surrogates.',
+    examples: ['Dora Nunes'],
+  },
+  Email: {
+    description:
+      'Identifies the student: trimmed and compared case-insensitively. ' +
+      'A new address creates the student.',
+    examples: ['dora@escola.example'],
+  },
+  ExpirationDate: {
+    description:
+      `When the enrolment ends: ISO 8601 with an offset or Z, from ${EXPIRATION_DATE_MIN} ` +
+      `to ${EXPIRATION_DATE_MAX}. Absent: it never ends. Enrolling an enrolled student ` +
+      'replaces the expiry.',
+    examples: ['2026-12-31T23:59:59Z'],
+  },
+};
+
+/** `^\P{Cc}*$`: text without any character of one Unicode general category. */
+const CATEGORY_EXCLUSION = /^\^\\P\{(\w+)\}\*\$$/;
+
+/**
+ * zod writes each `z.regex` of a string as one `allOf` member; with two of them code generators
+ * type the field `unknown & unknown`. Patterns of the form `^\P{X}*$` combine into one:
+ * `^[^\p{X}\p{Y}]*$` holds exactly when each of them does.
+ */
+function mergeCategoryExclusions(schema: JsonSchema): void {
+  const members = schema.allOf;
+  if (!Array.isArray(members)) return;
+  const categories = members.map((member: JsonSchema) => {
+    const only = Object.keys(member).length === 1 && typeof member.pattern === 'string';
+    return only ? CATEGORY_EXCLUSION.exec(member.pattern as string)?.[1] : undefined;
+  });
+  if (categories.some((category) => category === undefined)) return;
+  if (schema.pattern !== undefined) throw new Error('A string with a pattern and an allOf');
+  delete schema.allOf;
+  schema.pattern = `^[^${categories.map((category) => `\\p{${category}}`).join('')}]*$`;
+}
+
+const isObject = (value: unknown): value is JsonSchema =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `extra` merged into `target`, objects key by key, anything else replaced. */
+function deepMerge(target: JsonSchema, extra: JsonSchema): JsonSchema {
+  for (const [key, value] of Object.entries(extra)) {
+    const current = target[key];
+    if (isObject(current) && isObject(value)) deepMerge(current, value);
+    else target[key] = value;
+  }
+  return target;
+}
+
+/** Annotations of a property the contract does not have would describe nothing: say so. */
+function expectProperties(name: string, schema: JsonSchema, annotations: JsonSchema): void {
+  const described = Object.keys((annotations.properties as JsonSchema | undefined) ?? {});
+  const present = (schema.properties as JsonSchema | undefined) ?? {};
+  const missing = described.filter((property) => !(property in present));
+  if (missing.length > 0) throw new Error(`${name} has no ${missing.join(', ')}`);
+}
+
+/**
+ * Each schema as zod's `input` side: what the server accepts (strict bodies, no unknown field)
+ * and what the console's parsing of responses accepts (unknown fields allowed, on purpose).
+ */
+export function buildSchemas(): Record<SchemaName, JsonSchema> {
+  const ids = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(NAMED)) ids.add(schema, { id });
+  const { schemas } = z.toJSONSchema(ids, {
+    io: 'input',
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+    uri: (id) => schemaRef(id as SchemaName).$ref,
+    override: ({ jsonSchema }) => mergeCategoryExclusions(jsonSchema as JsonSchema),
+  });
+  return Object.fromEntries(
+    Object.entries(ANNOTATIONS).map(([name, annotations]) => {
+      // Each came out as a document of its own; in components they are plain subschemas.
+      const { $schema: _dialect, $id: _id, ...schema } = (schemas[name] ?? {}) as JsonSchema;
+      if (Object.keys(schema).length === 0) throw new Error(`zod gave no schema for ${name}`);
+      expectProperties(name, schema, annotations);
+      return [name, deepMerge(schema, annotations)];
+    }),
+  ) as Record<SchemaName, JsonSchema>;
+}

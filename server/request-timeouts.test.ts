@@ -1,0 +1,136 @@
+/**
+ * A client that sends its request slowly (a byte at a time, or not at all) is answered 408 with
+ * the Error body and its connection closed, once the server's limits pass: short ones here, set
+ * through startServer's `timeouts`; the production ones (DEFAULT_TIMEOUTS, http-server.ts) and
+ * their reasons are in decision 007.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedStudents } from './testing/database.ts';
+import { STANDARD_FIXTURES, TURMAS } from './testing/fixtures.ts';
+import { expectRawError, RawConnection, type RawAnswer } from './testing/raw-http.ts';
+import { startTestServer, TEST_TOKEN, type TestServer } from './testing/test-server.ts';
+
+const TIMEOUTS = { headersMs: 400, requestMs: 800 };
+const TIMED_OUT =
+  'Request timed out: its headers must arrive within 0.4 s and all of it within 0.8 s';
+/** Far below Node's 300 s, far above the limits and a busy machine's delays. */
+const WELL_BEFORE_MS = 10_000;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ fixtures: STANDARD_FIXTURES, timeouts: TIMEOUTS });
+});
+afterAll(() => server.stop());
+
+const body = JSON.stringify({
+  name: 'Dora Nunes',
+  email: 'dora@escola.example',
+  classes: [{ id: TURMAS.turmaB.id }],
+});
+const head = [
+  'POST /v1/classe/add-student HTTP/1.1',
+  'Host: x',
+  `Authorization: Bearer ${TEST_TOKEN}`,
+  'Content-Type: application/json',
+  `Content-Length: ${body.length}`,
+  '',
+  '',
+].join('\r\n');
+
+/**
+ * Writes `text` on `connection` one character every `everyMs` until it is all sent or the server
+ * closes; resolves with the answer and how long after the first byte it came.
+ */
+async function drip(connection: RawConnection, text: string, everyMs: number) {
+  const started = performance.now();
+  let sent = 0;
+  connection.write(text.charAt(sent++));
+  const timer = setInterval(() => {
+    if (sent < text.length) connection.write(text.charAt(sent++));
+  }, everyMs);
+  try {
+    const answer = await connection.nextAnswer();
+    return { answer, afterMs: performance.now() - started, sent };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+function expectTimedOut(answer: RawAnswer | undefined, afterMs: number, limitMs: number) {
+  expectRawError(answer, 408, TIMED_OUT);
+  expect(answer!.headers.connection).toBe('close');
+  expect(afterMs).toBeGreaterThanOrEqual(limitMs - 50);
+  expect(afterMs).toBeLessThan(WELL_BEFORE_MS);
+}
+
+describe('a request that does not arrive in time', () => {
+  it('a body sent a byte every 50 ms: 408 once the request limit passes, then closed, nothing written', async () => {
+    const connection = await RawConnection.open(server.port);
+    connection.write(head);
+    const { answer, afterMs, sent } = await drip(connection, body, 50);
+
+    expectTimedOut(answer, afterMs, TIMEOUTS.requestMs);
+    expect(sent).toBeLessThan(body.length);
+    await connection.closed();
+    expect(storedStudents(server.dataDir).map((student) => student.email)).not.toContain(
+      'dora@escola.example',
+    );
+  });
+
+  it('headers sent a byte every 20 ms: 408 once the headers limit passes, then closed', async () => {
+    const connection = await RawConnection.open(server.port);
+    const { answer, afterMs, sent } = await drip(connection, head, 20);
+
+    expectTimedOut(answer, afterMs, TIMEOUTS.headersMs);
+    expect(sent).toBeLessThan(head.length);
+    await connection.closed();
+  });
+
+  it('a connection that sends nothing: 408 once the headers limit passes, then closed', async () => {
+    const connection = await RawConnection.open(server.port);
+    const started = performance.now();
+    const answer = await connection.nextAnswer();
+
+    expectTimedOut(answer, performance.now() - started, TIMEOUTS.headersMs);
+    await connection.closed();
+  });
+
+  it('is logged as a 408 of the client, not as an error of the server', async () => {
+    const from = server.logLines.length;
+    const connection = await RawConnection.open(server.port);
+    connection.write(head);
+    await drip(connection, body, 50);
+    await server.waitForLogLine((entry) => entry.msg === 'request', from);
+
+    const entries = server.logLines.slice(from).map((line) => JSON.parse(line) as object);
+    expect(entries).toContainEqual(expect.objectContaining({ status: 408 }));
+    expect(entries.filter((entry) => 'level' in entry && entry.level === 'error')).toEqual([]);
+  });
+});
+
+describe('within the limits', () => {
+  it('a body sent in pieces, all of it in time: answered as usual', async () => {
+    const connection = await RawConnection.open(server.port);
+    connection.write(head);
+    const third = Math.ceil(body.length / 3);
+    for (let at = 0; at < body.length; at += third) {
+      connection.write(body.slice(at, at + third));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const answer = await connection.nextAnswer();
+    connection.destroy();
+
+    expect(answer?.status, answer?.text).toBe(200);
+  });
+
+  it('a kept-alive connection idle past the headers limit (between requests) still serves', async () => {
+    const connection = await RawConnection.open(server.port);
+    const healthCheck = 'GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n';
+    connection.write(healthCheck);
+    expect((await connection.nextAnswer())?.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, TIMEOUTS.headersMs + 300));
+    connection.write(healthCheck);
+    expect((await connection.nextAnswer())?.status).toBe(200);
+    connection.destroy();
+  });
+});
