@@ -175,11 +175,37 @@ const integerParam = (min: number, max: number) => {
 
 /**
  * What `query` matches against: case- and accent-insensitive, so "matematica" finds
- * "Matemática 9º A" ("Matemática 9º A" → "matematica 9o a"). The reference server stores names
- * folded this way; the component tests' in-memory API folds the same way.
+ * "Matemática 9º A" ("Matemática 9º A" → "matematica 9o a"). The reference server searches names
+ * folded this way, and the console highlights what matched with the same fold.
  */
 export function foldForSearch(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** More words than this in one `query` is a 400: each is one more condition on every turma. */
+export const QUERY_WORDS_MAX = 8;
+
+/** What splits names and queries into words: spaces, punctuation ("—", "-", "/", ","), symbols. */
+const WORD_SEPARATORS = /[\p{White_Space}\p{P}\p{S}\p{C}]+/u;
+
+/** The words of a text already folded (`foldForSearch`), in order, repeats included. */
+export function splitFoldedWords(folded: string): string[] {
+  return folded.split(WORD_SEPARATORS).filter((word) => word !== '');
+}
+
+/** The folded words of a name or a query, in order, repeats included. */
+export function foldedWords(text: string): string[] {
+  return splitFoldedWords(foldForSearch(text));
+}
+
+/**
+ * What `query` asks for: a turma matches when each of these words occurs somewhere in its folded
+ * name, in any order ("3º A matematica" finds "3º ano A — Matemática"). A word that occurs inside
+ * another word of the query adds nothing and is left out, as are repeats; no words, no filter.
+ */
+export function searchWords(query: string): string[] {
+  const words = [...new Set(foldedWords(query))];
+  return words.filter((word) => !words.some((other) => other !== word && other.includes(word)));
 }
 
 /** Unknown query parameters are ignored, as is usual for query strings (cache busters, tracking). */
@@ -191,12 +217,14 @@ export const classListQuerySchema = z.object({
     SORT_BY_DEFAULT,
   ),
   query: z.optional(
-    z
-      .string({ error: 'must be a single string' })
-      .check(
-        z.trim(),
-        z.maxLength(QUERY_MAX_LENGTH, `must be at most ${QUERY_MAX_LENGTH} characters`),
+    z.string({ error: 'must be a single string' }).check(
+      z.trim(),
+      z.maxLength(QUERY_MAX_LENGTH, `must be at most ${QUERY_MAX_LENGTH} characters`),
+      z.refine(
+        (query) => new Set(foldedWords(query)).size <= QUERY_WORDS_MAX,
+        `must have at most ${QUERY_WORDS_MAX} words`,
       ),
+    ),
   ),
 });
 /** What a caller passes (all optional); what the server works with after defaults. */

@@ -146,12 +146,11 @@ describe('getClasses on the standard turmas', () => {
   });
 
   it.each([
-    ['% matches only a percent sign', '%', ['Inglês 100% online']],
-    ['_ matches only an underscore', '_', ['Turma_B']],
-    ['% is not "any text"', 'mat%a', []],
-    ['_ is not "any character"', 'hist_ria', []],
-    ['a backslash is plain text', '\\', []],
-  ])('LIKE wildcards are literal: %s', async (_, query, expected) => {
+    ['a percent sign stays with its number', '100%', ['Inglês 100% online']],
+    ['an underscore separates words', 'turma_b', ['Turma_B']],
+    ['words around punctuation, in any order', 'ria/hist', ['historia', 'História']],
+    ['no filter from punctuation alone', '% _ \\', ASCENDING.name],
+  ])('punctuation and symbols split words: %s', async (_, query, expected) => {
     const { data, totalRecords } = await server.listClasses({ query });
 
     expect(names(data)).toEqual(expected);

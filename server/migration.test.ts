@@ -1,6 +1,6 @@
 /**
- * A DATA_DIR made by an earlier server: schema version 1 (before the trigram search index) is
- * migrated in place when the server starts, keeping every row; a version this server does not
+ * A DATA_DIR made by an earlier server: schema version 1 (before the trigram search index, which
+ * version 3 dropped again) is migrated in place when the server starts, keeping every row; a version this server does not
  * know is refused with a message naming both versions.
  */
 import Database from 'better-sqlite3';
@@ -82,7 +82,7 @@ describe('a DATA_DIR of schema version 1', () => {
 
     expect(migrated()).toEqual([expect.objectContaining({ level: 'info', fromVersion: 1 })]);
     expect(readDatabase(server.dataDir, (db) => db.pragma('user_version', { simple: true }))).toBe(
-      2,
+      3,
     );
 
     await server.restart();
@@ -116,6 +116,57 @@ describe('a DATA_DIR of schema version 1', () => {
   });
 });
 
+/** Version 2 added a trigram index kept by triggers, as store/schema.ts then created it. */
+const SCHEMA_V2_STEP = `
+CREATE VIRTUAL TABLE classes_search USING fts5(
+  search_name, content = 'classes', content_rowid = 'rowid', tokenize = 'trigram case_sensitive 1',
+  columnsize = 0
+);
+CREATE TRIGGER class_added AFTER INSERT ON classes BEGIN
+  INSERT INTO classes_search (rowid, search_name) VALUES (NEW.rowid, NEW.search_name);
+END;
+CREATE TRIGGER class_removed AFTER DELETE ON classes BEGIN
+  INSERT INTO classes_search (classes_search, rowid, search_name)
+  VALUES ('delete', OLD.rowid, OLD.search_name);
+END;
+CREATE TRIGGER class_renamed AFTER UPDATE OF search_name ON classes BEGIN
+  INSERT INTO classes_search (classes_search, rowid, search_name)
+  VALUES ('delete', OLD.rowid, OLD.search_name);
+  INSERT INTO classes_search (rowid, search_name) VALUES (NEW.rowid, NEW.search_name);
+END;
+INSERT INTO classes_search (classes_search) VALUES ('rebuild');
+PRAGMA user_version = 2;
+`;
+
+describe('a DATA_DIR of schema version 2', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      prepare: (dataDir) => {
+        writeVersion1(dataDir);
+        const db = new Database(join(dataDir, DATABASE_FILE));
+        db.exec(SCHEMA_V2_STEP);
+        db.close();
+      },
+    });
+  });
+  afterAll(() => server.stop());
+
+  it('loses the trigram index and its triggers, and still finds its turmas word by word', async () => {
+    const leftOver = readDatabase(server.dataDir, (db) =>
+      db
+        .prepare(
+          `SELECT name FROM sqlite_schema WHERE name IN ('classes_search', 'class_added', 'class_removed', 'class_renamed')`,
+        )
+        .pluck()
+        .all(),
+    );
+    expect(leftOver).toEqual([]);
+    const { data } = await server.listClasses({ query: 'a 9º matem' });
+    expect(names(data)).toEqual(['Matemática 9º A']);
+  });
+});
+
 describe('a DATA_DIR of a schema version this server does not know', () => {
   it('is refused, naming both versions', async () => {
     const start = startTestServer({
@@ -126,6 +177,6 @@ describe('a DATA_DIR of a schema version this server does not know', () => {
       },
     });
 
-    await expect(start).rejects.toThrow(/turmas\.sqlite has schema version 7, expected 2$/);
+    await expect(start).rejects.toThrow(/turmas\.sqlite has schema version 7, expected 3$/);
   });
 });

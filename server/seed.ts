@@ -4,7 +4,7 @@
  * screenshots, tests and benchmarks see the same data.
  */
 import { foldForSearch } from '#contract';
-import { newClassId, withSearchIndexRebuilt, type Db } from './store/schema.ts';
+import { newClassId, type Db } from './store/schema.ts';
 
 export interface SeedSize {
   classes: number;
@@ -202,7 +202,7 @@ export function seed(db: Db, size: SeedSize, seedValue = 2026): void {
       strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '+' || ((rowid * 7919) % 15552000) || ' seconds'),
       strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
   };
-  db.transaction(() => withSearchIndexRebuilt(db, replaceAll))();
+  db.transaction(replaceAll)();
   // Seeding writes a lot at once: fold the WAL back and refresh the planner's statistics.
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.exec('ANALYZE');

@@ -15,44 +15,21 @@ export type Db = Database.Database;
 
 export const DATABASE_FILE = 'turmas.sqlite';
 
-/** 2 added the trigram index `classes_search` (docs/decisions/004-api-performance.md). */
-const SCHEMA_VERSION = 2;
+/**
+ * 2 added a trigram index (decision 004); 3 dropped it for the index in memory, which finds words
+ * of any length in any order (decision 013).
+ */
+const SCHEMA_VERSION = 3;
 
 /** SQLite's own clock, in the same ISO 8601 shape JavaScript's toISOString() produces. */
 export const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 
-/**
- * Search: every 3-character substring of the folded name, so a term of 3 or more characters is
- * found through the index instead of a LIKE scan of every name. `case_sensitive 1` keeps the
- * tokenizer from folding on its own: search_name's fold alone decides what matches;
- * `columnsize = 0` drops the per-row token counts that only ranking uses. The index points at
- * classes by rowid (external content) and triggers keep it in step; turmas are only ever
- * inserted (seeding) or deleted, never given another rowid (SQLite's VACUUM keeps rowids too).
- */
-const SEARCH_TABLE = `
-CREATE VIRTUAL TABLE classes_search USING fts5(
-  search_name, content = 'classes', content_rowid = 'rowid', tokenize = 'trigram case_sensitive 1',
-  columnsize = 0
-);
-`;
-const SEARCH_TRIGGERS = `
-CREATE TRIGGER class_added AFTER INSERT ON classes BEGIN
-  INSERT INTO classes_search (rowid, search_name) VALUES (NEW.rowid, NEW.search_name);
-END;
-CREATE TRIGGER class_removed AFTER DELETE ON classes BEGIN
-  INSERT INTO classes_search (classes_search, rowid, search_name)
-  VALUES ('delete', OLD.rowid, OLD.search_name);
-END;
-CREATE TRIGGER class_renamed AFTER UPDATE OF search_name ON classes BEGIN
-  INSERT INTO classes_search (classes_search, rowid, search_name)
-  VALUES ('delete', OLD.rowid, OLD.search_name);
-  INSERT INTO classes_search (rowid, search_name) VALUES (NEW.rowid, NEW.search_name);
-END;
-`;
-/** Rebuilt in one pass, then merged into one segment: a long term reads one b-tree per trigram. */
-const REBUILD_SEARCH_INDEX = `
-INSERT INTO classes_search (classes_search) VALUES ('rebuild');
-INSERT INTO classes_search (classes_search) VALUES ('optimize');
+/** Version 2's trigram index: search has been answered by the index in memory since 3. */
+const DROP_SEARCH_TABLE = `
+DROP TRIGGER IF EXISTS class_added;
+DROP TRIGGER IF EXISTS class_removed;
+DROP TRIGGER IF EXISTS class_renamed;
+DROP TABLE IF EXISTS classes_search;
 `;
 
 const SCHEMA = `
@@ -69,8 +46,6 @@ CREATE INDEX classes_by_name       ON classes (search_name, id);
 CREATE INDEX classes_by_created    ON classes (created_at, id);
 CREATE INDEX classes_by_updated    ON classes (updated_at, id);
 CREATE INDEX classes_by_students   ON classes (count_students, id);
-${SEARCH_TABLE}
-${SEARCH_TRIGGERS}
 CREATE TABLE students (
   id         INTEGER PRIMARY KEY,
   email      TEXT NOT NULL UNIQUE,   -- always stored lower-cased: compared case-insensitively
@@ -106,7 +81,9 @@ END;
 
 /** How a database of an older version becomes the current one, step by step. */
 const MIGRATIONS: Record<number, string> = {
-  1: SEARCH_TABLE + SEARCH_TRIGGERS + REBUILD_SEARCH_INDEX,
+  // Version 2's index would only be dropped again by the next step.
+  1: '',
+  2: DROP_SEARCH_TABLE,
 };
 
 export interface OpenedDatabase {
@@ -136,7 +113,7 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   const prepare = db.transaction((): OpenedDatabase => {
     const found = version();
     if (found === SCHEMA_VERSION) return { db, created: false };
-    if (found > SCHEMA_VERSION || (found > 0 && !MIGRATIONS[found])) {
+    if (found > SCHEMA_VERSION || (found > 0 && MIGRATIONS[found] === undefined)) {
       throw new Error(
         `${join(dataDir, DATABASE_FILE)} has schema version ${found}, expected ${SCHEMA_VERSION}`,
       );
@@ -152,17 +129,6 @@ export function openDatabase(dataDir: string): OpenedDatabase {
     db.close();
     throw error;
   }
-}
-
-/**
- * Runs `write`, which replaces many turmas, with the search index's triggers off, then rebuilds
- * the index in one pass, much faster than row by row (figures: decision 004).
- * Inside the caller's transaction, so a failure rolls the triggers back too.
- */
-export function withSearchIndexRebuilt(db: Db, write: () => void): void {
-  db.exec('DROP TRIGGER class_added; DROP TRIGGER class_removed; DROP TRIGGER class_renamed;');
-  write();
-  db.exec(SEARCH_TRIGGERS + REBUILD_SEARCH_INDEX);
 }
 
 /** A new turma's `classes.id`: 8 random bytes, URL-safe. */

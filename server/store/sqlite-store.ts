@@ -1,6 +1,6 @@
 /**
  * The Store on SQLite: the writes' SQL as prepared statements over one connection, and the list
- * query from list-classes.ts. Open the connection with `openDatabase` (schema.ts) and close it
+ * from list-classes.ts, told by each write which turmas it may change. Open the connection with `openDatabase` (schema.ts) and close it
  * with `db.close()`.
  *
  * better-sqlite3 is synchronous, so a transaction here is never interleaved with another
@@ -44,23 +44,29 @@ export function createStore(db: Db): Store {
     if (unknown.length > 0) throw new UnknownClassesError(unknown);
   }
 
+  const classList = createClassList(db);
+
   return {
-    listClasses: createClassList(db),
+    listClasses: classList.list,
 
-    enrol: db.transaction((enrolment: Enrolment) => {
-      assertClassesExist(enrolment.classIds);
-      const student = upsertStudent.get(enrolment.email, enrolment.name)!;
-      const expiry = enrolment.expirationDate
-        ? new Date(enrolment.expirationDate).toISOString()
-        : null;
-      for (const classId of enrolment.classIds) enrol.run(classId, student.id, expiry);
-    }),
+    enrol: db.transaction((enrolment: Enrolment) =>
+      classList.changing(enrolment.classIds, () => {
+        assertClassesExist(enrolment.classIds);
+        const student = upsertStudent.get(enrolment.email, enrolment.name)!;
+        const expiry = enrolment.expirationDate
+          ? new Date(enrolment.expirationDate).toISOString()
+          : null;
+        for (const classId of enrolment.classIds) enrol.run(classId, student.id, expiry);
+      }),
+    ),
 
-    remove: db.transaction((removal: Removal) => {
-      assertClassesExist(removal.classIds);
-      const student = findStudent.get(removal.email);
-      if (!student) throw new UnknownStudentError();
-      unenrol.run(student.id, JSON.stringify(removal.classIds));
-    }),
+    remove: db.transaction((removal: Removal) =>
+      classList.changing(removal.classIds, () => {
+        assertClassesExist(removal.classIds);
+        const student = findStudent.get(removal.email);
+        if (!student) throw new UnknownStudentError();
+        unenrol.run(student.id, JSON.stringify(removal.classIds));
+      }),
+    ),
   };
 }
