@@ -146,6 +146,7 @@ export async function countsOf(
 /** The parts of the turmas page, found the way a person (or a screen reader) finds them. */
 export function turmasPage(page: Page) {
   const table = page.getByRole('table', { name: 'Lista de turmas' });
+  const nameCells = table.locator('tbody tr > td:nth-child(2)');
   const pager = page.getByRole('navigation', { name: 'Páginas da lista de turmas' });
   const tray = page.getByRole('region', { name: 'Turmas selecionadas' });
   const header = (name: string) => table.getByRole('columnheader', { name, exact: true });
@@ -158,7 +159,19 @@ export function turmasPage(page: Page) {
     // The tray's count is a live region too; the list's own comes first in the page.
     status: page.getByRole('status').first(),
     table,
-    nameCells: table.locator('tbody tr > td:nth-child(2)'),
+    nameCells,
+    /**
+     * The names in the table, top to bottom, as a screen reader reads them: a name with the
+     * search's words marked is drawn twice, the marked copy hidden from assistive technology.
+     */
+    names: () =>
+      nameCells.evaluateAll((cells) =>
+        cells.map((cell) => {
+          const readable = cell.cloneNode(true) as Element;
+          for (const hidden of readable.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+          return readable.textContent;
+        }),
+      ),
     studentCells: table.locator('tbody tr > td:nth-child(3)'),
     header,
     sortButton: (name: string) => header(name).getByRole('button'),

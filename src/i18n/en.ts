@@ -79,6 +79,9 @@ export const en: Messages = {
     noMatchTitle: 'No classes found',
     noMatchDescription: (query) =>
       `No class has “${query}” in its name. Check the spelling or search for part of the name.`,
+    noMatchWordsDescription: (query) =>
+      `No class has every word of “${query}” in its name. Try fewer words.`,
+    searchWithout: (word) => `Search without “${word}”`,
     loadFailed: 'Could not load the classes',
     refreshFailed: 'Could not refresh the list. What is shown below may be out of date.',
     retry: 'Try again',

@@ -81,6 +81,9 @@ export const ptBR = {
     noMatchTitle: 'Nenhuma turma encontrada',
     noMatchDescription: (query: string): string =>
       `Nenhuma turma tem “${query}” no nome. Confira a grafia ou busque por parte do nome.`,
+    noMatchWordsDescription: (query: string): string =>
+      `Nenhuma turma tem todas as palavras de “${query}” no nome. Tente com menos palavras.`,
+    searchWithout: (word: string): string => `Buscar sem “${word}”`,
     loadFailed: 'Não foi possível carregar as turmas',
     refreshFailed:
       'Não foi possível atualizar a lista. Os dados abaixo podem estar desatualizados.',

@@ -374,6 +374,60 @@ describe('TurmaPicker: adding turmas', () => {
   });
 });
 
+describe('TurmaPicker: why a turma matched', () => {
+  /** The parts of an option's name drawn marked, hidden from assistive technology. */
+  const marked = (name: string) =>
+    within(screen.getByRole('option', { name }))
+      .queryAllByRole('mark', { hidden: true })
+      .map((mark) => mark.textContent);
+
+  it('marks the words of the search in each option, typed in any order', async () => {
+    installReferenceApi({ turmas: manyTurmas(120) });
+    render(<ControlledPicker />);
+
+    typeBurst(search(), 'fis EDUCACAO 2º');
+    await settled();
+
+    expect(optionNames()).toEqual(['Educação Física 2º A', 'Educação Física 2º B']);
+    expect(marked('Educação Física 2º A')).toEqual(['Educação', 'Fís', '2º']);
+    expect(marked('Educação Física 2º B')).toEqual(['Educação', 'Fís', '2º']);
+    // The option is named by the plain name; the marked copy is out of the accessibility tree.
+    expect(within(screen.getByRole('listbox')).queryAllByRole('mark')).toEqual([]);
+  });
+
+  it('keeps the marks of the options shown until the next search answers', async () => {
+    const backend = installReferenceApi({ turmas: manyTurmas(120) });
+    render(<ControlledPicker />);
+    typeBurst(search(), 'artes');
+    await settled();
+    expect(marked('Artes 2º A')).toEqual(['Artes']);
+
+    const next = backend.hold((request) => request.searchParams.query === 'artes 2');
+    typeBurst(search(), ' 2');
+    await waitFor(() => expect(next.requests).toHaveLength(1));
+
+    // Found by "artes": the "2" typed since is not what found them.
+    expect(screen.getByRole('listbox')).toHaveAttribute('aria-busy', 'true');
+    expect(marked('Artes 2º A')).toEqual(['Artes']);
+    next.release();
+    await settled();
+    expect(optionNames()).toEqual(['Artes 2º A', 'Artes 2º B']);
+    expect(marked('Artes 2º A')).toEqual(['Artes', '2']);
+  });
+
+  it('marks nothing in the first turmas, shown before anything is typed', async () => {
+    installReferenceApi({ turmas: manyTurmas(30) });
+    const { user } = render(<ControlledPicker />);
+
+    await user.click(search());
+    await settled();
+
+    expect(within(screen.getByRole('listbox')).queryAllByRole('mark', { hidden: true })).toEqual(
+      [],
+    );
+  });
+});
+
 describe('TurmaPicker: what the search shows while it works', () => {
   it('says it is searching until the server answers, then keeps the last answer until the next', async () => {
     const backend = installReferenceApi({ turmas: manyTurmas(30) });

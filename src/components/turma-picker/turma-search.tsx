@@ -14,6 +14,7 @@ import {
 } from '#contract';
 import { describeApiError } from '../../i18n/describe-api-error';
 import { useMessages } from '../../i18n/i18n-context';
+import { HighlightedText } from '../highlight/highlighted-text';
 import { useTurmaPickerMessages } from './messages';
 import classes from './turma-picker.module.css';
 
@@ -88,6 +89,12 @@ export function TurmaSearch({
     placeholderData: keepPreviousData,
   });
   const page = results.isError ? undefined : results.data;
+  // The words marked in the options are those of the search that found them: while the answer
+  // for newer text is on its way, the last one stays, and so do its marks.
+  const [foundBy, setFoundBy] = useState('');
+  if (results.data !== undefined && !results.isPlaceholderData && foundBy !== search) {
+    setFoundBy(search);
+  }
 
   // Until the answer for what is typed arrives, the last answer stays (dimmed, the listbox
   // marked busy): options do not flicker away on every burst of typing.
@@ -255,7 +262,9 @@ export function TurmaSearch({
                   className={classes.check}
                   data-chosen={chosen || undefined}
                 />
-                <span className={classes.optionName}>{turma.name}</span>
+                <span className={classes.optionName}>
+                  <HighlightedText text={turma.name} query={foundBy} />
+                </span>
                 <span id={studentsId} className={classes.optionStudents}>
                   {messages.students(turma.countStudents)}
                 </span>

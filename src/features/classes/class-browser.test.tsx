@@ -1,6 +1,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { accessibleText } from '../../testing/accessible-text';
 import { createTestApiClient } from '../../testing/api-client';
 import { installReferenceApi, type ReferenceApi } from '../../testing/msw/reference-api';
 import { render } from '../../testing/render';
@@ -14,12 +15,12 @@ function renderBrowser(options?: Parameters<typeof render>[1]) {
 }
 
 const table = () => screen.getByRole('table', { name: 'Lista de turmas' });
-/** The names in the table body, top to bottom. */
+/** The names in the table body, top to bottom, as a screen reader reads them. */
 const rowNames = () =>
   within(table())
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+    .map((row) => accessibleText(within(row).getAllByRole('cell')[1]!));
 const status = () => screen.getByRole('status');
 const listParams = (backend: ReferenceApi) =>
   backend.listRequests().map((request) => request.searchParams);
@@ -319,6 +320,112 @@ describe('ClassBrowser: search', () => {
   });
 });
 
+/** The parts of `element` drawn marked (the marked copy is hidden from assistive technology). */
+const marked = (element: HTMLElement) =>
+  within(element)
+    .queryAllByRole('mark', { hidden: true })
+    .map((mark) => mark.textContent);
+
+describe('ClassBrowser: why a row matched', () => {
+  it('marks the words of the search in each name, which still reads as the plain name', async () => {
+    installReferenceApi({ turmas: manyTurmas(120) });
+    window.history.replaceState(null, '', '/?q=educacao+FIS');
+    renderBrowser();
+
+    expect(await screen.findByText('12 turmas encontradas')).toHaveRole('status');
+    const cell = screen.getByRole('cell', { name: 'Educação Física 1º A' });
+    expect(marked(cell)).toEqual(['Educação', 'Fís']);
+    expect(rowNames()).toHaveLength(12);
+    for (const name of rowNames()) {
+      expect(marked(screen.getByRole('cell', { name }))).toEqual(['Educação', 'Fís']);
+    }
+    // Out of the accessibility tree: a screen reader hears each name whole, once.
+    expect(within(table()).queryAllByRole('mark')).toEqual([]);
+    expect(screen.getByRole('checkbox', { name: 'Selecionar Educação Física 1º A' })).toBeVisible();
+  });
+
+  it('marks nothing without a search', async () => {
+    installReferenceApi({ turmas: manyTurmas(45) });
+    renderBrowser();
+
+    expect(await screen.findByText('45 turmas')).toBeVisible();
+    expect(marked(table())).toEqual([]);
+    expect(screen.getByRole('cell', { name: 'Artes 1º A' })).toHaveTextContent(/^Artes 1º A$/);
+  });
+
+  it('keeps the marks of the rows on screen until the next search answers', async () => {
+    const backend = installReferenceApi({ turmas: manyTurmas(120) });
+    window.history.replaceState(null, '', '/?q=artes');
+    const { user } = renderBrowser();
+    expect(await screen.findByText('12 turmas encontradas')).toBeVisible();
+    const artes = () => screen.getByRole('cell', { name: 'Artes 1º A' });
+    expect(marked(artes())).toEqual(['Artes']);
+    const next = backend.hold((request) => request.searchParams.query === 'artes 1º');
+
+    await user.type(screen.getByLabelText('Buscar turmas'), ' 1º{Enter}');
+    await waitFor(() => expect(next.requests).toHaveLength(1));
+
+    // The rows shown were found by "artes": "1º" is not what found them.
+    expect(table()).toHaveAttribute('aria-busy', 'true');
+    expect(marked(artes())).toEqual(['Artes']);
+    next.release();
+    await waitFor(() => expect(marked(artes())).toEqual(['Artes', '1º']));
+  });
+
+  it('marks words typed in any order, as the server matches them', async () => {
+    installReferenceApi({ turmas: manyTurmas(120) });
+    window.history.replaceState(null, '', '/?q=2%C2%BA+fisica+EDUCACAO');
+    renderBrowser();
+
+    await waitFor(() =>
+      expect(rowNames()).toEqual(['Educação Física 2º A', 'Educação Física 2º B']),
+    );
+    expect(marked(screen.getByRole('cell', { name: 'Educação Física 2º A' }))).toEqual([
+      'Educação',
+      'Física',
+      '2º',
+    ]);
+  });
+
+  it('suggests searching with fewer words when several found nothing', async () => {
+    installReferenceApi({ turmas: manyTurmas(120) });
+    window.history.replaceState(null, '', '/?q=matem%C3%A1tica+rob%C3%B3tica');
+    const { user } = renderBrowser();
+
+    expect(
+      await screen.findByText(
+        'Nenhuma turma tem todas as palavras de “matemática robótica” no nome. Tente com menos palavras.',
+      ),
+    ).toBeVisible();
+    expect(status()).toHaveTextContent('Nenhuma turma encontrada');
+    expect(screen.getByRole('button', { name: 'Buscar sem “matemática”' })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Buscar sem “robótica”' }));
+
+    const field = screen.getByLabelText('Buscar turmas');
+    expect(field).toHaveValue('matemática');
+    // The buttons go with the empty state: focus goes to the search, where the words are.
+    expect(field).toHaveFocus();
+    expect(window.location.search).toBe('?q=matem%C3%A1tica');
+    expect(await screen.findByText('12 turmas encontradas')).toBeVisible();
+    expect(marked(screen.getByRole('cell', { name: 'Matemática 1º A' }))).toEqual(['Matemática']);
+  });
+
+  it('suggests fewer words in English too', async () => {
+    installReferenceApi({ turmas: manyTurmas(45) });
+    window.history.replaceState(null, '', '/?q=arts+robotics');
+    renderBrowser({ locale: 'en' });
+
+    expect(
+      await screen.findByText(
+        'No class has every word of “arts robotics” in its name. Try fewer words.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Search without “arts”' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Search without “robotics”' })).toBeVisible();
+  });
+});
+
 describe('ClassBrowser: sorting', () => {
   it('cycles a column descending, ascending, then back to the default order', async () => {
     const backend = installReferenceApi({ turmas: manyTurmas(45) });
@@ -422,6 +529,8 @@ describe('ClassBrowser: designed states', () => {
       await screen.findByText('Nenhuma turma tem “astronomia” no nome.', { exact: false }),
     ).toBeVisible();
     expect(status()).toHaveTextContent('Nenhuma turma encontrada');
+    // One word: nothing to leave out.
+    expect(screen.queryByRole('button', { name: /^Buscar sem/ })).not.toBeInTheDocument();
 
     await user.click(screen.getAllByRole('button', { name: 'Limpar busca' }).at(-1)!);
 

@@ -1,6 +1,6 @@
 import { Alert, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { keepPreviousData, onlineManager, useQuery, useQueryClient } from '@tanstack/react-query';
-import { memo, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { fromSortBy, toSortBy, type ApiClient } from '../../api/client';
 import { SORT_BY_DEFAULT, type ClassListQuery, type SortField } from '#contract';
 import { describeApiError } from '../../i18n/describe-api-error';
@@ -12,6 +12,7 @@ import { ClassTable, type RowAction } from './class-table';
 import { useFormats } from '../../i18n/formats';
 import { pageCountOf, type ListParams } from './list-params';
 import { selectionStore, useSelection } from './selection-store';
+import { NoMatch } from './no-match';
 import { useListParams } from './use-list-params';
 
 interface ClassBrowserProps {
@@ -86,7 +87,13 @@ export const ClassBrowser = memo(function ClassBrowser({
       setParams({ q, page: 1 }, { history: how === 'typing' ? 'typing' : 'push' }),
     [setParams],
   );
-  const clearSearch = () => search('', 'submit');
+  // From the no-match state, whose buttons go once the list shows: focus goes to the search, where
+  // the new words are.
+  const searchField = useRef<HTMLInputElement>(null);
+  const searchAgain = (q: string) => {
+    search(q, 'submit');
+    searchField.current?.focus();
+  };
   // Stable, so the pager (memoised) renders only when what it shows changes: rows arriving for
   // the page already shown (a new page size, a search) leave it alone.
   const changeSort = useCallback(
@@ -101,8 +108,9 @@ export const ClassBrowser = memo(function ClassBrowser({
   );
 
   // What the status line announces belongs to the rows on screen. While a new search loads,
-  // the previous rows stay (placeholder data), so their count stays too, with their wording:
-  // the last settled answer is remembered here, adjusted during render (no extra frame).
+  // the previous rows stay (placeholder data), so their count stays too, with their wording,
+  // and the words marked in their names are those of the search that found them: the last
+  // settled answer is remembered here, adjusted during render (no extra frame).
   const [announced, setAnnounced] = useState<{ total: number; q: string } | null>(null);
   if (settled && (announced?.total !== page.totalRecords || announced.q !== params.q)) {
     setAnnounced({ total: page.totalRecords, q: params.q });
@@ -122,7 +130,7 @@ export const ClassBrowser = memo(function ClassBrowser({
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="md">
-        <ClassSearch value={params.q} onSearch={search} />
+        <ClassSearch ref={searchField} value={params.q} onSearch={search} />
         {/* A live region: screen readers hear how many turmas the search found. */}
         <Text role="status" fw={500}>
           {summary}
@@ -153,20 +161,14 @@ export const ClassBrowser = memo(function ClassBrowser({
           description={messages.classes.emptyDescription}
         />
       ) : settled && page.totalRecords === 0 ? (
-        <EmptyState
-          title={messages.classes.noMatchTitle}
-          description={messages.classes.noMatchDescription(params.q)}
-        >
-          <Button variant="default" onClick={clearSearch}>
-            {messages.classes.clearSearch}
-          </Button>
-        </EmptyState>
+        <NoMatch query={params.q} onSearch={searchAgain} />
       ) : (
         <>
           <ClassTable
             rows={page?.data}
             skeletonRows={Math.min(params.pageSize, 20)}
             stale={list.isPlaceholderData}
+            query={announced?.q ?? ''}
             sort={fromSortBy(params.sort)}
             onSortChange={changeSort}
             selection={selection}

@@ -1,7 +1,7 @@
 import { CloseButton, Kbd, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useHotkeys } from '@mantine/hooks';
+import { useDebouncedCallback, useHotkeys, useMergedRef } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { memo, useRef, useState } from 'react';
+import { memo, useRef, useState, type Ref } from 'react';
 import { QUERY_MAX_LENGTH } from '#contract';
 import { useMessages } from '../../i18n/i18n-context';
 import classes from './class-search.module.css';
@@ -17,12 +17,14 @@ interface ClassSearchProps {
   value: string;
   /** Called once per burst of typing, at once on Enter or clear; the value is trimmed. */
   onSearch: (value: string, how: 'typing' | 'submit') => void;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** Memoised: paging and sorting re-render the list, not the search field. */
-export const ClassSearch = memo(function ClassSearch({ value, onSearch }: ClassSearchProps) {
+export const ClassSearch = memo(function ClassSearch({ value, onSearch, ref }: ClassSearchProps) {
   const messages = useMessages();
   const inputRef = useRef<HTMLInputElement>(null);
+  const mergedRef = useMergedRef(inputRef, ref);
   const [text, setText] = useState(value);
   const [shownValue, setShownValue] = useState(value);
   const commit = useDebouncedCallback((next: string) => onSearch(next.trim(), 'typing'), {
@@ -48,7 +50,7 @@ export const ClassSearch = memo(function ClassSearch({ value, onSearch }: ClassS
 
   return (
     <TextInput
-      ref={inputRef}
+      ref={mergedRef}
       type="search"
       classNames={{ input: classes.input }}
       label={messages.classes.searchLabel}

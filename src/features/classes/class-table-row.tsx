@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { Class, ClassSummary } from '#contract';
+import { HighlightedText } from '../../components/highlight/highlighted-text';
 import type { Formats } from '../../i18n/formats';
 import { useMessages } from '../../i18n/i18n-context';
 import classes from './class-table.module.css';
@@ -8,6 +9,8 @@ import { timestamp } from './timestamp';
 
 interface ClassRowProps {
   turma: Class;
+  /** The search these rows were found by: its words are marked in the name. */
+  query: string;
   selected: boolean;
   onToggle: (turma: ClassSummary, checked: boolean) => void;
   formats: Formats;
@@ -23,6 +26,7 @@ interface ClassRowProps {
  */
 export const ClassRow = memo(function ClassRow({
   turma,
+  query,
   selected,
   onToggle,
   formats,
@@ -42,7 +46,9 @@ export const ClassRow = memo(function ClassRow({
         />
       </td>
       {/* Text, never markup: React escapes it, whatever the server sent. */}
-      <td>{turma.name}</td>
+      <td>
+        <HighlightedText text={turma.name} query={query} />
+      </td>
       <td className={classes.numeric}>{formats.number.format(turma.countStudents)}</td>
       <td>{timestamp(turma.createdAt, formats, `${tooltipId}-created`)}</td>
       <td>{timestamp(turma.updatedAt, formats, `${tooltipId}-updated`)}</td>

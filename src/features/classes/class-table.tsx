@@ -21,6 +21,8 @@ interface ClassTableProps {
   skeletonRows: number;
   /** A newer page is on its way: the rows shown are the previous ones. */
   stale: boolean;
+  /** The search that found the rows shown (not one still on its way), marked in their names. */
+  query: string;
   sort: { id: SortField; desc: boolean };
   /** `undefined`: back to the API's default order. */
   onSortChange: (sort: { id: SortField; desc: boolean } | undefined) => void;
@@ -38,6 +40,7 @@ export function ClassTable({
   rows,
   skeletonRows,
   stale,
+  query,
   sort,
   onSortChange,
   selection,
@@ -112,6 +115,7 @@ export function ClassTable({
                   // of replacing them; rows hold no state, so nothing carries over wrongly.
                   key={index}
                   turma={turma}
+                  query={query}
                   selected={selectedIds.has(turma.id)}
                   onToggle={toggleRow}
                   formats={formats}
