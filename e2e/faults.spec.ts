@@ -266,11 +266,14 @@ test('code that cannot load: the page stays up, a form says so and opens on the 
   // The session-expired dialog's code, loaded at idle, and the enrol form's: both fail to come.
   let cut = true;
   let idleCodeCut = false;
-  await page.route(/\/assets\/(session-expired-dialog|enrolment-dialog)-[^/]+\.js$/, async (route) => {
-    if (!cut) return route.continue();
-    await route.abort('internetdisconnected');
-    if (route.request().url().includes('/session-expired-dialog-')) idleCodeCut = true;
-  });
+  await page.route(
+    /\/assets\/(session-expired-dialog|enrolment-dialog)-[^/]+\.js$/,
+    async (route) => {
+      if (!cut) return route.continue();
+      await route.abort('internetdisconnected');
+      if (route.request().url().includes('/session-expired-dialog-')) idleCodeCut = true;
+    },
+  );
   await signIn(page, token);
   const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
   const row = turmasPage(page).row(turma!);

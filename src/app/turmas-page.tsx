@@ -26,7 +26,9 @@ const loadEnrolmentDialog = () => import('../features/enrolment/enrolment-dialog
 const loadRemovalDialog = () => import('../features/removal/removal-dialog');
 // The bulk runner (a CSV parser, a worker, the runner) is for the start and end of a term.
 const loadBulkDialog = () => import('../features/bulk/bulk-dialog');
-const EnrolmentDialog = lazy(async () => ({ default: (await loadEnrolmentDialog()).EnrolmentDialog }));
+const EnrolmentDialog = lazy(async () => ({
+  default: (await loadEnrolmentDialog()).EnrolmentDialog,
+}));
 const RemovalDialog = lazy(async () => ({ default: (await loadRemovalDialog()).RemovalDialog }));
 const BulkDialog = lazy(async () => ({ default: (await loadBulkDialog()).BulkDialog }));
 
