@@ -110,7 +110,7 @@ describe('search against the rule, for random names and queries', () => {
   beforeAll(async () => {
     server = await startTestServer({ fixtures: { turmas: TURMAS } });
     // Enrolments move turmas in the count and updatedAt orders while the index is in use.
-    for (const [at, turma] of TURMAS.entries()) {
+    for (const [at, turma] of TURMAS.slice(0, 60).entries()) {
       if (at % 3 === 0) await server.listClasses({ sortBy: '-updatedAt' });
       const email = `aluno${at % 7}@escola.example`;
       const other = TURMAS[(at * 31 + 1) % TURMAS.length]!;
@@ -126,7 +126,8 @@ describe('search against the rule, for random names and queries', () => {
       );
     }
     for (const sortBy of SORT_VALUES) ordered.set(sortBy, await server.listAllClasses(sortBy));
-  });
+    // About 80 requests: a few seconds on a busy machine, well past the default hook timeout.
+  }, 60_000);
   afterAll(() => server.stop());
 
   it('lists every order as the database sorts it, after the writes', () => {
