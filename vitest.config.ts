@@ -12,6 +12,9 @@ export default defineConfig({
         test: {
           name: 'console',
           environment: 'jsdom',
+          // The page on the test API's own origin (src/testing/api-client.ts), as the default
+          // config.js has it: a failed call then reads as the network's fault, not CORS's.
+          environmentOptions: { jsdom: { url: 'http://api.test/' } },
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/testing/setup.ts'],
           // The slowest component test takes ~2.5 s on a 2-core machine; room for a busy one.

@@ -28,6 +28,8 @@ export async function expectNoAxeViolations(page: Page, within?: string) {
 
 const FAILED_RESOURCE = /^Failed to load resource: the server responded with a status of (\d{3})\b/;
 const FAILED_REQUEST = /^Failed to load resource: net::ERR_/;
+const CORS_REFUSAL =
+  /^Access to fetch at '[^']*' from origin '[^']*' has been blocked by CORS policy/;
 
 export interface ConsoleErrors {
   /** Every console error and uncaught exception of the page, in order. */
@@ -39,6 +41,8 @@ export interface ConsoleErrors {
   allowFailedResponses(status: number): void;
   /** The same for requests that got no answer at all (net::ERR_…): a test that cuts the network. */
   allowNetworkFailures(): void;
+  /** The same for calls the browser refused by CORS (its own line, then net::ERR_FAILED). */
+  allowCorsRefusals(): void;
   /** What is left once the deliberate failures are set aside: should be nothing. */
   unexpected(): string[];
 }
@@ -47,6 +51,7 @@ function watchConsoleErrors(page: Page): ConsoleErrors {
   const all: string[] = [];
   const allowed = new Set<number>();
   let networkFailuresAllowed = false;
+  let corsRefusalsAllowed = false;
   page.on('console', (message) => {
     if (message.type() === 'error') all.push(message.text());
   });
@@ -55,9 +60,11 @@ function watchConsoleErrors(page: Page): ConsoleErrors {
     all,
     allowFailedResponses: (status) => allowed.add(status),
     allowNetworkFailures: () => (networkFailuresAllowed = true),
+    allowCorsRefusals: () => (corsRefusalsAllowed = networkFailuresAllowed = true),
     unexpected: () =>
       all.filter((line) => {
         if (networkFailuresAllowed && FAILED_REQUEST.test(line)) return false;
+        if (corsRefusalsAllowed && CORS_REFUSAL.test(line)) return false;
         const status = FAILED_RESOURCE.exec(line)?.[1];
         return status === undefined || !allowed.has(Number(status));
       }),

@@ -92,3 +92,37 @@ describe('server/main.ts with TRUST_PROXY', () => {
     ).rejects.toThrow(/exited with 2[\s\S]*TRUST_PROXY must be true or false, got "yes"/);
   });
 });
+
+describe('server/main.ts with CORS_ORIGINS', () => {
+  it('answers a preflight from a listed origin, and refuses one from any other', async () => {
+    const main = await startMainProcess(join(dataDir, 'cors'), {
+      API_TOKENS: 'cors-test-token',
+      SEED_CLASSES: '0',
+      CORS_ORIGINS: 'https://console.example, http://127.0.0.1:4000',
+    });
+    const preflight = (origin: string) =>
+      fetch(`${main.url}/v1/classe`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'GET' },
+      });
+
+    const listed = await preflight('http://127.0.0.1:4000');
+    expect(listed.status).toBe(204);
+    expect(listed.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4000');
+    const other = await preflight('https://elsewhere.example');
+    await other.body?.cancel();
+    expect(other.status).toBe(403);
+
+    expect(await main.terminate()).toBe(0);
+  });
+
+  it('a value that is not a list of origins: the server does not start, and says why', async () => {
+    const started = startMainProcess(join(dataDir, 'unstarted-cors'), {
+      API_TOKENS: 'x',
+      CORS_ORIGINS: 'https://console.example/',
+    });
+    await expect(started).rejects.toThrow(
+      /exited with 2[\s\S]*stderr:\nCORS_ORIGINS must list origins, comma-separated: "https:\/\/console.example\/" is not an origin as browsers send it: write "https:\/\/console.example"\n$/,
+    );
+  });
+});

@@ -1,12 +1,13 @@
 /**
  * `npm start`: the production server. Configuration comes from the environment:
  * PORT (3000), HOST (0.0.0.0), API_TOKENS (comma-separated), DATA_DIR (./data), SEED_CLASSES (240),
- * TRUST_PROXY (false), PUBLIC_URL (none).
+ * TRUST_PROXY (false), PUBLIC_URL (none), CORS_ORIGINS (none).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseCorsOrigins } from './cors.ts';
 import { createLogger } from './log.ts';
 import { DEMO_CLASSES } from './seed.ts';
 import { startServer } from './server.ts';
@@ -32,6 +33,16 @@ function environmentFlag(name: string, fallback: boolean): boolean {
   if (text === 'false' || text === '0') return false;
   console.error(`${name} must be true or false, got "${process.env[name]}"`);
   process.exit(2);
+}
+
+/** Exact origins, comma-separated: one that could never match a browser's Origin stops the start. */
+function environmentOrigins(name: string): string[] {
+  try {
+    return parseCorsOrigins(process.env[name]);
+  } catch (error) {
+    console.error(`${name} must list origins, comma-separated: ${(error as Error).message}`);
+    process.exit(2);
+  }
 }
 
 /**
@@ -69,6 +80,8 @@ const server = await startServer({
   trustProxy: environmentFlag('TRUST_PROXY', false),
   // The OpenAPI document's server address: absolute, so that generated clients work anywhere.
   publicUrl: process.env.PUBLIC_URL,
+  // Sites whose console pages may call this API from the browser (their apiBaseUrl points here).
+  corsOrigins: environmentOrigins('CORS_ORIGINS'),
 }).catch((error: unknown) => {
   console.error(
     `Turmas Admin could not start: ${error instanceof Error ? error.message : String(error)}`,

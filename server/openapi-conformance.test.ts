@@ -73,6 +73,9 @@ describe('answers the document allows', () => {
       'an absolute-form target',
       answer('GET', 'http://x/v1/classe', 200, { data: [], totalRecords: 0 }),
     ],
+    // HTTP plumbing OpenAPI does not describe (server/cors.ts).
+    ['a CORS preflight’s 204', { ...answer('OPTIONS', '/v1/classe', 204, ''), text: '' }],
+    ['a refused CORS preflight’s 403', answer('OPTIONS', '/v1/classe', 403, error(403))],
   ])('%s', (_what, checked) => {
     expect(conformance.problems(checked)).toEqual([]);
   });
@@ -127,6 +130,11 @@ describe('answers the document refuses', () => {
       'a success on a route the document does not name',
       answer('GET', '/v1/classe/t1', 200, {}),
       /a success on a route the document does not name/,
+    ],
+    [
+      'a refused CORS preflight that is not an Error body',
+      answer('OPTIONS', '/v1/classe', 403, 'Forbidden', 'text/plain'),
+      /the body is not JSON/,
     ],
     [
       'an answer on a route the document does not name that is not an Error body',

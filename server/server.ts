@@ -4,7 +4,8 @@
  * for missing assets, which are 404s).
  *
  * Every answer carries the security headers: those Hono builds, and (http-server.ts) the few that
- * Node or the adapter write before Hono sees a request.
+ * Node or the adapter write before Hono sees a request. The page's connect-src follows the
+ * console's config.js (console-config.ts); the API answers CORS for CORS_ORIGINS (cors.ts).
  */
 import type { HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -12,8 +13,11 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { createApi, errorBody, type ApiOptions } from './app.ts';
+import { followConsoleApiOrigin, type ConsoleApiOrigin } from './console-config.ts';
+import { corsFor, parseOrigin } from './cors.ts';
 import { openDatabase } from './store/schema.ts';
 import { createStore } from './store/sqlite-store.ts';
 import { DEFAULT_TIMEOUTS, listen, type Timeouts } from './http-server.ts';
@@ -29,44 +33,66 @@ const API_PATH = /^\/v1(\/|$)/;
  */
 const NOT_SERVED = /(^|\/)\.|\.map$/i;
 
-const securityHeaders = secureHeaders({
-  contentSecurityPolicy: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    // Mantine writes its CSS variables into a <style> element at run time.
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-    frameAncestors: ["'none'"],
-  },
-  referrerPolicy: 'no-referrer',
-  xFrameOptions: 'DENY',
-  // Sent only where the browser came over HTTPS: strictTransportSecurity() below.
-  strictTransportSecurity: false,
-  // Nothing the console does needs a device, a sensor or payment: no page here may ask for one,
-  // whatever script gets in. Only features Chromium knows: others cost a console warning each.
-  permissionsPolicy: {
-    accelerometer: false,
-    autoplay: false,
-    camera: false,
-    displayCapture: false,
-    geolocation: false,
-    gyroscope: false,
-    hid: false,
-    magnetometer: false,
-    microphone: false,
-    midi: false,
-    payment: false,
-    publickeyCredentialsGet: false,
-    screenWakeLock: false,
-    serial: false,
-    usb: false,
-    xrSpatialTracking: false,
-  },
-});
+/**
+ * The security headers, with the page allowed to call the API on `apiOrigin` when config.js puts
+ * it on another site (console-config.ts); its own origin otherwise.
+ */
+const securityHeadersFor = (apiOrigin: string | undefined) =>
+  secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Mantine writes its CSS variables into a <style> element at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:'],
+      connectSrc: apiOrigin === undefined ? ["'self'"] : ["'self'", apiOrigin],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    referrerPolicy: 'no-referrer',
+    xFrameOptions: 'DENY',
+    // Sent only where the browser came over HTTPS: strictTransportSecurity() below.
+    strictTransportSecurity: false,
+    // Nothing the console does needs a device, a sensor or payment: no page here may ask for one,
+    // whatever script gets in. Only features Chromium knows: others cost a console warning each.
+    permissionsPolicy: {
+      accelerometer: false,
+      autoplay: false,
+      camera: false,
+      displayCapture: false,
+      geolocation: false,
+      gyroscope: false,
+      hid: false,
+      magnetometer: false,
+      microphone: false,
+      midi: false,
+      payment: false,
+      publickeyCredentialsGet: false,
+      screenWakeLock: false,
+      serial: false,
+      usb: false,
+      xrSpatialTracking: false,
+    },
+  });
+
+/**
+ * The headers for each answer, with connect-src as config.js says now. The policy matters on the
+ * page, and the page is never an API answer or a hashed asset: only the other requests (index.html,
+ * config.js, the client-side routes) look at the file again, one stat each, and wait while an
+ * edited file runs (console-config.ts).
+ */
+function securityHeaders(consoleApi: ConsoleApiOrigin | undefined): MiddlewareHandler {
+  const byOrigin = new Map<string | undefined, MiddlewareHandler>();
+  return async (c, next) => {
+    const recheck = !API_PATH.test(c.req.path) && !c.req.path.startsWith('/assets/');
+    const apiOrigin = recheck ? await consoleApi?.forPage() : consoleApi?.latest();
+    let headers = byOrigin.get(apiOrigin);
+    if (!headers) byOrigin.set(apiOrigin, (headers = securityHeadersFor(apiOrigin)));
+    return headers(c, next);
+  };
+}
 
 const HSTS = 'max-age=15552000; includeSubDomains';
 
@@ -94,17 +120,31 @@ export interface AppOptions extends ApiOptions {
   staticDir?: string | undefined;
   /** Whether a proxy's `X-Forwarded-Proto` may be believed (TRUST_PROXY); false by default. */
   trustProxy?: boolean | undefined;
+  /** Sites whose pages may call the API (CORS_ORIGINS), as exact origins; none by default. */
+  corsOrigins?: readonly string[] | undefined;
 }
 
 /**
  * Everything the production server answers, as one Hono app: startServer puts it behind Node's
  * HTTP server, and tests may call it in-process with `app.request()`.
  */
-export function createApp({ staticDir, trustProxy = false, ...api }: AppOptions): Hono {
+export function createApp({
+  staticDir,
+  trustProxy = false,
+  corsOrigins = [],
+  ...api
+}: AppOptions): Hono {
   const app = new Hono();
   app.use(requestLog(api.log));
-  app.use(securityHeaders);
+  const consoleApi = staticDir
+    ? followConsoleApiOrigin(path.join(staticDir, 'config.js'), api.log)
+    : undefined;
+  app.use(securityHeaders(consoleApi));
   app.use(strictTransportSecurity(trustProxy));
+  // Before the token check: a preflight carries no token. Only on the API: the console's own
+  // files are for its own origin.
+  const allowOrigins = corsFor(corsOrigins);
+  app.use((c, next) => (API_PATH.test(c.req.path) ? allowOrigins(c, next) : next()));
   // The console's files are compressed; the API's JSON is not: a page of turmas is small, one
   // round trip either way, and compress() spent more CPU on it than answering it takes
   // (docs/decisions/004-api-performance.md).
@@ -179,6 +219,8 @@ export interface ServerOptions {
   timeouts?: Timeouts;
   /** Where clients reach this server (PUBLIC_URL), e.g. `https://turmas.example`. */
   publicUrl?: string | undefined;
+  /** See AppOptions. */
+  corsOrigins?: readonly string[];
 }
 
 export interface RunningServer {
@@ -202,6 +244,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         'use letters, digits and . _ ~ + / - (with = only at the end)',
     );
   }
+  // Before the database opens: a wrong origin stops the start with nothing to clean up.
+  for (const origin of options.corsOrigins ?? []) parseOrigin(origin);
   const log = createLogger(options.log);
   const { db, created, migratedFrom } = openDatabase(options.dataDir);
   if (migratedFrom) log.info('migrated the database schema', { fromVersion: migratedFrom });
@@ -217,6 +261,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     staticDir: options.staticDir,
     trustProxy: options.trustProxy,
     publicUrl: options.publicUrl,
+    corsOrigins: options.corsOrigins,
   });
   const host = options.host ?? '127.0.0.1';
   const { server, shutDown } = await listen(app, {
@@ -247,6 +292,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
 /** The security headers as name/value pairs, for answers Node writes without Hono. */
 async function securityHeaderPairs(): Promise<[string, string][]> {
-  const probe = new Hono().use(securityHeaders).get('*', (c) => c.body(null));
+  const probe = new Hono().use(securityHeadersFor(undefined)).get('*', (c) => c.body(null));
   return [...(await probe.request('/')).headers];
 }

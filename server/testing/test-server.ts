@@ -36,6 +36,9 @@ export interface TestServerOptions {
   /** startServer's options of the same names. */
   trustProxy?: boolean;
   timeouts?: Timeouts;
+  corsOrigins?: readonly string[];
+  /** The built console to serve (startServer's staticDir); none by default. */
+  staticDir?: string;
 }
 
 export interface RequestOptions {
@@ -98,6 +101,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       seedClasses: options.seedClasses ?? 0,
       trustProxy: options.trustProxy,
       timeouts: options.timeouts,
+      corsOrigins: options.corsOrigins,
+      staticDir: options.staticDir,
       log: (line) => {
         logLines.push(line);
         for (const wake of logWaiters) wake();

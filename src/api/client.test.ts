@@ -290,7 +290,7 @@ describe('errors', () => {
 
     expect(error.kind).toBe('network');
     expect(error.status).toBeUndefined();
-    expect(error.message).toBe('Could not reach the server');
+    expect(error.message).toMatch(/^Could not reach the server/);
     expect(error.cause).toBeInstanceOf(TypeError);
   });
 
@@ -392,6 +392,56 @@ describe('errors', () => {
   });
 });
 
+describe('a call to an API on another origin that gets no answer', () => {
+  // The page is http://api.test (vitest.config.ts); the scripted server is on 127.0.0.1.
+  const refusedFetch: typeof fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+
+  it('names that origin: CORS or the page’s CSP may have refused it', async () => {
+    const origin = await unusedOrigin();
+    const error = await apiError(client({ baseUrl: `${origin}/v1` }).getClasses());
+
+    expect(error.kind).toBe('network');
+    expect(error.crossOrigin).toBe(origin);
+    expect(error.message).toBe(
+      `Could not reach the server: the API is on ${origin}, another origin, so CORS or the ` +
+        'page’s Content-Security-Policy may have refused the call',
+    );
+    // Retried like any failure without an answer: the browser does not say which it was.
+    expect(error.isTransient).toBe(true);
+  });
+
+  it('does not, while the browser says it is offline: the connection is the cause', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const error = await apiError(client({ fetch: refusedFetch }).getClasses());
+      expect([error.kind, error.crossOrigin, error.message]).toEqual([
+        'network',
+        undefined,
+        'Could not reach the server',
+      ]);
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
+  it.each([
+    ['a path on the page’s site', '/v1'],
+    ['a URL on the page’s own origin', 'http://api.test/v1'],
+  ])('does not for %s', async (_, baseUrl) => {
+    const error = await apiError(client({ baseUrl, fetch: refusedFetch }).getClasses());
+
+    expect([error.kind, error.crossOrigin]).toEqual(['network', undefined]);
+  });
+
+  it('does not for what is not a failure to connect (a timeout)', async () => {
+    server.handle(() => {});
+
+    const error = await apiError(client({ timeoutMs: 100 }).getClasses());
+
+    expect([error.kind, error.crossOrigin]).toEqual(['timeout', undefined]);
+  });
+});
+
 describe('Retry-After', () => {
   /** A 503 with the given Retry-After header (none when undefined) and an Error body. */
   function answer503(retryAfter: string | undefined) {
@@ -459,6 +509,11 @@ describe('Retry-After', () => {
 describe('isTransient: the one retry policy', () => {
   it.each([
     ['no answer', new ApiError('network', 'offline'), true],
+    [
+      'no answer from another origin (CORS?)',
+      new ApiError('network', 'refused?', { crossOrigin: 'https://api.example' }),
+      true,
+    ],
     ['a timeout', new ApiError('timeout', 'slow'), true],
     ['too many requests', new ApiError('http', '429', { status: 429 }), true],
     ['a server error', new ApiError('http', '500', { status: 500 }), true],

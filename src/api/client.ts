@@ -29,7 +29,8 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 
 /**
  * - `http`: the server answered with a non-2xx status (see `status` and `body`).
- * - `network`: no answer at all (offline, DNS, connection refused or cut).
+ * - `network`: no answer at all (offline, DNS, connection refused or cut; or, for an API on
+ *   another origin, a call the browser refused: see `crossOrigin`).
  * - `timeout`: no complete answer within `timeoutMs`.
  * - `aborted`: the caller's signal aborted the request (usually nobody is waiting any more).
  * - `contract`: a body, sent or received, does not have the shape the contract describes.
@@ -48,17 +49,30 @@ export class ApiError extends Error {
    * `Retry-After` header), in milliseconds from when the answer arrived; never negative.
    */
   readonly retryAfterMs: number | undefined;
+  /**
+   * On a 'network' error while the browser says it is online, the API's origin when it is not the
+   * page's. The browser reports a call that CORS or the page's CSP refused exactly as one that
+   * found no server, so the likely cause is then the API's address or its CORS settings.
+   */
+  readonly crossOrigin: string | undefined;
 
   constructor(
     kind: ApiErrorKind,
     message: string,
-    details: { status?: number; body?: ErrorBody; retryAfterMs?: number; cause?: unknown } = {},
+    details: {
+      status?: number;
+      body?: ErrorBody;
+      retryAfterMs?: number;
+      crossOrigin?: string;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.kind = kind;
     this.status = details.status;
     this.body = details.body;
     this.retryAfterMs = details.retryAfterMs;
+    this.crossOrigin = details.crossOrigin;
   }
 
   get isUnauthorized(): boolean {
@@ -72,6 +86,8 @@ export class ApiError extends Error {
   /**
    * The console's one retry policy: whether the same request may succeed later. No answer, too
    * many requests (429) or a server error may pass; any other refusal will answer the same.
+   * A call to another origin that got no answer is retried too: the browser cannot tell a CORS
+   * refusal (which fails again at once, costing nothing) from an outage (which may pass).
    */
   get isTransient(): boolean {
     if (this.kind === 'network' || this.kind === 'timeout') return true;
@@ -115,6 +131,7 @@ interface RequestSpec<T> {
 export function createApiClient(config: ApiClientConfig) {
   const baseUrl = config.baseUrl.replace(/\/+$/, '');
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const crossOrigin = crossOriginOf(baseUrl);
 
   async function request<T>(spec: RequestSpec<T>): Promise<T> {
     const headers = new Headers({ Accept: 'application/json' });
@@ -155,7 +172,7 @@ export function createApiClient(config: ApiClientConfig) {
       // all strike while it streams in.
       text = await response.text();
     } catch (error) {
-      throw failureWithoutResponse(error, callerSignal, timeoutSignal, timeoutMs);
+      throw failureWithoutResponse(error, { callerSignal, timeoutSignal, timeoutMs, crossOrigin });
     }
 
     const json = parseJson(text);
@@ -324,11 +341,30 @@ function httpError(status: number, json: unknown, retryAfterMs: number | undefin
   });
 }
 
+/**
+ * The API's origin when the page is on another one: there the browser enforces CORS and the page's
+ * CSP connect-src on every call. Undefined outside a page (Node) and for a path on the page's site.
+ */
+function crossOriginOf(baseUrl: string): string | undefined {
+  const page = globalThis.location as Location | undefined;
+  if (!page?.origin || page.origin === 'null') return undefined;
+  const api = new URL(baseUrl, page.href).origin;
+  return api === page.origin ? undefined : api;
+}
+
 function failureWithoutResponse(
   error: unknown,
-  callerSignal: AbortSignal | undefined,
-  timeoutSignal: AbortSignal,
-  timeoutMs: number,
+  {
+    callerSignal,
+    timeoutSignal,
+    timeoutMs,
+    crossOrigin,
+  }: {
+    callerSignal: AbortSignal | undefined;
+    timeoutSignal: AbortSignal;
+    timeoutMs: number;
+    crossOrigin: string | undefined;
+  },
 ): ApiError {
   // The caller is checked first: when both fired, nobody is waiting for the answer anyway.
   if (callerSignal?.aborted) {
@@ -338,6 +374,17 @@ function failureWithoutResponse(
     return new ApiError('timeout', `The server did not answer within ${formatSeconds(timeoutMs)}`, {
       cause: error,
     });
+  }
+  // fetch rejects with a TypeError when it gets no response, a refusal by CORS or CSP included;
+  // offline, the connection is the cause whatever the origin.
+  const online = (globalThis.navigator as Navigator | undefined)?.onLine !== false;
+  if (error instanceof TypeError && online && crossOrigin !== undefined) {
+    return new ApiError(
+      'network',
+      `Could not reach the server: the API is on ${crossOrigin}, another origin, so CORS or ` +
+        'the page’s Content-Security-Policy may have refused the call',
+      { cause: error, crossOrigin },
+    );
   }
   return new ApiError('network', 'Could not reach the server', { cause: error });
 }

@@ -10,7 +10,7 @@ export function describeApiError(error: unknown, messages: Messages): string {
   if (!(error instanceof ApiError)) return text.unexpected;
   switch (error.kind) {
     case 'network':
-      return text.network;
+      return error.crossOrigin === undefined ? text.network : text.crossOrigin(error.crossOrigin);
     case 'timeout':
       return text.timeout;
     case 'contract':

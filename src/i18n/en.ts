@@ -101,6 +101,10 @@ export const en: Messages = {
   },
   apiErrors: {
     network: 'Could not reach the server. Check your connection and try again.',
+    crossOrigin: (origin) =>
+      `The browser could not reach the API at ${origin}, which is on another site. The likely ` +
+      "cause is the API's address (apiBaseUrl in config.js) or its CORS settings: tell whoever " +
+      'runs the system.',
     timeout: 'The server took too long to answer. Try again.',
     server: (status) => `The server hit an error (code ${status}). Try again in a moment.`,
     rejected: (status) => `The server refused the request (code ${status}).`,

@@ -105,6 +105,11 @@ export const ptBR = {
   },
   apiErrors: {
     network: 'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.',
+    // The browser is online and the API is on another site: CORS or the page's CSP refused it.
+    crossOrigin: (origin: string): string =>
+      `O navegador não conseguiu se comunicar com a API em ${origin}, que fica em outro ` +
+      'endereço. A causa provável é o endereço da API (apiBaseUrl em config.js) ou as ' +
+      'configurações de CORS dela: avise quem administra o sistema.',
     timeout: 'O servidor demorou demais para responder. Tente novamente.',
     server: (status: number): string =>
       `O servidor encontrou um erro (código ${status}). Tente novamente em instantes.`,
