@@ -152,8 +152,7 @@ test('a typo in the confirmation keeps the removal from being sent', async ({
     'O que foi digitado aqui não é igual ao e-mail do aluno. Confira os dois campos.',
   );
   await dialog.confirmation.press('Enter');
-  // Forced past Playwright's own wait: a disabled button must do nothing even when clicked.
-  // eslint-disable-next-line playwright/no-force-option
+  // eslint-disable-next-line playwright/no-force-option -- past Playwright's wait: a disabled button must do nothing even when clicked
   await dialog.remove.click({ force: true });
 
   await expect(dialog.dialog).toBeVisible();

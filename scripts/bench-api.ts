@@ -352,6 +352,7 @@ async function healthDuring(server: ServerProcess, scenario: Scenario) {
       const response = await fetch(`${server.url}/v1/health`);
       await response.arrayBuffer();
       latencies.push(performance.now() - started);
+      // The probe's sampling rate, not a wait for something to happen.
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();

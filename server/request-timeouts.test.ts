@@ -115,6 +115,7 @@ describe('within the limits', () => {
     const third = Math.ceil(body.length / 3);
     for (let at = 0; at < body.length; at += third) {
       connection.write(body.slice(at, at + third));
+      // The pause is the scenario (a slow client), well inside the limit even on a busy machine.
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const answer = await connection.nextAnswer();
@@ -128,6 +129,7 @@ describe('within the limits', () => {
     const healthCheck = 'GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n';
     connection.write(healthCheck);
     expect((await connection.nextAnswer())?.status).toBe(200);
+    // The idle time is the scenario: at least past the limit; longer on a busy machine is the same.
     await new Promise((resolve) => setTimeout(resolve, TIMEOUTS.headersMs + 300));
     connection.write(healthCheck);
     expect((await connection.nextAnswer())?.status).toBe(200);

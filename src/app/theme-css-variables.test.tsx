@@ -6,8 +6,7 @@ import { themeCssVariables } from './theme-css-variables';
 
 it('builds the stylesheet MantineProvider would render for the theme, so the provider can skip it', () => {
   render(<MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} />);
-  // A <style> element has no role to find it by.
-  // eslint-disable-next-line testing-library/no-node-access
+  // eslint-disable-next-line testing-library/no-node-access -- a <style> element has no role to find it by
   const rendered = document.querySelector('style[data-mantine-styles]')?.textContent;
 
   expect(rendered).toBeTruthy();

@@ -94,8 +94,7 @@ export function TokenForm({
           // The only field: an asterisk says nothing, and Mantine's would be read out as part of
           // the label ("Token de acesso *").
           withAsterisk={false}
-          // The gate's only field is where everyone goes next; the caller decides.
-          // eslint-disable-next-line jsx-a11y/no-autofocus
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the gate's only field, where everyone goes next; the caller decides
           autoFocus={autoFocus}
           data-autofocus
           autoComplete="current-password"

@@ -97,8 +97,7 @@ export function ClassTable({
           {...tooltips}
         >
           <TableHead groups={table.getHeaderGroups()} sorting={sorting} />
-          {/* Delegated clicks of the rows' buttons (keyboard too); the body is no control. */}
-          {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
+          {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated clicks of the rows' buttons (keyboard too); the body is no control */}
           <tbody
             data-stale={stale || undefined}
             data-loading={rows === undefined || undefined}

@@ -11,8 +11,7 @@ export function timestamp(value: string, formats: Formats, tooltipId: string) {
   const date = new Date(value);
   return (
     <span className={classes.timestamp}>
-      {/* Focusable so keyboard users can reveal the full timestamp too (WCAG 1.4.13). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- focusable so keyboard users can reveal the full timestamp too (WCAG 1.4.13) */}
       <time dateTime={value} tabIndex={0} aria-describedby={tooltipId} className={classes.time}>
         {formats.dateTime.format(date)}
       </time>
