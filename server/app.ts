@@ -22,7 +22,12 @@ import {
   removeStudentFromClassesBodySchema,
   type ErrorBody,
 } from '#contract';
-import { UnknownClassesError, UnknownStudentError, type Store } from './store/store.ts';
+import {
+  StoreUnavailableError,
+  UnknownClassesError,
+  UnknownStudentError,
+  type Store,
+} from './store/store.ts';
 import { jsonTextProblem, loneSurrogateAt, NESTING_MAX, VALUES_MAX } from './json-text.ts';
 import type { Logger } from './log.ts';
 import { buildOpenApiDocument } from './openapi.ts';
@@ -158,6 +163,9 @@ const writeGuards = [limitBody, requireJson, requireJsonText] as const;
 
 const classIdParamSchema = z.object({ id: classIdSchema });
 
+/** What a 503 asks a client to wait: a database restart takes seconds. */
+export const RETRY_AFTER_SECONDS = 2;
+
 /** The `/v1` routes, mounted by server.ts (production) and dev-entry.ts (`npm run dev`). */
 export function createApi({ store, tokens, log, publicUrl }: ApiOptions) {
   configureZod();
@@ -169,7 +177,10 @@ export function createApi({ store, tokens, log, publicUrl }: ApiOptions) {
   return (
     new Hono()
       .basePath('/v1')
-      .get('/health', (c) => c.json({ status: 'ok' }))
+      .get('/health', async (c) => {
+        await store.check();
+        return c.json({ status: 'ok' });
+      })
       .get('/openapi.json', (c) => c.json(openApiDocument))
       .use(
         '*',
@@ -187,16 +198,16 @@ export function createApi({ store, tokens, log, publicUrl }: ApiOptions) {
         }),
       )
       // The list and search SQL, and how a page is planned: store/list-classes.ts.
-      .get('/classe', valid('query', classListQuerySchema), (c) =>
-        c.json(store.listClasses(c.req.valid('query'))),
+      .get('/classe', valid('query', classListQuerySchema), async (c) =>
+        c.json(await store.listClasses(c.req.valid('query'))),
       )
       .post(
         '/classe/add-student',
         ...writeGuards,
         valid('json', addStudentToClassesBodySchema),
-        (c) => {
+        async (c) => {
           const { classes, ...student } = c.req.valid('json');
-          store.enrol({ ...student, classIds: classes.map((ref) => ref.id) });
+          await store.enrol({ ...student, classIds: classes.map((ref) => ref.id) });
           return c.json({});
         },
       )
@@ -205,8 +216,8 @@ export function createApi({ store, tokens, log, publicUrl }: ApiOptions) {
         ...writeGuards,
         valid('param', classIdParamSchema),
         valid('json', addStudentToClassBodySchema),
-        (c) => {
-          store.enrol({ ...c.req.valid('json'), classIds: [c.req.valid('param').id] });
+        async (c) => {
+          await store.enrol({ ...c.req.valid('json'), classIds: [c.req.valid('param').id] });
           return c.json({});
         },
       )
@@ -214,9 +225,9 @@ export function createApi({ store, tokens, log, publicUrl }: ApiOptions) {
         '/classe/remove-student',
         ...writeGuards,
         valid('json', removeStudentFromClassesBodySchema),
-        (c) => {
+        async (c) => {
           const { email, classes } = c.req.valid('json');
-          store.remove({ email, classIds: classes.map((ref) => ref.id) });
+          await store.remove({ email, classIds: classes.map((ref) => ref.id) });
           return c.json({});
         },
       )
@@ -225,6 +236,7 @@ export function createApi({ store, tokens, log, publicUrl }: ApiOptions) {
       .onError((error, c) => {
         if (error instanceof UnknownClassesError) return errorBody(c, 404, error.message);
         if (error instanceof UnknownStudentError) return errorBody(c, 404, error.message);
+        if (error instanceof StoreUnavailableError) return unavailable(c, error);
         if (error instanceof HTTPException) {
           // bearerAuth's answers are already Error bodies (see `unauthorized`).
           if (error.res) return error.getResponse();
@@ -239,6 +251,17 @@ export function createApi({ store, tokens, log, publicUrl }: ApiOptions) {
         return internal(c, error);
       })
   );
+
+  /** The database is away: say when to try again, and log why (the reason holds no secret). */
+  function unavailable(c: Context, error: StoreUnavailableError) {
+    log.error('database unavailable', {
+      method: c.req.method,
+      path: c.req.path,
+      reason: error.reason,
+    });
+    c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+    return errorBody(c, 503, `Service unavailable: ${error.reason}. Try again shortly.`);
+  }
 
   function internal(c: Context, error: Error) {
     log.error('unhandled error', { method: c.req.method, path: c.req.path, error });

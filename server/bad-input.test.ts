@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classListResponseSchema } from '#contract';
-import { DATABASE_FILE } from './store/schema.ts';
+import { DATABASE_FILE } from './store/sqlite-schema.ts';
 import {
   describeProbe,
   expectedStatuses,

@@ -3,7 +3,7 @@
  * so console and API share one origin, as in production.
  */
 import { createApi } from './app.ts';
-import { openDatabase } from './store/schema.ts';
+import { openDatabase } from './store/sqlite-schema.ts';
 import { createStore } from './store/sqlite-store.ts';
 import { DEV_TOKEN } from './dev-token.ts';
 import { createLogger } from './log.ts';

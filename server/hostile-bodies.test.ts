@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_MAX_BYTES } from '#contract';
 import { createLogger } from './log.ts';
 import { createApp } from './server.ts';
-import { openDatabase } from './store/schema.ts';
+import { openDatabase } from './store/sqlite-schema.ts';
 import { createStore } from './store/sqlite-store.ts';
 import { storedStudents } from './testing/database.ts';
 import { STANDARD_FIXTURES, STUDENTS, TURMAS } from './testing/fixtures.ts';

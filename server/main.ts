@@ -1,7 +1,8 @@
 /**
  * `npm start`: the production server. Configuration comes from the environment:
  * PORT (3000), HOST (0.0.0.0), API_TOKENS (comma-separated), DATA_DIR (./data), SEED_CLASSES (240),
- * TRUST_PROXY (false), PUBLIC_URL (none), CORS_ORIGINS (none).
+ * TRUST_PROXY (false), PUBLIC_URL (none), CORS_ORIGINS (none); DATABASE_URL (none: SQLite in
+ * DATA_DIR), DATABASE_POOL_SIZE (10), DATABASE_STATEMENT_TIMEOUT_MS (5000).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,11 @@ import { join } from 'node:path';
 import { parseCorsOrigins } from './cors.ts';
 import { createLogger } from './log.ts';
 import { DEMO_CLASSES } from './seed.ts';
+import {
+  DEFAULT_POOL_SIZE,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+  type PostgresConfig,
+} from './store/postgres-schema.ts';
 import { startServer } from './server.ts';
 
 const TOKEN_FILE = 'api-token';
@@ -46,6 +52,26 @@ function environmentOrigins(name: string): string[] {
 }
 
 /**
+ * PostgreSQL when DATABASE_URL is set. The address is never printed: it holds a password.
+ */
+function environmentPostgres(): PostgresConfig | undefined {
+  const url = process.env.DATABASE_URL?.trim();
+  if (!url) return undefined;
+  if (!/^postgres(ql)?:\/\//i.test(url) || !URL.canParse(url)) {
+    console.error('DATABASE_URL must be a postgres:// address (postgres://user:password@host/db)');
+    process.exit(2);
+  }
+  return {
+    url,
+    poolSize: environmentNumber('DATABASE_POOL_SIZE', DEFAULT_POOL_SIZE) || DEFAULT_POOL_SIZE,
+    statementTimeoutMs: environmentNumber(
+      'DATABASE_STATEMENT_TIMEOUT_MS',
+      DEFAULT_STATEMENT_TIMEOUT_MS,
+    ),
+  };
+}
+
+/**
  * Tokens from API_TOKENS; without it, one random token kept in DATA_DIR (mode 0600) so that a
  * restart does not sign everybody out. It is printed when created, never again.
  */
@@ -73,6 +99,7 @@ const server = await startServer({
   port: environmentNumber('PORT', 3000),
   host: process.env.HOST || '0.0.0.0',
   dataDir,
+  postgres: environmentPostgres(),
   tokens: resolveTokens(dataDir),
   staticDir: 'dist',
   seedClasses: environmentNumber('SEED_CLASSES', DEMO_CLASSES),

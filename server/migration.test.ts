@@ -6,13 +6,13 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from './store/schema.ts';
+import { DATABASE_FILE } from './store/sqlite-schema.ts';
 import { readDatabase, storedEnrolments } from './testing/database.ts';
 import { names, startTestServer, type TestServer } from './testing/test-server.ts';
 
 const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 
-/** Schema version 1 as store/schema.ts once created it: tables, indexes and triggers. */
+/** Schema version 1 as store/sqlite-schema.ts once created it: tables, indexes and triggers. */
 const SCHEMA_V1 = `
 CREATE TABLE classes (
   id TEXT PRIMARY KEY, name TEXT NOT NULL, search_name TEXT NOT NULL,
@@ -116,7 +116,7 @@ describe('a DATA_DIR of schema version 1', () => {
   });
 });
 
-/** Version 2 added a trigram index kept by triggers, as store/schema.ts then created it. */
+/** Version 2 added a trigram index kept by triggers, as store/sqlite-schema.ts then created it. */
 const SCHEMA_V2_STEP = `
 CREATE VIRTUAL TABLE classes_search USING fts5(
   search_name, content = 'classes', content_rowid = 'rowid', tokenize = 'trigram case_sensitive 1',

@@ -3,7 +3,7 @@
  * with demo data of that size. Students and enrolments default to a size in proportion.
  */
 import { parseArgs } from 'node:util';
-import { openDatabase } from './store/schema.ts';
+import { openDatabase } from './store/sqlite-schema.ts';
 import { DEMO_CLASSES, demoSize, seed } from './seed.ts';
 
 const { values } = parseArgs({

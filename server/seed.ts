@@ -4,7 +4,7 @@
  * screenshots, tests and benchmarks see the same data.
  */
 import { foldForSearch } from '#contract';
-import { newClassId, type Db } from './store/schema.ts';
+import { newClassId, type Db } from './store/sqlite-schema.ts';
 
 export interface SeedSize {
   classes: number;
@@ -156,13 +156,58 @@ export function className(index: number): string {
   return `${grade} ${section} — ${subject}${unit > 0 ? ` · Unidade ${unit + 1}` : ''}`;
 }
 
-/** Replaces everything in the database with demo data of the given size, in one transaction. */
-export function seed(db: Db, size: SeedSize, seedValue = 2026): void {
+/** Demo data as columns, ready for either engine to write: the same for a given size and seed. */
+export interface DemoRows {
+  classes: { ids: string[]; names: string[]; searchNames: string[]; createdAt: string[] };
+  students: { emails: string[]; names: string[]; createdAt: string[] };
+  /** Student numbers count from 1, in the order `students` lists them (the row ids they get). */
+  enrolments: { classIds: string[]; studentNumbers: number[]; expirationDates: (string | null)[] };
+}
+
+export function demoRows(size: SeedSize, seedValue = 2026): DemoRows {
   const next = random(seedValue);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const yearMs = 365 * 24 * 3600 * 1000;
   const now = Date.now();
+  const rows: DemoRows = {
+    classes: { ids: [], names: [], searchNames: [], createdAt: [] },
+    students: { emails: [], names: [], createdAt: [] },
+    enrolments: { classIds: [], studentNumbers: [], expirationDates: [] },
+  };
+  for (let i = 0; i < size.classes; i++) {
+    const name = className(i);
+    rows.classes.ids.push(newClassId());
+    rows.classes.names.push(name);
+    rows.classes.searchNames.push(foldForSearch(name));
+    rows.classes.createdAt.push(new Date(now - next() * 2 * yearMs).toISOString());
+  }
+  for (let i = 0; i < size.students; i++) {
+    const first = pick(FIRST_NAMES);
+    const last = `${pick(LAST_NAMES)} ${pick(LAST_NAMES)}`;
+    const local = foldForSearch(`${first}.${last}`).replace(/[^a-z.]+/g, '.');
+    rows.students.emails.push(`${local}.${i + 1}@aluno.escola.example`);
+    rows.students.names.push(`${first} ${last}`);
+    rows.students.createdAt.push(new Date(now - next() * yearMs).toISOString());
+  }
+  const endOfYear = `${new Date().getUTCFullYear()}-12-31T23:59:59.000Z`;
+  const enrolments = size.students > 0 && size.classes > 0 ? size.enrolments : 0;
+  for (let i = 0; i < enrolments; i++) {
+    rows.enrolments.studentNumbers.push(1 + Math.floor(next() * size.students));
+    rows.enrolments.classIds.push(pick(rows.classes.ids));
+    rows.enrolments.expirationDates.push(next() < 0.7 ? endOfYear : null);
+  }
+  return rows;
+}
 
+/**
+ * Seeded turmas were all "updated" when seeded: spread updatedAt over the time since creation
+ * instead, so that sorting by it shows something. Deterministic from the row key (1, 2, …).
+ */
+export const UPDATED_AFTER_CREATION_SECONDS = (key: string) => `((${key} * 7919) % 15552000)`;
+
+/** Replaces everything in the SQLite database with demo data of the given size, in one transaction. */
+export function seed(db: Db, size: SeedSize, seedValue = 2026): void {
+  const rows = demoRows(size, seedValue);
   const insertClass = db.prepare(
     `INSERT INTO classes (id, name, search_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)`,
   );
@@ -175,31 +220,20 @@ export function seed(db: Db, size: SeedSize, seedValue = 2026): void {
 
   const replaceAll = () => {
     db.exec('DELETE FROM enrolments; DELETE FROM students; DELETE FROM classes;');
-    const classIds: string[] = [];
-    for (let i = 0; i < size.classes; i++) {
-      const id = newClassId();
-      const name = className(i);
-      const created = new Date(now - next() * 2 * yearMs).toISOString();
-      insertClass.run(id, name, foldForSearch(name), created, created);
-      classIds.push(id);
-    }
-    for (let i = 0; i < size.students; i++) {
-      const first = pick(FIRST_NAMES);
-      const last = `${pick(LAST_NAMES)} ${pick(LAST_NAMES)}`;
-      const local = foldForSearch(`${first}.${last}`).replace(/[^a-z.]+/g, '.');
-      const created = new Date(now - next() * yearMs).toISOString();
-      insertStudent.run(`${local}.${i + 1}@aluno.escola.example`, `${first} ${last}`, created);
-    }
-    const endOfYear = `${new Date().getUTCFullYear()}-12-31T23:59:59.000Z`;
-    const enrolments = size.students > 0 && classIds.length > 0 ? size.enrolments : 0;
-    for (let i = 0; i < enrolments; i++) {
-      const studentId = 1 + Math.floor(next() * size.students);
-      insertEnrolment.run(pick(classIds), studentId, next() < 0.7 ? endOfYear : null);
-    }
-    // The triggers stamped every enrolled turma "updated now": spread updatedAt over the time
-    // since creation instead, so sorting by it shows something (rowid keeps it deterministic).
+    const { classes, students, enrolments } = rows;
+    classes.ids.forEach((id, i) => {
+      const created = classes.createdAt[i]!;
+      insertClass.run(id, classes.names[i], classes.searchNames[i], created, created);
+    });
+    students.emails.forEach((email, i) => {
+      insertStudent.run(email, students.names[i], students.createdAt[i]);
+    });
+    enrolments.classIds.forEach((classId, i) => {
+      insertEnrolment.run(classId, enrolments.studentNumbers[i], enrolments.expirationDates[i]);
+    });
     db.exec(`UPDATE classes SET updated_at = min(
-      strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '+' || ((rowid * 7919) % 15552000) || ' seconds'),
+      strftime('%Y-%m-%dT%H:%M:%fZ', created_at,
+        '+' || ${UPDATED_AFTER_CREATION_SECONDS('rowid')} || ' seconds'),
       strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
   };
   db.transaction(replaceAll)();

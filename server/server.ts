@@ -18,11 +18,11 @@ import type { TLSSocket } from 'node:tls';
 import { createApi, errorBody, type ApiOptions } from './app.ts';
 import { followConsoleApiOrigin, type ConsoleApiOrigin } from './console-config.ts';
 import { corsFor, parseOrigin } from './cors.ts';
-import { openDatabase } from './store/schema.ts';
-import { createStore } from './store/sqlite-store.ts';
+import { openStore } from './store/open-store.ts';
+import type { PostgresConfig } from './store/postgres-schema.ts';
 import { DEFAULT_TIMEOUTS, listen, type Timeouts } from './http-server.ts';
 import { createLogger, requestLog } from './log.ts';
-import { demoSize, seed } from './seed.ts';
+import { demoSize } from './seed.ts';
 
 const API_PATH = /^\/v1(\/|$)/;
 
@@ -206,7 +206,10 @@ export interface ServerOptions {
   /** 0 picks a free port. */
   port?: number;
   host?: string;
+  /** SQLite's directory; also where main.ts keeps a generated token. */
   dataDir: string;
+  /** DATABASE_URL and its pool: PostgreSQL instead of SQLite in dataDir. */
+  postgres?: PostgresConfig | undefined;
   tokens: readonly string[];
   /** The built console (`dist`); without it only the API is served. */
   staticDir?: string;
@@ -247,15 +250,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // Before the database opens: a wrong origin stops the start with nothing to clean up.
   for (const origin of options.corsOrigins ?? []) parseOrigin(origin);
   const log = createLogger(options.log);
-  const { db, created, migratedFrom } = openDatabase(options.dataDir);
+  const seedClasses = options.seedClasses ?? 0;
+  const { store, engine, created, migratedFrom } = await openStore(
+    { dataDir: options.dataDir, postgres: options.postgres },
+    log,
+    seedClasses > 0 ? demoSize(seedClasses) : undefined,
+  );
   if (migratedFrom) log.info('migrated the database schema', { fromVersion: migratedFrom });
-  if (created && (options.seedClasses ?? 0) > 0) {
-    seed(db, demoSize(options.seedClasses!));
-    log.info('seeded demo data', { classes: options.seedClasses });
-  }
+  if (created && seedClasses > 0) log.info('seeded demo data', { classes: seedClasses });
 
   const app = createApp({
-    store: createStore(db),
+    store,
     tokens: options.tokens,
     log,
     staticDir: options.staticDir,
@@ -264,16 +269,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     corsOrigins: options.corsOrigins,
   });
   const host = options.host ?? '127.0.0.1';
-  const { server, shutDown } = await listen(app, {
+  const listening = listen(app, {
     port: options.port ?? 0,
     hostname: host,
     log,
     headers: await securityHeaderPairs(),
     timeouts: options.timeouts ?? DEFAULT_TIMEOUTS,
   });
+  const { server, shutDown } = await listening.catch(async (error: unknown) => {
+    await store.close();
+    throw error;
+  });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host}:${port}`;
-  log.info('listening', { url });
+  log.info('listening', { url, database: engine });
 
   return {
     url,
@@ -281,9 +290,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => {
-          db.close();
-          if (error) reject(error);
-          else resolve();
+          store.close().then(() => (error ? reject(error) : resolve()), reject);
         });
         shutDown();
       }),

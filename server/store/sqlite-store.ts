@@ -1,13 +1,13 @@
 /**
  * The Store on SQLite: the writes' SQL as prepared statements over one connection, and the list
- * from list-classes.ts, told by each write which turmas it may change. Open the connection with `openDatabase` (schema.ts) and close it
- * with `db.close()`.
+ * from sqlite-class-list.ts, told by each write which turmas it may change. Open the connection
+ * with `openDatabase` (sqlite-schema.ts); the store's close() closes it.
  *
  * better-sqlite3 is synchronous, so a transaction here is never interleaved with another
  * request's writes. Multi-turma writes are one transaction each (all turmas or none).
  */
-import { createClassList } from './list-classes.ts';
-import { NOW, type Db } from './schema.ts';
+import { createClassList } from './sqlite-class-list.ts';
+import { NOW, type Db } from './sqlite-schema.ts';
 import {
   UnknownClassesError,
   UnknownStudentError,
@@ -46,27 +46,40 @@ export function createStore(db: Db): Store {
 
   const classList = createClassList(db);
 
+  const enrolNow = db.transaction((enrolment: Enrolment) =>
+    classList.changing(enrolment.classIds, () => {
+      assertClassesExist(enrolment.classIds);
+      const student = upsertStudent.get(enrolment.email, enrolment.name)!;
+      const expiry = enrolment.expirationDate
+        ? new Date(enrolment.expirationDate).toISOString()
+        : null;
+      for (const classId of enrolment.classIds) enrol.run(classId, student.id, expiry);
+    }),
+  );
+  const removeNow = db.transaction((removal: Removal) =>
+    classList.changing(removal.classIds, () => {
+      assertClassesExist(removal.classIds);
+      const student = findStudent.get(removal.email);
+      if (!student) throw new UnknownStudentError();
+      unenrol.run(student.id, JSON.stringify(removal.classIds));
+    }),
+  );
+  const ping = db.prepare('SELECT 1');
+
   return {
-    listClasses: classList.list,
-
-    enrol: db.transaction((enrolment: Enrolment) =>
-      classList.changing(enrolment.classIds, () => {
-        assertClassesExist(enrolment.classIds);
-        const student = upsertStudent.get(enrolment.email, enrolment.name)!;
-        const expiry = enrolment.expirationDate
-          ? new Date(enrolment.expirationDate).toISOString()
-          : null;
-        for (const classId of enrolment.classIds) enrol.run(classId, student.id, expiry);
-      }),
-    ),
-
-    remove: db.transaction((removal: Removal) =>
-      classList.changing(removal.classIds, () => {
-        assertClassesExist(removal.classIds);
-        const student = findStudent.get(removal.email);
-        if (!student) throw new UnknownStudentError();
-        unenrol.run(student.id, JSON.stringify(removal.classIds));
-      }),
-    ),
+    listClasses: settled(classList.list),
+    enrol: settled(enrolNow),
+    remove: settled(removeNow),
+    check: settled(() => void ping.get()),
+    close: settled(() => void db.close()),
   };
 }
+
+/**
+ * A synchronous call as the interface's promise: each runs to completion before it returns
+ * (better-sqlite3 is synchronous), and what it throws becomes the rejection.
+ */
+const settled =
+  <A extends unknown[], R>(run: (...args: A) => R) =>
+  (...args: A): Promise<R> =>
+    new Promise((resolve) => resolve(run(...args)));

@@ -1,7 +1,8 @@
 /**
  * What the API asks of its storage: the Store interface, its inputs, and the errors the routes
- * turn into 404s. Nothing here knows SQL; the SQLite implementation is `createStore` in
- * sqlite-store.ts, so another database (say, PostgreSQL) would implement this same interface.
+ * turn into answers. Nothing here knows SQL. Two engines implement it: SQLite in DATA_DIR, the
+ * default (sqlite-store.ts), and PostgreSQL when DATABASE_URL names one (postgres-store.ts);
+ * open-store.ts picks one (docs/decisions/014-postgresql-store.md).
  */
 import type { ClassListParams, ClassListResponse } from '#contract';
 
@@ -17,23 +18,24 @@ export interface Removal {
   classIds: string[];
 }
 
-/**
- * The three operations the API needs. Synchronous, as better-sqlite3 is: a store on a networked
- * database would return promises instead, and the routes in app.ts would await them.
- */
+/** Asynchronous, as a networked database is; SQLite answers at once. */
 export interface Store {
-  /** GET /v1/classe: one page and the total. SQLite: list-classes.ts (the SQL and its planner). */
-  listClasses(params: ClassListParams): ClassListResponse;
+  /** GET /v1/classe: one page and the total, from the index in memory (class-search.ts). */
+  listClasses(params: ClassListParams): Promise<ClassListResponse>;
   /**
    * Creates the student when the e-mail is new; re-enrolling sets the new expiry. All turmas or
    * none: UnknownClassesError when any id is unknown.
    */
-  enrol(enrolment: Enrolment): void;
+  enrol(enrolment: Enrolment): Promise<void>;
   /**
    * Idempotent for turmas the student is not in; atomic across the listed turmas.
    * UnknownClassesError for unknown ids, UnknownStudentError for an unknown e-mail.
    */
-  remove(removal: Removal): void;
+  remove(removal: Removal): Promise<void>;
+  /** Resolves when the database answers; StoreUnavailableError otherwise (GET /v1/health). */
+  check(): Promise<void>;
+  /** Lets the work in flight end, then releases the database. */
+  close(): Promise<void>;
 }
 
 export class UnknownClassesError extends Error {
@@ -47,5 +49,17 @@ export class UnknownClassesError extends Error {
 export class UnknownStudentError extends Error {
   constructor() {
     super('Student not found');
+  }
+}
+
+/**
+ * The database cannot answer now (down, restarting, unreachable, overloaded): a 503 with
+ * Retry-After. `reason` is for the health probe and the log, and holds no address or secret.
+ */
+export class StoreUnavailableError extends Error {
+  readonly reason: string;
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(`Database unavailable: ${reason}`, options);
+    this.reason = reason;
   }
 }

@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { foldForSearch } from '#contract';
-import { DATABASE_FILE, openDatabase } from '../store/schema.ts';
+import { DATABASE_FILE, openDatabase } from '../store/sqlite-schema.ts';
 
 export interface TurmaFixture {
   id: string;

@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../store/schema.ts';
+import { openDatabase } from '../store/sqlite-schema.ts';
 import { createStore } from '../store/sqlite-store.ts';
 import { createLogger } from '../log.ts';
 import { createApp } from '../server.ts';

@@ -10,7 +10,7 @@
 import type Database from 'better-sqlite3';
 import type { Class, ClassListParams, ClassListResponse } from '#contract';
 import { ClassSearch, type IndexedClass } from './class-search.ts';
-import type { Db } from './schema.ts';
+import type { Db } from './sqlite-schema.ts';
 
 export interface ClassList {
   list: (params: ClassListParams) => ClassListResponse;

@@ -1,0 +1,262 @@
+/**
+ * The PostgreSQL database behind the store: the connection pool, the schema, and how it is
+ * migrated on start (docs/decisions/014-postgresql-store.md).
+ *
+ * The schema mirrors SQLite's (sqlite-schema.ts) so that both engines answer alike: text the way
+ * SQLite compares it (COLLATE "C": code point order), times to the millisecond, countStudents and
+ * updatedAt kept by triggers. Two additions serve several API processes on one database:
+ * `class_changes`, which tells each process's index in memory which turmas other processes
+ * changed, and `store_meta.generation`, which tells it to load again after a seed.
+ */
+import pg from 'pg';
+import type { Logger } from '../log.ts';
+import { StoreUnavailableError } from './store.ts';
+
+export interface PostgresConfig {
+  /** DATABASE_URL: `postgres://user:password@host:port/database`. Never logged. */
+  url: string;
+  /** DATABASE_POOL_SIZE: connections this process holds at most. */
+  poolSize?: number | undefined;
+  /** DATABASE_STATEMENT_TIMEOUT_MS: the longest one statement may run; 0 for no limit (seeding). */
+  statementTimeoutMs?: number | undefined;
+}
+
+export const DEFAULT_POOL_SIZE = 10;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
+/** How long a request waits for a connection (a new one, or one of the pool's being free). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * 1: the tables, triggers and change log. Each later version adds one entry to MIGRATIONS; a
+ * database of a newer version than this code knows is refused.
+ */
+export const POSTGRES_SCHEMA_VERSION = 1;
+
+/** Any number, the same in every process: the advisory lock migrations run under. */
+const MIGRATION_LOCK = 7_134_021_983;
+
+/** What times look like in answers: as JavaScript's toISOString() writes them. */
+export const iso = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const SCHEMA = `
+CREATE TABLE store_meta (
+  only_row       boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+  schema_version integer NOT NULL,
+  -- moved by a seed: every process then loads its index again
+  generation     bigint  NOT NULL DEFAULT 1
+);
+
+CREATE TABLE classes (
+  -- the index in memory's key for the row, as SQLite's rowid
+  key            integer GENERATED ALWAYS AS IDENTITY UNIQUE,
+  id             text COLLATE "C" PRIMARY KEY,
+  name           text NOT NULL,
+  -- lower-cased, accents and compatibility forms folded (foldForSearch): what search compares
+  search_name    text COLLATE "C" NOT NULL,
+  created_at     timestamptz(3) NOT NULL,
+  updated_at     timestamptz(3) NOT NULL,
+  count_students integer NOT NULL DEFAULT 0 CHECK (count_students >= 0)
+);
+CREATE INDEX classes_by_name     ON classes (search_name, id);
+CREATE INDEX classes_by_created  ON classes (created_at, id);
+CREATE INDEX classes_by_updated  ON classes (updated_at, id);
+CREATE INDEX classes_by_students ON classes (count_students, id);
+
+CREATE TABLE students (
+  id         bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  email      text COLLATE "C" NOT NULL UNIQUE,  -- always stored lower-cased
+  name       text NOT NULL,
+  created_at timestamptz(3) NOT NULL DEFAULT now()
+);
+
+CREATE TABLE enrolments (
+  class_id        text COLLATE "C" NOT NULL REFERENCES classes (id) ON DELETE CASCADE,
+  student_id      bigint NOT NULL REFERENCES students (id) ON DELETE CASCADE,
+  expiration_date timestamptz(3),  -- NULL means no expiry
+  created_at      timestamptz(3) NOT NULL DEFAULT now(),
+  updated_at      timestamptz(3) NOT NULL DEFAULT now(),
+  PRIMARY KEY (class_id, student_id)
+);
+CREATE INDEX enrolments_by_student ON enrolments (student_id, class_id);
+
+-- countStudents is kept by the database itself, and a turma's updatedAt moves whenever its
+-- enrolments change, as in SQLite.
+CREATE FUNCTION enrolment_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE classes SET count_students = count_students + 1, updated_at = now()
+    WHERE id = NEW.class_id;
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE classes SET count_students = count_students - 1, updated_at = now()
+    WHERE id = OLD.class_id;
+  ELSIF OLD.expiration_date IS DISTINCT FROM NEW.expiration_date THEN
+    UPDATE classes SET updated_at = now() WHERE id = NEW.class_id;
+  END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER enrolment_changed AFTER INSERT OR DELETE OR UPDATE OF expiration_date
+  ON enrolments FOR EACH ROW EXECUTE FUNCTION enrolment_changed();
+
+-- Which turmas changed, by the transaction that changed them: a process reads the rows its
+-- index's snapshot could not see (postgres-class-list.ts). Kept for a while, then pruned.
+CREATE TABLE class_changes (
+  xid        xid8        NOT NULL DEFAULT pg_current_xact_id(),
+  changed_at timestamptz NOT NULL DEFAULT now(),
+  class_key  integer     NOT NULL
+);
+CREATE INDEX class_changes_by_xid ON class_changes (xid);
+CREATE INDEX class_changes_by_time ON class_changes (changed_at);
+
+CREATE FUNCTION class_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO class_changes (class_key) VALUES (NEW.key);
+  RETURN NULL;
+END $$;
+CREATE TRIGGER class_changed AFTER UPDATE OF count_students, updated_at ON classes
+  FOR EACH ROW EXECUTE FUNCTION class_changed();
+`;
+
+/** How a database of an older version becomes the current one, step by step: none yet. */
+const MIGRATIONS: Record<number, string> = {};
+
+/** A pool on DATABASE_URL, with every wait bounded. The caller ends it. */
+export function createPool(config: PostgresConfig, log: Logger): pg.Pool {
+  const statementTimeoutMs = config.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: config.poolSize ?? DEFAULT_POOL_SIZE,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: 30_000,
+    // The server stops a statement past this; the client gives up a little later, for a server
+    // that went silent (a host lost without a reset).
+    statement_timeout: statementTimeoutMs,
+    query_timeout: statementTimeoutMs > 0 ? statementTimeoutMs + 1_000 : undefined,
+    // A transaction left open holds locks and keeps class_changes from being pruned.
+    idle_in_transaction_session_timeout: 10_000,
+    keepAlive: true,
+    application_name: 'turmas-admin',
+  });
+  // An idle connection that breaks (the database restarted) is an event, not a crash; the pool
+  // drops it and the next request connects again.
+  pool.on('error', (error) =>
+    log.error('database connection lost', { reason: unavailableReason(error) ?? 'unexpected' }),
+  );
+  return pool;
+}
+
+export interface MigratedDatabase {
+  /** A new, empty database: the caller may seed it. */
+  created: boolean;
+  /** The schema version it had when it was older than the current one. */
+  migratedFrom?: number;
+}
+
+/**
+ * Creates or migrates the schema, once however many processes start together: under an advisory
+ * lock, in one transaction (PostgreSQL's DDL is transactional, so a failed step leaves nothing).
+ * `whenCreated` runs in that transaction (the demo seed), so other processes find the data.
+ */
+export async function migrate(
+  pool: pg.Pool,
+  whenCreated?: (client: pg.PoolClient) => Promise<void>,
+): Promise<MigratedDatabase> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    const found = await schemaVersion(client);
+    if (
+      found > POSTGRES_SCHEMA_VERSION ||
+      (found > 0 && found < POSTGRES_SCHEMA_VERSION && MIGRATIONS[found] === undefined)
+    ) {
+      throw new Error(
+        `The database has schema version ${found}; this server knows versions up to ` +
+          `${POSTGRES_SCHEMA_VERSION}. Run a newer server, or point DATABASE_URL elsewhere.`,
+      );
+    }
+    let result: MigratedDatabase = { created: false };
+    if (found === 0) {
+      await client.query(SCHEMA);
+      await client.query('INSERT INTO store_meta (schema_version) VALUES ($1)', [
+        POSTGRES_SCHEMA_VERSION,
+      ]);
+      await whenCreated?.(client);
+      result = { created: true };
+    } else if (found < POSTGRES_SCHEMA_VERSION) {
+      for (let step = found; step < POSTGRES_SCHEMA_VERSION; step++) {
+        await client.query(MIGRATIONS[step]!);
+      }
+      await client.query('UPDATE store_meta SET schema_version = $1', [POSTGRES_SCHEMA_VERSION]);
+      result = { created: false, migratedFrom: found };
+    }
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** 0 for a database without the schema. */
+async function schemaVersion(client: pg.PoolClient): Promise<number> {
+  const { rows } = await client.query<{ version: number | null }>(
+    `SELECT CASE WHEN to_regclass('store_meta') IS NULL THEN 0 END AS version`,
+  );
+  if (rows[0]!.version === 0) return 0;
+  const meta = await client.query<{ version: number }>(
+    'SELECT schema_version AS version FROM store_meta',
+  );
+  return meta.rows[0]?.version ?? 0;
+}
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * Why an error means "the database cannot answer now", in words that hold no address or secret;
+ * undefined for any other error (a bug of ours: a 500).
+ */
+export function unavailableReason(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (NETWORK_CODES.has(code)) return 'cannot reach the database';
+    if (code.startsWith('08')) return 'the connection to the database failed';
+    if (code === '57P01' || code === '57P02' || code === '57P03') {
+      return 'the database is restarting';
+    }
+    if (code === '53300' || code === '53400') return 'the database has no free connections';
+    if (code.startsWith('53')) return 'the database is out of resources';
+    if (code === '57014') return 'the database took too long';
+    if (code === '25P03') return 'the database took too long';
+    if (code === '28P01' || code === '28000') return 'the database refused the credentials';
+    if (code === '3D000') return 'the database does not exist';
+    if (code === '40001' || code === '40P01') return 'the database is busy';
+  }
+  const message = error.message;
+  if (/timeout exceeded when trying to connect/i.test(message)) return 'timed out connecting';
+  if (/query read timeout/i.test(message)) return 'the database took too long';
+  if (
+    /connection terminated|not queryable|client has encountered a connection error/i.test(message)
+  ) {
+    return 'the connection to the database was lost';
+  }
+  return undefined;
+}
+
+/** Rethrows a database's unavailability as StoreUnavailableError, anything else as it is. */
+export function asStoreError(error: unknown): unknown {
+  const reason = unavailableReason(error);
+  return reason === undefined ? error : new StoreUnavailableError(reason, { cause: error });
+}

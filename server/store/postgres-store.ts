@@ -1,0 +1,249 @@
+/**
+ * The Store on PostgreSQL, for several API processes on one database: the writes as short
+ * READ COMMITTED transactions, the list from postgres-class-list.ts. Open it with
+ * `openPostgresStore`; close() ends the pool.
+ *
+ * A write locks its turmas' rows first, in id order, so that concurrent writes over overlapping
+ * turmas queue instead of deadlocking; countStudents and updatedAt then move in the triggers
+ * under those locks, exactly. A deadlock or serialization failure all the same is retried.
+ * Anything that says the database is away becomes StoreUnavailableError (a 503).
+ */
+import pg from 'pg';
+import type { Logger } from '../log.ts';
+import { demoRows, UPDATED_AFTER_CREATION_SECONDS, type SeedSize } from '../seed.ts';
+import { createPostgresClassList, StaleIndexError } from './postgres-class-list.ts';
+import {
+  asStoreError,
+  createPool,
+  migrate,
+  type MigratedDatabase,
+  type PostgresConfig,
+} from './postgres-schema.ts';
+import {
+  UnknownClassesError,
+  UnknownStudentError,
+  type Enrolment,
+  type Removal,
+  type Store,
+} from './store.ts';
+
+/** Attempts of a write that met a deadlock or a serialization failure. */
+const ATTEMPTS = 3;
+const RETRIED = new Set(['40001', '40P01']);
+
+/** Locks the existing turmas among the ids, in id order; answers the unknown ones, as given. */
+const LOCK_CLASSES = `
+WITH wanted AS (SELECT id, n FROM unnest($1::text[]) WITH ORDINALITY AS w (id, n)),
+locked AS (
+  SELECT c.id FROM classes c WHERE c.id IN (SELECT id FROM wanted) ORDER BY c.id FOR NO KEY UPDATE
+)
+SELECT id FROM wanted WHERE id NOT IN (SELECT id FROM locked) ORDER BY n`;
+
+// DO UPDATE with an unchanged value makes RETURNING answer for an existing row too; an existing
+// student keeps their name (enrolment.test.ts: "does not rename").
+const UPSERT_STUDENT = `
+INSERT INTO students (email, name) VALUES ($1, $2)
+ON CONFLICT (email) DO UPDATE SET email = excluded.email RETURNING id`;
+
+const ENROL = `
+INSERT INTO enrolments (class_id, student_id, expiration_date)
+SELECT id, $2, $3 FROM unnest($1::text[]) AS id ORDER BY id
+ON CONFLICT (class_id, student_id) DO UPDATE
+SET expiration_date = excluded.expiration_date, updated_at = now()
+WHERE enrolments.expiration_date IS DISTINCT FROM excluded.expiration_date`;
+
+const UNENROL = `DELETE FROM enrolments WHERE student_id = $1 AND class_id = ANY($2::text[])`;
+
+export interface OpenedPostgresStore extends MigratedDatabase {
+  store: Store;
+}
+
+/**
+ * Connects, migrates (seeding `seedWhenCreated` into a new database) and loads the list's index.
+ * Fails, with the pool ended, when the database cannot be reached or is of a newer schema.
+ */
+export async function openPostgresStore(
+  config: PostgresConfig,
+  log: Logger,
+  seedWhenCreated?: SeedSize,
+): Promise<OpenedPostgresStore> {
+  const pool = createPool(config, log);
+  try {
+    const migrated = await migrate(
+      pool,
+      seedWhenCreated && ((client) => seedPostgres(client, seedWhenCreated)),
+    );
+    const withClient = transactions(pool);
+    const classList = await createPostgresClassList(withClient);
+    const listOnce = (params: Parameters<Store['listClasses']>[0]) =>
+      withClient('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', (client) =>
+        classList.list(client, params),
+      );
+
+    const store: Store = {
+      async listClasses(params) {
+        try {
+          return await listOnce(params);
+        } catch (error) {
+          if (!(error instanceof StaleIndexError)) throw error;
+          return listOnce(params);
+        }
+      },
+
+      enrol: (enrolment: Enrolment) =>
+        withClient('BEGIN', async (client) => {
+          await lockClasses(client, enrolment.classIds);
+          const { rows } = await client.query<{ id: string }>(UPSERT_STUDENT, [
+            enrolment.email,
+            enrolment.name,
+          ]);
+          const expiry = enrolment.expirationDate
+            ? new Date(enrolment.expirationDate).toISOString()
+            : null;
+          await client.query(ENROL, [[...new Set(enrolment.classIds)], rows[0]!.id, expiry]);
+        }),
+
+      remove: (removal: Removal) =>
+        withClient('BEGIN', async (client) => {
+          await lockClasses(client, removal.classIds);
+          const { rows } = await client.query<{ id: string }>(
+            'SELECT id FROM students WHERE email = $1',
+            [removal.email],
+          );
+          if (rows.length === 0) throw new UnknownStudentError();
+          await client.query(UNENROL, [rows[0]!.id, removal.classIds]);
+        }),
+
+      async check() {
+        try {
+          await pool.query('SELECT 1');
+        } catch (error) {
+          throw asStoreError(error);
+        }
+      },
+
+      async close() {
+        classList.stop();
+        await pool.end();
+      },
+    };
+    return { ...migrated, store };
+  } catch (error) {
+    await pool.end();
+    throw asStoreError(error);
+  }
+}
+
+async function lockClasses(client: pg.PoolClient, classIds: string[]) {
+  const { rows } = await client.query<{ id: string }>(LOCK_CLASSES, [classIds]);
+  if (rows.length > 0) throw new UnknownClassesError(rows.map((row) => row.id));
+}
+
+/** A connection that failed below SQL (network, timeout, the server going away) is not reused. */
+const connectionBroken = (error: unknown) =>
+  !(error instanceof pg.DatabaseError) || /^(08|57P)/.test(error.code ?? '');
+
+/**
+ * Runs `work` on a pooled connection between `begin` and COMMIT, rolling back on any error and
+ * trying again after a deadlock or serialization failure.
+ */
+function transactions(pool: pg.Pool) {
+  return async function withClient<T>(
+    begin: string,
+    work: (client: pg.PoolClient) => Promise<T>,
+  ): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw asStoreError(error);
+      }
+      let broken: Error | undefined;
+      try {
+        await client.query(begin);
+        const result = await work(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        const ours = error instanceof UnknownClassesError || error instanceof UnknownStudentError;
+        if (!ours && connectionBroken(error)) broken = error as Error;
+        else await client.query('ROLLBACK').catch((failed: unknown) => (broken = failed as Error));
+        const code = (error as { code?: string }).code;
+        if (attempt < ATTEMPTS && code !== undefined && RETRIED.has(code)) continue;
+        throw asStoreError(error);
+      } finally {
+        client.release(broken);
+      }
+    }
+  };
+}
+
+/**
+ * Replaces everything with demo data (seed.ts), in the caller's transaction: batched inserts of
+ * arrays, the enrolment triggers off and the counts set once at the end, and the generation moved
+ * so that every running process loads its index again.
+ */
+export async function seedPostgres(client: pg.PoolClient, size: SeedSize): Promise<void> {
+  const { classes, students, enrolments } = demoRows(size);
+  const BATCH = 20_000;
+  const inBatches = async (
+    count: number,
+    insert: (from: number, to: number) => Promise<unknown>,
+  ) => {
+    for (let from = 0; from < count; from += BATCH)
+      await insert(from, Math.min(count, from + BATCH));
+  };
+  await client.query('TRUNCATE enrolments, students, classes, class_changes RESTART IDENTITY');
+  await client.query('ALTER TABLE enrolments DISABLE TRIGGER enrolment_changed');
+  await client.query('ALTER TABLE classes DISABLE TRIGGER class_changed');
+  await inBatches(classes.ids.length, (from, to) =>
+    client.query(
+      `INSERT INTO classes (id, name, search_name, created_at, updated_at)
+       SELECT id, name, search_name, created_at,
+         least(created_at + ${UPDATED_AFTER_CREATION_SECONDS('(n + $5)')} * interval '1 second', now())
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[])
+         WITH ORDINALITY AS c (id, name, search_name, created_at, n)
+       ORDER BY n`,
+      [
+        classes.ids.slice(from, to),
+        classes.names.slice(from, to),
+        classes.searchNames.slice(from, to),
+        classes.createdAt.slice(from, to),
+        from,
+      ],
+    ),
+  );
+  await inBatches(students.emails.length, (from, to) =>
+    client.query(
+      `INSERT INTO students (email, name, created_at)
+       SELECT email, name, created_at
+       FROM unnest($1::text[], $2::text[], $3::timestamptz[])
+         WITH ORDINALITY AS s (email, name, created_at, n)
+       ORDER BY n`,
+      [
+        students.emails.slice(from, to),
+        students.names.slice(from, to),
+        students.createdAt.slice(from, to),
+      ],
+    ),
+  );
+  await inBatches(enrolments.classIds.length, (from, to) =>
+    client.query(
+      `INSERT INTO enrolments (class_id, student_id, expiration_date)
+       SELECT * FROM unnest($1::text[], $2::bigint[], $3::timestamptz[])
+       ON CONFLICT DO NOTHING`,
+      [
+        enrolments.classIds.slice(from, to),
+        enrolments.studentNumbers.slice(from, to),
+        enrolments.expirationDates.slice(from, to),
+      ],
+    ),
+  );
+  await client.query(`UPDATE classes c SET count_students = e.n
+    FROM (SELECT class_id, count(*)::int AS n FROM enrolments GROUP BY class_id) e
+    WHERE c.id = e.class_id`);
+  await client.query('ALTER TABLE enrolments ENABLE TRIGGER enrolment_changed');
+  await client.query('ALTER TABLE classes ENABLE TRIGGER class_changed');
+  await client.query('UPDATE store_meta SET generation = generation + 1');
+}
