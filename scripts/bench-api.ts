@@ -371,7 +371,7 @@ async function seedDemoData(dataDir: string) {
   );
   const started = performance.now();
   const [{ openDatabase }, { seed }] = await Promise.all([
-    import('../server/store/schema.ts'),
+    import('../server/store/sqlite-schema.ts'),
     import('../server/seed.ts'),
   ]);
   const { db } = openDatabase(dataDir);

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { onTestFinished } from 'vitest';
 import type { Class, ErrorBody } from '#contract';
-import { openDatabase } from '../../../server/store/schema.ts';
+import { openDatabase } from '../../../server/store/sqlite-schema.ts';
 import { createStore } from '../../../server/store/sqlite-store.ts';
 import type { Logger } from '../../../server/log.ts';
 import { createApp } from '../../../server/server.ts';
