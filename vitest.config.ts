@@ -21,13 +21,30 @@ export default defineConfig({
           testTimeout: 15_000,
         },
       },
+      // The API's tests run twice, the same files on each engine (server/testing/database.ts);
+      // `*.sqlite.test.ts` and `*.postgres.test.ts` are about one engine only.
       {
         extends: true,
         test: {
           name: 'api',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          exclude: ['server/**/*.postgres.test.ts'],
           // Every answer a test gets is checked against the served OpenAPI document.
+          setupFiles: ['server/testing/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api-postgres',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          exclude: ['server/**/*.sqlite.test.ts'],
+          env: { TEST_ENGINE: 'postgres' },
+          // A throwaway PostgreSQL cluster, or TEST_DATABASE_URL's server.
+          globalSetup: ['server/testing/postgres-global-setup.ts'],
           setupFiles: ['server/testing/setup.ts'],
           testTimeout: 20_000,
         },

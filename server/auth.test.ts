@@ -27,7 +27,7 @@ beforeAll(async () => {
     fixtures: STANDARD_FIXTURES,
     tokens: [TEST_TOKEN, SECOND_TOKEN],
   });
-  initialEnrolments = storedEnrolments(server.dataDir);
+  initialEnrolments = await storedEnrolments(server.database);
 });
 afterAll(() => server.stop());
 
@@ -130,13 +130,13 @@ describe('endpoints that need no token', () => {
 });
 
 describe('after every refused call', () => {
-  it('nothing was written: no new student, the same enrolments', () => {
-    expect(storedStudents(server.dataDir).map((student) => student.email)).toEqual([
+  it('nothing was written: no new student, the same enrolments', async () => {
+    expect((await storedStudents(server.database)).map((student) => student.email)).toEqual([
       STUDENTS.ana.email,
       STUDENTS.bruno.email,
       STUDENTS.carla.email,
     ]);
-    expect(storedEnrolments(server.dataDir)).toEqual(initialEnrolments);
+    expect(await storedEnrolments(server.database)).toEqual(initialEnrolments);
   });
 });
 

@@ -3,12 +3,9 @@
  * get only answers the API allows (never a 5xx), and a refused one writes nothing.
  */
 /* eslint-disable vitest/no-conditional-expect -- what a probe must leave depends on its answer */
-import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classListResponseSchema } from '#contract';
-import { DATABASE_FILE } from './store/sqlite-schema.ts';
 import {
   describeProbe,
   expectedStatuses,
@@ -19,7 +16,7 @@ import {
   routeOf,
   type Probe,
 } from './testing/bad-requests.ts';
-import { invariantViolations } from './testing/database.ts';
+import { invariantViolations, storedContent } from './testing/database.ts';
 import { STANDARD_FIXTURES } from './testing/fixtures.ts';
 import { exchange } from './testing/raw-http.ts';
 import { startTestApp, type TestApp } from './testing/test-app.ts';
@@ -100,15 +97,6 @@ class Tally {
   }
 }
 
-/** The database's data_version seen from a connection of the test's own: moves on any commit. */
-function watchCommits(dataDir: string) {
-  const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
-  return {
-    version: () => db.pragma('data_version', { simple: true }) as number,
-    close: () => db.close(),
-  };
-}
-
 const errorsLogged = (lines: string[]) =>
   lines.filter((line) => (JSON.parse(line) as { level: string }).level === 'error');
 
@@ -122,34 +110,30 @@ describe('in-process, through app.request()', () => {
   it(
     `${APP_RUNS} generated requests: only documented answers, and refusals write nothing`,
     async () => {
-      const commits = watchCommits(app.dataDir);
       const tally = new Tally();
-      try {
-        await fc.assert(
-          fc.asyncProperty(probe, async (p) => {
-            const before = commits.version();
-            const response = await app.request(p.target, requestInit(p));
-            const text = await response.text();
-            expectAnswer(p, 'app', response.status, (name) => response.headers.get(name), text);
-            if (response.status !== 200) {
-              expect(commits.version(), `a refused request wrote: ${describeProbe(p)}`).toBe(
-                before,
-              );
-            }
-            tally.add(p, response.status);
-          }),
-          { numRuns: APP_RUNS },
-        );
-      } finally {
-        commits.close();
-      }
+      await fc.assert(
+        fc.asyncProperty(probe, async (p) => {
+          const before = await storedContent(app.database);
+          const response = await app.request(p.target, requestInit(p));
+          const text = await response.text();
+          expectAnswer(p, 'app', response.status, (name) => response.headers.get(name), text);
+          if (response.status !== 200) {
+            expect(
+              await storedContent(app.database),
+              `a refused request wrote: ${describeProbe(p)}`,
+            ).toBe(before);
+          }
+          tally.add(p, response.status);
+        }),
+        { numRuns: APP_RUNS },
+      );
 
       // The generators reach every documented answer, and real writes change the database.
       for (const status of [200, 400, 401, 404, 413, 415]) {
         expect(tally.statuses.get(status), `answers ${status}`).toBeGreaterThan(0);
       }
       expect(tally.writesAccepted).toBeGreaterThan(APP_RUNS / 50);
-      expect(invariantViolations(app.dataDir)).toEqual([]);
+      expect(await invariantViolations(app.database)).toEqual([]);
       expect(errorsLogged(app.logLines)).toEqual([]);
     },
     PROPERTY_TIMEOUT,
@@ -166,29 +150,25 @@ describe('over HTTP', () => {
   it(
     `${HTTP_RUNS} generated requests through fetch: the node adapter answers the same`,
     async () => {
-      const commits = watchCommits(server.dataDir);
       const tally = new Tally();
-      try {
-        await fc.assert(
-          fc.asyncProperty(probe, async (p) => {
-            const before = commits.version();
-            const response = await fetch(`${server.url}${p.target}`, requestInit(p));
-            const text = await response.text();
-            expectAnswer(p, 'http', response.status, (name) => response.headers.get(name), text);
-            if (response.status !== 200) {
-              expect(commits.version(), `a refused request wrote: ${describeProbe(p)}`).toBe(
-                before,
-              );
-            }
-            tally.add(p, response.status);
-          }),
-          { numRuns: HTTP_RUNS },
-        );
-      } finally {
-        commits.close();
-      }
+      await fc.assert(
+        fc.asyncProperty(probe, async (p) => {
+          const before = await storedContent(server.database);
+          const response = await fetch(`${server.url}${p.target}`, requestInit(p));
+          const text = await response.text();
+          expectAnswer(p, 'http', response.status, (name) => response.headers.get(name), text);
+          if (response.status !== 200) {
+            expect(
+              await storedContent(server.database),
+              `a refused request wrote: ${describeProbe(p)}`,
+            ).toBe(before);
+          }
+          tally.add(p, response.status);
+        }),
+        { numRuns: HTTP_RUNS },
+      );
       expect(tally.writesAccepted).toBeGreaterThan(0);
-      expect(invariantViolations(server.dataDir)).toEqual([]);
+      expect(await invariantViolations(server.database)).toEqual([]);
       expect(errorsLogged(server.logLines)).toEqual([]);
     },
     PROPERTY_TIMEOUT,
@@ -197,38 +177,36 @@ describe('over HTTP', () => {
   it(
     `${RAW_RUNS} generated requests as raw bytes: broken framing, bytes and methods`,
     async () => {
-      const commits = watchCommits(server.dataDir);
       const tally = new Tally();
-      try {
-        await fc.assert(
-          fc.asyncProperty(rawProbe, async (raw) => {
-            const before = commits.version();
-            const answer = await exchange(server.port, raw.bytes, { head: raw.head });
-            const context = `${JSON.stringify(raw.bytes.subarray(0, 400).toString('latin1'))}\n→ ${
-              answer ? `${answer.status} ${answer.text.slice(0, 300)}` : 'closed without an answer'
-            }`;
-            expect(answer, context).toBeDefined();
-            const { status, headers, text } = answer!;
-            expect(RAW_STATUSES, context).toContain(status);
-            expectSecurityHeaders((name) => headers[name], context);
-            if (!raw.head) {
-              expect(headers['content-type'], context).toMatch(/^application\/json\b/);
-              const body = parseJson(text, context);
-              if (status >= 400) expectErrorBody(body, status, context);
-            }
-            if (status !== 200)
-              expect(commits.version(), `a refused request wrote: ${context}`).toBe(before);
-            tally.add(undefined, status);
-          }),
-          { numRuns: RAW_RUNS },
-        );
-      } finally {
-        commits.close();
-      }
+      await fc.assert(
+        fc.asyncProperty(rawProbe, async (raw) => {
+          const before = await storedContent(server.database);
+          const answer = await exchange(server.port, raw.bytes, { head: raw.head });
+          const context = `${JSON.stringify(raw.bytes.subarray(0, 400).toString('latin1'))}\n→ ${
+            answer ? `${answer.status} ${answer.text.slice(0, 300)}` : 'closed without an answer'
+          }`;
+          expect(answer, context).toBeDefined();
+          const { status, headers, text } = answer!;
+          expect(RAW_STATUSES, context).toContain(status);
+          expectSecurityHeaders((name) => headers[name], context);
+          if (!raw.head) {
+            expect(headers['content-type'], context).toMatch(/^application\/json\b/);
+            const body = parseJson(text, context);
+            if (status >= 400) expectErrorBody(body, status, context);
+          }
+          if (status !== 200)
+            expect(
+              await storedContent(server.database),
+              `a refused request wrote: ${context}`,
+            ).toBe(before);
+          tally.add(undefined, status);
+        }),
+        { numRuns: RAW_RUNS },
+      );
       for (const status of [200, 400, 401]) {
         expect(tally.statuses.get(status), `answers ${status}`).toBeGreaterThan(0);
       }
-      expect(invariantViolations(server.dataDir)).toEqual([]);
+      expect(await invariantViolations(server.database)).toEqual([]);
       expect(errorsLogged(server.logLines)).toEqual([]);
     },
     PROPERTY_TIMEOUT,

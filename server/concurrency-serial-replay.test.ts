@@ -220,7 +220,7 @@ afterAll(() => server.stop());
 
 describe('500 concurrent enrolments and removals', () => {
   it('end in the state a serial replay of the acknowledged ones gives', async () => {
-    const initial = stateOf(storedEnrolments(server.dataDir));
+    const initial = stateOf(await storedEnrolments(server.database));
     expect(initial.size).toBe(INITIAL.length);
     const writes = workload();
 
@@ -238,7 +238,7 @@ describe('500 concurrent enrolments and removals', () => {
     expect(unexpected).toEqual([]);
     const acknowledged = writes.filter((_, at) => answers[at]!.status === 200);
 
-    const final = stateOf(storedEnrolments(server.dataDir));
+    const final = stateOf(await storedEnrolments(server.database));
     const { order, problems, contested } = deduceSerialOrder(initial, acknowledged, final);
     expect(problems).toEqual([]);
     expect(replay(initial, order)).toEqual(final);
@@ -253,7 +253,7 @@ describe('500 concurrent enrolments and removals', () => {
     }
     const listed = await server.listAllClasses();
     expect(new Map(listed.map((turma) => [turma.id, turma.countStudents]))).toEqual(counts);
-    expect(storedStudents(server.dataDir)).toHaveLength(STUDENTS.length);
-    expect(invariantViolations(server.dataDir)).toEqual([]);
+    expect(await storedStudents(server.database)).toHaveLength(STUDENTS.length);
+    expect(await invariantViolations(server.database)).toEqual([]);
   });
 });

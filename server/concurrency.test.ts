@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TurmaFixture } from './testing/database.ts';
-import { readDatabase, storedEnrolments, storedStudents } from './testing/database.ts';
+import { storedEnrolments, storedStudents, studentCount } from './testing/database.ts';
 import {
   expectCountsMatchEnrolments,
   startTestServer,
@@ -80,11 +80,10 @@ describe('100 parallel enrolments', () => {
 
     const distinctEmails = [...new Set(EMAILS.map((email) => email.toLowerCase()))].sort();
     expect(distinctEmails).toHaveLength(7);
-    expect(storedStudents(server.dataDir).map((student) => student.email)).toEqual(distinctEmails);
-    const studentRows = readDatabase(server.dataDir, (db) =>
-      db.prepare<[], { rows: number }>('SELECT count(*) AS rows FROM students').get(),
+    expect((await storedStudents(server.database)).map((student) => student.email)).toEqual(
+      distinctEmails,
     );
-    expect(studentRows).toEqual({ rows: 7 });
+    expect(await studentCount(server.database)).toBe(7);
 
     const expected = new Map<string, Set<string>>(TURMAS.map((turma) => [turma.id, new Set()]));
     for (const { email, turmaIds } of CALLS) {
@@ -98,7 +97,7 @@ describe('100 parallel enrolments', () => {
     expect(Object.fromEntries(listed.map((turma) => [turma.id, turma.countStudents]))).toEqual(
       expectedCounts,
     );
-    expect(storedEnrolments(server.dataDir)).toHaveLength(
+    expect(await storedEnrolments(server.database)).toHaveLength(
       Object.values(expectedCounts).reduce((sum, count) => sum + count, 0),
     );
     await expectCountsMatchEnrolments(server);

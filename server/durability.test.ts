@@ -2,17 +2,16 @@
  * The production process killed with SIGKILL mid-load keeps every acknowledged write and no
  * half-written one; stopped with SIGTERM, it finishes the requests in flight and exits 0.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createTestDatabase,
   invariantViolations,
   storedEnrolments,
   storedStudents,
   writeFixtures,
   type EnrolmentFixture,
   type StudentFixture,
+  type TestDatabase,
   type TurmaFixture,
 } from './testing/database.ts';
 import { killAllMains, startMain, type MainProcess } from './testing/main-process.ts';
@@ -99,22 +98,22 @@ function send(main: MainProcess, op: Op): Promise<Response> {
       });
 }
 
-let dataDir: string;
+let database: TestDatabase;
 let main: MainProcess;
 const outputs: string[] = [];
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'turmas-durability-'));
-  writeFixtures(dataDir, { turmas: TURMAS, enrolments: INITIAL });
+  database = await createTestDatabase();
+  await writeFixtures(database, { turmas: TURMAS, enrolments: INITIAL });
 });
 afterAll(async () => {
   killAllMains();
-  await rm(dataDir, { recursive: true, force: true });
+  await database.drop();
 });
 
 describe('SIGKILL in the middle of a write load', () => {
   it('loses no acknowledged write, and leaves none half-done', async () => {
-    const first = await startMain(dataDir, ENV);
+    const first = await startMain(database, ENV);
     const load = ops();
     let next = 0;
     let acknowledged = 0;
@@ -151,11 +150,14 @@ describe('SIGKILL in the middle of a write load', () => {
     expect(acknowledged).toBeGreaterThanOrEqual(KILL_AFTER);
     expect(inFlightAtKill, 'requests in flight when the process was killed').toBeGreaterThan(0);
 
-    main = await startMain(dataDir, ENV);
+    main = await startMain(database, ENV);
     const enrolled = new Map(
-      storedEnrolments(dataDir).map((row) => [`${row.email} ${row.turmaId}`, row.expirationDate]),
+      (await storedEnrolments(database)).map((row) => [
+        `${row.email} ${row.turmaId}`,
+        row.expirationDate,
+      ]),
     );
-    const students = new Set(storedStudents(dataDir).map((student) => student.email));
+    const students = new Set((await storedStudents(database)).map((student) => student.email));
     /** How many of the op's turmas show its effect. */
     const applied = (op: Op) =>
       op.turmaIds.filter((id) => {
@@ -179,7 +181,7 @@ describe('SIGKILL in the middle of a write load', () => {
       }
     }
     expect(problems).toEqual([]);
-    expect(invariantViolations(dataDir)).toEqual([]);
+    expect(await invariantViolations(database)).toEqual([]);
 
     // The restarted server reads the same rows, and writes again.
     const listed = await fetch(`${main.url}/v1/classe?pageSize=100`, {
@@ -251,9 +253,9 @@ describe('SIGTERM', () => {
     expect(await main.exited()).toBe(0);
     expect(main.output()).toMatch(/"msg":"stopped"/);
     outputs.push(main.output(), main.errors());
-    const emails = new Set(storedEnrolments(dataDir).map((row) => row.email));
+    const emails = new Set((await storedEnrolments(database)).map((row) => row.email));
     for (let n = 0; n < HELD; n++) expect(emails).toContain(`held${n}@escola.example`);
-    expect(invariantViolations(dataDir)).toEqual([]);
+    expect(await invariantViolations(database)).toEqual([]);
   });
 });
 

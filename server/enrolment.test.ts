@@ -27,8 +27,8 @@ async function turmasById(): Promise<Record<string, Class>> {
   return Object.fromEntries(turmas.map((turma) => [turma.id, turma]));
 }
 
-const enrolmentsOf = (email: string): StoredEnrolment[] =>
-  storedEnrolments(server.dataDir).filter((enrolment) => enrolment.email === email);
+const enrolmentsOf = async (email: string): Promise<StoredEnrolment[]> =>
+  (await storedEnrolments(server.database)).filter((enrolment) => enrolment.email === email);
 
 describe('addStudentToClasses (POST /classe/add-student)', () => {
   it('creates a new student and enrols them into every listed turma', async () => {
@@ -43,8 +43,8 @@ describe('addStudentToClasses (POST /classe/add-student)', () => {
     const after = await turmasById();
     expect(after[TURMAS.turmaB.id]!.countStudents).toBe(1); // was 0
     expect(after[TURMAS.fisica.id]!.countStudents).toBe(3); // was 2
-    expect(storedStudents(server.dataDir)).toContainEqual(DORA);
-    expect(enrolmentsOf(DORA.email)).toEqual([
+    expect(await storedStudents(server.database)).toContainEqual(DORA);
+    expect(await enrolmentsOf(DORA.email)).toEqual([
       { turmaId: TURMAS.turmaB.id, email: DORA.email, expirationDate: '2027-06-30T23:59:59.000Z' },
       { turmaId: TURMAS.fisica.id, email: DORA.email, expirationDate: '2027-06-30T23:59:59.000Z' },
     ]);
@@ -80,8 +80,8 @@ describe('addStudentToClasses (POST /classe/add-student)', () => {
       }),
     );
 
-    expect(enrolmentsOf(DORA.email)[0]!.expirationDate).toBe('2027-01-31T15:00:00.000Z');
-    expect(enrolmentsOf('eva@escola.example')[0]!.expirationDate).toBeNull();
+    expect((await enrolmentsOf(DORA.email))[0]!.expirationDate).toBe('2027-01-31T15:00:00.000Z');
+    expect((await enrolmentsOf('eva@escola.example'))[0]!.expirationDate).toBeNull();
   });
 
   it('takes the first and the last instant an expiry may name, in UTC', async () => {
@@ -94,8 +94,10 @@ describe('addStudentToClasses (POST /classe/add-student)', () => {
       );
     }
 
-    expect(enrolmentsOf('eva@escola.example')[0]!.expirationDate).toBe('1970-01-01T00:00:00.000Z');
-    expect(enrolmentsOf('fabio@escola.example')[0]!.expirationDate).toBe(
+    expect((await enrolmentsOf('eva@escola.example'))[0]!.expirationDate).toBe(
+      '1970-01-01T00:00:00.000Z',
+    );
+    expect((await enrolmentsOf('fabio@escola.example'))[0]!.expirationDate).toBe(
       '9999-12-31T23:59:59.000Z',
     );
   });
@@ -114,7 +116,7 @@ describe('addStudentToClasses (POST /classe/add-student)', () => {
     const after = (await turmasById())[TURMAS.matematica9A.id]!;
     expect(after.countStudents).toBe(2);
     expect(after.updatedAt > before[TURMAS.matematica9A.id]!.updatedAt).toBe(true);
-    expect(enrolmentsOf(STUDENTS.ana.email)).toEqual([
+    expect(await enrolmentsOf(STUDENTS.ana.email)).toEqual([
       {
         turmaId: TURMAS.matematica9A.id,
         email: STUDENTS.ana.email,
@@ -155,11 +157,11 @@ describe('addStudentToClasses (POST /classe/add-student)', () => {
       }),
     );
 
-    const students = storedStudents(server.dataDir).filter((s) => s.email === 'ana@x.com');
+    const students = (await storedStudents(server.database)).filter((s) => s.email === 'ana@x.com');
     expect(students).toEqual([{ name: 'Ana Paula', email: 'ana@x.com' }]);
-    expect(storedStudents(server.dataDir)).toHaveLength(4);
+    expect(await storedStudents(server.database)).toHaveLength(4);
     expect((await turmasById())[TURMAS.turmaB.id]!.countStudents).toBe(1);
-    expect(enrolmentsOf('ana@x.com').map((enrolment) => enrolment.turmaId)).toEqual([
+    expect((await enrolmentsOf('ana@x.com')).map((enrolment) => enrolment.turmaId)).toEqual([
       TURMAS.turmaB.id,
       TURMAS.ingles.id,
     ]);
@@ -174,8 +176,8 @@ describe('addStudentToClasses (POST /classe/add-student)', () => {
       }),
     );
 
-    expect(storedStudents(server.dataDir)).toContainEqual(STUDENTS.ana);
-    expect(storedStudents(server.dataDir)).toHaveLength(3);
+    expect(await storedStudents(server.database)).toContainEqual(STUDENTS.ana);
+    expect(await storedStudents(server.database)).toHaveLength(3);
   });
 
   it('stores the name trimmed', async () => {
@@ -187,7 +189,7 @@ describe('addStudentToClasses (POST /classe/add-student)', () => {
       }),
     );
 
-    expect(storedStudents(server.dataDir)).toContainEqual(DORA);
+    expect(await storedStudents(server.database)).toContainEqual(DORA);
   });
 
   it('accepts values exactly at the limits: 200-character name, 254-character e-mail, 100 turmas', async () => {
@@ -208,7 +210,7 @@ describe('addStudentToClasses (POST /classe/add-student)', () => {
       classes: hundredIds.map((id) => ({ id })),
     });
     expect(answer.status).toBe(404);
-    expect(storedStudents(server.dataDir)).toContainEqual({
+    expect(await storedStudents(server.database)).toContainEqual({
       name: 'N'.repeat(200),
       email: longEmail,
     });
@@ -227,14 +229,14 @@ describe('addStudentToClasses (POST /classe/add-student)', () => {
     );
 
     expect(await turmasById()).toEqual(before);
-    expect(storedStudents(server.dataDir).map((student) => student.email)).not.toContain(
+    expect((await storedStudents(server.database)).map((student) => student.email)).not.toContain(
       DORA.email,
     );
-    expect(storedEnrolments(server.dataDir)).toHaveLength(6);
+    expect(await storedEnrolments(server.database)).toHaveLength(6);
   });
 
   it('an unknown turma id does not touch an existing student’s other enrolments', async () => {
-    const enrolmentsBefore = storedEnrolments(server.dataDir);
+    const enrolmentsBefore = await storedEnrolments(server.database);
 
     expectError(
       await server.addStudentToClasses({
@@ -246,7 +248,7 @@ describe('addStudentToClasses (POST /classe/add-student)', () => {
       'No class with id ghost',
     );
 
-    expect(storedEnrolments(server.dataDir)).toEqual(enrolmentsBefore);
+    expect(await storedEnrolments(server.database)).toEqual(enrolmentsBefore);
   });
 });
 
@@ -260,8 +262,8 @@ describe('addStudentToClass (POST /classe/{id}/add-student)', () => {
     );
 
     expect((await turmasById())[TURMAS.historiaLowercase.id]!.countStudents).toBe(1);
-    expect(storedStudents(server.dataDir)).toContainEqual(DORA);
-    expect(enrolmentsOf(DORA.email)).toEqual([
+    expect(await storedStudents(server.database)).toContainEqual(DORA);
+    expect(await enrolmentsOf(DORA.email)).toEqual([
       {
         turmaId: TURMAS.historiaLowercase.id,
         email: DORA.email,
@@ -280,8 +282,8 @@ describe('addStudentToClass (POST /classe/{id}/add-student)', () => {
     );
 
     expect((await turmasById())[TURMAS.fisica.id]!.countStudents).toBe(2);
-    expect(storedStudents(server.dataDir)).toContainEqual(STUDENTS.carla);
-    expect(enrolmentsOf(STUDENTS.carla.email)).toEqual([
+    expect(await storedStudents(server.database)).toContainEqual(STUDENTS.carla);
+    expect(await enrolmentsOf(STUDENTS.carla.email)).toEqual([
       {
         turmaId: TURMAS.fisica.id,
         email: STUDENTS.carla.email,
@@ -297,7 +299,7 @@ describe('addStudentToClass (POST /classe/{id}/add-student)', () => {
     expectError(await server.addStudentToClass('ghost', DORA), 404, 'No class with id ghost');
 
     expect(await turmasById()).toEqual(before);
-    expect(storedStudents(server.dataDir)).toHaveLength(3);
+    expect(await storedStudents(server.database)).toHaveLength(3);
   });
 });
 
@@ -320,8 +322,8 @@ describe('removeStudentFromClasses (DELETE /classe/remove-student)', () => {
     ).toBe(true);
     expect(after[TURMAS.fisica.id]!.updatedAt > before[TURMAS.fisica.id]!.updatedAt).toBe(true);
     expect(after[TURMAS.historia.id]).toEqual(before[TURMAS.historia.id]);
-    expect(enrolmentsOf(STUDENTS.bruno.email)).toEqual([]);
-    expect(enrolmentsOf(STUDENTS.ana.email)).toHaveLength(2);
+    expect(await enrolmentsOf(STUDENTS.bruno.email)).toEqual([]);
+    expect(await enrolmentsOf(STUDENTS.ana.email)).toHaveLength(2);
   });
 
   it('finds the student whatever the letter case and surrounding spaces of the e-mail', async () => {
@@ -332,7 +334,7 @@ describe('removeStudentFromClasses (DELETE /classe/remove-student)', () => {
       }),
     );
 
-    expect(enrolmentsOf(STUDENTS.ana.email).map((enrolment) => enrolment.turmaId)).toEqual([
+    expect((await enrolmentsOf(STUDENTS.ana.email)).map((enrolment) => enrolment.turmaId)).toEqual([
       TURMAS.matematica9A.id,
     ]);
   });
@@ -376,7 +378,7 @@ describe('removeStudentFromClasses (DELETE /classe/remove-student)', () => {
 
   it('an unknown turma answers 404 naming it, and removes from none (atomic)', async () => {
     const before = await turmasById();
-    const enrolmentsBefore = storedEnrolments(server.dataDir);
+    const enrolmentsBefore = await storedEnrolments(server.database);
 
     expectError(
       await server.removeStudentFromClasses({
@@ -388,7 +390,7 @@ describe('removeStudentFromClasses (DELETE /classe/remove-student)', () => {
     );
 
     expect(await turmasById()).toEqual(before);
-    expect(storedEnrolments(server.dataDir)).toEqual(enrolmentsBefore);
+    expect(await storedEnrolments(server.database)).toEqual(enrolmentsBefore);
   });
 
   it('a removed student can be enrolled again', async () => {
@@ -397,9 +399,8 @@ describe('removeStudentFromClasses (DELETE /classe/remove-student)', () => {
     expectWriteOk(await server.addStudentToClasses({ ...STUDENTS.carla, classes }));
 
     expect((await turmasById())[TURMAS.ingles.id]!.countStudents).toBe(1);
-    expect(enrolmentsOf(STUDENTS.carla.email).map((enrolment) => enrolment.turmaId)).toEqual([
-      TURMAS.fisica.id,
-      TURMAS.ingles.id,
-    ]);
+    expect(
+      (await enrolmentsOf(STUDENTS.carla.email)).map((enrolment) => enrolment.turmaId),
+    ).toEqual([TURMAS.fisica.id, TURMAS.ingles.id]);
   });
 });

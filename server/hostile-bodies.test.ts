@@ -3,16 +3,18 @@
  * 64 KiB shapes. Each is answered 400 with the Error body naming the problem, within 5 ms of CPU,
  * and /v1/health keeps answering while they arrive (issue 17; figures in decision 007).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_MAX_BYTES } from '#contract';
 import { createLogger } from './log.ts';
 import { createApp } from './server.ts';
-import { openDatabase } from './store/sqlite-schema.ts';
-import { createStore } from './store/sqlite-store.ts';
-import { storedStudents } from './testing/database.ts';
+import { openStore } from './store/open-store.ts';
+import type { Store } from './store/store.ts';
+import {
+  createTestDatabase,
+  storedStudents,
+  type StoredStudent,
+  type TestDatabase,
+} from './testing/database.ts';
 import { STANDARD_FIXTURES, STUDENTS, TURMAS } from './testing/fixtures.ts';
 import { killAllMains, startMain, type MainProcess } from './testing/main-process.ts';
 import { exchange, expectRawError } from './testing/raw-http.ts';
@@ -109,17 +111,19 @@ const SHAPES: [string, string, string][] = [
 ];
 
 describe('shapes of up to 64 KiB, each within 5 ms of CPU', () => {
-  // The production app called in-process on a real SQLite file: the timed region holds the
+  // The production app called in-process on a real database: the timed region holds the
   // server's work and nothing else (no socket, no client, no conformance check).
-  let dataDir: string;
-  let close: () => void;
+  let database: TestDatabase;
+  let store: Store;
   let fetchApp: (body: string) => Promise<Response>;
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'turmas-hostile-'));
-    const { db } = openDatabase(dataDir);
-    close = () => db.close();
+    database = await createTestDatabase();
+    ({ store } = await openStore(
+      database,
+      createLogger(() => {}),
+    ));
     const app = createApp({
-      store: createStore(db),
+      store,
       tokens: [TEST_TOKEN],
       log: createLogger(() => {}),
     });
@@ -131,8 +135,8 @@ describe('shapes of up to 64 KiB, each within 5 ms of CPU', () => {
       });
   });
   afterAll(async () => {
-    close();
-    await rm(dataDir, { recursive: true, force: true });
+    await store.close();
+    await database.drop();
   });
 
   /**
@@ -168,10 +172,10 @@ describe('shapes of up to 64 KiB, each within 5 ms of CPU', () => {
 
 describe('over HTTP', () => {
   let server: TestServer;
-  let studentsBefore: ReturnType<typeof storedStudents>;
+  let studentsBefore: StoredStudent[];
   beforeAll(async () => {
     server = await startTestServer({ fixtures: STANDARD_FIXTURES });
-    studentsBefore = storedStudents(server.dataDir);
+    studentsBefore = await storedStudents(server.database);
   });
   afterAll(() => server.stop());
 
@@ -184,7 +188,7 @@ describe('over HTTP', () => {
 
   it.each(SHAPES)('%s: the same Error body, nothing written', async (_, body, message) => {
     expectError(await post(body), 400, message);
-    expect(storedStudents(server.dataDir)).toEqual(studentsBefore);
+    expect(await storedStudents(server.database)).toEqual(studentsBefore);
   });
 
   const valid = (extra: string) =>
@@ -206,7 +210,7 @@ describe('over HTTP', () => {
 
   it('an escaped backslash before "ud800" is text, not an escape: accepted', async () => {
     expectWriteOk(await post(valid('').replace(`Eva ${EMOJI}`, 'Eva \\\\ud800')));
-    expect(storedStudents(server.dataDir)).toContainEqual({
+    expect(await storedStudents(server.database)).toContainEqual({
       email: 'eva@escola.example',
       name: 'Eva \\ud800',
     });
@@ -224,16 +228,16 @@ describe('over HTTP', () => {
 describe('4 clients sending 10,000-deep bombs back to back to a server process', () => {
   // The server in a process of its own, as in production: what /v1/health waits for is then the
   // server's work alone, not this process's clients.
-  let dataDir: string;
+  let database: TestDatabase;
   let main: MainProcess;
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'turmas-bombs-'));
-    main = await startMain(dataDir, { API_TOKENS: TEST_TOKEN, SEED_CLASSES: '0' });
+    database = await createTestDatabase();
+    main = await startMain(database, { API_TOKENS: TEST_TOKEN, SEED_CLASSES: '0' });
   });
   afterAll(async () => {
     await main.terminate();
     killAllMains();
-    await rm(dataDir, { recursive: true, force: true });
+    await database.drop();
   });
 
   const bomb = SHAPES[0]![1];

@@ -2,34 +2,38 @@
  * The real production entry, `server/main.ts`, as a child process: without API_TOKENS it creates
  * a token, keeps it in DATA_DIR with mode 0600 and prints it once; SIGTERM ends it cleanly.
  */
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './testing/database.ts';
 import { killAllMains, startMain as startMainProcess } from './testing/main-process.ts';
 
 /** Without API_TOKENS (whatever the environment running the tests says), 3 demo turmas. */
-const startMain = (dataDir: string) =>
-  startMainProcess(dataDir, { API_TOKENS: undefined, SEED_CLASSES: '3' });
+const startMain = () => startMainProcess(database, { API_TOKENS: undefined, SEED_CLASSES: '3' });
+/** Another server on the same database, with a DATA_DIR of its own (its token file). */
+const startMainIn = (dir: string, env: Record<string, string | undefined>) =>
+  startMainProcess(database, { DATA_DIR: join(dataDir, dir), ...env });
 
 const listClasses = (port: number, token: string) =>
   fetch(`http://127.0.0.1:${port}/v1/classe`, { headers: { authorization: `Bearer ${token}` } });
 
+let database: TestDatabase;
 let dataDir: string;
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'turmas-main-test-'));
+  database = await createTestDatabase();
+  dataDir = database.dataDir;
 });
 afterAll(async () => {
   // Whatever happened above, no server may outlive the tests.
   killAllMains();
-  await rm(dataDir, { recursive: true, force: true });
+  await database.drop();
 });
 
 describe('server/main.ts without API_TOKENS', () => {
   let token = '';
 
   it('creates a token, keeps it in DATA_DIR/api-token with mode 0600, prints it, accepts it', async () => {
-    const main = await startMain(dataDir);
+    const main = await startMain();
 
     const tokenFile = join(dataDir, 'api-token');
     token = (await readFile(tokenFile, 'utf8')).trim();
@@ -51,7 +55,7 @@ describe('server/main.ts without API_TOKENS', () => {
 
   it('on a second start keeps the same token without printing it, and SIGTERM exits with 0', async () => {
     expect(token).not.toBe('');
-    const main = await startMain(dataDir);
+    const main = await startMain();
 
     expect(main.output()).not.toContain(token);
     expect(main.errors()).not.toContain(token);
@@ -68,7 +72,7 @@ describe('server/main.ts with TRUST_PROXY', () => {
     fetch(`http://127.0.0.1:${port}/v1/health`, { headers: { 'x-forwarded-proto': proto } });
 
   it('true: HSTS where the proxy says the browser came over https, not where it says http', async () => {
-    const main = await startMainProcess(join(dataDir, 'proxied'), {
+    const main = await startMainIn('proxied', {
       API_TOKENS: 'proxy-test-token',
       SEED_CLASSES: '0',
       TRUST_PROXY: 'true',
@@ -87,15 +91,15 @@ describe('server/main.ts with TRUST_PROXY', () => {
   });
 
   it('anything but true, false, 1 or 0: the server does not start, and says why', async () => {
-    await expect(
-      startMainProcess(join(dataDir, 'unstarted'), { API_TOKENS: 'x', TRUST_PROXY: 'yes' }),
-    ).rejects.toThrow(/exited with 2[\s\S]*TRUST_PROXY must be true or false, got "yes"/);
+    await expect(startMainIn('unstarted', { API_TOKENS: 'x', TRUST_PROXY: 'yes' })).rejects.toThrow(
+      /exited with 2[\s\S]*TRUST_PROXY must be true or false, got "yes"/,
+    );
   });
 });
 
 describe('server/main.ts with CORS_ORIGINS', () => {
   it('answers a preflight from a listed origin, and refuses one from any other', async () => {
-    const main = await startMainProcess(join(dataDir, 'cors'), {
+    const main = await startMainIn('cors', {
       API_TOKENS: 'cors-test-token',
       SEED_CLASSES: '0',
       CORS_ORIGINS: 'https://console.example, http://127.0.0.1:4000',
@@ -117,7 +121,7 @@ describe('server/main.ts with CORS_ORIGINS', () => {
   });
 
   it('a value that is not a list of origins: the server does not start, and says why', async () => {
-    const started = startMainProcess(join(dataDir, 'unstarted-cors'), {
+    const started = startMainIn('unstarted-cors', {
       API_TOKENS: 'x',
       CORS_ORIGINS: 'https://console.example/',
     });

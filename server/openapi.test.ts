@@ -21,6 +21,7 @@ import {
   studentNameSchema,
 } from '#contract';
 import { buildOpenApiDocument } from './openapi.ts';
+import { createTestDatabase } from './testing/database.ts';
 import { killAllMains, startMain } from './testing/main-process.ts';
 import { startTestServer, type TestServer } from './testing/test-server.ts';
 
@@ -271,9 +272,9 @@ describe('servers', () => {
   );
 
   it('follows PUBLIC_URL in the environment of `npm start`', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'turmas-public-url-'));
+    const database = await createTestDatabase();
     try {
-      const main = await startMain(dataDir, {
+      const main = await startMain(database, {
         PUBLIC_URL: 'https://turmas.example',
         API_TOKENS: 'public-url-token',
         SEED_CLASSES: '0',
@@ -284,7 +285,7 @@ describe('servers', () => {
       ]);
       expect(await main.terminate()).toBe(0);
     } finally {
-      await rm(dataDir, { recursive: true, force: true });
+      await database.drop();
     }
   });
 });

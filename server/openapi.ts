@@ -122,6 +122,20 @@ const RESPONSES = {
     431,
     'Request headers too large',
   ),
+  ServiceUnavailable: {
+    ...error(
+      'The database cannot answer now (restarting, unreachable, overloaded): nothing was ' +
+        'written. Try again after `Retry-After` seconds.',
+      503,
+      'Service unavailable: cannot reach the database. Try again shortly.',
+    ),
+    headers: {
+      'Retry-After': {
+        description: 'Seconds to wait before trying again.',
+        schema: { type: 'integer', minimum: 1 },
+      },
+    },
+  },
   Unexpected: error(
     'Any other failure: 500 for a fault of the server (logged, never detailed here), or a ' +
       'status added by a proxy in front of it. Always this body when it comes from the server.',
@@ -145,6 +159,7 @@ const writeResponses = (notFound: ResponseName) => ({
   '404': responseRef(notFound),
   '413': responseRef('BodyTooLarge'),
   '415': responseRef('UnsupportedMediaType'),
+  '503': responseRef('ServiceUnavailable'),
   ...transportResponses,
 });
 
@@ -273,6 +288,7 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiOptions = {}) {
             '200': answer('A page of turmas.', 'ClassList', example('ClassList')),
             '400': responseRef('InvalidQuery'),
             '401': responseRef('Unauthorized'),
+            '503': responseRef('ServiceUnavailable'),
             ...transportResponses,
           },
         },
@@ -317,12 +333,15 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiOptions = {}) {
         get: {
           operationId: 'getHealth',
           tags: ['service'],
-          summary: 'Liveness probe',
-          description: 'Answers 200 while the server runs. Needs no token.',
+          summary: 'Health probe',
+          description:
+            'Answers 200 while the server runs and its database answers; 503 with the reason ' +
+            'while the database does not. Needs no token.',
           security: [],
           responses: {
-            '200': answer('The server is up.', 'Health', example('Health')),
+            '200': answer('The server and its database are up.', 'Health', example('Health')),
             '400': responseRef('MalformedRequest'),
+            '503': responseRef('ServiceUnavailable'),
             ...transportResponses,
           },
         },

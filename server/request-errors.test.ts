@@ -17,7 +17,7 @@ let server: TestServer;
 let initialEnrolments: StoredEnrolment[];
 beforeAll(async () => {
   server = await startTestServer({ fixtures: STANDARD_FIXTURES });
-  initialEnrolments = storedEnrolments(server.dataDir);
+  initialEnrolments = await storedEnrolments(server.database);
 });
 afterAll(() => server.stop());
 
@@ -353,12 +353,12 @@ describe('routes that do not exist under /v1', () => {
 });
 
 describe('after all those refusals', () => {
-  it('the students and enrolments are still exactly the fixtures', () => {
-    expect(storedStudents(server.dataDir).map((s) => s.email)).toEqual([
+  it('the students and enrolments are still exactly the fixtures', async () => {
+    expect((await storedStudents(server.database)).map((s) => s.email)).toEqual([
       'ana@escola.example',
       'bruno@escola.example',
       'carla@escola.example',
     ]);
-    expect(storedEnrolments(server.dataDir)).toEqual(initialEnrolments);
+    expect(await storedEnrolments(server.database)).toEqual(initialEnrolments);
   });
 });

@@ -72,7 +72,7 @@ describe('a request that does not arrive in time', () => {
     expectTimedOut(answer, afterMs, TIMEOUTS.requestMs);
     expect(sent).toBeLessThan(body.length);
     await connection.closed();
-    expect(storedStudents(server.dataDir).map((student) => student.email)).not.toContain(
+    expect((await storedStudents(server.database)).map((student) => student.email)).not.toContain(
       'dora@escola.example',
     );
   });

@@ -26,15 +26,15 @@ describe('a restart on the same DATA_DIR', () => {
       }),
     );
     const beforeRestart = await server.listAllClasses();
-    const enrolmentsBeforeRestart = storedEnrolments(server.dataDir);
-    const studentsBeforeRestart = storedStudents(server.dataDir);
+    const enrolmentsBeforeRestart = await storedEnrolments(server.database);
+    const studentsBeforeRestart = await storedStudents(server.database);
 
     await server.restart();
 
     expect(await server.listAllClasses()).toEqual(beforeRestart);
-    expect(storedStudents(server.dataDir)).toEqual(studentsBeforeRestart);
-    expect(storedEnrolments(server.dataDir)).toEqual(enrolmentsBeforeRestart);
-    expect(storedEnrolments(server.dataDir)).toContainEqual({
+    expect(await storedStudents(server.database)).toEqual(studentsBeforeRestart);
+    expect(await storedEnrolments(server.database)).toEqual(enrolmentsBeforeRestart);
+    expect(await storedEnrolments(server.database)).toContainEqual({
       turmaId: first,
       email: DORA.email,
       expirationDate: '2027-06-30T12:00:00.000Z',

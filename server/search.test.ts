@@ -123,7 +123,7 @@ describe('search and totals follow writes made by another process', () => {
       totalRecords: 0,
     });
 
-    writeFixtures(server.dataDir, {
+    await writeFixtures(server.database, {
       turmas: [
         {
           id: 'lab',
@@ -160,7 +160,7 @@ describe('search and totals follow writes made by another process', () => {
   });
 
   it('a turma added by another process just before an enrolment is still found after it', async () => {
-    writeFixtures(server.dataDir, {
+    await writeFixtures(server.database, {
       turmas: [
         {
           id: 'robotica',

@@ -129,7 +129,7 @@ describe('tokens outside the Authorization header', () => {
       });
       expect(response.status).toBe(401);
     }
-    expect(storedStudents(app.dataDir).map((student) => student.email)).toEqual([
+    expect((await storedStudents(app.database)).map((student) => student.email)).toEqual([
       STUDENTS.ana.email,
       STUDENTS.bruno.email,
       STUDENTS.carla.email,

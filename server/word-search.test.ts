@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldForSearch, searchWords, SORT_VALUES, type Class, type SortBy } from '#contract';
-import { readDatabase, type TurmaFixture } from './testing/database.ts';
+import type { TurmaFixture } from './testing/database.ts';
 import {
   expectError,
   expectWriteOk,
@@ -130,7 +130,7 @@ describe('search against the rule, for random names and queries', () => {
   }, 60_000);
   afterAll(() => server.stop());
 
-  it('lists every order as the database sorts it, after the writes', () => {
+  it('lists every order as the database sorts it, after the writes', async () => {
     const columns = {
       name: 'search_name',
       createdAt: 'created_at',
@@ -140,15 +140,10 @@ describe('search against the rule, for random names and queries', () => {
     for (const sortBy of SORT_VALUES) {
       const field = sortBy.replace('-', '') as keyof typeof columns;
       const direction = sortBy.startsWith('-') ? 'DESC' : 'ASC';
-      const inDatabase = readDatabase(server.dataDir, (db) =>
-        db
-          .prepare(
-            `SELECT id FROM classes ORDER BY ${columns[field]} ${direction}, id ${direction}`,
-          )
-          .pluck()
-          .all(),
+      const inDatabase = await server.database.query<{ id: string }>(
+        `SELECT id FROM classes ORDER BY ${columns[field]} ${direction}, id ${direction}`,
       );
-      expect(ordered.get(sortBy)!.map(({ id }) => id)).toEqual(inDatabase);
+      expect(ordered.get(sortBy)!.map(({ id }) => id)).toEqual(inDatabase.map(({ id }) => id));
     }
   });
 

@@ -6,7 +6,8 @@
  * SQLite compares it (COLLATE "C": code point order), times to the millisecond, countStudents and
  * updatedAt kept by triggers. Two additions serve several API processes on one database:
  * `class_changes`, which tells each process's index in memory which turmas other processes
- * changed, and `store_meta.generation`, which tells it to load again after a seed.
+ * changed, and `store_meta.generation`, which tells it to load again when turmas are added,
+ * removed or renamed (a seed).
  */
 import pg from 'pg';
 import type { Logger } from '../log.ts';
@@ -115,6 +116,16 @@ BEGIN
 END $$;
 CREATE TRIGGER class_changed AFTER UPDATE OF count_students, updated_at ON classes
   FOR EACH ROW EXECUTE FUNCTION class_changed();
+
+-- Turmas added, removed or renamed (a seed, SQL by hand): every process loads its index again.
+CREATE FUNCTION classes_replaced() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE store_meta SET generation = generation + 1;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER classes_replaced
+  AFTER INSERT OR DELETE OR TRUNCATE OR UPDATE OF id, name, search_name, created_at ON classes
+  FOR EACH STATEMENT EXECUTE FUNCTION classes_replaced();
 `;
 
 /** How a database of an older version becomes the current one, step by step: none yet. */

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import type { TestDatabase } from './database.ts';
 import { fetchServedDocument, useServedDocument } from './openapi-conformance.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -42,14 +43,20 @@ export interface MainProcess {
 /** Every child started, so that `killAllMains` can make sure none outlives the tests. */
 const children: ChildProcess[] = [];
 
-/** Starts `server/main.ts`; `env` adds to (or, with undefined, removes from) the environment. */
+/**
+ * Starts `server/main.ts` on `database` (its DATA_DIR, and DATABASE_URL on PostgreSQL), or on
+ * SQLite in the DATA_DIR given; `env` adds to (or, with undefined, removes from) the environment.
+ */
 export async function startMain(
-  dataDir: string,
+  database: TestDatabase | string,
   env: Record<string, string | undefined> = {},
 ): Promise<MainProcess> {
   const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
+  const databaseEnv = typeof database === 'string' ? { DATA_DIR: database } : database.env;
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port) };
   delete childEnv.HOST;
+  delete childEnv.DATABASE_URL;
+  Object.assign(childEnv, databaseEnv);
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) Reflect.deleteProperty(childEnv, name);
     else childEnv[name] = value;

@@ -1,11 +1,9 @@
 /**
- * A real reference server on a free port and a temporary DATA_DIR, and the HTTP calls the tests
+ * A real reference server on a free port and a database of its own (SQLite in a temporary
+ * DATA_DIR, or a new PostgreSQL database: database.ts), and the HTTP calls the tests
  * make against it with the global fetch, which the API tests' setup has checking each answer
  * against the served OpenAPI document (openapi-conformance.ts).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'vitest';
 import {
   classListResponseSchema,
@@ -14,12 +12,14 @@ import {
   type ClassListResponse,
 } from '#contract';
 import type { Timeouts } from '../http-server.ts';
-import { startServer, type RunningServer } from '../server.ts';
+import { startServer, type RunningServer, type ServerOptions } from '../server.ts';
 import {
+  createTestDatabase,
   enrolmentRowsPerTurma,
   turmasWithDriftedCount,
   writeFixtures,
   type Fixtures,
+  type TestDatabase,
 } from './database.ts';
 import { fetchServedDocument, useServedDocument } from './openapi-conformance.ts';
 
@@ -28,7 +28,7 @@ export const TEST_TOKEN = 'test-token';
 export interface TestServerOptions {
   /** Written into the new DATA_DIR before the server starts. */
   fixtures?: Fixtures;
-  /** Anything else to do in the new DATA_DIR before the server starts (after the fixtures). */
+  /** SQLite only: anything else to do in the new DATA_DIR before the server starts. */
   prepare?: (dataDir: string) => void;
   /** Demo turmas the server seeds itself on first start (startServer's seedClasses). */
   seedClasses?: number;
@@ -64,6 +64,8 @@ export interface Answer {
 export interface TestServer {
   url: string;
   port: number;
+  /** The server's database, for looks the API cannot give (database.ts). */
+  database: TestDatabase;
   dataDir: string;
   /** Every line the server logged, in order, across restarts. */
   logLines: string[];
@@ -81,7 +83,7 @@ export interface TestServer {
   removeStudentFromClasses(body: unknown): Promise<Answer>;
   /** Closes the server and starts a new one on the same DATA_DIR. */
   restart(): Promise<void>;
-  /** Closes the server (if running) and deletes DATA_DIR. */
+  /** Closes the server (if running) and deletes its database. */
   stop(): Promise<void>;
 }
 
@@ -89,31 +91,32 @@ export interface TestServer {
 export type LogEntry = Record<string, unknown> & { level: string; msg: string };
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'turmas-api-test-'));
+  const database = await createTestDatabase();
+  const { dataDir } = database;
   const logLines: string[] = [];
   const logWaiters = new Set<() => void>();
-  if (options.fixtures) writeFixtures(dataDir, options.fixtures);
-  options.prepare?.(dataDir);
-  const start = () =>
-    startServer({
-      dataDir,
-      tokens: options.tokens ?? [TEST_TOKEN],
-      seedClasses: options.seedClasses ?? 0,
-      trustProxy: options.trustProxy,
-      timeouts: options.timeouts,
-      corsOrigins: options.corsOrigins,
-      staticDir: options.staticDir,
-      log: (line) => {
-        logLines.push(line);
-        for (const wake of logWaiters) wake();
-      },
-    });
+  const startOptions = (): ServerOptions => ({
+    dataDir,
+    postgres: database.postgres,
+    tokens: options.tokens ?? [TEST_TOKEN],
+    seedClasses: options.seedClasses ?? 0,
+    trustProxy: options.trustProxy,
+    timeouts: options.timeouts,
+    corsOrigins: options.corsOrigins,
+    staticDir: options.staticDir,
+    log: (line) => {
+      logLines.push(line);
+      for (const wake of logWaiters) wake();
+    },
+  });
 
   let running: RunningServer | undefined;
   try {
-    running = await start();
+    if (options.fixtures) await writeFixtures(database, options.fixtures);
+    options.prepare?.(dataDir);
+    running = await startServer(startOptions());
   } catch (error) {
-    await rm(dataDir, { recursive: true, force: true });
+    await database.drop();
     throw error;
   }
   const { url } = running;
@@ -128,6 +131,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (!running) throw new Error('The test server is not running');
       return running.port;
     },
+    database,
     dataDir,
     logLines,
 
@@ -185,13 +189,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async restart() {
       await running?.close();
       running = undefined;
-      running = await start();
+      running = await startServer(startOptions());
     },
 
     async stop() {
       await running?.close();
       running = undefined;
-      await rm(dataDir, { recursive: true, force: true });
+      await database.drop();
     },
   };
 
@@ -231,11 +235,14 @@ async function send(url: string, options: RequestOptions): Promise<Answer> {
  * what getClasses answers.
  */
 export async function expectCountsMatchEnrolments(server: TestServer): Promise<void> {
-  expect(turmasWithDriftedCount(server.dataDir), 'turmas whose count_students drifted').toEqual([]);
+  expect(
+    await turmasWithDriftedCount(server.database),
+    'turmas whose count_students drifted',
+  ).toEqual([]);
   const listed = await server.listAllClasses();
   const countsListed = Object.fromEntries(listed.map((turma) => [turma.id, turma.countStudents]));
   expect(countsListed, 'countStudents answered by getClasses').toEqual(
-    enrolmentRowsPerTurma(server.dataDir),
+    await enrolmentRowsPerTurma(server.database),
   );
 }
 

@@ -26,7 +26,7 @@ import { createStore } from '../../../server/store/sqlite-store.ts';
 import type { Logger } from '../../../server/log.ts';
 import { createApp } from '../../../server/server.ts';
 import {
-  writeFixtures,
+  writeSqliteFixtures,
   type EnrolmentFixture,
   type TurmaFixture,
 } from '../../../server/testing/database.ts';
@@ -106,7 +106,7 @@ export function installReferenceApi({
 }: ReferenceApiOptions = {}): ReferenceApi {
   const fixtures = seedFixtures(turmas, enrolments);
   const dataDir = mkdtempSync(join(TEMP_ROOT, 'turmas-console-test-'));
-  writeFixtures(dataDir, fixtures);
+  writeSqliteFixtures(dataDir, fixtures);
   const { db } = openDatabase(dataDir);
   let closed = false;
   onTestFinished(() => {

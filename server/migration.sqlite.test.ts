@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from './store/sqlite-schema.ts';
-import { readDatabase, storedEnrolments } from './testing/database.ts';
+import { readSqlite, storedEnrolments } from './testing/database.ts';
 import { names, startTestServer, type TestServer } from './testing/test-server.ts';
 
 const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
@@ -81,9 +81,7 @@ describe('a DATA_DIR of schema version 1', () => {
         .filter((entry) => entry.msg === 'migrated the database schema');
 
     expect(migrated()).toEqual([expect.objectContaining({ level: 'info', fromVersion: 1 })]);
-    expect(readDatabase(server.dataDir, (db) => db.pragma('user_version', { simple: true }))).toBe(
-      3,
-    );
+    expect(readSqlite(server.dataDir, (db) => db.pragma('user_version', { simple: true }))).toBe(3);
 
     await server.restart();
     expect(migrated()).toHaveLength(1);
@@ -98,7 +96,7 @@ describe('a DATA_DIR of schema version 1', () => {
       { id: 'v2', countStudents: 1 },
       { id: 'v3', countStudents: 0 },
     ]);
-    expect(storedEnrolments(server.dataDir)).toEqual([
+    expect(await storedEnrolments(server.database)).toEqual([
       { turmaId: 'v2', email: 'ana@escola.example', expirationDate: null },
     ]);
   });
@@ -153,7 +151,7 @@ describe('a DATA_DIR of schema version 2', () => {
   afterAll(() => server.stop());
 
   it('loses the trigram index and its triggers, and still finds its turmas word by word', async () => {
-    const leftOver = readDatabase(server.dataDir, (db) =>
+    const leftOver = readSqlite(server.dataDir, (db) =>
       db
         .prepare(
           `SELECT name FROM sqlite_schema WHERE name IN ('classes_search', 'class_added', 'class_removed', 'class_renamed')`,
