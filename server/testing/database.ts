@@ -91,7 +91,8 @@ export function postgresServerUrl(): string {
 async function dropDatabase(name: string) {
   for (const started = Date.now(); Date.now() - started < 10_000;) {
     try {
-      return await adminQuery(`DROP DATABASE IF EXISTS ${name}`);
+      await adminQuery(`DROP DATABASE IF EXISTS ${name}`);
+      return;
     } catch (error) {
       if ((error as { code?: string }).code !== '55006') throw error;
     }
