@@ -208,6 +208,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   return server;
 }
 
+/** Calls under `${baseUrl}/v1` (`path` starts after /v1), as TestServer.request does. */
+export const apiAt =
+  (baseUrl: string) =>
+  (path: string, options: RequestOptions = {}): Promise<Answer> =>
+    send(`${baseUrl}/v1${path}`, options);
+
 async function send(url: string, options: RequestOptions): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   const authorization =

@@ -1,0 +1,65 @@
+/**
+ * The PostgreSQL schema is created or migrated on start, once however many API processes start
+ * together (an advisory lock), and a database of a newer schema than the code knows is refused.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { POSTGRES_SCHEMA_VERSION } from './store/postgres-schema.ts';
+import { createTestDatabase, type TestDatabase } from './testing/database.ts';
+import { killAllMains, startMain } from './testing/main-process.ts';
+import { apiAt, TEST_TOKEN } from './testing/test-server.ts';
+
+let database: TestDatabase;
+beforeEach(async () => {
+  database = await createTestDatabase();
+});
+afterEach(async () => {
+  killAllMains();
+  await database.drop();
+});
+
+const loggedMessages = (output: string) =>
+  output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => (JSON.parse(line) as { msg: string }).msg);
+
+describe('three processes starting at once on a new database', () => {
+  it('create the schema and seed the demo turmas once', async () => {
+    const env = { API_TOKENS: TEST_TOKEN, SEED_CLASSES: '30' };
+    const processes = await Promise.all([1, 2, 3].map(() => startMain(database, env)));
+
+    const seeded = processes.filter((main) =>
+      loggedMessages(main.output()).includes('seeded demo data'),
+    );
+    expect(seeded).toHaveLength(1);
+    for (const main of processes) {
+      const answer = await apiAt(main.url)('/classe?pageSize=1', {});
+      expect(answer.body).toMatchObject({ totalRecords: 30 });
+    }
+    const [meta] = await database.query<{ schema_version: number }>(
+      'SELECT schema_version FROM store_meta',
+    );
+    expect(meta).toEqual({ schema_version: POSTGRES_SCHEMA_VERSION });
+    for (const main of processes) expect(await main.terminate()).toBe(0);
+  }, 60_000);
+});
+
+describe('a database of a newer schema', () => {
+  it('is refused with one clear line, and left as it was', async () => {
+    const first = await startMain(database, { API_TOKENS: TEST_TOKEN, SEED_CLASSES: '3' });
+    expect(await first.terminate()).toBe(0);
+    const newer = POSTGRES_SCHEMA_VERSION + 1;
+    await database.query(`UPDATE store_meta SET schema_version = ${newer}`);
+
+    await expect(startMain(database, { API_TOKENS: TEST_TOKEN })).rejects.toThrow(
+      new RegExp(
+        `Turmas Admin could not start: The database has schema version ${newer}; this server ` +
+          `knows versions up to ${POSTGRES_SCHEMA_VERSION}`,
+      ),
+    );
+    const [meta] = await database.query<{ schema_version: number; turmas: string }>(
+      'SELECT schema_version, (SELECT count(*) FROM classes) AS turmas FROM store_meta',
+    );
+    expect(meta).toEqual({ schema_version: newer, turmas: '3' });
+  });
+});

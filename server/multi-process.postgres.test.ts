@@ -1,0 +1,132 @@
+/**
+ * Two API processes (`server/main.ts`) on one PostgreSQL database, as behind a load balancer:
+ * what one writes, the other lists at once, and 500 concurrent writes split between them end in
+ * the state a serial replay of the acknowledged ones gives (testing/serial-replay.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classListResponseSchema, type Class } from '#contract';
+import {
+  createTestDatabase,
+  invariantViolations,
+  storedEnrolments,
+  storedStudents,
+  writeFixtures,
+  type TestDatabase,
+} from './testing/database.ts';
+import { killAllMains, startMain, type MainProcess } from './testing/main-process.ts';
+import {
+  deduceSerialOrder,
+  INITIAL,
+  replay,
+  stateOf,
+  STUDENTS,
+  TURMAS,
+  workload,
+  type Send,
+} from './testing/serial-replay.ts';
+import { apiAt, expectWriteOk, TEST_TOKEN } from './testing/test-server.ts';
+
+const ENV = { API_TOKENS: TEST_TOKEN, SEED_CLASSES: '0' };
+
+let database: TestDatabase;
+let processes: MainProcess[];
+let api: Send[];
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await writeFixtures(database, { turmas: TURMAS, enrolments: INITIAL });
+  processes = await Promise.all([startMain(database, ENV), startMain(database, ENV)]);
+  api = processes.map((main) => apiAt(main.url));
+}, 60_000);
+afterAll(async () => {
+  await Promise.all(processes.map((main) => main.terminate()));
+  killAllMains();
+  await database.drop();
+});
+
+/** Every turma as one process lists it, sorted by `sortBy`, through pages of 100. */
+async function listAll(send: Send, query: Record<string, string> = {}): Promise<Class[]> {
+  const turmas: Class[] = [];
+  for (let page = 1; ; page++) {
+    const search = new URLSearchParams({ sortBy: 'name', ...query, page: String(page) });
+    search.set('pageSize', '100');
+    const answer = await send(`/classe?${search.toString()}`, {});
+    expect(answer.status, answer.text).toBe(200);
+    const { data, totalRecords } = classListResponseSchema.parse(answer.body);
+    turmas.push(...data);
+    if (data.length === 0 || turmas.length >= totalRecords) return turmas;
+  }
+}
+
+const countsOf = (turmas: Class[]) =>
+  new Map(turmas.map((turma) => [turma.id, turma.countStudents]));
+
+describe('what one process writes', () => {
+  it('the other lists in its next answer, searched, sorted by count or not', async () => {
+    const [first, second] = api as [Send, Send];
+    // Each process has its index loaded and a search kept, before the write.
+    const bySize = { query: 'turma', sortBy: '-countStudents' };
+    const before = await listAll(second, bySize);
+    await listAll(first, bySize);
+    const target = before.at(-1)!;
+
+    expectWriteOk(
+      await first('/classe/add-student', {
+        method: 'POST',
+        json: { name: 'Nova Aluna', email: 'nova@escola.example', classes: [{ id: target.id }] },
+      }),
+    );
+
+    const after = await listAll(second, bySize);
+    const moved = after.find((turma) => turma.id === target.id)!;
+    expect(moved.countStudents).toBe(target.countStudents + 1);
+    expect(moved.updatedAt > target.updatedAt).toBe(true);
+    expect(after.map((turma) => turma.countStudents)).toEqual(
+      after.map((turma) => turma.countStudents).toSorted((a, b) => b - a),
+    );
+
+    expectWriteOk(
+      await second('/classe/remove-student', {
+        method: 'DELETE',
+        json: { email: 'nova@escola.example', classes: [{ id: target.id }] },
+      }),
+    );
+    const back = (await listAll(first)).find((turma) => turma.id === target.id)!;
+    expect(back.countStudents).toBe(target.countStudents);
+  });
+});
+
+describe('500 concurrent enrolments and removals, split between two processes', () => {
+  it('end in the state a serial replay gives, and both processes list exact counts', async () => {
+    const initial = stateOf(await storedEnrolments(database));
+    const writes = workload();
+    // Grouped by student and sent at once, alternately to each process: one student's requests
+    // race for the same keys through both.
+    const sendOrder = writes.toSorted(
+      (a, b) => a.email.localeCompare(b.email) || a.index - b.index,
+    );
+    const sent = new Map(sendOrder.map((write, at) => [write, write.send(api[at % 2]!)] as const));
+    const answers = await Promise.all(writes.map((write) => sent.get(write)!));
+
+    const unexpected = writes
+      .map((write, at) => ({ write, status: answers[at]!.status, text: answers[at]!.text }))
+      .filter(({ write, status }) => status !== (write.doomed ? 404 : 200));
+    expect(unexpected).toEqual([]);
+    const acknowledged = writes.filter((_, at) => answers[at]!.status === 200);
+
+    const final = stateOf(await storedEnrolments(database));
+    const { order, problems, contested } = deduceSerialOrder(initial, acknowledged, final);
+    expect(problems).toEqual([]);
+    expect(replay(initial, order)).toEqual(final);
+    expect(contested).toBeGreaterThan(50);
+
+    const counts = new Map(TURMAS.map((turma) => [turma.id, 0]));
+    for (const k of final.keys()) {
+      const turmaId = k.split(' ')[1]!;
+      counts.set(turmaId, counts.get(turmaId)! + 1);
+    }
+    for (const send of api) expect(countsOf(await listAll(send))).toEqual(counts);
+    // Every spelling of an e-mail, through either process, found the same student.
+    expect(await storedStudents(database)).toHaveLength(STUDENTS.length + 1);
+    expect(await invariantViolations(database)).toEqual([]);
+  }, 60_000);
+});
