@@ -1,10 +1,14 @@
 /**
- * `npm run seed -- --classes 100000 [--students N] [--enrolments N]`: replace the data in DATA_DIR
- * with demo data of that size. Students and enrolments default to a size in proportion.
+ * `npm run seed -- --classes 100000 [--students N] [--enrolments N]`: replace the data with demo
+ * data of that size, in PostgreSQL when DATABASE_URL is set, in DATA_DIR's SQLite file otherwise.
+ * Students and enrolments default to a size in proportion. Running servers see the new data.
  */
 import { parseArgs } from 'node:util';
+import { createLogger } from './log.ts';
+import { createPool, migrate } from './store/postgres-schema.ts';
+import { seedPostgres } from './store/postgres-store.ts';
 import { openDatabase } from './store/sqlite-schema.ts';
-import { DEMO_CLASSES, demoSize, seed } from './seed.ts';
+import { DEMO_CLASSES, demoRows, demoSize, seed, type SeedSize } from './seed.ts';
 
 const { values } = parseArgs({
   options: {
@@ -31,13 +35,47 @@ const size = {
   students: count('students', values.students, defaults.students),
   enrolments: count('enrolments', values.enrolments, defaults.enrolments),
 };
-const dataDir = process.env.DATA_DIR ?? './data';
 const started = performance.now();
-const { db } = openDatabase(dataDir);
-seed(db, size);
-const enrolled = db.prepare('SELECT count(*) AS n FROM enrolments').get() as { n: number };
-db.close();
+const databaseUrl = process.env.DATABASE_URL?.trim();
+const where = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : (process.env.DATA_DIR ?? './data');
+const enrolled = databaseUrl
+  ? await seedIntoPostgres(databaseUrl, size)
+  : seedIntoSqlite(process.env.DATA_DIR ?? './data', size);
 console.log(
-  `Seeded ${dataDir}: ${size.classes} turmas, ${size.students} students, ${enrolled.n} enrolments ` +
+  `Seeded ${where}: ${size.classes} turmas, ${size.students} students, ${enrolled} enrolments ` +
     `in ${Math.round(performance.now() - started)} ms`,
 );
+
+function seedIntoSqlite(dataDir: string, size: SeedSize): number {
+  const { db } = openDatabase(dataDir);
+  seed(db, size);
+  const { n } = db.prepare('SELECT count(*) AS n FROM enrolments').get() as { n: number };
+  db.close();
+  return n;
+}
+
+async function seedIntoPostgres(url: string, size: SeedSize): Promise<number> {
+  // No statement timeout: a million turmas' counts are set in one statement.
+  const pool = createPool({ url, poolSize: 1, statementTimeoutMs: 0 }, createLogger());
+  try {
+    await migrate(pool);
+    const demo = demoRows(size);
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await seedPostgres(client, demo);
+      await client.query('COMMIT');
+      await client.query('ANALYZE');
+      const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM enrolments');
+      return Number(rows[0]!.n);
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    // The message, never the error itself: pg's errors can carry the connection's settings.
+    console.error(`Could not seed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  } finally {
+    await pool.end();
+  }
+}

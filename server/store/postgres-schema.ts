@@ -18,7 +18,10 @@ export interface PostgresConfig {
   url: string;
   /** DATABASE_POOL_SIZE: connections this process holds at most. */
   poolSize?: number | undefined;
-  /** DATABASE_STATEMENT_TIMEOUT_MS: the longest one statement may run; 0 for no limit (seeding). */
+  /**
+   * DATABASE_STATEMENT_TIMEOUT_MS: the longest one statement may run; 0 for no limits at all
+   * (seeding).
+   */
   statementTimeoutMs?: number | undefined;
 }
 
@@ -144,7 +147,7 @@ export function createPool(config: PostgresConfig, log: Logger): pg.Pool {
     statement_timeout: statementTimeoutMs,
     query_timeout: statementTimeoutMs > 0 ? statementTimeoutMs + 1_000 : undefined,
     // A transaction left open holds locks and keeps class_changes from being pruned.
-    idle_in_transaction_session_timeout: 10_000,
+    idle_in_transaction_session_timeout: statementTimeoutMs > 0 ? 10_000 : 0,
     keepAlive: true,
     application_name: 'turmas-admin',
   });

@@ -10,7 +10,7 @@
  */
 import pg from 'pg';
 import type { Logger } from '../log.ts';
-import { demoRows, UPDATED_AFTER_CREATION_SECONDS, type SeedSize } from '../seed.ts';
+import { demoRows, UPDATED_AFTER_CREATION_SECONDS, type DemoRows, type SeedSize } from '../seed.ts';
 import { createPostgresClassList, StaleIndexError } from './postgres-class-list.ts';
 import {
   asStoreError,
@@ -67,7 +67,7 @@ export async function openPostgresStore(
   try {
     const migrated = await migrate(
       pool,
-      seedWhenCreated && ((client) => seedPostgres(client, seedWhenCreated)),
+      seedWhenCreated && ((client) => seedPostgres(client, demoRows(seedWhenCreated))),
     );
     const withClient = transactions(pool);
     const classList = await createPostgresClassList(withClient);
@@ -184,8 +184,8 @@ function transactions(pool: pg.Pool) {
  * arrays, the enrolment triggers off and the counts set once at the end. Inserting turmas moves
  * the generation (a trigger), so every running process loads its index again.
  */
-export async function seedPostgres(client: pg.PoolClient, size: SeedSize): Promise<void> {
-  const { classes, students, enrolments } = demoRows(size);
+export async function seedPostgres(client: pg.PoolClient, rows: DemoRows): Promise<void> {
+  const { classes, students, enrolments } = rows;
   const BATCH = 20_000;
   const inBatches = async (
     count: number,

@@ -38,8 +38,14 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A new, empty database (the server creates its schema) on this run's engine. */
-export async function createTestDatabase(engine: Engine = TEST_ENGINE): Promise<TestDatabase> {
+/**
+ * A new, empty database (the server creates its schema) on this run's engine; on PostgreSQL, in
+ * the run's server or the one `serverUrl` names.
+ */
+export async function createTestDatabase(
+  engine: Engine = TEST_ENGINE,
+  serverUrl?: string,
+): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'turmas-test-'));
   if (engine === 'sqlite') {
     return {
@@ -53,8 +59,9 @@ export async function createTestDatabase(engine: Engine = TEST_ENGINE): Promise<
     };
   }
   const name = `turmas_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  const url = new URL(postgresServerUrl());
+  const server = serverUrl ?? postgresServerUrl();
+  await adminQuery(server, `CREATE DATABASE ${name}`);
+  const url = new URL(server);
   url.pathname = `/${name}`;
   // Short waits: a test that reaches them has failed already.
   const postgres: PostgresConfig = { url: url.href, poolSize: 4, statementTimeoutMs: 10_000 };
@@ -65,12 +72,15 @@ export async function createTestDatabase(engine: Engine = TEST_ENGINE): Promise<
     postgres,
     env: { DATA_DIR: dataDir, DATABASE_URL: url.href },
     async query<Row>(sql: string) {
-      reader ??= new pg.Pool({ connectionString: url.href, max: 1 });
+      if (!reader) {
+        reader = new pg.Pool({ connectionString: url.href, max: 1 });
+        reader.on('error', () => undefined); // as the admin pool's, below
+      }
       return (await reader.query<Row & pg.QueryResultRow>(sql)).rows;
     },
     async drop() {
       await reader?.end();
-      await dropDatabase(name);
+      await dropDatabase(server, name);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -88,22 +98,28 @@ export function postgresServerUrl(): string {
  * them (55006, "in use") rather than end them, which the client would take for an error. Only a
  * connection left open (a server process killed) is ended, after a while.
  */
-async function dropDatabase(name: string) {
+async function dropDatabase(server: string, name: string) {
   for (const started = Date.now(); Date.now() - started < 10_000;) {
     try {
-      await adminQuery(`DROP DATABASE IF EXISTS ${name}`);
+      await adminQuery(server, `DROP DATABASE IF EXISTS ${name}`);
       return;
     } catch (error) {
       if ((error as { code?: string }).code !== '55006') throw error;
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await adminQuery(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
-let admin: pg.Pool | undefined;
-async function adminQuery(sql: string): Promise<void> {
-  admin ??= new pg.Pool({ connectionString: postgresServerUrl(), max: 1 });
+/** One connection per server, for creating and dropping databases. */
+const admins = new Map<string, pg.Pool>();
+async function adminQuery(server: string, sql: string): Promise<void> {
+  let admin = admins.get(server);
+  if (!admin) {
+    admins.set(server, (admin = new pg.Pool({ connectionString: server, max: 1 })));
+    // An idle connection dropped by a server stopped on purpose (database-faults) is no failure.
+    admin.on('error', () => undefined);
+  }
   await admin.query(sql);
 }
 

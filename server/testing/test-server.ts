@@ -55,6 +55,8 @@ export interface RequestOptions {
 /** One HTTP answer, body already read (so no connection is left open). */
 export interface Answer {
   status: number;
+  /** Every header, names in lower case. */
+  headers: Record<string, string>;
   contentType: string;
   text: string;
   /** The JSON body; undefined when the answer is not JSON. */
@@ -230,6 +232,7 @@ async function send(url: string, options: RequestOptions): Promise<Answer> {
   const isJson = /^application\/json\b/.test(contentType);
   return {
     status: response.status,
+    headers: Object.fromEntries(response.headers),
     contentType,
     text,
     body: isJson ? JSON.parse(text) : undefined,
