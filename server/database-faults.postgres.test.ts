@@ -1,0 +1,116 @@
+/**
+ * PostgreSQL going away under an API process: while it is down, every call that needs it answers
+ * 503 with the Error body and Retry-After, quickly, and /v1/health says why; once it is back the
+ * same process answers again by itself. DATABASE_URL's password never reaches the output.
+ * A cluster of this file's own (server/testing/postgres-cluster.ts): stopping the shared one
+ * would fail the other files.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killAllMains, startMain, type MainProcess } from './testing/main-process.ts';
+import { startPostgresCluster, type PostgresCluster } from './testing/postgres-cluster.ts';
+import { TURMAS } from './testing/serial-replay.ts';
+import { createTestDatabase, writeFixtures, type TestDatabase } from './testing/database.ts';
+import { apiAt, TEST_TOKEN, type Answer } from './testing/test-server.ts';
+
+const ENV = { API_TOKENS: TEST_TOKEN, SEED_CLASSES: '0' };
+
+let cluster: PostgresCluster;
+let database: TestDatabase;
+let main: MainProcess;
+let password: string;
+beforeAll(async () => {
+  cluster = await startPostgresCluster({ unsafeFast: true });
+  password = decodeURIComponent(new URL(cluster.url).password);
+  database = await createTestDatabase('postgres', cluster.url);
+  await writeFixtures(database, { turmas: TURMAS });
+  main = await startMain(database, ENV);
+}, 120_000);
+afterAll(async () => {
+  killAllMains();
+  await database.drop();
+  await cluster.destroy();
+});
+
+const api = () => apiAt(main.url);
+const list = () => api()('/classe?pageSize=5', {});
+const enrol = (n: number) =>
+  api()('/classe/add-student', {
+    method: 'POST',
+    json: { name: `Aluno ${n}`, email: `aluno${n}@escola.example`, classes: [{ id: 'c01' }] },
+  });
+const health = () => api()('/health', { authorization: null });
+
+/** Calls until `done` says so, at most `ms`; the last answer. */
+async function until(call: () => Promise<Answer>, done: (answer: Answer) => boolean, ms: number) {
+  const started = Date.now();
+  for (;;) {
+    const answer = await call();
+    if (done(answer) || Date.now() - started > ms) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const expectUnavailable = (answer: Answer) => {
+  expect(answer.status, answer.text).toBe(503);
+  expect(answer.body).toEqual({
+    status: '503',
+    message: expect.stringMatching(/^Service unavailable: .+\. Try again shortly\.$/) as string,
+  });
+};
+
+describe('the database stopped and started again under load', () => {
+  it('503 with Retry-After while it is down, success after, the same process', async () => {
+    expect((await list()).status).toBe(200);
+    expect((await enrol(1)).status).toBe(200);
+    expect((await health()).body).toEqual({ status: 'ok' });
+
+    // Load that keeps going across the outage: every answer is a 200 or a 503, none hangs.
+    const outage = new AbortController();
+    const statuses = new Set<number>();
+    const load = (async () => {
+      for (let n = 100; !outage.signal.aborted; n++) {
+        const [listed, written] = await Promise.all([list(), enrol(n)]);
+        statuses.add(listed.status).add(written.status);
+      }
+    })();
+
+    await cluster.stopServer();
+    for (const call of [list, () => enrol(2), health]) {
+      const started = Date.now();
+      const answer = await call();
+      expect(Date.now() - started, 'answered before the request timeout').toBeLessThan(10_000);
+      expectUnavailable(answer);
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+    }
+
+    await cluster.startServer();
+    const healthy = await until(health, (answer) => answer.status === 200, 30_000);
+    expect(healthy.body).toEqual({ status: 'ok' });
+    outage.abort();
+    await load;
+    expect([...statuses].toSorted()).toEqual([200, 503]);
+
+    expect((await enrol(3)).status).toBe(200);
+    const listed = await list();
+    expect(listed.status).toBe(200);
+    expect(main.child.exitCode).toBeNull();
+    expect(password.length).toBeGreaterThan(8);
+    expect(main.output() + main.errors()).not.toContain(password);
+  }, 90_000);
+});
+
+describe('DATABASE_URL with a password', () => {
+  it('never shows it, whatever fails', async () => {
+    const wrong = new URL(cluster.url);
+    wrong.password = `${password}-wrong`;
+    const closed = new URL(cluster.url);
+    closed.port = '1';
+    for (const url of [wrong.href, closed.href]) {
+      const secret = decodeURIComponent(new URL(url).password);
+      const failed = startMain(database, { ...ENV, DATABASE_URL: url });
+      await expect(failed).rejects.toThrow(/Turmas Admin could not start: Database unavailable/);
+      const message = await failed.catch((error: unknown) => String(error));
+      expect(message).not.toContain(secret);
+    }
+  });
+});
