@@ -27,8 +27,11 @@ export interface PostgresConfig {
 
 export const DEFAULT_POOL_SIZE = 10;
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
-/** How long a request waits for a connection (a new one, or one of the pool's being free). */
-const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * How long a request waits for a connection: a new one, or in the queue for one of the pool's
+ * (a burst of requests). A database that is down refuses at once; this bounds a silent one.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * 1: the tables, triggers and change log. Each later version adds one entry to MIGRATIONS; a

@@ -76,7 +76,8 @@ export async function startMain(
     else child.once('exit', (code) => resolve(code));
   });
 
-  const waitForOutput = (pattern: RegExp, timeoutMs = 15_000) =>
+  // tsx compiles main.ts at each start: seconds on a busy 2-core machine, more with several at once.
+  const waitForOutput = (pattern: RegExp, timeoutMs = 30_000) =>
     new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         cleanUp();
