@@ -115,8 +115,6 @@ const server = await startServer({
   );
   process.exit(1);
 });
-const shown = server.url.replace('0.0.0.0', 'localhost');
-console.log(`Turmas Admin: ${shown}   (API: ${shown}/v1, OpenAPI: ${shown}/v1/openapi.json)`);
 
 // Stop on SIGTERM (orchestrators, `docker stop`) or SIGINT (Ctrl-C): no new connections, the
 // requests in flight answered, the database closed, exit 0.
@@ -142,3 +140,8 @@ function shutDown(signal: NodeJS.Signals) {
 }
 process.on('SIGTERM', shutDown);
 process.on('SIGINT', shutDown);
+
+// Last: whoever waits for this line may signal at once, and a signal that arrives before its
+// handler is registered ends the process with no clean stop.
+const shown = server.url.replace('0.0.0.0', 'localhost');
+console.log(`Turmas Admin: ${shown}   (API: ${shown}/v1, OpenAPI: ${shown}/v1/openapi.json)`);
