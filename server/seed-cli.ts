@@ -4,11 +4,9 @@
  * Students and enrolments default to a size in proportion. Running servers see the new data.
  */
 import { parseArgs } from 'node:util';
-import { createLogger } from './log.ts';
-import { createPool, migrate } from './store/postgres-schema.ts';
-import { seedPostgres } from './store/postgres-store.ts';
+import { seedPostgresDatabase } from './store/postgres-store.ts';
 import { openDatabase } from './store/sqlite-schema.ts';
-import { DEMO_CLASSES, demoRows, demoSize, seed, type SeedSize } from './seed.ts';
+import { DEMO_CLASSES, demoSize, seed, type SeedSize } from './seed.ts';
 
 const { values } = parseArgs({
   options: {
@@ -55,27 +53,11 @@ function seedIntoSqlite(dataDir: string, size: SeedSize): number {
 }
 
 async function seedIntoPostgres(url: string, size: SeedSize): Promise<number> {
-  // No statement timeout: a million turmas' counts are set in one statement.
-  const pool = createPool({ url, poolSize: 1, statementTimeoutMs: 0 }, createLogger());
   try {
-    await migrate(pool);
-    const demo = demoRows(size);
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      await seedPostgres(client, demo);
-      await client.query('COMMIT');
-      await client.query('ANALYZE');
-      const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM enrolments');
-      return Number(rows[0]!.n);
-    } finally {
-      client.release();
-    }
+    return await seedPostgresDatabase(url, size);
   } catch (error) {
     // The message, never the error itself: pg's errors can carry the connection's settings.
     console.error(`Could not seed: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
-  } finally {
-    await pool.end();
   }
 }

@@ -9,7 +9,7 @@
  * Anything that says the database is away becomes StoreUnavailableError (a 503).
  */
 import pg from 'pg';
-import type { Logger } from '../log.ts';
+import { createLogger, type Logger } from '../log.ts';
 import { demoRows, UPDATED_AFTER_CREATION_SECONDS, type DemoRows, type SeedSize } from '../seed.ts';
 import { createPostgresClassList, StaleIndexError } from './postgres-class-list.ts';
 import {
@@ -177,6 +177,35 @@ function transactions(pool: pg.Pool) {
       }
     }
   };
+}
+
+/**
+ * `npm run seed` on DATABASE_URL: migrates, replaces everything with demo data of `size` in one
+ * transaction, refreshes the planner's statistics; answers the enrolments written.
+ */
+export async function seedPostgresDatabase(url: string, size: SeedSize): Promise<number> {
+  // No limits: a million turmas' counts are set in one statement.
+  const pool = createPool({ url, poolSize: 1, statementTimeoutMs: 0 }, createLogger());
+  try {
+    await migrate(pool);
+    // Made before the transaction opens: seconds at a million turmas.
+    const rows = demoRows(size);
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await seedPostgres(client, rows);
+      await client.query('COMMIT');
+      await client.query('ANALYZE');
+      const { rows: counted } = await client.query<{ n: string }>(
+        'SELECT count(*) AS n FROM enrolments',
+      );
+      return Number(counted[0]!.n);
+    } finally {
+      client.release();
+    }
+  } finally {
+    await pool.end();
+  }
 }
 
 /**
