@@ -119,7 +119,11 @@ export async function createPostgresClassList(
   async function catchUp(client: pg.PoolClient): Promise<ClassSearch> {
     for (;;) {
       const before = index;
-      const { rows } = await client.query<Head>(HEAD, [snapshot ?? null]);
+      const { rows } = await client.query<Head>({
+        name: 'class-list-head',
+        text: HEAD,
+        values: [snapshot ?? null],
+      });
       const head = rows[0]!;
       // Another request loaded the index while this one read: read again, relative to it.
       if (index !== before || loading) {
@@ -165,7 +169,11 @@ export async function createPostgresClassList(
         params.pageSize,
       );
       if (keys.length === 0) return { data: [], totalRecords };
-      const { rows } = await client.query<Class & { key: number }>(ROWS, [keys]);
+      const { rows } = await client.query<Class & { key: number }>({
+        name: 'class-list-rows',
+        text: ROWS,
+        values: [keys],
+      });
       const byKey = new Map(rows.map((row) => [row.key, row]));
       const data = keys.map((key) => {
         const row = byKey.get(key);

@@ -6,7 +6,9 @@
  * A write locks its turmas' rows first, in id order, so that concurrent writes over overlapping
  * turmas queue instead of deadlocking; countStudents and updatedAt then move in the triggers
  * under those locks, exactly. A deadlock or serialization failure all the same is retried.
- * Anything that says the database is away becomes StoreUnavailableError (a 503).
+ * Anything that says the database is away becomes StoreUnavailableError (a 503). Each statement
+ * a request runs is prepared once per connection (named): PostgreSQL's CPU per list fell from
+ * 790–960 µs to 480–540 (decision 014).
  */
 import pg from 'pg';
 import { createLogger, type Logger } from '../log.ts';
@@ -89,25 +91,35 @@ export async function openPostgresStore(
       enrol: (enrolment: Enrolment) =>
         withClient('BEGIN', async (client) => {
           await lockClasses(client, enrolment.classIds);
-          const { rows } = await client.query<{ id: string }>(UPSERT_STUDENT, [
-            enrolment.email,
-            enrolment.name,
-          ]);
+          const { rows } = await client.query<{ id: string }>({
+            name: 'upsert-student',
+            text: UPSERT_STUDENT,
+            values: [enrolment.email, enrolment.name],
+          });
           const expiry = enrolment.expirationDate
             ? new Date(enrolment.expirationDate).toISOString()
             : null;
-          await client.query(ENROL, [[...new Set(enrolment.classIds)], rows[0]!.id, expiry]);
+          await client.query({
+            name: 'enrol',
+            text: ENROL,
+            values: [[...new Set(enrolment.classIds)], rows[0]!.id, expiry],
+          });
         }),
 
       remove: (removal: Removal) =>
         withClient('BEGIN', async (client) => {
           await lockClasses(client, removal.classIds);
-          const { rows } = await client.query<{ id: string }>(
-            'SELECT id FROM students WHERE email = $1',
-            [removal.email],
-          );
+          const { rows } = await client.query<{ id: string }>({
+            name: 'find-student',
+            text: 'SELECT id FROM students WHERE email = $1',
+            values: [removal.email],
+          });
           if (rows.length === 0) throw new UnknownStudentError();
-          await client.query(UNENROL, [rows[0]!.id, removal.classIds]);
+          await client.query({
+            name: 'unenrol',
+            text: UNENROL,
+            values: [rows[0]!.id, removal.classIds],
+          });
         }),
 
       async check() {
@@ -133,7 +145,11 @@ export async function openPostgresStore(
 async function lockClasses(client: pg.PoolClient, classIds: string[]) {
   // PostgreSQL's text cannot hold U+0000, so no turma has an id with one: not worth asking.
   const askable = classIds.filter((id) => !id.includes('\0'));
-  const { rows } = await client.query<{ id: string }>(LOCK_CLASSES, [askable]);
+  const { rows } = await client.query<{ id: string }>({
+    name: 'lock-classes',
+    text: LOCK_CLASSES,
+    values: [askable],
+  });
   const found = new Set(rows.map((row) => row.id));
   const unknown = classIds.filter((id) => !found.has(id));
   if (unknown.length > 0) throw new UnknownClassesError(unknown);
