@@ -21,16 +21,14 @@ const withoutPassword = (url: string) => {
 export default async function setup(project: TestProject) {
   const given = process.env.TEST_DATABASE_URL;
   if (given) {
-    console.log(`api-postgres: on TEST_DATABASE_URL (${withoutPassword(given)})`);
+    console.log(`api-postgres: on TEST_DATABASE_URL ${withoutPassword(given)}`);
     project.provide('postgresUrl', given);
     return;
   }
   const started = performance.now();
   const cluster = await startPostgresCluster({ unsafeFast: true });
-  console.log(
-    `api-postgres: a throwaway PostgreSQL cluster on port ${cluster.port} ` +
-      `(${Math.round(performance.now() - started)} ms to make)`,
-  );
+  const took = Math.round(performance.now() - started);
+  console.log(`api-postgres: on a throwaway cluster ${withoutPassword(cluster.url)} (${took} ms)`);
   project.provide('postgresUrl', cluster.url);
   return () => cluster.destroy();
 }
