@@ -7,6 +7,7 @@ import { invariantViolations, storedEnrolments, storedStudents } from './testing
 import {
   deduceSerialOrder,
   INITIAL,
+  countsPerTurma,
   replay,
   stateOf,
   STUDENTS,
@@ -51,11 +52,7 @@ describe('500 concurrent enrolments and removals', () => {
     expect(contested).toBeGreaterThan(50);
 
     // The counts follow the rows, and every spelling of an e-mail found the same student.
-    const counts = new Map(TURMAS.map((turma) => [turma.id, 0]));
-    for (const k of final.keys()) {
-      const turmaId = k.split(' ')[1]!;
-      counts.set(turmaId, counts.get(turmaId)! + 1);
-    }
+    const counts = countsPerTurma(final);
     const listed = await server.listAllClasses();
     expect(new Map(listed.map((turma) => [turma.id, turma.countStudents]))).toEqual(counts);
     expect(await storedStudents(server.database)).toHaveLength(STUDENTS.length);

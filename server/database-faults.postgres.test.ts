@@ -46,6 +46,7 @@ async function until(call: () => Promise<Answer>, done: (answer: Answer) => bool
   for (;;) {
     const answer = await call();
     if (done(answer) || Date.now() - started > ms) return answer;
+    // The polling interval, not a wait for something to happen.
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -17,6 +17,7 @@ import { killAllMains, startMain, type MainProcess } from './testing/main-proces
 import {
   deduceSerialOrder,
   INITIAL,
+  countsPerTurma,
   replay,
   stateOf,
   STUDENTS,
@@ -119,11 +120,7 @@ describe('500 concurrent enrolments and removals, split between two processes', 
     expect(replay(initial, order)).toEqual(final);
     expect(contested).toBeGreaterThan(50);
 
-    const counts = new Map(TURMAS.map((turma) => [turma.id, 0]));
-    for (const k of final.keys()) {
-      const turmaId = k.split(' ')[1]!;
-      counts.set(turmaId, counts.get(turmaId)! + 1);
-    }
+    const counts = countsPerTurma(final);
     for (const send of api) expect(countsOf(await listAll(send))).toEqual(counts);
     // Every spelling of an e-mail, through either process, found the same student.
     expect(await storedStudents(database)).toHaveLength(STUDENTS.length + 1);

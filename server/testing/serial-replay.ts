@@ -207,3 +207,13 @@ export function deduceSerialOrder(
 export const stateOf = (
   rows: { turmaId: string; email: string; expirationDate: string | null }[],
 ): State => new Map(rows.map((row) => [key(row.email, row.turmaId), row.expirationDate]));
+
+/** Turma id → how many students `state` has in it, every turma of the workload included. */
+export function countsPerTurma(state: State): Map<string, number> {
+  const counts = new Map(TURMAS.map((turma) => [turma.id, 0]));
+  for (const k of state.keys()) {
+    const turmaId = k.split(' ')[1]!;
+    counts.set(turmaId, counts.get(turmaId)! + 1);
+  }
+  return counts;
+}
