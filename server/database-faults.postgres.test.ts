@@ -5,7 +5,7 @@
  * A cluster of this file's own (server/testing/postgres-cluster.ts): stopping the shared one
  * would fail the other files.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { killAllMains, startMain, type MainProcess } from './testing/main-process.ts';
 import { startPostgresCluster, type PostgresCluster } from './testing/postgres-cluster.ts';
 import { TURMAS } from './testing/serial-replay.ts';
@@ -39,17 +39,6 @@ const enrol = (n: number) =>
     json: { name: `Aluno ${n}`, email: `aluno${n}@escola.example`, classes: [{ id: 'c01' }] },
   });
 const health = () => api()('/health', { authorization: null });
-
-/** Calls until `done` says so, at most `ms`; the last answer. */
-async function until(call: () => Promise<Answer>, done: (answer: Answer) => boolean, ms: number) {
-  const started = Date.now();
-  for (;;) {
-    const answer = await call();
-    if (done(answer) || Date.now() - started > ms) return answer;
-    // The polling interval, not a wait for something to happen.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const expectUnavailable = (answer: Answer) => {
   expect(answer.status, answer.text).toBe(503);
@@ -85,8 +74,11 @@ describe('the database stopped and started again under load', () => {
     }
 
     await cluster.startServer();
-    const healthy = await until(health, (answer) => answer.status === 200, 30_000);
-    expect(healthy.body).toEqual({ status: 'ok' });
+    // The pool connects again on the first request after the database is back.
+    await vi.waitFor(async () => expect((await health()).body).toEqual({ status: 'ok' }), {
+      timeout: 30_000,
+      interval: 100,
+    });
     outage.abort();
     await load;
     expect([...statuses].toSorted()).toEqual([200, 503]);
