@@ -9,6 +9,7 @@ import {
   INITIAL,
   countsPerTurma,
   replay,
+  settle,
   stateOf,
   STUDENTS,
   TURMAS,
@@ -38,11 +39,8 @@ describe('500 concurrent enrolments and removals', () => {
     const sent = new Map(sendOrder.map((write) => [write, write.send(send)]));
     const answers = await Promise.all(writes.map((write) => sent.get(write)!));
 
-    const unexpected = writes
-      .map((write, at) => ({ write, status: answers[at]!.status, text: answers[at]!.text }))
-      .filter(({ write, status }) => status !== (write.doomed ? 404 : 200));
+    const { unexpected, acknowledged } = settle(writes, answers);
     expect(unexpected).toEqual([]);
-    const acknowledged = writes.filter((_, at) => answers[at]!.status === 200);
 
     const final = stateOf(await storedEnrolments(server.database));
     const { order, problems, contested } = deduceSerialOrder(initial, acknowledged, final);

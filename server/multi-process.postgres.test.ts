@@ -19,6 +19,7 @@ import {
   INITIAL,
   countsPerTurma,
   replay,
+  settle,
   stateOf,
   STUDENTS,
   TURMAS,
@@ -108,11 +109,8 @@ describe('500 concurrent enrolments and removals, split between two processes', 
     const sent = new Map(sendOrder.map((write, at) => [write, write.send(api[at % 2]!)] as const));
     const answers = await Promise.all(writes.map((write) => sent.get(write)!));
 
-    const unexpected = writes
-      .map((write, at) => ({ write, status: answers[at]!.status, text: answers[at]!.text }))
-      .filter(({ write, status }) => status !== (write.doomed ? 404 : 200));
+    const { unexpected, acknowledged } = settle(writes, answers);
     expect(unexpected).toEqual([]);
-    const acknowledged = writes.filter((_, at) => answers[at]!.status === 200);
 
     const final = stateOf(await storedEnrolments(database));
     const { order, problems, contested } = deduceSerialOrder(initial, acknowledged, final);

@@ -217,3 +217,15 @@ export function countsPerTurma(state: State): Map<string, number> {
   }
   return counts;
 }
+
+/**
+ * The writes answered otherwise than expected (a doomed write 404, any other 200), and the
+ * acknowledged ones; `answers` are in the order of `writes`.
+ */
+export function settle(writes: readonly Write[], answers: readonly Answer[]) {
+  const unexpected = writes
+    .map((write, at) => ({ write, status: answers[at]!.status, text: answers[at]!.text }))
+    .filter(({ write, status }) => status !== (write.doomed ? 404 : 200));
+  const acknowledged = writes.filter((_, at) => answers[at]!.status === 200);
+  return { unexpected, acknowledged };
+}
