@@ -48,6 +48,30 @@ FROM store_meta`;
 const keysOrderedBy = (columns: string) =>
   `SELECT coalesce(string_agg(key::text, ',' ORDER BY ${columns}), '') AS keys FROM classes`;
 
+/**
+ * A page in one statement, so in one snapshot and one round trip: the changes since the index's
+ * snapshot, and the rows of the page the index answered before them (`list` checks the page).
+ */
+const PAGE = `
+SELECT pg_current_snapshot()::text AS snapshot, generation::text AS generation,
+  (extract(epoch FROM now()) * 1000)::float8 AS now,
+  (SELECT coalesce(json_agg(json_build_object('key', c.key, 'countStudents', c.count_students,
+      'updatedAt', ${iso('c.updated_at')})), '[]'::json)
+    FROM classes c WHERE c.key IN (
+      SELECT class_key FROM class_changes
+      WHERE xid >= pg_snapshot_xmin($1::pg_snapshot)
+        AND NOT pg_visible_in_snapshot(xid, $1::pg_snapshot))
+  ) AS changed,
+  (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name,
+      'createdAt', ${iso('c.created_at')}, 'updatedAt', ${iso('c.updated_at')},
+      'countStudents', c.count_students) ORDER BY k.n), '[]')
+    FROM unnest($2::int[]) WITH ORDINALITY AS k (key, n) JOIN classes c ON c.key = k.key
+  )::text AS rows
+FROM store_meta`;
+
+/** Pages asked again because writes moved them while they were read, before a transaction. */
+const PAGE_ATTEMPTS = 3;
+
 const ROWS = `
 SELECT key, id, name, ${iso('created_at')} AS "createdAt", ${iso('updated_at')} AS "updatedAt",
   count_students AS "countStudents"
@@ -58,19 +82,29 @@ const READ_SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
 const parseKeys = (text: string): Int32Array =>
   text === '' ? new Int32Array(0) : Int32Array.from(text.split(','), Number);
 
+interface PageRow {
+  snapshot: string;
+  generation: string;
+  now: number;
+  changed: Omit<IndexedClass, 'searchName'>[];
+  /** The page's turmas in the order asked, as JSON. */
+  rows: string;
+}
+
 export interface PostgresClassList {
-  /** One page, in a read-only transaction of its own (`inSnapshot` runs it). */
-  list(client: pg.PoolClient, params: ClassListParams): Promise<ClassListResponse>;
+  list(params: ClassListParams): Promise<ClassListResponse>;
   /** Stops the background catching up. */
   stop(): void;
 }
 
 /**
  * Loads the index (before the first request: seconds at a million turmas) and keeps it current.
- * `withClient` runs work on a pooled connection inside `begin` … COMMIT.
+ * `withClient` runs work on a pooled connection inside `begin` … COMMIT; `query` runs one
+ * statement on its own.
  */
 export async function createPostgresClassList(
   withClient: <T>(begin: string, work: (client: pg.PoolClient) => Promise<T>) => Promise<T>,
+  query: <R extends pg.QueryResultRow>(config: pg.QueryConfig) => Promise<pg.QueryResult<R>>,
 ): Promise<PostgresClassList> {
   let index: ClassSearch | undefined;
   let snapshot: string | undefined;
@@ -160,8 +194,45 @@ export async function createPostgresClassList(
   }, REFRESH_EVERY_MS);
   refresh.unref();
 
-  return {
-    async list(client, params) {
+  /**
+   * The common case, one round trip: the page the index answers now, read with the changes since
+   * its snapshot. When those changes move the page, it is asked again with the new keys.
+   */
+  async function pageInOneStatement(params: ClassListParams): Promise<ClassListResponse | null> {
+    for (let attempt = 1; attempt <= PAGE_ATTEMPTS; attempt++) {
+      await loading;
+      const before = index!;
+      const asked = before.page(params.query, params.sortBy, params.page, params.pageSize).keys;
+      const { rows } = await query<PageRow>({
+        name: 'class-list-page',
+        text: PAGE,
+        values: [snapshot, asked],
+      });
+      const head = rows[0]!;
+      if (index !== before || loading) continue;
+      if (head.generation !== generation || head.now - caughtUpAt > RELOAD_AFTER_MS) {
+        await withClient(READ_SNAPSHOT, catchUp);
+        continue;
+      }
+      before.update(head.changed);
+      snapshot = head.snapshot;
+      caughtUpAt = head.now;
+      const { keys, totalRecords } = before.page(
+        params.query,
+        params.sortBy,
+        params.page,
+        params.pageSize,
+      );
+      const data = JSON.parse(head.rows) as Class[];
+      if (data.length === keys.length && keys.every((key, at) => key === asked[at]))
+        return { data, totalRecords };
+    }
+    return null;
+  }
+
+  /** Under a steady stream of writes: the catch-up, then the rows, in one snapshot. */
+  const pageInSnapshot = (params: ClassListParams) =>
+    withClient(READ_SNAPSHOT, async (client) => {
       const { keys, totalRecords } = (await catchUp(client)).page(
         params.query,
         params.sortBy,
@@ -183,10 +254,22 @@ export async function createPostgresClassList(
         return turma;
       });
       return { data, totalRecords };
+    });
+
+  return {
+    async list(params) {
+      const answered = await pageInOneStatement(params);
+      if (answered) return answered;
+      try {
+        return await pageInSnapshot(params);
+      } catch (error) {
+        if (!(error instanceof StaleIndexError)) throw error;
+        return pageInSnapshot(params);
+      }
     },
     stop: () => clearInterval(refresh),
   };
 }
 
 /** The index was loaded from a newer snapshot whose turmas this one does not have. */
-export class StaleIndexError extends Error {}
+class StaleIndexError extends Error {}

@@ -13,7 +13,7 @@
 import pg from 'pg';
 import { createLogger, type Logger } from '../log.ts';
 import { demoRows, UPDATED_AFTER_CREATION_SECONDS, type DemoRows, type SeedSize } from '../seed.ts';
-import { createPostgresClassList, StaleIndexError } from './postgres-class-list.ts';
+import { createPostgresClassList } from './postgres-class-list.ts';
 import {
   asStoreError,
   createPool,
@@ -72,21 +72,16 @@ export async function openPostgresStore(
       seedWhenCreated && ((client) => seedPostgres(client, demoRows(seedWhenCreated))),
     );
     const withClient = transactions(pool);
-    const classList = await createPostgresClassList(withClient);
-    const listOnce = (params: Parameters<Store['listClasses']>[0]) =>
-      withClient('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', (client) =>
-        classList.list(client, params),
-      );
+    const classList = await createPostgresClassList(withClient, async (config) => {
+      try {
+        return await pool.query(config);
+      } catch (error) {
+        throw asStoreError(error);
+      }
+    });
 
     const store: Store = {
-      async listClasses(params) {
-        try {
-          return await listOnce(params);
-        } catch (error) {
-          if (!(error instanceof StaleIndexError)) throw error;
-          return listOnce(params);
-        }
-      },
+      listClasses: (params) => classList.list(params),
 
       enrol: (enrolment: Enrolment) =>
         withClient('BEGIN', async (client) => {
