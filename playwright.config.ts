@@ -10,6 +10,19 @@ const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find(
   (candidate): candidate is string => !!candidate && existsSync(candidate),
 );
 
+const launchOptions = {
+  ...(chromiumPath ? { executablePath: chromiumPath } : {}),
+  // Needed on this machine kind (containers as root, no GPU, no internet).
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
 export default defineConfig({
   testDir: 'e2e',
   // One worker per core: each starts its own server on its own database (e2e/fixtures.ts) and
@@ -29,22 +42,17 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions } },
+    // The journeys tagged @phone again on a phone's screen, by touch (the daily-use issue).
     {
-      name: 'chromium',
+      name: 'phone',
+      grep: /@phone/,
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          ...(chromiumPath ? { executablePath: chromiumPath } : {}),
-          // Needed on this machine kind (containers as root, no GPU, no internet).
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        launchOptions,
       },
     },
   ],

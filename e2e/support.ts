@@ -211,3 +211,12 @@ export function turmasPage(page: Page) {
     clearSearchInEmptyState: clearSearch.filter({ hasText: 'Limpar busca' }),
   };
 }
+
+/** Nothing of the page scrolls sideways: the phone journeys' check after each state. */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(innerWidth);
+}
