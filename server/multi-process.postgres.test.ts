@@ -3,6 +3,7 @@
  * what one writes, the other lists at once, and 500 concurrent writes split between them end in
  * the state a serial replay of the acknowledged ones gives (testing/serial-replay.ts).
  */
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classListResponseSchema, type Class } from '#contract';
 import {
@@ -124,4 +125,36 @@ describe('500 concurrent enrolments and removals, split between two processes', 
     expect(await storedStudents(database)).toHaveLength(STUDENTS.length + 1);
     expect(await invariantViolations(database)).toEqual([]);
   }, 60_000);
+});
+
+describe('turmas changed in SQL by hand, outside the API', () => {
+  it('show renamed and added in both processes’ next answer', async () => {
+    // Each process has its index loaded and a search for the old name kept.
+    for (const send of api) await listAll(send, { query: 'turma 7' });
+    const sql = new pg.Client({ connectionString: database.postgres!.url });
+    await sql.connect();
+    try {
+      await sql.query(
+        `UPDATE classes SET name = 'Astronomia Noturna', search_name = 'astronomia noturna'
+         WHERE id = 'c07'`,
+      );
+      await sql.query(
+        `INSERT INTO classes (id, name, search_name, created_at, updated_at)
+         VALUES ('c99', 'Turma Feita à Mão', 'turma feita a mao', now(), now())`,
+      );
+    } finally {
+      await sql.end();
+    }
+    for (const send of api) {
+      const renamed = await listAll(send, { query: 'noturna' });
+      expect(renamed.map((turma) => [turma.id, turma.name])).toEqual([
+        ['c07', 'Astronomia Noturna'],
+      ]);
+      // "7" is in "17" too: word-wise search (decision 013).
+      const oldName = await listAll(send, { query: 'turma 7' });
+      expect(oldName.map((turma) => turma.id)).toEqual(['c17']);
+      const added = await listAll(send, { query: 'mao' });
+      expect(added).toMatchObject([{ id: 'c99', name: 'Turma Feita à Mão', countStudents: 0 }]);
+    }
+  });
 });

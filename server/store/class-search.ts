@@ -4,7 +4,8 @@
  * costs time in proportion to the turmas, not to SQL statements over them: at 1,000,000 turmas a
  * few milliseconds (docs/decisions/013-word-search.md). Engine-neutral: a store loads it from its
  * rows and tells it which turmas' counts and times changed; it answers with row keys (`rowid`s),
- * whose rows the store then reads.
+ * whose rows the store then reads, and with slots (0…size-1 in key order), for a store that
+ * keeps the rest of each row beside it.
  */
 import { searchWords, splitFoldedWords, type SortField } from '#contract';
 
@@ -30,6 +31,8 @@ export interface ClassSearchSource {
 
 export interface ClassPage {
   keys: number[];
+  /** The same turmas as slots, for `countAt` and `updatedAt`. */
+  slots: number[];
   totalRecords: number;
 }
 
@@ -140,10 +143,23 @@ export class ClassSearch {
     const list = words.length === 0 ? this.orders[field] : this.found(words, field);
     const total = list.length;
     const keys: number[] = [];
+    const slots: number[] = [];
     for (let at = (page - 1) * pageSize; at < Math.min(page * pageSize, total); at++) {
-      keys.push(this.keys[list[descending ? total - 1 - at : at]!]!);
+      const slot = list[descending ? total - 1 - at : at]!;
+      slots.push(slot);
+      keys.push(this.keys[slot]!);
     }
-    return { keys, totalRecords: total };
+    return { keys, slots, totalRecords: total };
+  }
+
+  /** A turma's student count, as the index holds it. */
+  countAt(slot: number): number {
+    return this.counts[slot]!;
+  }
+
+  /** A turma's updatedAt, in ms since the epoch, as the index holds it. */
+  updatedAt(slot: number): number {
+    return this.updated[slot]!;
   }
 
   /**
