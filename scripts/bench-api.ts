@@ -72,8 +72,11 @@ const READ_HEADERS = { authorization: `Bearer ${TOKEN}`, 'accept-encoding': 'gzi
 type ServeRequest =
   { kind: 'api'; dataDir: string; postgresUrl?: string } | { kind: 'bare'; page: unknown };
 type ServeReply = { url: string } | { error: string };
-/** The server process's CPU time so far (user + system, µs), asked for between scenarios. */
-type CpuReply = { cpuMicros: number };
+/**
+ * The server process's CPU time so far (user + system, µs), asked for between scenarios, and its
+ * resident memory.
+ */
+type CpuReply = { cpuMicros: number; rssBytes: number };
 
 // ---------------------------------------------------------------------------------------------
 // Server processes
@@ -89,7 +92,10 @@ async function serve() {
     process.send!({ url: close.url } satisfies ServeReply);
     process.on('message', () => {
       const { user, system } = process.cpuUsage();
-      process.send!({ cpuMicros: user + system } satisfies CpuReply);
+      process.send!({
+        cpuMicros: user + system,
+        rssBytes: process.memoryUsage.rss(),
+      } satisfies CpuReply);
     });
     // A normal exit, not a signal, so that --cpu-prof gets to write its profile.
     process.once('disconnect', () => void close.close().finally(() => process.exit(0)));
@@ -129,11 +135,15 @@ async function serveBare(page: unknown) {
 
 interface ServerProcess {
   url: string;
+  /** From fork to listening: the index load, for the API. */
+  startMs: number;
   cpuMicros(): Promise<number>;
+  rssBytes(): Promise<number>;
   stop(): Promise<void>;
 }
 
 async function startServerProcess(request: ServeRequest, execArgv: string[] = []) {
+  const started = performance.now();
   // process.execArgv carries tsx's loader, so the child can import the server's TypeScript.
   const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
     execArgv: [...process.execArgv, ...execArgv],
@@ -152,12 +162,19 @@ async function startServerProcess(request: ServeRequest, execArgv: string[] = []
       child.send(request);
     });
     if ('error' in reply) throw new Error(`server process failed: ${reply.error}`);
-    const cpuMicros = () =>
-      new Promise<number>((resolve) => {
-        child.once('message', (message) => resolve((message as CpuReply).cpuMicros));
+    const startMs = performance.now() - started;
+    const usage = () =>
+      new Promise<CpuReply>((resolve) => {
+        child.once('message', (message) => resolve(message as CpuReply));
         child.send('cpu');
       });
-    return { url: reply.url, cpuMicros, stop } satisfies ServerProcess;
+    return {
+      url: reply.url,
+      startMs,
+      cpuMicros: async () => (await usage()).cpuMicros,
+      rssBytes: async () => (await usage()).rssBytes,
+      stop,
+    } satisfies ServerProcess;
   } catch (error) {
     await stop();
     throw error;
@@ -499,6 +516,11 @@ async function runScenarios(label: string, database: Database, count: number) {
     console.log(
       `  /v1/health during "${heaviest.scenario.name}": p50 ${health.p50.toFixed(1)} ms, ` +
         `p99 ${health.p99.toFixed(1)} ms over ${health.count} checks`,
+    );
+    const megabytes = Math.round((await api.rssBytes()) / 2 ** 20);
+    console.log(
+      `  API process: started in ${seconds(api.startMs)} (the index load), ${megabytes} MB ` +
+        'resident after the scenarios',
     );
     console.log(
       `Load average after: ${loadavg()

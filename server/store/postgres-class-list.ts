@@ -25,6 +25,20 @@ const REFRESH_EVERY_MS = 10_000;
 const PRUNE_AFTER = '10 minutes';
 /** Well inside PRUNE_AFTER, with room for the longest transaction (statement and idle timeouts). */
 const RELOAD_AFTER_MS = 5 * 60_000;
+/**
+ * Reading every turma takes seconds at a million (more on a busy machine), past a request's
+ * statement limit: the load has its own.
+ */
+const LOAD_TIMEOUT_MS = 120_000;
+
+/** node-postgres reads `query_timeout` on a query too (lib/client.js); its types only on a pool. */
+const long = (text: string): pg.QueryConfig => {
+  const config: pg.QueryConfig & { query_timeout: number } = {
+    text,
+    query_timeout: LOAD_TIMEOUT_MS + 1_000,
+  };
+  return config;
+};
 
 interface Head {
   snapshot: string;
@@ -87,11 +101,12 @@ export async function createPostgresClassList(
   let loading: Promise<void> | undefined;
 
   async function load(client: pg.PoolClient, head: Head) {
+    await client.query(`SET LOCAL statement_timeout = ${LOAD_TIMEOUT_MS}`);
     const { rows } = await client.query<LoadedClass>(
-      `SELECT key, id, name, search_name AS "searchName", count_students AS "countStudents",
+      long(`SELECT key, id, name, search_name AS "searchName", count_students AS "countStudents",
          ${iso('updated_at')} AS "updatedAt",
          (extract(epoch FROM created_at) * 1000)::float8 AS "createdAt"
-       FROM classes ORDER BY key`,
+       FROM classes ORDER BY key`),
     );
     const orders: Int32Array[] = [];
     for (const columns of [
@@ -101,7 +116,7 @@ export async function createPostgresClassList(
       'updated_at, id',
       'id',
     ]) {
-      const { rows: ordered } = await client.query<{ keys: string }>(keysOrderedBy(columns));
+      const { rows: ordered } = await client.query<{ keys: string }>(long(keysOrderedBy(columns)));
       orders.push(parseKeys(ordered[0]!.keys));
     }
     const [byName, byCreatedAt, byCountStudents, byUpdatedAt, byId] = orders as [
