@@ -64,10 +64,10 @@ const isoDateTime = z.iso.datetime({
   error: 'must be an ISO 8601 date-time with an offset or Z, e.g. 2026-12-31T23:59:59Z',
 });
 
+// Not trimmed: ids are opaque, and " padded " is another turma than "padded".
 export const classIdSchema = z
   .string({ error: typeError('a string') })
   .check(
-    z.trim(),
     z.minLength(1, 'must not be empty'),
     z.maxLength(CLASS_ID_MAX_LENGTH, `must be at most ${CLASS_ID_MAX_LENGTH} characters`),
   );

@@ -3,8 +3,9 @@ import { ConfigError, parseConfig } from './config';
 
 describe('runtime configuration (/config.js)', () => {
   it('falls back to the defaults when there is none', () => {
-    expect(parseConfig(undefined)).toEqual({ apiBaseUrl: '/v1' });
-    expect(parseConfig({})).toEqual({ apiBaseUrl: '/v1' });
+    const defaults = { apiBaseUrl: '/v1', schoolYearEnd: { month: 12, day: 31 } };
+    expect(parseConfig(undefined)).toEqual(defaults);
+    expect(parseConfig({})).toEqual(defaults);
   });
 
   it('takes a path or an http(s) URL for the API, trimmed', () => {
@@ -19,6 +20,22 @@ describe('runtime configuration (/config.js)', () => {
     for (const wrong of [999, 120_001, 1500.5, '30000']) {
       expect(() => parseConfig({ requestTimeoutMs: wrong })).toThrow(/requestTimeoutMs/);
     }
+  });
+
+  it('takes the school year’s end and an optional first term’s end as month and day', () => {
+    const config = parseConfig({
+      schoolYearEnd: { month: 7, day: 15 },
+      firstTermEnd: { month: 2, day: 29 },
+    });
+    expect(config.schoolYearEnd).toEqual({ month: 7, day: 15 });
+    expect(config.firstTermEnd).toEqual({ month: 2, day: 29 });
+    expect(() => parseConfig({ schoolYearEnd: { month: 2, day: 30 } })).toThrow(
+      /schoolYearEnd\.day: is not a day of that month/,
+    );
+    expect(() => parseConfig({ schoolYearEnd: { month: 13, day: 1 } })).toThrow(
+      /schoolYearEnd\.month/,
+    );
+    expect(() => parseConfig({ firstTermEnd: '07-15' })).toThrow(/firstTermEnd/);
   });
 
   it('names what is wrong instead of silently using a default', () => {

@@ -27,6 +27,30 @@ function isPathOrHttpUrl(value: string): boolean {
   }
 }
 
+/** Days in each month of a leap year: 29 February is a valid end, 28 February in other years. */
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A day of the year, the same every year: `{ month: 12, day: 31 }`. */
+const monthDaySchema = z
+  .strictObject(
+    {
+      month: z
+        .int({ error: 'must be a month from 1 to 12' })
+        .check(z.gte(1, 'must be a month from 1 to 12'), z.lte(12, 'must be a month from 1 to 12')),
+      day: z
+        .int({ error: 'must be a day of the month' })
+        .check(z.gte(1, 'must be a day of the month')),
+    },
+    { error: 'must be { month, day }, e.g. { month: 12, day: 31 }' },
+  )
+  .check(
+    z.refine(({ month, day }) => day <= (DAYS_IN_MONTH[month - 1] ?? 31), {
+      error: 'is not a day of that month',
+      path: ['day'],
+    }),
+  );
+export type MonthDay = z.output<typeof monthDaySchema>;
+
 // Strict: a misspelt key (`apiBaseURL`) would otherwise be ignored and the default used silently.
 const runtimeConfigSchema = z.strictObject(
   {
@@ -55,6 +79,11 @@ const runtimeConfigSchema = z.strictObject(
           ),
         ),
     ),
+    // The last day of the school year: the "end of the school year" expiry, and the default one.
+    // Brazilian schools mostly follow the calendar year; others end it elsewhere.
+    schoolYearEnd: z._default(monthDaySchema, { month: 12, day: 31 }),
+    // The end of the first term, if the school has two: offers "end of the semester".
+    firstTermEnd: z.optional(monthDaySchema),
   },
   { error: 'must be an object, e.g. { apiBaseUrl: "/v1" }' },
 );

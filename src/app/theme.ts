@@ -20,15 +20,19 @@ export const theme = createTheme({
  *   5.46:1 and gray.7 8.18:1.
  * - dark, on the dark.7 body: error text in red.8 (3.44:1) and dimmed text in dark.2 (4.04:1);
  *   red.4 gives 6.70:1 (5.86:1 on dark.6, the inputs' background) and dark.1 7.83:1.
+ * - placeholders: gray.5 on white (2.07:1) and dark.3 on dark.6 (2.47:1); the dimmed colours above
+ *   give 8.18:1 and 6.85:1.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
   },
   dark: {
     '--mantine-color-error': 'var(--mantine-color-red-4)',
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-placeholder': 'var(--mantine-color-dark-1)',
   },
 });

@@ -5,7 +5,15 @@ import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from '../../testing/render';
-import { checkExpiry, expiryToSend, type ExpiryValue } from './expiry';
+import {
+  checkExpiry,
+  defaultExpiry,
+  expiryToSend,
+  presetExpiry,
+  presetsOf,
+  type ExpiryValue,
+  type SchoolCalendar,
+} from './expiry';
 import { ExpiryField, type ExpiryFieldProps } from './expiry-field';
 
 /** Tuesday 10 March 2026, noon in São Paulo (UTC−3, no daylight saving). */
@@ -80,7 +88,8 @@ describe('ExpiryField', () => {
       />,
     );
 
-    expect(picker()).toHaveAccessibleDescription('A validade precisa ser uma data futura.');
+    // The reason first, then the standing note about an existing expiry.
+    expect(picker()).toHaveAccessibleDescription(/^A validade precisa ser uma data futura\. Se/);
     expect(screen.queryByText(/^Expira em/)).not.toBeInTheDocument();
   });
 });
@@ -94,5 +103,103 @@ describe('what an expiry sends', () => {
     expect(checkExpiry(at(null), NOW)).toEqual({ problem: 'required' });
     expect(checkExpiry(at('amanhã'), NOW)).toEqual({ problem: 'invalid' });
     expect(checkExpiry(at('2026-03-10 12:00:00'), NOW)).toEqual({ problem: 'past' });
+  });
+});
+
+const CALENDAR_YEAR: SchoolCalendar = { schoolYearEnd: { month: 12, day: 31 } };
+const TWO_TERMS: SchoolCalendar = {
+  schoolYearEnd: { month: 12, day: 31 },
+  firstTermEnd: { month: 6, day: 30 },
+};
+/** Noon of a day in São Paulo. */
+const on = (day: string) => new Date(`${day}T12:00:00-03:00`);
+
+describe('the end of the school year and of the semester', () => {
+  it('is this year’s end while it is 60 days away or more, else the next year’s', () => {
+    expect(presetExpiry('endOfSchoolYear', on('2026-03-10'), CALENDAR_YEAR)).toBe(
+      '2026-12-31 23:59:00',
+    );
+    expect(presetExpiry('endOfSchoolYear', on('2026-11-01'), CALENDAR_YEAR)).toBe(
+      '2026-12-31 23:59:00',
+    );
+    expect(presetExpiry('endOfSchoolYear', on('2026-11-02'), CALENDAR_YEAR)).toBe(
+      '2027-12-31 23:59:00',
+    );
+    // Re-enrolment season: not access that runs out in 37 days.
+    expect(presetExpiry('endOfSchoolYear', on('2026-11-24'), CALENDAR_YEAR)).toBe(
+      '2027-12-31 23:59:00',
+    );
+    expect(defaultExpiry(on('2026-11-24'), CALENDAR_YEAR)).toEqual({
+      noExpiry: false,
+      at: '2027-12-31 23:59:00',
+    });
+  });
+
+  it('follows the deployment’s day, 29 February included', () => {
+    const july: SchoolCalendar = { schoolYearEnd: { month: 7, day: 15 } };
+    expect(presetExpiry('endOfSchoolYear', on('2026-03-10'), july)).toBe('2026-07-15 23:59:00');
+    expect(presetExpiry('endOfSchoolYear', on('2026-06-01'), july)).toBe('2027-07-15 23:59:00');
+    const leap: SchoolCalendar = { schoolYearEnd: { month: 2, day: 29 } };
+    expect(presetExpiry('endOfSchoolYear', on('2026-03-10'), leap)).toBe('2027-02-28 23:59:00');
+    expect(presetExpiry('endOfSchoolYear', on('2027-03-10'), leap)).toBe('2028-02-29 23:59:00');
+  });
+
+  it('offers the semester only with a first term, ending at the next term end 60 days away', () => {
+    expect(presetsOf(CALENDAR_YEAR)).not.toContain('endOfTerm');
+    expect(presetsOf(TWO_TERMS)).toContain('endOfTerm');
+    expect(presetExpiry('endOfTerm', on('2026-03-10'), TWO_TERMS)).toBe('2026-06-30 23:59:00');
+    expect(presetExpiry('endOfTerm', on('2026-05-15'), TWO_TERMS)).toBe('2026-12-31 23:59:00');
+    expect(presetExpiry('endOfTerm', on('2026-11-24'), TWO_TERMS)).toBe('2027-06-30 23:59:00');
+  });
+
+  it('the school year’s end is 31 December unless config.js says otherwise', () => {
+    expect(presetExpiry('endOfSchoolYear', on('2026-11-24'))).toBe('2027-12-31 23:59:00');
+  });
+});
+
+describe('ExpiryField presets and what it says', () => {
+  it('shows the chosen preset as pressed, and offers the semester when there are terms', async () => {
+    const { user } = render(
+      <Controlled
+        initial={{ noExpiry: false, at: presetExpiry('endOfSchoolYear', NOW, TWO_TERMS) }}
+        calendar={TWO_TERMS}
+      />,
+    );
+    const preset = (name: string) => screen.getByRole('button', { name });
+
+    expect(preset('Fim do ano letivo')).toHaveAttribute('aria-pressed', 'true');
+    expect(preset('30 dias')).toHaveAttribute('aria-pressed', 'false');
+    expect(preset('Fim do semestre')).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(preset('Fim do semestre'));
+    expect(preset('Fim do semestre')).toHaveAttribute('aria-pressed', 'true');
+    expect(preset('Fim do ano letivo')).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByText('2026-07-01T02:59:00.000Z')).toBeVisible();
+  });
+
+  it('offers no semester without terms', () => {
+    render(<Controlled initial={{ noExpiry: false, at: null }} calendar={CALENDAR_YEAR} />);
+    expect(screen.queryByRole('button', { name: 'Fim do semestre' })).not.toBeInTheDocument();
+  });
+
+  it('leads with the days left; the UTC instant comes after the local time', () => {
+    render(<Controlled initial={{ noExpiry: false, at: '2026-04-09 23:59:00' }} />);
+    const expires = screen.getByText('Expira em 30 dias');
+    const local = screen.getByText(/^Horário local:/);
+    const utc = screen.getByText(/^Enviado em UTC:/);
+    const follows = (a: HTMLElement, b: HTMLElement) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(expires, local)).toBe(true);
+    expect(follows(local, utc)).toBe(true);
+  });
+
+  it('says before sending that an enrolled student’s expiry is replaced, or removed', () => {
+    render(<Controlled initial={{ noExpiry: false, at: '2026-04-09 23:59:00' }} />);
+    expect(picker()).toHaveAccessibleDescription(
+      'Se o aluno já estiver na turma, a validade dele é substituída por esta.',
+    );
+    expect(noExpiry()).toHaveAccessibleDescription(
+      'O acesso não expira. Se o aluno já estiver na turma, a validade que ele tem é retirada.',
+    );
   });
 });

@@ -6,17 +6,19 @@ import '@mantine/dates/styles.css';
 import 'dayjs/locale/pt-br';
 import { Button, Checkbox, Code, Group, Stack, Text } from '@mantine/core';
 import { DatesProvider, DateTimePicker, type DatesProviderSettings } from '@mantine/dates';
-import type { Ref } from 'react';
+import { useState, type Ref } from 'react';
 import { useFormats } from '../../i18n/formats';
 import { useLocale } from '../../i18n/i18n-context';
 import type { Locale } from '../../i18n/messages';
 import {
   calendarDaysUntil,
-  EXPIRY_PRESETS,
   presetExpiry,
+  presetsOf,
+  schoolCalendar,
   toInstant,
   type ExpiryValue,
   type LocalDateTime,
+  type SchoolCalendar,
 } from './expiry';
 import classes from './expiry-field.module.css';
 import { useExpiryFieldMessages } from './messages';
@@ -38,6 +40,8 @@ export interface ExpiryFieldProps {
   readOnly?: boolean;
   /** The picker: where a form moves focus to report an error about the expiry. */
   ref?: Ref<HTMLButtonElement>;
+  /** The school's year; the deployment's (config.js) unless given. */
+  calendar?: SchoolCalendar;
 }
 
 /** Weeks start on Sunday on Brazilian and US calendars alike. */
@@ -59,8 +63,10 @@ export function ExpiryField({
   error,
   readOnly = false,
   ref,
+  calendar: givenCalendar,
 }: ExpiryFieldProps) {
   const messages = useExpiryFieldMessages();
+  const [calendar] = useState(() => givenCalendar ?? schoolCalendar());
   const locale = useLocale();
   const pickerFormat = useFormats().mediumDateTime;
   const { noExpiry, at } = value;
@@ -71,6 +77,9 @@ export function ExpiryField({
         <DateTimePicker
           ref={ref}
           label={messages.label}
+          // Said before sending: the API replaces an enrolled student's expiry without a word.
+          description={messages.replacesExisting}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           value={at}
           onChange={(picked) => onChange({ noExpiry, at: picked })}
           onBlur={onBlur}
@@ -98,17 +107,23 @@ export function ExpiryField({
           classNames={{ day: classes.day }}
         />
         <Group gap="xs" role="group" aria-label={messages.presets}>
-          {EXPIRY_PRESETS.map((preset) => (
-            <Button
-              key={preset}
-              size="compact-sm"
-              variant="default"
-              disabled={noExpiry || readOnly}
-              onClick={() => onChange({ noExpiry, at: presetExpiry(preset, new Date()) })}
-            >
-              {messages[preset]}
-            </Button>
-          ))}
+          {presetsOf(calendar).map((preset) => {
+            const presetAt = presetExpiry(preset, new Date(), calendar);
+            // The preset the value came from shows as chosen, in its look and to screen readers.
+            const chosen = !noExpiry && at === presetAt;
+            return (
+              <Button
+                key={preset}
+                size="compact-sm"
+                variant={chosen ? 'filled' : 'default'}
+                aria-pressed={chosen}
+                disabled={noExpiry || readOnly}
+                onClick={() => onChange({ noExpiry, at: presetAt })}
+              >
+                {messages[preset]}
+              </Button>
+            );
+          })}
         </Group>
         <Checkbox
           label={messages.noExpiry}
@@ -136,14 +151,8 @@ function ExpirySummary({ at, refused }: { at: LocalDateTime | null; refused: boo
     <div aria-live="polite">
       {instant && (
         <Stack gap={2}>
-          <Text size="sm">
-            {messages.localTime}: {formats.fullDateTime.format(instant)} ({timeZone})
-          </Text>
-          <Text size="sm">
-            {messages.utc}: <Code>{instant.toISOString()}</Code>
-          </Text>
           {refused ? null : instant.getTime() > now.getTime() ? (
-            <Text size="sm">
+            <Text size="sm" fw={500}>
               {messages.expires(
                 formats.relativeTime.format(calendarDaysUntil(instant, now), 'day'),
               )}
@@ -153,6 +162,13 @@ function ExpirySummary({ at, refused }: { at: LocalDateTime | null; refused: boo
               {messages.alreadyPast}
             </Text>
           )}
+          <Text size="sm">
+            {messages.localTime}: {formats.fullDateTime.format(instant)} ({timeZone})
+          </Text>
+          {/* For whoever checks what the API gets; the days and local time come first. */}
+          <Text size="xs" c="dimmed">
+            {messages.utc}: <Code>{instant.toISOString()}</Code>
+          </Text>
         </Stack>
       )}
     </div>

@@ -4,7 +4,8 @@
  * 'YYYY-MM-DD HH:mm:ss' strings with no time zone; this file is the one place that turns them into
  * instants, always in the browser's time zone.
  */
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
+import { readConfig, type MonthDay } from '../../config';
 
 /** A wall-clock date and time as Mantine's pickers hold it: 'YYYY-MM-DD HH:mm:ss'. */
 export type LocalDateTime = string;
@@ -18,15 +19,48 @@ export interface ExpiryValue {
   at: LocalDateTime | null;
 }
 
-export const EXPIRY_PRESETS = ['in30Days', 'in6Months', 'in1Year', 'endOfSchoolYear'] as const;
+export const EXPIRY_PRESETS = [
+  'in30Days',
+  'in6Months',
+  'in1Year',
+  'endOfTerm',
+  'endOfSchoolYear',
+] as const;
 export type ExpiryPreset = (typeof EXPIRY_PRESETS)[number];
+
+/** The school's year as the deployment sets it (config.js): its last day, and its first term's. */
+export interface SchoolCalendar {
+  schoolYearEnd: MonthDay;
+  firstTermEnd?: MonthDay;
+}
+
+/** The deployment's calendar, read from config.js (already checked when the app started). */
+export function schoolCalendar(): SchoolCalendar {
+  const { schoolYearEnd, firstTermEnd } = readConfig();
+  return firstTermEnd ? { schoolYearEnd, firstTermEnd } : { schoolYearEnd };
+}
+
+/** The presets this calendar offers: "end of the semester" only where the school has terms. */
+export function presetsOf(calendar: SchoolCalendar): ExpiryPreset[] {
+  return EXPIRY_PRESETS.filter((preset) => preset !== 'endOfTerm' || calendar.firstTermEnd);
+}
+
+/**
+ * An end closer than this is the wrong default: an enrolment made in November for "the school
+ * year" means the next one, not access that runs out in a few weeks.
+ */
+export const MIN_DAYS_TO_AN_END = 60;
 
 /**
  * Presets end at 23:59 of their day: access lasts through the whole last day, and the same
- * preset chosen at 9:00 or at 17:00 gives the same expiry. The school year ends on
- * 31 December (Brazilian schools follow the calendar year).
+ * preset chosen at 9:00 or at 17:00 gives the same expiry. The school year's and the term's
+ * ends come from the deployment's calendar: the first one at least 60 days away.
  */
-export function presetExpiry(preset: ExpiryPreset, now: Date): LocalDateTime {
+export function presetExpiry(
+  preset: ExpiryPreset,
+  now: Date,
+  calendar: SchoolCalendar = schoolCalendar(),
+): LocalDateTime {
   const today = dayjs(now);
   const day =
     preset === 'in30Days'
@@ -35,8 +69,32 @@ export function presetExpiry(preset: ExpiryPreset, now: Date): LocalDateTime {
         ? today.add(6, 'month')
         : preset === 'in1Year'
           ? today.add(1, 'year')
-          : today.month(11).date(31);
+          : nextEnd(
+              today,
+              preset === 'endOfTerm' && calendar.firstTermEnd
+                ? [calendar.firstTermEnd, calendar.schoolYearEnd]
+                : [calendar.schoolYearEnd],
+            );
   return day.hour(23).minute(59).second(0).format(LOCAL_FORMAT);
+}
+
+/** The earliest of `ends` (days of any year) at least MIN_DAYS_TO_AN_END days after `today`. */
+function nextEnd(today: Dayjs, ends: readonly MonthDay[]): Dayjs {
+  const candidates = [0, 1, 2].flatMap((years) =>
+    ends.map((end) => onDay(today.year() + years, end)),
+  );
+  const start = today.startOf('day');
+  const found = candidates
+    .filter((day) => day.diff(start, 'day') >= MIN_DAYS_TO_AN_END)
+    .sort((a, b) => a.valueOf() - b.valueOf())[0];
+  // Two years ahead always holds one; the fallback only satisfies the type.
+  return found ?? onDay(today.year() + 1, ends[0] ?? { month: 12, day: 31 });
+}
+
+/** `end` in `year`; 29 February is the 28th in a year without it. */
+function onDay(year: number, { month, day }: MonthDay): Dayjs {
+  const first = dayjs(new Date(year, month - 1, 1));
+  return first.date(Math.min(day, first.daysInMonth()));
 }
 
 /** The instant a wall-clock value means in the browser's time zone; null if it is not one. */
@@ -59,8 +117,8 @@ export function calendarDaysUntil(expiry: Date, now: Date): number {
 }
 
 /** Where a form starts: the end of the school year, the usual length of an enrolment. */
-export function defaultExpiry(now: Date): ExpiryValue {
-  return { noExpiry: false, at: presetExpiry('endOfSchoolYear', now) };
+export function defaultExpiry(now: Date, calendar: SchoolCalendar = schoolCalendar()): ExpiryValue {
+  return { noExpiry: false, at: presetExpiry('endOfSchoolYear', now, calendar) };
 }
 
 /** Why an expiry cannot be sent; each form words it its own way. */

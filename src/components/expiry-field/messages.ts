@@ -4,10 +4,12 @@ import { defineMessages } from '../../i18n/define-messages';
 export const useExpiryFieldMessages = defineMessages({
   'pt-BR': {
     label: 'Validade da matrícula',
+    replacesExisting: 'Se o aluno já estiver na turma, a validade dele é substituída por esta.',
     presets: 'Escolher validade',
     in30Days: '30 dias',
     in6Months: '6 meses',
     in1Year: '1 ano',
+    endOfTerm: 'Fim do semestre',
     endOfSchoolYear: 'Fim do ano letivo',
     noExpiry: 'Sem validade',
     noExpiryDescription:
@@ -31,10 +33,13 @@ export const useExpiryFieldMessages = defineMessages({
   },
   en: {
     label: 'Enrolment expiry',
+    replacesExisting:
+      'If the student is already in the class, their expiry is replaced by this one.',
     presets: 'Choose an expiry',
     in30Days: '30 days',
     in6Months: '6 months',
     in1Year: '1 year',
+    endOfTerm: 'End of the semester',
     endOfSchoolYear: 'End of the school year',
     noExpiry: 'No expiry',
     noExpiryDescription:

@@ -3,7 +3,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
 import { Box, Modal, type ModalRootProps } from '@mantine/core';
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useReturnFocus } from '../../lib/use-return-focus';
 import {
   FormDialogContext,
@@ -11,6 +11,7 @@ import {
   type HasUnsentChanges,
 } from './form-dialog-context';
 import { useFormDialogMessages } from './messages';
+import { markFormDialogOpen } from './open-form-dialogs';
 
 export interface FormDialogProps {
   opened: boolean;
@@ -20,8 +21,8 @@ export interface FormDialogProps {
   /** A request is on its way: nothing closes the dialog until its outcome is shown. */
   busy?: boolean;
   /**
-   * For what cannot be undone: an alert dialog (WAI-ARIA APG) described by this element alone,
-   * closed only with its own Cancel.
+   * For what cannot be undone: an alert dialog (WAI-ARIA APG) described by this element alone.
+   * It has the same ✕ as every form dialog, through the same discard question.
    */
   alertDescribedBy?: string;
   size?: ModalRootProps['size'];
@@ -52,6 +53,7 @@ export function FormDialog({
   const content = useRef<HTMLElement | null>(null);
   const focusBeforeQuestion = useRef<HTMLElement | null>(null);
   useReturnFocus(opened);
+  useEffect(() => (opened ? markFormDialogOpen() : undefined), [opened]);
 
   const close = useCallback(() => {
     // Nothing in a dialog that is fading out should take a key press (Enter on "Discard"
@@ -106,7 +108,6 @@ export function FormDialog({
     [alertDescribedBy],
   );
 
-  const alert = alertDescribedBy !== undefined;
   return (
     <Modal.Root
       opened={opened}
@@ -126,7 +127,7 @@ export function FormDialog({
           <Modal.Title fz="xl" fw={700}>
             {title}
           </Modal.Title>
-          {!alert && !busy && <Modal.CloseButton aria-label={messages.close} />}
+          {!busy && <Modal.CloseButton aria-label={messages.close} />}
         </Modal.Header>
         {/* Modal.Body's padding, without Modal.Body (see above). */}
         <Box px="md" pb="md">

@@ -4,6 +4,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
 import { getDefaultZIndex, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { announceSessionRestored } from '../../components/form-dialog/session-restored';
 import { useMessages } from '../../i18n/i18n-context';
 import { TokenForm, type TokenFormProps } from './token-form';
 
@@ -46,7 +47,11 @@ export function SessionExpiredDialog({ api, opened, remember }: SessionExpiredDi
         <TokenForm
           api={api}
           defaultRemember={remember}
-          onSignedIn={() => void refetchWhatFailed(queryClient)}
+          onSignedIn={() => {
+            // The forms beneath drop "your session expired": the new token has just worked.
+            announceSessionRestored();
+            void refetchWhatFailed(queryClient);
+          }}
         />
       </Stack>
     </Modal>

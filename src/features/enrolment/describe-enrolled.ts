@@ -4,7 +4,7 @@ import type { Locale } from '../../i18n/messages';
 import type { EnrolmentMessages } from './messages';
 
 /** How many turma names a summary spells out; the rest are counted ("+97"). */
-const NAMED_TURMAS = 3;
+export const NAMED_TURMAS = 3;
 
 /**
  * "Matrícula de Ana Souza feita em 5 turmas: A, B, C e +2.": who, how many, and a few names, so a

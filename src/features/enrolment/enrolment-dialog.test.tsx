@@ -63,7 +63,7 @@ const dialog = (name = 'Matricular aluno') => screen.getByRole('dialog', { name 
 const nameField = () => within(dialog()).getByRole('textbox', { name: 'Nome do aluno' });
 const emailField = () => within(dialog()).getByRole('textbox', { name: 'E-mail do aluno' });
 const submitButton = () =>
-  within(dialog()).getByRole('button', { name: /^Matricular em|^Matriculando/ });
+  within(dialog()).getByRole('button', { name: /^Matricular( em|$)|^Matriculando/ });
 const expiryPicker = () => within(dialog()).getByRole('button', { name: 'Validade da matrícula' });
 const preset = (name: string) =>
   within(within(dialog()).getByRole('group', { name: 'Escolher validade' })).getByRole('button', {
@@ -172,6 +172,18 @@ describe('Enrol dialog: the form', () => {
     expect(emailField()).toHaveAccessibleDescription('Será enviado como ana.souza@escola.br');
   });
 
+  it('gives no e-mail hint when it would repeat what was typed, or for an address not valid', async () => {
+    const { user } = renderDialog();
+
+    await user.type(emailField(), 'ana.souza@escola.br');
+    expect(emailField()).not.toHaveAccessibleDescription();
+    await user.clear(emailField());
+    await user.type(emailField(), 'Ana@Escola');
+    expect(emailField()).not.toHaveAccessibleDescription();
+    await user.type(emailField(), '.br');
+    expect(emailField()).toHaveAccessibleDescription('Será enviado como ana@escola.br');
+  });
+
   it('speaks English, with the instant in the English format', async () => {
     const { user } = renderDialog([summary(FIRST), summary(SECOND)], { locale: 'en' });
 
@@ -234,8 +246,9 @@ describe('Enrol dialog: validation', () => {
 
     await user.type(emailField(), 'ana@');
     await user.click(submitButton());
+    // The reason alone: no "will be sent as" above or beside it.
     expect(emailField()).toHaveAccessibleDescription(
-      'Informe um e-mail válido, como ana@escola.br. Será enviado como ana@',
+      'Informe um e-mail válido, como ana@escola.br.',
     );
 
     await user.clear(emailField());
@@ -243,7 +256,7 @@ describe('Enrol dialog: validation', () => {
     await user.paste(`${'a'.repeat(250)}@escola.br`);
     await waitFor(() =>
       expect(emailField()).toHaveAccessibleDescription(
-        /^O e-mail pode ter no máximo 254 caracteres. Será enviado como a+@escola.br$/,
+        'O e-mail pode ter no máximo 254 caracteres.',
       ),
     );
     expect(writes(backend)).toEqual([]);
@@ -278,6 +291,8 @@ describe('Enrol dialog: validation', () => {
     await user.click(submitButton());
 
     expect(within(dialog()).getByText('Adicione ao menos uma turma.')).toBeVisible();
+    // No "Matricular em 0 turmas": nothing to count.
+    expect(submitButton()).toHaveAccessibleName('Matricular');
     expect(writes(backend)).toEqual([]);
   });
 
@@ -290,7 +305,9 @@ describe('Enrol dialog: validation', () => {
     vi.setSystemTime(new Date('2026-04-10T03:00:00.000Z'));
     await user.click(submitButton());
 
-    expect(expiryPicker()).toHaveAccessibleDescription('A validade precisa ser uma data futura.');
+    expect(expiryPicker()).toHaveAccessibleDescription(
+      /^A validade precisa ser uma data futura\. Se o aluno já estiver na turma/,
+    );
     expect(expiryPicker()).toHaveFocus();
     expect(within(dialog()).queryByText(/^Expira em/)).not.toBeInTheDocument();
     expect(writes(backend)).toEqual([]);
@@ -337,6 +354,38 @@ describe('Enrol dialog: sending', () => {
         selector: '[role="alert"] *',
       }),
     ).toBeVisible();
+  });
+
+  it('sends a turma id exactly as received: spaces around it are part of it', async () => {
+    const padded = { ...FIRST, id: ' padded ', name: 'Turma Acolchoada' };
+    const { user, backend } = renderDialog([summary(padded)], { known: [padded, ...TURMAS] });
+    await fillStudent(user);
+
+    await user.click(submitButton());
+
+    expect(await within(dialog()).findByText('Matrícula feita')).toBeVisible();
+    expect(writes(backend)).toEqual([
+      expect.objectContaining({ pathname: '/v1/classe/%20padded%20/add-student' }),
+    ]);
+    expect(backend.enrolments(' padded ')).toContain('ana.souza@escola.br');
+  });
+
+  it('names the real reason when a turma’s id cannot be sent (over 100 characters)', async () => {
+    const long = { ...FIRST, id: 'x'.repeat(101), name: 'Turma do Id Longo' };
+    const { user, backend } = renderDialog([summary(long), summary(SECOND)], {
+      known: [long, ...TURMAS],
+    });
+    await fillStudent(user);
+
+    await user.click(submitButton());
+
+    expect(
+      within(dialog()).getByText(
+        'A turma “Turma do Id Longo” tem um identificador que a API não aceita (vazio ou com mais de 100 caracteres). Tire-a da lista.',
+      ),
+    ).toBeVisible();
+    expect(within(dialog()).queryByText(/no máximo 100 turmas/)).not.toBeInTheDocument();
+    expect(writes(backend)).toEqual([]);
   });
 
   it('sends several turmas to POST /classe/add-student in one request, and names a few in the notification', async () => {
@@ -400,6 +449,25 @@ describe('Enrol dialog: sending', () => {
       },
     ]);
     expect(within(dialog()).getByText('Validade: Sem validade')).toBeVisible();
+  });
+
+  it('names a few turmas in the success, and shows them all on request', async () => {
+    const chosen = TURMAS.slice(0, 19).map(summary);
+    const { user } = renderDialog(chosen);
+    await fillStudent(user);
+    await user.click(submitButton());
+    expect(await within(dialog()).findByText('Matrícula feita')).toBeVisible();
+
+    const showAll = within(dialog()).getByRole('button', { name: 'Ver as 19 turmas' });
+    expect(showAll).toHaveAttribute('aria-expanded', 'false');
+    await user.click(showAll);
+    expect(showAll).toHaveAttribute('aria-expanded', 'true');
+    const all = within(dialog()).getByRole('list', { name: 'Todas as turmas desta matrícula' });
+    expect(
+      within(all)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(chosen.map((turma) => turma.name));
   });
 
   it('sends a hundred turmas in one request', async () => {
@@ -526,7 +594,7 @@ describe('Enrol dialog: when the API says no', () => {
 
     await waitFor(() =>
       expect(emailField()).toHaveAccessibleDescription(
-        'O servidor recusou: must be a valid e-mail address Será enviado como ana.souza@escola.br',
+        'O servidor recusou: must be a valid e-mail address',
       ),
     );
     expect(emailField()).toHaveFocus();
@@ -547,8 +615,9 @@ describe('Enrol dialog: when the API says no', () => {
     await user.click(submitButton());
 
     await waitFor(() =>
+      // The reason first, then the standing note about an existing expiry.
       expect(expiryPicker()).toHaveAccessibleDescription(
-        'O servidor recusou: must be before the year 10000',
+        /^O servidor recusou: must be before the year 10000 Se o aluno já estiver na turma/,
       ),
     );
     await waitFor(() => expect(expiryPicker()).toHaveFocus());

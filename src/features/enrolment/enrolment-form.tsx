@@ -4,12 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useFormState, useWatch, type UseFormRegister } from 'react-hook-form';
 import type { ApiClient } from '../../api/client';
-import type { ClassSummary } from '#contract';
+import { emailSchema, type ClassSummary } from '#contract';
 import { ExpiryField } from '../../components/expiry-field/expiry-field';
 import { useDiscardGuard, useFormDialog } from '../../components/form-dialog/form-dialog-context';
 import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';
 import { FailureNotice } from '../../components/form-dialog/failure-notice';
-import { showFieldErrors, type FailureAlert } from '../../components/form-dialog/form-failure';
+import { showFieldErrors } from '../../components/form-dialog/form-failure';
+import { useFailureAlert } from '../../components/form-dialog/use-failure-alert';
 import { useFormSubmit } from '../../components/form-dialog/use-form-submit';
 import { TurmaPicker } from '../../components/turma-picker/turma-picker';
 import { useFormats } from '../../i18n/formats';
@@ -55,7 +56,7 @@ export function EnrolmentForm({ api, turmas }: EnrolmentFormProps) {
     resolver,
   });
   const mutation = useEnrolStudent(api);
-  const [alert, setAlert] = useState<FailureAlert | null>(null);
+  const [alert, setAlert] = useFailureAlert();
   const [enrolled, setEnrolled] = useState<Enrolled | null>(null);
   const successRef = useRef<HTMLDivElement>(null);
   const focusNameNext = useRef(false);
@@ -90,6 +91,7 @@ export function EnrolmentForm({ api, turmas }: EnrolmentFormProps) {
       color: 'green',
       title: messages.success.title,
       message: describeEnrolled(request.name, classes, messages, locale),
+      closeButtonProps: { 'aria-label': messages.success.dismiss },
     });
     setEnrolled({ name: request.name, email: request.email, classes, at: request.expirationDate });
   });
@@ -181,8 +183,10 @@ function EmailField({ control, register, readOnly }: FieldProps) {
   const messages = useEnrolmentMessages();
   const { errors } = useFormState({ control, name: 'email' });
   const email = useWatch({ control, name: 'email' });
-  // As the contract will send it: trimmed and lower-cased (docs/decisions/001).
-  const sentAs = email.trim().toLowerCase();
+  // As the contract will send it (trimmed, lower-cased: docs/decisions/001), said only when that
+  // differs from what was typed, and never beside a reason the address is refused.
+  const sent = emailSchema.safeParse(email);
+  const sentAs = sent.success && sent.data !== email && !errors.email ? sent.data : undefined;
   return (
     <TextInput
       {...register('email')}

@@ -7,6 +7,7 @@ import type { Control } from 'react-hook-form';
 import { z } from 'zod/mini';
 import {
   addStudentToClassesBodySchema,
+  CLASS_ID_MAX_LENGTH,
   CLASSES_PER_REQUEST_MAX,
   classReferencesSchema,
   EMAIL_MAX_LENGTH,
@@ -96,14 +97,24 @@ export function createEnrolFormSchema(messages: EnrolmentMessages, locale: Local
   return z.pipe(
     z.object({
       classes: z.pipe(
-        z.pipe(z.array(z.custom<ClassSummary>()), z.transform(toReferences)),
-        withMessages(classReferencesSchema, (issue) =>
-          issue.code === 'too_small'
-            ? errors.turmasRequired
-            : issue.code === 'too_big'
-              ? errors.turmasTooMany(count(CLASSES_PER_REQUEST_MAX))
-              : errors.turmasRepeated,
-        ),
+        z.array(z.custom<ClassSummary>()),
+        z.transform((turmas: ClassSummary[], context) => {
+          const references = z.safeParse(classReferencesSchema, toReferences(turmas));
+          if (references.success) return references.data;
+          const issue = references.error.issues[0];
+          // An issue inside the list (path [index, 'id']) is about one turma's id, not the count.
+          const index = issue?.path[0];
+          const message =
+            typeof index === 'number'
+              ? errors.turmaIdRefused(turmas[index]?.name ?? '', count(CLASS_ID_MAX_LENGTH))
+              : issue?.code === 'too_small'
+                ? errors.turmasRequired
+                : issue?.code === 'too_big'
+                  ? errors.turmasTooMany(count(CLASSES_PER_REQUEST_MAX))
+                  : errors.turmasRepeated;
+          context.issues.push({ code: 'custom', message, input: turmas, path: [] });
+          return z.NEVER;
+        }),
       ),
       name: withMessages(studentNameSchema, (issue) =>
         issue.code === 'too_big'

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import type { Ref } from 'react';
+import { useId, useState, type Ref } from 'react';
 import type { ClassSummary } from '#contract';
 import { useFormats } from '../../i18n/formats';
 import { useLocale } from '../../i18n/i18n-context';
@@ -8,7 +8,7 @@ import classes from './enrolment-success.module.css';
 import { useFormDialog } from '../../components/form-dialog/form-dialog-context';
 import { useFormDialogMessages } from '../../components/form-dialog/messages';
 import { useEnrolmentMessages } from './messages';
-import { describeEnrolled } from './describe-enrolled';
+import { describeEnrolled, NAMED_TURMAS } from './describe-enrolled';
 
 export interface Enrolled {
   /** As sent: trimmed, and the e-mail lower-cased. */
@@ -33,6 +33,8 @@ export function EnrolSuccess({ ref, enrolled, onEnrolAnother }: EnrolSuccessProp
   const closeLabel = useFormDialogMessages().close;
   const locale = useLocale();
   const formats = useFormats();
+  const [showingAll, setShowingAll] = useState(false);
+  const allId = useId();
   const expiry = enrolled.at
     ? formats.fullDateShortTime.format(new Date(enrolled.at))
     : messages.success.noExpiry;
@@ -44,6 +46,27 @@ export function EnrolSuccess({ ref, enrolled, onEnrolAnother }: EnrolSuccessProp
           <Text fw={700}>{messages.success.title}</Text>
         </Group>
         <Text>{describeEnrolled(enrolled.name, enrolled.classes, messages, locale)}</Text>
+        {enrolled.classes.length > NAMED_TURMAS && (
+          // The sentence names a few ("… e +16"); the rest are one press away.
+          <Group>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              aria-expanded={showingAll}
+              aria-controls={showingAll ? allId : undefined}
+              onClick={() => setShowingAll((shown) => !shown)}
+            >
+              {messages.success.showAll(formats.number.format(enrolled.classes.length))}
+            </Button>
+          </Group>
+        )}
+        {showingAll && (
+          <ul id={allId} aria-label={messages.success.allTurmas} className={classes.allTurmas}>
+            {enrolled.classes.map((turma) => (
+              <li key={turma.id}>{turma.name}</li>
+            ))}
+          </ul>
+        )}
         <Text size="sm">
           {messages.success.email}: {enrolled.email}
         </Text>

@@ -26,12 +26,15 @@ export const useEnrolmentMessages = defineMessages({
       turmasTooMany: (max: string): string =>
         `Cada matrícula aceita no máximo ${max} turmas. Tire algumas da lista.`,
       turmasRepeated: 'A mesma turma aparece mais de uma vez na lista.',
+      turmaIdRefused: (name: string, max: string): string =>
+        `A turma “${name}” tem um identificador que a API não aceita (vazio ou com mais de ${max} caracteres). Tire-a da lista.`,
       expiryRequired: 'Escolha a data de validade ou marque “Sem validade”.',
       expiryPast: 'A validade precisa ser uma data futura.',
       expiryInvalid: 'Escolha uma data de validade válida.',
     },
+    // No count without a turma: "Matricular em 0 turmas" reads as something that could be sent.
     submit: (count: number, formattedCount: string): string =>
-      `Matricular em ${turmasPt(count, formattedCount)}`,
+      count === 0 ? 'Matricular' : `Matricular em ${turmasPt(count, formattedCount)}`,
     sending: 'Matriculando…',
     failure: {
       rejectedField: (apiMessage: string): string => `O servidor recusou: ${apiMessage}`,
@@ -56,6 +59,9 @@ export const useEnrolmentMessages = defineMessages({
       expiresAt: 'Validade',
       noExpiry: 'Sem validade',
       enrolAnother: 'Matricular outro aluno',
+      showAll: (formattedCount: string): string => `Ver as ${formattedCount} turmas`,
+      allTurmas: 'Todas as turmas desta matrícula',
+      dismiss: 'Fechar aviso',
     },
   },
   en: {
@@ -77,12 +83,14 @@ export const useEnrolmentMessages = defineMessages({
       turmasTooMany: (max: string): string =>
         `An enrolment takes at most ${max} classes. Take some off the list.`,
       turmasRepeated: 'The same class is on the list more than once.',
+      turmaIdRefused: (name: string, max: string): string =>
+        `The class “${name}” has an id the API does not accept (empty or over ${max} characters). Take it off the list.`,
       expiryRequired: 'Choose an expiry date or tick “No expiry”.',
       expiryPast: 'The expiry must be in the future.',
       expiryInvalid: 'Choose a valid expiry date.',
     },
     submit: (count: number, formattedCount: string): string =>
-      `Enrol in ${classesEn(count, formattedCount)}`,
+      count === 0 ? 'Enrol' : `Enrol in ${classesEn(count, formattedCount)}`,
     sending: 'Enrolling…',
     failure: {
       rejectedField: (apiMessage: string): string => `The server refused it: ${apiMessage}`,
@@ -107,6 +115,9 @@ export const useEnrolmentMessages = defineMessages({
       expiresAt: 'Expires',
       noExpiry: 'No expiry',
       enrolAnother: 'Enrol another student',
+      showAll: (formattedCount: string): string => `See all ${formattedCount} classes`,
+      allTurmas: 'Every class of this enrolment',
+      dismiss: 'Dismiss',
     },
   },
 });

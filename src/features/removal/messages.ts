@@ -31,6 +31,8 @@ export const useRemovalMessages = defineMessages({
       turmasTooMany: (max: string, excess: string): string =>
         `Cada remoção aceita no máximo ${max} turmas. Tire ${excess} da lista.`,
       turmasRepeated: 'Uma turma aparece mais de uma vez na lista.',
+      turmaIdRefused: (name: string, max: string): string =>
+        `A turma “${name}” tem um identificador que a API não aceita (vazio ou com mais de ${max} caracteres). Tire-a da lista.`,
       unknownTurmas: (count: number, names: string): string =>
         count === 1
           ? `A turma ${names} não existe mais no servidor. Tire-a da lista para continuar.`
@@ -38,13 +40,13 @@ export const useRemovalMessages = defineMessages({
       confirmationMismatch: 'A confirmação não é igual ao e-mail do aluno.',
     },
     outcome: {
-      removedTitle: 'Aluno removido',
-      // "não está mais em" stays true when the student was already out of some of them: the API
-      // answers the same either way.
-      removed: (email: string, count: number, names: string): string =>
+      // Not "Aluno removido": the API answers the same whether or not the student was in each
+      // turma, so what is certain is where they are not now.
+      removedTitle: (email: string, count: number, formattedCount: string): string =>
         count === 1
-          ? `${email} não está mais na turma ${names}.`
-          : `${email} não está mais nestas turmas: ${names}.`,
+          ? `${email} não está mais em 1 turma`
+          : `${email} não está mais em ${formattedCount} turmas`,
+      removedTurmas: (names: string): string => `${names}.`,
       more: (count: string): string => `mais ${count}`,
       dismiss: 'Fechar aviso',
       studentNotFound: 'Nenhum aluno com este e-mail. Nada foi alterado.',
@@ -82,6 +84,8 @@ export const useRemovalMessages = defineMessages({
       turmasTooMany: (max, excess) =>
         `Each removal takes at most ${max} classes. Take ${excess} off the list.`,
       turmasRepeated: 'A class appears more than once in the list.',
+      turmaIdRefused: (name, max) =>
+        `The class “${name}” has an id the API does not accept (empty or over ${max} characters). Take it off the list.`,
       unknownTurmas: (count, names) =>
         count === 1
           ? `The class ${names} no longer exists on the server. Take it off the list to continue.`
@@ -89,11 +93,11 @@ export const useRemovalMessages = defineMessages({
       confirmationMismatch: "The confirmation is not the student's e-mail.",
     },
     outcome: {
-      removedTitle: 'Student removed',
-      removed: (email, count, names) =>
+      removedTitle: (email, count, formattedCount) =>
         count === 1
-          ? `${email} is no longer in the class ${names}.`
-          : `${email} is no longer in these classes: ${names}.`,
+          ? `${email} is no longer in 1 class`
+          : `${email} is no longer in ${formattedCount} classes`,
+      removedTurmas: (names) => `${names}.`,
       more: (count) => `${count} more`,
       dismiss: 'Dismiss',
       studentNotFound: 'No student has this e-mail. Nothing was changed.',

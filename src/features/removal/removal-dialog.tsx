@@ -17,8 +17,8 @@ export interface RemovalDialogProps {
 
 /**
  * Removes one student from several turmas, which the API cannot undo: an alert dialog described
- * by its warning, with no close button of its own (Cancel, or Escape, through the discard
- * question once something is typed).
+ * by its warning. Closed like the enrol dialog (✕, Cancel or Escape), through the discard
+ * question once something is typed.
  */
 export function RemovalDialog({ api, opened, turmas, onClose }: RemovalDialogProps) {
   const messages = useRemovalMessages();

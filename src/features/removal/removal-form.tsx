@@ -9,7 +9,8 @@ import type { ClassSummary } from '#contract';
 import { useDiscardGuard, useFormDialog } from '../../components/form-dialog/form-dialog-context';
 import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';
 import { FailureNotice } from '../../components/form-dialog/failure-notice';
-import { showFieldErrors, type FailureAlert } from '../../components/form-dialog/form-failure';
+import { showFieldErrors } from '../../components/form-dialog/form-failure';
+import { useFailureAlert } from '../../components/form-dialog/use-failure-alert';
 import { useFormSubmit } from '../../components/form-dialog/use-form-submit';
 import { TurmaPicker } from '../../components/turma-picker/turma-picker';
 import { useFormats } from '../../i18n/formats';
@@ -62,7 +63,7 @@ export function RemovalForm({ api, turmas, warningId }: RemovalFormProps) {
   const formats = useFormats();
   const { close, busy } = useFormDialog();
   const removal = useRemoveStudent(api);
-  const [alert, setAlert] = useState<FailureAlert | null>(null);
+  const [alert, setAlert] = useFailureAlert();
   const [unknownTurmaIds, setUnknownTurmaIds] = useState<ReadonlySet<string>>(() => new Set());
   const schema = useMemo(
     () => createRemovalSchema(messages, locale, unknownTurmaIds),
@@ -98,10 +99,12 @@ export function RemovalForm({ api, turmas, warningId }: RemovalFormProps) {
       notifications.show({
         color: 'teal',
         icon: <IconCheck aria-hidden size={18} />,
-        title: messages.outcome.removedTitle,
-        message: messages.outcome.removed(
+        title: messages.outcome.removedTitle(
           student,
           chosen.length,
+          formats.number.format(chosen.length),
+        ),
+        message: messages.outcome.removedTurmas(
           formatTurmaNames(
             chosen.map(({ name }) => name),
             locale,

@@ -66,6 +66,16 @@ describe('createRemovalSchema', () => {
     });
   });
 
+  it('names the real reason for an id it cannot send, and keeps ids exactly as they are', () => {
+    const long = { id: 'x'.repeat(101), name: 'Turma do Id Longo' };
+    expect(problems({ turmas: [long, TURMAS[0]!] })).toEqual({
+      turmas:
+        'A turma “Turma do Id Longo” tem um identificador que a API não aceita (vazio ou com mais de 100 caracteres). Tire-a da lista.',
+    });
+    const padded = { id: ' padded ', name: 'Turma Acolchoada' };
+    expect(problems({ turmas: [padded] })).toEqual({});
+  });
+
   it('refuses turmas the server said no longer exist, naming them', () => {
     const schema = schemaFor('pt-BR', new Set([TURMAS[0]!.id, TURMAS[2]!.id]));
     expect(problems({}, schema)).toEqual({

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import {
+  CLASS_ID_MAX_LENGTH,
   CLASSES_PER_REQUEST_MAX,
   classReferencesSchema,
   classSchema,
@@ -54,18 +55,26 @@ export function createRemovalSchema(
         z.superRefine((turmas, context) => {
           const references = classReferencesSchema.safeParse(turmas.map(({ id }) => ({ id })));
           if (!references.success) {
-            const problem = references.error.issues[0]?.code;
+            const issue = references.error.issues[0];
+            const problem = issue?.code;
+            // An issue inside the list (path [index, 'id']) is about one turma's id.
+            const index = issue?.path[0];
             context.addIssue({
               code: 'custom',
               message:
-                problem === 'too_small'
-                  ? text.turmasRequired
-                  : problem === 'too_big'
-                    ? text.turmasTooMany(
-                        number.format(CLASSES_PER_REQUEST_MAX),
-                        number.format(turmas.length - CLASSES_PER_REQUEST_MAX),
-                      )
-                    : text.turmasRepeated,
+                typeof index === 'number'
+                  ? text.turmaIdRefused(
+                      turmas[index]?.name ?? '',
+                      number.format(CLASS_ID_MAX_LENGTH),
+                    )
+                  : problem === 'too_small'
+                    ? text.turmasRequired
+                    : problem === 'too_big'
+                      ? text.turmasTooMany(
+                          number.format(CLASSES_PER_REQUEST_MAX),
+                          number.format(turmas.length - CLASSES_PER_REQUEST_MAX),
+                        )
+                      : text.turmasRepeated,
             });
             return;
           }

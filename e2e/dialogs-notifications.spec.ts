@@ -1,0 +1,163 @@
+/**
+ * Notifications and dialogs together: no toast covers an open dialog, and a visible toast passes
+ * axe (contrast, named close button) in both themes. Placeholders are AA too.
+ */
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, listClasses, signIn, test, turmasPage } from './support';
+
+let studentNumber = 0;
+function newStudent() {
+  studentNumber += 1;
+  const tag = `${Date.now()}.${studentNumber}`;
+  return { name: `Aluna Aviso ${studentNumber}`, email: `aviso.${tag}@escola.test` };
+}
+
+async function enrolThroughApi(
+  request: APIRequestContext,
+  token: string,
+  email: string,
+  turmas: { id: string }[],
+) {
+  const answer = await request.post('/v1/classe/add-student', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: 'Aluna de Teste', email, classes: turmas.map(({ id }) => ({ id })) },
+  });
+  expect(answer.ok()).toBe(true);
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const intersects = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The visible notifications whose box meets `target`'s: there must be none. */
+async function toastsOver(page: Page, target: Locator): Promise<string[]> {
+  const targetBox = await target.boundingBox();
+  if (!targetBox) return [];
+  const covering: string[] = [];
+  for (const toast of await page.getByRole('alert').all()) {
+    const box = (await toast.isVisible()) ? await toast.boundingBox() : null;
+    if (box && intersects(box, targetBox)) covering.push((await toast.textContent()) ?? '');
+  }
+  return covering;
+}
+
+/** WCAG contrast ratio of two CSS `rgb(…)` colours. */
+function contrast(foreground: string, background: string): number {
+  const luminance = (color: string) => {
+    const [r, g, b] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((part) => {
+      const channel = Number(part) / 255;
+      return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [light, dark] = [luminance(foreground), luminance(background)].sort((a, b) => b - a);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the enrol toast waits for the dialog to close, then passes axe (${colorScheme})`, async ({
+    page,
+    request,
+    token,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    await signIn(page, token);
+    const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
+    const student = newStudent();
+
+    await turmasPage(page).row(turma!).enrol.click();
+    const dialog = page.getByRole('dialog', { name: 'Matricular aluno' });
+    await dialog.getByRole('textbox', { name: 'Nome do aluno' }).fill(student.name);
+    await dialog.getByRole('textbox', { name: 'E-mail do aluno' }).fill(student.email);
+    await dialog.getByRole('button', { name: 'Matricular em 1 turma' }).click();
+    await expect(dialog.getByText('Matrícula feita')).toBeVisible();
+
+    // The outcome is said in the dialog; nothing lies over its ✕ or its content meanwhile.
+    // Checked at once, not retried: the toast was shown before the dialog said "done".
+    const closeButtons = dialog.getByRole('button', { name: 'Fechar' });
+    for (const target of [closeButtons.first(), dialog]) {
+      expect(await toastsOver(page, target)).toEqual([]);
+    }
+    // eslint-disable-next-line playwright/prefer-to-have-count -- at once: retried, it would pass when the toast closes by itself
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await expect(closeButtons).toHaveCount(2);
+
+    await closeButtons.last().click();
+    await expect(dialog).toBeHidden();
+    const toast = page.getByRole('alert').filter({ hasText: student.name });
+    await expect(toast).toBeVisible();
+    // Held open by the pointer (it closes after 4 s otherwise) while axe reads it.
+    await toast.hover();
+    await expect(toast.getByRole('button', { name: 'Fechar aviso' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}
+
+test('removal toasts hide while the next dialog is open, and come back after', async ({
+  page,
+  request,
+  token,
+}) => {
+  const { data: turmas } = await listClasses(request, token, { pageSize: 2 });
+  const { email } = newStudent();
+  await enrolThroughApi(request, token, email, turmas);
+  await signIn(page, token);
+  const list = turmasPage(page);
+
+  await list.row(turmas[0]!).remove.click();
+  const dialog = page.getByRole('alertdialog', { name: 'Remover aluno de turmas' });
+  const emailField = dialog.getByRole('textbox', { name: 'E-mail do aluno', exact: true });
+  await emailField.fill(email);
+  await dialog.getByRole('textbox', { name: /^Para confirmar/ }).fill(email);
+  await dialog.getByRole('button', { name: 'Remover aluno', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  const toast = page.getByRole('alert').filter({ hasText: email });
+  await expect(toast).toBeVisible();
+
+  // The next removal, while the first one's toast is still up (it lasts 8 s).
+  await list.row(turmas[1]!).remove.click();
+  await expect(emailField).toBeFocused();
+  for (const target of [dialog, emailField]) {
+    expect(await toastsOver(page, target)).toEqual([]);
+  }
+  // At once, not retried: the toast would close by itself within a few seconds anyway.
+  // eslint-disable-next-line playwright/prefer-web-first-assertions -- at once: retried, it would pass when the toast closes by itself
+  expect(await toast.isVisible()).toBe(false);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(toast).toBeVisible();
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`placeholders are at least 4.5:1 against their field (${colorScheme})`, async ({
+    page,
+    request,
+    token,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    await signIn(page, token);
+    expect(await placeholderContrast(turmasPage(page).search)).toBeGreaterThanOrEqual(4.5);
+    const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
+    await turmasPage(page).row(turma!).enrol.click();
+    const dialog = page.getByRole('dialog', { name: 'Matricular aluno' });
+    const search = dialog.getByRole('combobox', { name: 'Adicionar turma' });
+    expect(await placeholderContrast(search)).toBeGreaterThanOrEqual(4.5);
+  });
+}
+
+/** The contrast of a field's placeholder against the background it is read on. */
+async function placeholderContrast(field: Locator): Promise<number> {
+  await expect(field).toHaveAttribute('placeholder', /.+/);
+  const { placeholder, background } = await field.evaluate((input) => {
+    // The first opaque background from the field outwards: what the placeholder is read against.
+    let element: Element | null = input;
+    let color = 'rgba(0, 0, 0, 0)';
+    while (element && /rgba\(.*, 0\)$|transparent/.test(color)) {
+      color = getComputedStyle(element).backgroundColor;
+      element = element.parentElement;
+    }
+    return { placeholder: getComputedStyle(input, '::placeholder').color, background: color };
+  });
+  return contrast(placeholder, background);
+}
