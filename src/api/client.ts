@@ -4,7 +4,7 @@
  * line per operation on top of it. Everything the UI needs to decide what to show is on
  * `ApiError`; nothing here knows about React or TanStack Query.
  */
-import type { z } from 'zod/mini';
+import { z } from 'zod/mini';
 import {
   addStudentToClassBodySchema,
   addStudentToClassesBodySchema,
@@ -24,6 +24,9 @@ import {
   type SortField,
   type WriteSuccess,
 } from '#contract';
+
+/** Only that the server answered matters, not what it said. */
+const healthResponseSchema = z.unknown();
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -243,6 +246,10 @@ export function createApiClient(config: ApiClientConfig) {
 
     removeStudentFromClasses: (body: RemoveStudentFromClassesBody, options?: RequestOptions) =>
       write('DELETE', '/classe/remove-student', removeStudentFromClassesBodySchema, body, options),
+
+    /** Whether the server answers (`/v1/health`): how a bulk run paused by an outage knows it is back. */
+    checkHealth: (options?: RequestOptions) =>
+      request({ method: 'GET', path: '/health', response: healthResponseSchema, options }),
   };
 }
 

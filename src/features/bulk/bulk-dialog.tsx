@@ -105,8 +105,11 @@ export function BulkDialog({
             : api.removeStudentFromClasses({ email: student.email, classes });
         },
         onUnauthorized,
+        // After an outage the run asks the server's health before sending rows again.
+        probe: () => api.checkHealth(),
       });
-      dispatch({ type: 'started', run: { mode: runMode, items, runner, others } });
+      const run = { mode: runMode, items, runner, others, turmas, startedAt: new Date() };
+      dispatch({ type: 'started', run });
       runner.start();
     },
     [api, mode, turmas, onUnauthorized],
@@ -165,6 +168,8 @@ export function BulkDialog({
         return (
           <ResultsStep
             mode={step.run.mode}
+            turmas={step.run.turmas}
+            startedAt={step.run.startedAt}
             status={snapshot.status === 'cancelled' ? 'cancelled' : 'finished'}
             reports={reports}
             delimiter={step.parsed.delimiter}

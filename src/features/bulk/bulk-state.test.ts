@@ -33,7 +33,7 @@ function emptyRun(): Run {
     send: () => Promise.resolve(),
     onUnauthorized: () => {},
   });
-  return { mode: 'enrol', items: [], runner, others: [] };
+  return { mode: 'enrol', items: [], runner, others: [], turmas: [], startedAt: new Date(0) };
 }
 
 /** Read ROWS, fix line 1's e-mail and exclude line 2. */

@@ -16,6 +16,9 @@ export interface Run {
   runner: Runner;
   /** Every line not sent in this run (held back, or settled by an earlier run of the list). */
   others: RowReport[];
+  /** The turmas every call named, and when the run began: the results file's record. */
+  turmas: readonly ClassSummary[];
+  startedAt: Date;
 }
 
 /** A list as read, and the fixes and exclusions made to it in the review. */

@@ -1,11 +1,12 @@
 import { defineMessages } from '../../i18n/define-messages';
+import type { Locale } from '../../i18n/messages';
 import type { InputProblem, RowProblem } from './types';
 
 /**
  * The bulk runner's words. Counts arrive already formatted for the locale (`n` is the number,
  * `count` its text), so plurals are chosen on the number and shown as the locale writes it.
  */
-export const useBulkMessages = defineMessages({
+const byLocale = {
   'pt-BR': {
     title: { enrol: 'Matrícula em lote', remove: 'Remoção em lote' },
     mode: {
@@ -58,13 +59,13 @@ export const useBulkMessages = defineMessages({
       name: 'Nome',
       email: 'E-mail',
       expiry: 'Validade',
-      problem: 'Problema',
       exclude: 'Excluir',
       excludeRow: (line: number) => `Excluir a linha ${line}`,
       fixed: 'Pronta para enviar',
       excludedRow: 'Excluída',
       batchExpiryCell: 'A do lote',
       fieldOfLine: (field: string, line: number) => `${field} da linha ${line}`,
+      lineTitle: (line: number) => `Linha ${line}`,
       excludeAll: 'Excluir todas as linhas com problema',
       includeAll: 'Incluir de volta as excluídas',
       batchExpiryHint: 'Vale para os alunos cuja linha não traz validade própria.',
@@ -119,6 +120,7 @@ export const useBulkMessages = defineMessages({
         pausing: (count: string) => `Pausando: aguardando ${count} envios em andamento…`,
         cancelling: (count: string) => `Cancelando: aguardando ${count} envios em andamento…`,
         holding: (time: string) => `O servidor pediu uma pausa: retomando às ${time}.`,
+        outage: (wait: string) => `Servidor indisponível — tentando de novo em ${wait}`,
       },
       done: 'Concluídos',
       failed: 'Com falha',
@@ -129,6 +131,8 @@ export const useBulkMessages = defineMessages({
       resume: 'Continuar',
       cancel: 'Cancelar o envio',
       leaveWarning: 'O envio em lote ainda não terminou.',
+      outageHint:
+        'O envio continua sozinho quando o servidor responder. Nenhuma linha é dada como falha por isso.',
     },
     results: {
       title: { finished: 'Envio concluído', cancelled: 'Envio cancelado' },
@@ -146,7 +150,8 @@ export const useBulkMessages = defineMessages({
         `${mode === 'enrol' ? 'matricula' : 'remocao'}-em-lote-${date}.csv`,
       outcomes: {
         enrolled: 'Matriculado',
-        removed: 'Removido',
+        // The API answers the same whether the student was in the turma or not.
+        removed: 'Não está mais na(s) turma(s)',
         'not-found': 'Não encontrado',
         rejected: 'Recusado',
         failed: 'Falhou',
@@ -157,7 +162,33 @@ export const useBulkMessages = defineMessages({
       count: (outcome: string, count: string) => `${outcome}: ${count}`,
       notSentDetail: 'Cancelado antes do envio.',
       excludedDetail: 'Excluída na revisão.',
-      csvHeader: ['Linha', 'Nome', 'E-mail', 'Validade', 'Resultado', 'Detalhe'],
+      csv: {
+        operationLabel: 'Operação',
+        operation: { enrol: 'Matrícula em lote', remove: 'Remoção em lote' },
+        ranAtLabel: 'Enviado em',
+        turmasLabel: 'Turmas',
+        turmaLabel: 'Turma',
+        header: (timeZone: string) => [
+          'Linha',
+          'Nome',
+          'E-mail',
+          `Validade (horário local, ${timeZone})`,
+          'Validade (ISO 8601, UTC)',
+          'Resultado',
+          'Detalhe',
+        ],
+        noExpiry: 'Sem validade',
+        outcomes: {
+          enrolled: 'Matriculado',
+          removed: 'Não está mais na(s) turma(s)',
+          'not-found': 'Não encontrado',
+          rejected: 'Recusado pelo servidor',
+          failed: 'Falhou',
+          'not-sent': 'Não enviado',
+          invalid: 'Não enviado: linha com problema',
+          excluded: 'Não enviado: excluído na revisão',
+        },
+      },
     },
   },
   en: {
@@ -212,13 +243,13 @@ export const useBulkMessages = defineMessages({
       name: 'Name',
       email: 'E-mail',
       expiry: 'Expiry',
-      problem: 'Problem',
       exclude: 'Exclude',
       excludeRow: (line: number) => `Exclude line ${line}`,
       fixed: 'Ready to send',
       excludedRow: 'Excluded',
       batchExpiryCell: 'The batch’s',
       fieldOfLine: (field: string, line: number) => `${field} of line ${line}`,
+      lineTitle: (line: number) => `Line ${line}`,
       excludeAll: 'Exclude every line with a problem',
       includeAll: 'Include the excluded lines again',
       batchExpiryHint: 'Applies to students whose line has no expiry of its own.',
@@ -273,6 +304,7 @@ export const useBulkMessages = defineMessages({
         pausing: (count: string) => `Pausing: waiting for ${count} requests in flight…`,
         cancelling: (count: string) => `Cancelling: waiting for ${count} requests in flight…`,
         holding: (time: string) => `The server asked for a pause: resuming at ${time}.`,
+        outage: (wait: string) => `Server unavailable — trying again in ${wait}`,
       },
       done: 'Done',
       failed: 'Failed',
@@ -283,6 +315,8 @@ export const useBulkMessages = defineMessages({
       resume: 'Continue',
       cancel: 'Cancel the run',
       leaveWarning: 'The bulk run has not finished.',
+      outageHint:
+        'The run goes on by itself when the server answers. No line is marked failed because of this.',
     },
     results: {
       title: { finished: 'Run complete', cancelled: 'Run cancelled' },
@@ -300,7 +334,8 @@ export const useBulkMessages = defineMessages({
         `bulk-${mode === 'enrol' ? 'enrolment' : 'removal'}-${date}.csv`,
       outcomes: {
         enrolled: 'Enrolled',
-        removed: 'Removed',
+        // The API answers the same whether the student was in the class or not.
+        removed: 'No longer in the class(es)',
         'not-found': 'Not found',
         rejected: 'Rejected',
         failed: 'Failed',
@@ -311,9 +346,42 @@ export const useBulkMessages = defineMessages({
       count: (outcome: string, count: string) => `${outcome}: ${count}`,
       notSentDetail: 'Cancelled before it was sent.',
       excludedDetail: 'Excluded during review.',
-      csvHeader: ['Line', 'Name', 'E-mail', 'Expiry', 'Outcome', 'Detail'],
+      csv: {
+        operationLabel: 'Operation',
+        operation: { enrol: 'Bulk enrolment', remove: 'Bulk removal' },
+        ranAtLabel: 'Sent on',
+        turmasLabel: 'Classes',
+        turmaLabel: 'Class',
+        header: (timeZone: string) => [
+          'Line',
+          'Name',
+          'E-mail',
+          `Expiry (local time, ${timeZone})`,
+          'Expiry (ISO 8601, UTC)',
+          'Outcome',
+          'Detail',
+        ],
+        noExpiry: 'No expiry',
+        outcomes: {
+          enrolled: 'Enrolled',
+          removed: 'No longer in the class(es)',
+          'not-found': 'Not found',
+          rejected: 'Rejected by the server',
+          failed: 'Failed',
+          'not-sent': 'Not sent',
+          invalid: 'Not sent: line with a problem',
+          excluded: 'Not sent: excluded during review',
+        },
+      },
     },
   },
-});
+};
+
+export const useBulkMessages = defineMessages(byLocale);
 
 export type BulkMessages = ReturnType<typeof useBulkMessages>;
+
+/** The words of one language outside React (pure modules' tests). */
+export function bulkMessagesFor(locale: Locale): BulkMessages {
+  return byLocale[locale];
+}

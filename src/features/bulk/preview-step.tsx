@@ -118,7 +118,7 @@ export function PreviewStep(props: PreviewStepProps) {
         </Text>
 
         {reviewRows.length > 0 && (
-          <ReviewTable
+          <ReviewList
             mode={mode}
             rows={reviewRows}
             excluded={excluded}
@@ -194,7 +194,7 @@ export function PreviewStep(props: PreviewStepProps) {
   );
 }
 
-interface ReviewTableProps {
+interface ReviewListProps {
   mode: BulkMode;
   rows: { row: InputRow; checked: CheckedRow | undefined }[];
   excluded: ReadonlySet<number>;
@@ -205,7 +205,7 @@ interface ReviewTableProps {
 }
 
 /** The rows with problems (and those fixed or excluded here), each editable in place. */
-function ReviewTable({
+function ReviewList({
   mode,
   rows,
   excluded,
@@ -213,7 +213,7 @@ function ReviewTable({
   onRowChange,
   onExclude,
   problemLines,
-}: ReviewTableProps) {
+}: ReviewListProps) {
   const text = messages.preview;
   const page = usePage(rows);
   const maxName = String(NAME_MAX_LENGTH);
@@ -237,83 +237,69 @@ function ReviewTable({
         </Group>
       </Group>
       <Text size="sm">{text.problemsHint}</Text>
-      <div className={classes.scroll}>
-        <table className={classes.table}>
-          <thead>
-            <tr>
-              <th scope="col">{text.line}</th>
-              <th scope="col">{text.name}</th>
-              <th scope="col">{text.email}</th>
-              {mode === 'enrol' && <th scope="col">{text.expiry}</th>}
-              <th scope="col">{text.problem}</th>
-              <th scope="col">{text.exclude}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.items.map(({ row, checked }) => {
-              const isExcluded = excluded.has(row.line);
-              const problems = isExcluded ? [] : (checked?.problems ?? []);
-              const wrong = new Set(problems.map((problem) => problem.field));
-              const problemId = `bulk-problem-${row.line}`;
-              const field = (name: 'name' | 'email' | 'expiry', label: string) => (
-                <td>
-                  <TextInput
-                    size="xs"
-                    aria-label={text.fieldOfLine(label, row.line)}
-                    value={row[name]}
-                    onChange={(event) =>
-                      onRowChange(row.line, { [name]: event.currentTarget.value })
-                    }
-                    error={wrong.has(name)}
-                    // Mantine's Input overwrites an aria-describedby prop with its own (none here),
-                    // so the field is tied to its problem cell on the element itself.
-                    ref={(node: HTMLInputElement | null) => {
-                      if (!node) return;
-                      if (wrong.has(name)) node.setAttribute('aria-describedby', problemId);
-                      else node.removeAttribute('aria-describedby');
-                    }}
-                    disabled={isExcluded}
-                    spellCheck={false}
-                    autoComplete="off"
-                  />
-                </td>
-              );
-              return (
-                <tr key={row.line} className={isExcluded ? classes.excluded : undefined}>
-                  <th scope="row" className={classes.number}>
-                    {row.line}
-                  </th>
+      {/* A card per row rather than a table: each field gets the width to show what needs
+          fixing (a whole e-mail), and on a phone the fields stack at full width. */}
+      <ul className={classes.cards}>
+        {page.items.map(({ row, checked }) => {
+          const isExcluded = excluded.has(row.line);
+          const problems = isExcluded ? [] : (checked?.problems ?? []);
+          const wrong = new Set(problems.map((problem) => problem.field));
+          const problemId = `bulk-problem-${row.line}`;
+          const field = (name: 'name' | 'email' | 'expiry', label: string) => (
+            <TextInput
+              label={label}
+              // The visible label is the field's; the name read out also says which line.
+              aria-label={text.fieldOfLine(label, row.line)}
+              value={row[name]}
+              onChange={(event) => onRowChange(row.line, { [name]: event.currentTarget.value })}
+              error={wrong.has(name)}
+              // Mantine's Input overwrites an aria-describedby prop with its own (none here),
+              // so the field is tied to its problem on the element itself.
+              ref={(node: HTMLInputElement | null) => {
+                if (!node) return;
+                if (wrong.has(name)) node.setAttribute('aria-describedby', problemId);
+                else node.removeAttribute('aria-describedby');
+              }}
+              disabled={isExcluded}
+              spellCheck={false}
+              autoComplete="off"
+            />
+          );
+          return (
+            <li key={row.line} className={classes.card} data-excluded={isExcluded || undefined}>
+              <fieldset className={classes.cardGroup}>
+                <legend className={classes.cardTitle}>{text.lineTitle(row.line)}</legend>
+                <div id={problemId} className={classes.cardProblem}>
+                  {isExcluded ? (
+                    text.excludedRow
+                  ) : problems.length === 0 ? (
+                    <span className={classes.fixed}>
+                      <IconCheck aria-hidden size={14} /> {text.fixed}
+                    </span>
+                  ) : (
+                    problems.map((problem) => (
+                      <div key={problem.field + problem.reason} className={classes.problem}>
+                        {messages.rowProblem(problem, maxName)}
+                      </div>
+                    ))
+                  )}
+                </div>
+                <div className={classes.cardFields} data-mode={mode}>
                   {field('name', text.name)}
                   {field('email', text.email)}
                   {mode === 'enrol' && field('expiry', text.expiry)}
-                  <td id={problemId}>
-                    {isExcluded ? (
-                      text.excludedRow
-                    ) : problems.length === 0 ? (
-                      <span className={classes.fixed}>
-                        <IconCheck aria-hidden size={14} /> {text.fixed}
-                      </span>
-                    ) : (
-                      problems.map((problem) => (
-                        <div key={problem.field + problem.reason}>
-                          {messages.rowProblem(problem, maxName)}
-                        </div>
-                      ))
-                    )}
-                  </td>
-                  <td>
-                    <Checkbox
-                      aria-label={text.excludeRow(row.line)}
-                      checked={isExcluded}
-                      onChange={(event) => onExclude([row.line], event.currentTarget.checked)}
-                    />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+                </div>
+                <Checkbox
+                  label={text.exclude}
+                  aria-label={text.excludeRow(row.line)}
+                  checked={isExcluded}
+                  onChange={(event) => onExclude([row.line], event.currentTarget.checked)}
+                />
+              </fieldset>
+            </li>
+          );
+        })}
+      </ul>
       <Pager {...page} />
     </Stack>
   );

@@ -1,6 +1,9 @@
 import Papa from 'papaparse';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { downloadCsv, toCsv } from './results-csv';
+import { ApiError } from '../../api/client';
+import { bulkMessagesFor } from './messages';
+import type { RowReport } from './outcomes';
+import { downloadCsv, resultsCsvRows, toCsv, type ResultsRecord } from './results-csv';
 
 const HEADER = ['Linha', 'Nome', 'E-mail'];
 
@@ -137,5 +140,130 @@ describe('downloadCsv', () => {
 
     vi.runAllTimers();
     expect(revokeObjectURL).toHaveBeenCalledWith('blob:results');
+  });
+});
+
+describe('resultsCsvRows: a record a secretary can file', () => {
+  const words = (locale: 'pt-BR' | 'en') => bulkMessagesFor(locale).results.csv;
+  const TURMAS = [
+    { id: 't-9a', name: '9º ano A — Matemática' },
+    { id: 't-1b', name: 'Física 1º B' },
+  ];
+  /** 31/12/2026 typed in São Paulo: the whole day, up to 23:59 there. */
+  const END_OF_2026 = '2027-01-01T02:59:00.000Z';
+  const reports: RowReport[] = [
+    {
+      line: 2,
+      name: 'Ana Souza',
+      email: 'ana@escola.test',
+      expiry: END_OF_2026,
+      outcome: 'enrolled',
+    },
+    { line: 3, name: 'Bruno', email: 'bruno@escola.test', expiry: '', outcome: 'enrolled' },
+    {
+      line: 4,
+      name: 'Carla',
+      email: 'carla@escola.test',
+      expiry: END_OF_2026,
+      outcome: 'failed',
+      error: new ApiError('network', 'offline'),
+    },
+    { line: 5, name: 'Davi', email: 'davi@escola', expiry: '31/12/2026', outcome: 'excluded' },
+    {
+      line: 6,
+      name: '',
+      email: 'eva@escola.test',
+      expiry: '01/01/2020',
+      outcome: 'invalid',
+      problems: [{ field: 'name', reason: 'missing' }],
+    },
+  ];
+  const record: ResultsRecord = {
+    mode: 'enrol',
+    turmas: TURMAS,
+    startedAt: new Date('2026-11-24T17:05:09.000Z'),
+    reports,
+  };
+  const rowsIn = (locale: 'pt-BR' | 'en', which = record) =>
+    resultsCsvRows(which, {
+      text: words(locale),
+      locale,
+      timeZone: 'America/Sao_Paulo',
+      detail: (report) => (report.outcome === 'failed' ? 'sem conexão' : ''),
+    });
+
+  it('says what was done, when, and to which turmas, by name and id', () => {
+    const rows = rowsIn('pt-BR');
+    expect(rows.slice(0, 6)).toEqual([
+      ['Operação', 'Matrícula em lote'],
+      ['Enviado em', '24/11/2026, 14:05:09 (America/Sao_Paulo)', '2026-11-24T17:05:09.000Z'],
+      ['Turmas', '2'],
+      ['Turma', '9º ano A — Matemática', 't-9a'],
+      ['Turma', 'Física 1º B', 't-1b'],
+      [],
+    ]);
+  });
+
+  it('gives the expiry as entered, in local time, beside the exact instant sent, and an outcome per line', () => {
+    const rows = rowsIn('pt-BR');
+    expect(rows.slice(6)).toEqual([
+      [
+        'Linha',
+        'Nome',
+        'E-mail',
+        'Validade (horário local, America/Sao_Paulo)',
+        'Validade (ISO 8601, UTC)',
+        'Resultado',
+        'Detalhe',
+      ],
+      ['2', 'Ana Souza', 'ana@escola.test', '31/12/2026, 23:59', END_OF_2026, 'Matriculado', ''],
+      ['3', 'Bruno', 'bruno@escola.test', 'Sem validade', '', 'Matriculado', ''],
+      [
+        '4',
+        'Carla',
+        'carla@escola.test',
+        '31/12/2026, 23:59',
+        END_OF_2026,
+        'Falhou',
+        'sem conexão',
+      ],
+      // Never sent: what was typed, labelled as such.
+      ['5', 'Davi', 'davi@escola', '31/12/2026', '', 'Não enviado: excluído na revisão', ''],
+      ['6', '', 'eva@escola.test', '01/01/2020', '', 'Não enviado: linha com problema', ''],
+    ]);
+  });
+
+  it('in English too; a removal has no expiry and does not claim a removal happened', () => {
+    const removal: ResultsRecord = {
+      ...record,
+      mode: 'remove',
+      reports: [{ line: 2, name: '', email: 'ana@escola.test', expiry: '', outcome: 'removed' }],
+    };
+    const rows = rowsIn('en', removal);
+    expect(rows[0]).toEqual(['Operation', 'Bulk removal']);
+    expect(rows[1]).toEqual([
+      'Sent on',
+      expect.stringMatching(/^11\/24\/2026, 02:05:09\sPM \(America\/Sao_Paulo\)$/),
+      '2026-11-24T17:05:09.000Z',
+    ]);
+    expect(rows.at(-1)).toEqual([
+      '2',
+      '',
+      'ana@escola.test',
+      '',
+      '',
+      'No longer in the class(es)',
+      '',
+    ]);
+  });
+
+  it('round-trips through the CSV, preamble and all', () => {
+    const [header = [], ...rest] = rowsIn('pt-BR');
+    const csv = toCsv(header, rest, ';');
+    const parsed = Papa.parse<string[]>(csv.slice(1), {
+      delimiter: ';',
+      skipEmptyLines: true,
+    }).data;
+    expect(parsed).toEqual(rowsIn('pt-BR').filter((row) => row.length > 0));
   });
 });

@@ -3,6 +3,9 @@
  * it is also guarded against CSV formula injection, as names and e-mails come from the input.
  */
 import Papa from 'papaparse';
+import type { ClassSummary } from '#contract';
+import type { Outcome, RowReport } from './outcomes';
+import type { BulkMode } from './types';
 
 /**
  * A cell starting with any of these is read as a formula by Excel or LibreOffice. No `$` anchor
@@ -30,6 +33,85 @@ export function toCsv(
   // papaparse only reads its input; its types just do not say so.
   const data = [header, ...rows] as string[][];
   return BOM + Papa.unparse(data, { delimiter, newline: '\r\n', escapeFormulae: FORMULA_START });
+}
+
+/** The words of the results file, in the interface's language (messages.ts, results.csv). */
+export interface ResultsCsvText {
+  operationLabel: string;
+  operation: Record<BulkMode, string>;
+  ranAtLabel: string;
+  turmasLabel: string;
+  turmaLabel: string;
+  header: (timeZone: string) => readonly string[];
+  noExpiry: string;
+  outcomes: Record<Outcome, string>;
+}
+
+/** One run, as the results file records it. */
+export interface ResultsRecord {
+  mode: BulkMode;
+  turmas: readonly ClassSummary[];
+  startedAt: Date;
+  reports: readonly RowReport[];
+}
+
+interface ResultsCsvOptions {
+  text: ResultsCsvText;
+  locale: string;
+  /** The browser's (IANA): dates in the file read as the person entered and saw them. */
+  timeZone: string;
+  /** Why a line did not succeed, as the results table says it. */
+  detail: (report: RowReport) => string;
+}
+
+/**
+ * The rows of the results file, a record a secretary can file: what was done, when, to which
+ * turmas (names and ids), then one line per input line with its outcome. Expiries appear as the
+ * person saw them (local time, four-digit year) and as the exact instant sent (ISO 8601, UTC);
+ * lines never sent keep what was typed and say that they were not sent.
+ */
+export function resultsCsvRows(
+  record: ResultsRecord,
+  { text, locale, timeZone, detail }: ResultsCsvOptions,
+): string[][] {
+  // Four-digit years and two-digit days in both languages: a record is read years later.
+  const dateAndMinute = {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  } as const;
+  const local = new Intl.DateTimeFormat(locale, dateAndMinute);
+  const ranAt = new Intl.DateTimeFormat(locale, { ...dateAndMinute, second: '2-digit' });
+  const sent = (report: RowReport) => report.outcome !== 'excluded' && report.outcome !== 'invalid';
+  const expiries = (report: RowReport): [string, string] => {
+    if (!sent(report)) return [report.expiry, ''];
+    if (record.mode === 'remove') return ['', ''];
+    if (report.expiry === '') return [text.noExpiry, ''];
+    return [local.format(new Date(report.expiry)), report.expiry];
+  };
+  return [
+    [text.operationLabel, text.operation[record.mode]],
+    [
+      text.ranAtLabel,
+      `${ranAt.format(record.startedAt)} (${timeZone})`,
+      record.startedAt.toISOString(),
+    ],
+    [text.turmasLabel, String(record.turmas.length)],
+    ...record.turmas.map((turma) => [text.turmaLabel, turma.name, turma.id]),
+    [],
+    [...text.header(timeZone)],
+    ...record.reports.map((report) => [
+      String(report.line),
+      report.name,
+      report.email,
+      ...expiries(report),
+      text.outcomes[report.outcome],
+      detail(report),
+    ]),
+  ];
 }
 
 /** How long the object URL outlives the click: some browsers read it after the click returns. */

@@ -3,7 +3,7 @@ import { Button, Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { NAME_MAX_LENGTH } from '#contract';
+import { NAME_MAX_LENGTH, type ClassSummary } from '#contract';
 import { describeApiError } from '../../i18n/describe-api-error';
 import { useFormats } from '../../i18n/formats';
 import { useLocale, useMessages } from '../../i18n/i18n-context';
@@ -13,12 +13,15 @@ import { useBulkMessages, type BulkMessages } from './messages';
 import { apiMessageOf, RETRYABLE, SUCCESS, type Outcome, type RowReport } from './outcomes';
 import { Pager } from './pager';
 import { usePage } from './use-page';
-import { downloadCsv, toCsv } from './results-csv';
+import { downloadCsv, resultsCsvRows, toCsv } from './results-csv';
 import type { BulkMode, Delimiter } from './types';
 import { useFormDialogMessages } from '../../components/form-dialog/messages';
 
 interface ResultsStepProps {
   mode: BulkMode;
+  /** The run's turmas and start, for the results file. */
+  turmas: readonly ClassSummary[];
+  startedAt: Date;
   status: 'finished' | 'cancelled';
   reports: readonly RowReport[];
   /** The input's own delimiter, so the file opens in the same spreadsheet the same way. */
@@ -42,6 +45,8 @@ const OUTCOME_ORDER: readonly Outcome[] = [
 /** Every line of the list and what became of it; the ones that may pass can be tried again. */
 export function ResultsStep({
   mode,
+  turmas,
+  startedAt,
   status,
   reports,
   delimiter,
@@ -74,26 +79,36 @@ export function ResultsStep({
 
   function download() {
     const text = messages.results;
+    const [header = [], ...rows] = resultsCsvRows(
+      { mode, turmas, startedAt, reports },
+      {
+        text: text.csv,
+        locale,
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        detail: (report) => detailOf(report, messages, appMessages),
+      },
+    );
     const csv = toCsv(
-      text.csvHeader,
-      reports.map((report) => [
-        String(report.line),
-        report.name,
-        report.email,
-        report.expiry,
-        text.outcomes[report.outcome],
-        detailOf(report, messages, appMessages),
-      ]),
+      header,
+      rows,
       delimiter === '\t' ? (locale === 'pt-BR' ? ';' : ',') : delimiter,
     );
-    downloadCsv(text.fileName(mode, dayjs().format('YYYY-MM-DD')), csv);
+    downloadCsv(text.fileName(mode, dayjs(startedAt).format('YYYY-MM-DD')), csv);
   }
 
   return (
     <Stack gap="lg">
-      <Title order={3} size="h4">
-        {messages.results.title[status]}
-      </Title>
+      {/* Retrying what failed is the next step, so it comes first, before a long table. */}
+      <Group justify="space-between" gap="sm">
+        <Title order={3} size="h4">
+          {messages.results.title[status]}
+        </Title>
+        {retryable > 0 && (
+          <Button leftSection={<IconRefresh aria-hidden size={18} />} onClick={onRetryFailed}>
+            {messages.results.retryFailed(retryable, format(retryable))}
+          </Button>
+        )}
+      </Group>
       <dl className={classes.counts} aria-label={messages.results.summary}>
         {OUTCOME_ORDER.filter((outcome) => counts.has(outcome)).map((outcome) => (
           <div key={outcome}>
@@ -153,16 +168,9 @@ export function ResultsStep({
         <Button variant="default" onClick={onStartOver}>
           {messages.results.newBatch}
         </Button>
-        {retryable > 0 && (
-          <Button
-            variant="default"
-            leftSection={<IconRefresh aria-hidden size={18} />}
-            onClick={onRetryFailed}
-          >
-            {messages.results.retryFailed(retryable, format(retryable))}
-          </Button>
-        )}
-        <Button onClick={onClose}>{closeLabel}</Button>
+        <Button variant={retryable > 0 ? 'default' : 'filled'} onClick={onClose}>
+          {closeLabel}
+        </Button>
       </Group>
     </Stack>
   );

@@ -4,7 +4,7 @@ import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useFormats, type Formats } from '../../i18n/formats';
 import classes from './bulk.module.css';
 import { useBulkMessages } from './messages';
-import type { Runner, RunSnapshot } from './runner';
+import { PROBE_INTERVAL_MS, type Runner, type RunSnapshot } from './runner';
 
 interface RunStepProps {
   snapshot: RunSnapshot;
@@ -24,18 +24,22 @@ export function RunStep({ snapshot, runner }: RunStepProps) {
   const settled = succeeded + failed + notSent;
   const percent = total === 0 ? 100 : (settled / total) * 100;
 
+  const outage = snapshot.status === 'paused' && snapshot.pauseReason === 'outage';
   const status =
     snapshot.status === 'cancelling'
       ? messages.status.cancelling(format(inFlight))
-      : snapshot.status === 'paused' && snapshot.pauseReason === 'unauthorized'
-        ? messages.status.pausedSession
-        : snapshot.status === 'paused'
-          ? inFlight > 0
-            ? messages.status.pausing(format(inFlight))
-            : messages.status.paused
-          : snapshot.holdUntil !== null
-            ? messages.status.holding(formats.time.format(snapshot.holdUntil))
-            : messages.status.running;
+      : outage
+        ? // The interval rather than a countdown: a live region re-read every second helps nobody.
+          messages.status.outage(formats.seconds.format(PROBE_INTERVAL_MS / 1000))
+        : snapshot.status === 'paused' && snapshot.pauseReason === 'unauthorized'
+          ? messages.status.pausedSession
+          : snapshot.status === 'paused'
+            ? inFlight > 0
+              ? messages.status.pausing(format(inFlight))
+              : messages.status.paused
+            : snapshot.holdUntil !== null
+              ? messages.status.holding(formats.time.format(snapshot.holdUntil))
+              : messages.status.running;
 
   return (
     <Stack gap="lg">
@@ -61,9 +65,12 @@ export function RunStep({ snapshot, runner }: RunStepProps) {
           />
         </Progress.Root>
       </div>
-      <Text role="status" fw={500}>
-        {status}
-      </Text>
+      <div className={outage ? classes.outage : undefined}>
+        <Text role="status" fw={500}>
+          {status}
+        </Text>
+        {outage && <Text size="sm">{messages.outageHint}</Text>}
+      </div>
       <dl className={classes.counts}>
         <div>
           <dt>{messages.done}</dt>

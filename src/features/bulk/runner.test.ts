@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
-import { createRunner, MAX_RETRY_AFTER_MS, type RunnerOptions } from './runner';
+import {
+  createRunner,
+  isOutageFailure,
+  MAX_RETRY_AFTER_MS,
+  PROBE_INTERVAL_MS,
+  type RunnerOptions,
+} from './runner';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -61,7 +67,14 @@ function runner(
   send: (item: number) => Promise<unknown>,
   options: Partial<RunnerOptions<number>> = {},
 ) {
-  return createRunner({ items, send, random: () => 1, ...options });
+  // Outage pauses are off unless a test asks: the other tests look at one mechanism at a time.
+  return createRunner({
+    items,
+    send,
+    random: () => 1,
+    outageThreshold: Number.POSITIVE_INFINITY,
+    ...options,
+  });
 }
 
 describe('concurrency', () => {
@@ -668,5 +681,212 @@ describe('snapshot and notifications', () => {
     expect(api.calls).toHaveLength(10_100);
     expect(notifications).toBeLessThan(10_000);
     expect(api.maxInFlight).toBe(8);
+  });
+});
+
+describe('outage', () => {
+  const offline = () => new ApiError('network', 'Could not reach the server');
+
+  /**
+   * A server that goes down and comes back when the test says: every call (and probe) meets a
+   * network error while it is down.
+   */
+  function flakyServer() {
+    const server = { down: false };
+    const api = fakeApi(() => (server.down ? offline() : undefined));
+    const probe = vi.fn(() => (server.down ? Promise.reject(offline()) : Promise.resolve()));
+    return { server, api, probe };
+  }
+
+  it.each([
+    ['a network error', offline(), true],
+    ['a timeout', new ApiError('timeout', 'No answer in time'), true],
+    ['a 500', httpError(500), true],
+    ['a 503', httpError(503), true],
+    ['a 503 with Retry-After (the server is up and says when)', httpError(503, 1000), false],
+    ['a 429', httpError(429), false],
+    ['a 404', httpError(404), false],
+    ['a bug', new Error('boom'), false],
+  ])('counts %s as an outage: %s', (_name, error, expected) => {
+    expect(isOutageFailure(error)).toBe(expected);
+  });
+
+  it('pauses after 3 failures in a row, probes every 5 s, goes on by itself, and fails no row', async () => {
+    const { server, api, probe } = flakyServer();
+    const run = runner(range(12), api.send, { concurrency: 1, outageThreshold: 3, probe });
+
+    run.start();
+    await vi.advanceTimersByTimeAsync(500); // items 0–4 succeed
+    expect(run.getSnapshot()).toMatchObject({ succeeded: 5, status: 'running' });
+    server.down = true;
+    await vi.advanceTimersByTimeAsync(300); // items 5, 6 and 7 fail, one after the other
+
+    const paused = run.getSnapshot();
+    expect(paused).toMatchObject({
+      status: 'paused',
+      pauseReason: 'outage',
+      failed: 0,
+      probeAt: Date.now() + PROBE_INTERVAL_MS,
+    });
+    expect(paused.etaMs).not.toBeNull();
+    expect(api.calls).toHaveLength(8);
+
+    // Down for a while: the probes fail, nothing is sent, the estimate stands still.
+    await vi.advanceTimersByTimeAsync(3 * PROBE_INTERVAL_MS);
+    expect(probe).toHaveBeenCalledTimes(3);
+    expect(api.calls).toHaveLength(8);
+    expect(run.getSnapshot()).toMatchObject({ status: 'paused', pauseReason: 'outage', failed: 0 });
+    expect(run.getSnapshot().etaMs).toBe(paused.etaMs);
+    // The outage is confirmed: the tries it cost are given back.
+    expect(
+      run
+        .getSnapshot()
+        .results.slice(5, 8)
+        .map((result) => result.attempts),
+    ).toEqual([0, 0, 0]);
+
+    server.down = false;
+    await vi.runAllTimersAsync();
+
+    expect(probe).toHaveBeenCalledTimes(4);
+    expect(run.getSnapshot()).toMatchObject({
+      status: 'finished',
+      succeeded: 12,
+      failed: 0,
+      pauseReason: null,
+      probeAt: null,
+    });
+    expect(run.getSnapshot().results.map((result) => result.attempts)).toEqual(
+      range(12).map(() => 1),
+    );
+  });
+
+  it('never fails a row that runs out of tries while the server is down', async () => {
+    const { server, api, probe } = flakyServer();
+    server.down = true;
+    // Two tries and a quick retry: item 0 fails twice (out of tries) before the third failure.
+    const run = runner(range(4), api.send, {
+      concurrency: 1,
+      maxAttempts: 2,
+      backoff: { baseMs: 10, maxMs: 10 },
+      outageThreshold: 3,
+      probe,
+    });
+
+    run.start();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(api.calls).toEqual([0, 1, 0]);
+    expect(run.getSnapshot()).toMatchObject({ status: 'paused', pauseReason: 'outage', failed: 0 });
+    await vi.advanceTimersByTimeAsync(2 * PROBE_INTERVAL_MS);
+    expect(run.getSnapshot().results[0]).toMatchObject({ state: 'pending', attempts: 0 });
+
+    server.down = false;
+    await vi.runAllTimersAsync();
+    expect(run.getSnapshot()).toMatchObject({ status: 'finished', succeeded: 4, failed: 0 });
+  });
+
+  it('resumes at once when a call still in flight succeeds', async () => {
+    let down = true;
+    const probe = vi.fn(() => Promise.reject(offline()));
+    // Item 3 is slow and reaches the server once it is back.
+    const api = fakeApi(
+      (item) => (down && item !== 3 ? offline() : undefined),
+      (item) => (item === 3 ? 1_000 : 100),
+    );
+    const run = runner(range(6), api.send, { concurrency: 4, outageThreshold: 3, probe });
+
+    run.start();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(run.getSnapshot()).toMatchObject({ status: 'paused', pauseReason: 'outage' });
+    down = false;
+    await vi.advanceTimersByTimeAsync(900);
+
+    // Well before the first probe (PROBE_INTERVAL_MS): item 3's answer ended the pause.
+    expect(run.getSnapshot().status).not.toBe('paused');
+    await vi.runAllTimersAsync();
+    expect(run.getSnapshot()).toMatchObject({ status: 'finished', succeeded: 6, failed: 0 });
+    expect(probe).not.toHaveBeenCalled();
+  });
+
+  it('fails a row the server keeps refusing with a 500 while answering its health', async () => {
+    const api = fakeApi((item) => (item === 1 ? httpError(500) : undefined));
+    const probe = vi.fn(() => Promise.resolve());
+    const run = runner(range(3), api.send, {
+      concurrency: 1,
+      maxAttempts: 5,
+      outageThreshold: 3,
+      probe,
+    });
+
+    run.start();
+    await vi.runAllTimersAsync();
+
+    expect(run.getSnapshot()).toMatchObject({ status: 'finished', succeeded: 2, failed: 1 });
+    expect(run.getSnapshot().results[1]).toMatchObject({ state: 'failed', attempts: 5 });
+    expect(api.callsOf(1)).toBe(5);
+  });
+
+  it('takes a 404 as the server answering: no pause', async () => {
+    const api = fakeApi((item) => (item % 2 === 0 ? httpError(404) : offline()));
+    const run = runner(range(6), api.send, { concurrency: 1, maxAttempts: 1, outageThreshold: 3 });
+
+    run.start();
+    await vi.runAllTimersAsync();
+
+    expect(run.getSnapshot()).toMatchObject({ status: 'finished', failed: 6 });
+  });
+
+  it('a probe answered with a 404 (a platform without /health) ends the pause', async () => {
+    let down = true;
+    const api = fakeApi(() => (down ? offline() : undefined));
+    const probe = vi.fn(() => {
+      down = false;
+      return Promise.reject(httpError(404));
+    });
+    const run = runner(range(3), api.send, { concurrency: 1, outageThreshold: 3, probe });
+
+    run.start();
+    await vi.runAllTimersAsync();
+
+    expect(probe).toHaveBeenCalledOnce();
+    expect(run.getSnapshot()).toMatchObject({ status: 'finished', succeeded: 3, failed: 0 });
+  });
+
+  it('"Continuar" tries at once; a pause of one\'s own stops the probing; cancel ends it', async () => {
+    const { server, api, probe } = flakyServer();
+    server.down = true;
+    const run = runner(range(4), api.send, { concurrency: 1, outageThreshold: 3, probe });
+
+    run.start();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(run.getSnapshot()).toMatchObject({ pauseReason: 'outage' });
+
+    run.pause();
+    expect(run.getSnapshot()).toMatchObject({
+      status: 'paused',
+      pauseReason: 'user',
+      probeAt: null,
+    });
+    await vi.advanceTimersByTimeAsync(3 * PROBE_INTERVAL_MS);
+    expect(probe).not.toHaveBeenCalled();
+
+    server.down = false;
+    run.resume();
+    await vi.runAllTimersAsync();
+    expect(run.getSnapshot()).toMatchObject({ status: 'finished', succeeded: 4, failed: 0 });
+
+    const again = flakyServer();
+    again.server.down = true;
+    const cancelled = runner(range(4), again.api.send, {
+      concurrency: 1,
+      outageThreshold: 3,
+      probe: again.probe,
+    });
+    cancelled.start();
+    await vi.advanceTimersByTimeAsync(300);
+    cancelled.cancel();
+    await vi.advanceTimersByTimeAsync(3 * PROBE_INTERVAL_MS);
+    expect(again.probe).not.toHaveBeenCalled();
+    expect(cancelled.getSnapshot()).toMatchObject({ status: 'cancelled', probeAt: null });
   });
 });

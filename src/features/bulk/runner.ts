@@ -8,6 +8,13 @@
  * for good. An item is only ever in one place (untouched, queued, waiting for a retry, in
  * flight, settled), so nothing that succeeded can be sent twice.
  *
+ * An outage is not a row's fault: after `outageThreshold` network or 5xx failures in a row (no
+ * answer from the server in between), the run pauses itself and `probe` asks every
+ * `probeIntervalMs` whether the server is back; once a probe fails too, the outage is confirmed
+ * and the tries those failures cost are given back. The run goes on by itself when the server
+ * answers (a probe, or a call still in flight). A row running out of tries while failures pile
+ * up waits for that verdict instead of failing at once.
+ *
  * Cancelling stops new sends; the calls in flight finish and are recorded as they come out. An
  * item whose last try failed is then 'failed' with that error, even when it would have been
  * retried: a timeout or a 5xx may have reached the server, so "not sent" could be false. Only
@@ -27,6 +34,16 @@ export interface RunnerOptions<T> {
   backoff?: { baseMs: number; maxMs: number };
   /** Called once per pause caused by a 401 (the page brings the sign-in gate). */
   onUnauthorized?: () => void;
+  /**
+   * Whether the server is back after an outage (GET /v1/health): resolving, or failing with
+   * anything but a network or 5xx error (the server answered), ends the pause. Default: none,
+   * the sends themselves are tried again after each interval.
+   */
+  probe?: () => Promise<unknown>;
+  /** Network or 5xx failures in a row that mean the server is down, not the rows. Default 3. */
+  outageThreshold?: number;
+  /** Between health probes while paused by an outage. Default PROBE_INTERVAL_MS. */
+  probeIntervalMs?: number;
   /** Jitter source, for tests. */
   random?: () => number;
 }
@@ -44,7 +61,9 @@ export interface ItemResult {
 
 export interface RunSnapshot {
   status: RunStatus;
-  pauseReason: 'user' | 'unauthorized' | null;
+  pauseReason: 'user' | 'unauthorized' | 'outage' | null;
+  /** Epoch ms of the next health probe while paused by an outage (null while one is out). */
+  probeAt: number | null;
   total: number;
   succeeded: number;
   failed: number;
@@ -77,6 +96,24 @@ const DEFAULT_BACKOFF = { baseMs: 500, maxMs: 15_000 };
 export const MAX_RETRY_AFTER_MS = 120_000;
 /** Throughput measured on fewer settles (or less than one full wave) misleads more than it tells. */
 const ETA_MIN_SETTLED = 5;
+const DEFAULT_OUTAGE_THRESHOLD = 3;
+/** How often an outage pause asks whether the server is back. */
+export const PROBE_INTERVAL_MS = 5_000;
+
+/**
+ * A failure that says nothing about the row: no answer at all, or a 5xx without a Retry-After
+ * (a server that says when to come back is up, and is honoured by holding the sends).
+ */
+export function isOutageFailure(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.kind === 'network' || error.kind === 'timeout') return true;
+  return (
+    error.kind === 'http' &&
+    error.status !== undefined &&
+    error.status >= 500 &&
+    error.retryAfterMs === undefined
+  );
+}
 
 type Verdict = 'retry' | 'unauthorized' | 'fail';
 
@@ -95,6 +132,9 @@ export function createRunner<T>(options: RunnerOptions<T>): Runner {
   const { baseMs, maxMs } = options.backoff ?? DEFAULT_BACKOFF;
   const random = options.random ?? Math.random;
   const etaMinSettled = Math.max(ETA_MIN_SETTLED, concurrency);
+  const outageThreshold = Math.max(1, options.outageThreshold ?? DEFAULT_OUTAGE_THRESHOLD);
+  const probeIntervalMs = options.probeIntervalMs ?? PROBE_INTERVAL_MS;
+  const probe = options.probe ?? (() => Promise.resolve());
 
   let status: RunStatus = 'idle';
   let pauseReason: RunSnapshot['pauseReason'] = null;
@@ -119,6 +159,18 @@ export function createRunner<T>(options: RunnerOptions<T>): Runner {
 
   // Which sign-in a call went out under: counts the resumes after a 401 pause.
   let session = 0;
+
+  // The failures since the server last answered: how many, and how many tries each item lost
+  // to them (given back if they turn out to be an outage).
+  let streak = 0;
+  const streakTries = new Map<number, number>();
+  // Items out of tries during a streak: failed if the server answers, retried if it is down.
+  const held = new Set<number>();
+  let outageConfirmed = false;
+  let probeAt: number | null = null;
+  let probeTimer: ReturnType<typeof setTimeout> | undefined;
+  // Bumped whenever probing stops, so the answer of a probe already out is ignored.
+  let probeRound = 0;
 
   let activeMs = 0;
   let runningSince = 0;
@@ -186,8 +238,20 @@ export function createRunner<T>(options: RunnerOptions<T>): Runner {
     if (ok) {
       results[index] = { state: 'succeeded', attempts };
       succeeded++;
+      serverAnswered();
+    } else if (isOutageFailure(error) && status !== 'cancelling' && pauseReason === 'outage') {
+      // Met the outage already known: the try does not count, and the item goes again later.
+      results[index] = { state: 'pending', attempts: attempts - 1, error };
+      requeued.push(index);
     } else {
       const verdict = classify(error);
+      const outage = isOutageFailure(error) && status !== 'cancelling';
+      if (outage) {
+        streak++;
+        streakTries.set(index, (streakTries.get(index) ?? 0) + 1);
+      } else if (verdict !== 'unauthorized') {
+        serverAnswered();
+      }
       if (verdict === 'unauthorized') {
         if (status === 'cancelling') {
           giveUp(index);
@@ -197,6 +261,7 @@ export function createRunner<T>(options: RunnerOptions<T>): Runner {
         } else {
           requeued.push(index);
           askForSignIn = pauseReason !== 'unauthorized';
+          if (pauseReason === 'outage') stopProbing();
           // A user's pause becomes a sign-in pause too: resuming without a new token would fail.
           pauseReason = 'unauthorized';
           if (status === 'running') setStatus('paused');
@@ -209,6 +274,9 @@ export function createRunner<T>(options: RunnerOptions<T>): Runner {
           results[index] = { state: 'pending', attempts, error };
           if (retryAfterMs === undefined) retryWithBackoff(index, attempts);
           else due.push(index);
+        } else if (outage) {
+          results[index] = { state: 'pending', attempts, error };
+          held.add(index);
         } else {
           results[index] = { state: 'failed', attempts, error };
           failed++;
@@ -219,14 +287,119 @@ export function createRunner<T>(options: RunnerOptions<T>): Runner {
       }
     }
 
+    if (streak >= outageThreshold && status === 'running') enterOutage();
     if (status === 'cancelling') {
       if (inFlight === 0) setStatus('cancelled');
-    } else if (succeeded + failed === total) {
-      finish();
     } else {
       pump();
+      failHeldIfStalled();
     }
     if (askForSignIn) onUnauthorized?.();
+  }
+
+  /** Only items out of tries are left, and too few failures for an outage: they failed. */
+  function failHeldIfStalled() {
+    if (status === 'running' && held.size > 0 && nothingLeftToSend()) failHeld();
+    if ((status === 'running' || status === 'paused') && succeeded + failed === total) finish();
+  }
+
+  function nothingLeftToSend() {
+    return (
+      inFlight === 0 &&
+      requeued.length === 0 &&
+      dueHead >= due.length &&
+      nextUntouched >= total &&
+      waiting.size === 0
+    );
+  }
+
+  function failHeld() {
+    for (const index of held) {
+      results[index] = { ...results[index]!, state: 'failed' };
+      failed++;
+    }
+    held.clear();
+  }
+
+  /** An answer from the server (anything but no answer or a 5xx): it is up. */
+  function serverAnswered() {
+    streak = 0;
+    streakTries.clear();
+    failHeld();
+    if (status === 'paused' && pauseReason === 'outage') endOutage();
+  }
+
+  /**
+   * Failures in a row: the run pauses and asks the server's health. Only a probe that fails too
+   * confirms an outage (see confirmOutage); one that answers at once means the rows themselves
+   * fail, and the run goes on counting their tries, so a row the server always refuses still
+   * ends as failed.
+   */
+  function enterOutage() {
+    streak = 0;
+    outageConfirmed = false;
+    pauseReason = 'outage';
+    setStatus('paused');
+    scheduleProbe();
+  }
+
+  /** The server is down: every try the failures cost is given back, and the items go first. */
+  function confirmOutage() {
+    if (outageConfirmed) return;
+    outageConfirmed = true;
+    for (const [index, tries] of streakTries) {
+      const result = results[index]!;
+      if (result.state !== 'pending') continue;
+      results[index] = { ...result, attempts: Math.max(0, result.attempts - tries) };
+      if (held.has(index)) requeued.push(index);
+    }
+    held.clear();
+    streakTries.clear();
+    changed();
+  }
+
+  function scheduleProbe() {
+    const round = probeRound;
+    probeAt = Date.now() + probeIntervalMs;
+    changed();
+    probeTimer = setTimeout(() => {
+      probeTimer = undefined;
+      probeAt = null;
+      changed();
+      new Promise((resolve) => resolve(probe())).then(
+        () => {
+          if (round === probeRound) endOutage();
+        },
+        (error: unknown) => {
+          if (round !== probeRound) return;
+          if (!isOutageFailure(error)) {
+            endOutage();
+            return;
+          }
+          confirmOutage();
+          scheduleProbe();
+        },
+      );
+    }, probeIntervalMs);
+  }
+
+  function stopProbing() {
+    probeRound++;
+    clearTimeout(probeTimer);
+    probeTimer = undefined;
+    probeAt = null;
+  }
+
+  function endOutage() {
+    if (status !== 'paused' || pauseReason !== 'outage') return;
+    stopProbing();
+    // Not confirmed: the server was up all along, so the rows out of tries did fail.
+    if (!outageConfirmed) failHeld();
+    streakTries.clear();
+    pauseReason = null;
+    setStatus('running');
+    pump();
+    failHeldIfStalled();
   }
 
   function retryWithBackoff(index: number, attempts: number) {
@@ -270,6 +443,7 @@ export function createRunner<T>(options: RunnerOptions<T>): Runner {
   }
 
   function stopTimers() {
+    stopProbing();
     waiting.forEach((timer) => clearTimeout(timer));
     waiting.clear();
     clearTimeout(holdTimer);
@@ -301,17 +475,23 @@ export function createRunner<T>(options: RunnerOptions<T>): Runner {
     },
 
     pause() {
-      if (status !== 'running') return;
+      // Paused by an outage, a pause of one's own stops the probing: it waits for "Continuar".
+      const outage = status === 'paused' && pauseReason === 'outage';
+      if (status !== 'running' && !outage) return;
+      if (outage) stopProbing();
       pauseReason = 'user';
-      setStatus('paused');
+      if (outage) changed();
+      else setStatus('paused');
     },
 
     resume() {
       if (status !== 'paused') return;
+      if (pauseReason === 'outage') stopProbing();
       if (pauseReason === 'unauthorized') session++;
       pauseReason = null;
       setStatus('running');
       pump();
+      failHeldIfStalled();
     },
 
     cancel() {
@@ -321,6 +501,9 @@ export function createRunner<T>(options: RunnerOptions<T>): Runner {
         if (results[index]!.state === 'pending' && inFlightFlags[index] === 0) giveUp(index);
       }
       requeued.length = 0;
+      held.clear();
+      streak = 0;
+      streakTries.clear();
       due = [];
       dueHead = 0;
       nextUntouched = total;
@@ -335,6 +518,7 @@ export function createRunner<T>(options: RunnerOptions<T>): Runner {
         snapshot = {
           status,
           pauseReason,
+          probeAt,
           total,
           succeeded,
           failed,
