@@ -352,7 +352,12 @@ test('works from the keyboard: pager, "/" to search, Enter, sort headers', async
   await turmas.pagerButton('Próxima página').focus();
   await page.keyboard.press('Enter');
   await expectRows(page, second!.data);
+  // The new page is read from its top: focus moves to the table, and Tab reaches its rows.
+  await expect(turmas.table).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(turmas.pageCheckbox).toBeFocused();
   // Just before "next" in the tab order comes the last page's own button.
+  await turmas.pagerButton('Próxima página').focus();
   await page.keyboard.press('Shift+Tab');
   const lastLabel = `Página ${numbers.format(lastPage)} de ${numbers.format(lastPage)}`;
   await expect(turmas.pagerButton(lastLabel)).toBeFocused();

@@ -2,10 +2,11 @@ import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, type Ref } from 'react';
 import type { ApiClient } from '../api/client';
-import { CLASSES_PER_REQUEST_MAX } from '#contract';
+import { CLASSES_PER_REQUEST_MAX, type ClassSummary } from '#contract';
 import { tokenStore, useSession } from '../features/auth/token-store';
 import { ClassBrowser } from '../features/classes/class-browser';
 import type { RowAction } from '../features/classes/class-table';
+import { turmaLabel, useClassListMessages } from '../features/classes/messages';
 import { useSelection } from '../features/classes/selection-store';
 import { SelectionTray } from '../features/classes/selection-tray';
 import { useMessages } from '../i18n/i18n-context';
@@ -46,27 +47,35 @@ const loaders = {
 /** The one page a signed-in person sees: the turmas, what is selected, and what to do with it. */
 export function TurmasPage({ api, headingRef }: TurmasPageProps) {
   const messages = useMessages();
+  const listMessages = useClassListMessages();
   const selection = useSelection();
   const signedIn = useSession().token !== null;
   const { dialogs, opened, failed, want, open, close, dismissFailure } = useLazyDialogs(loaders);
 
+  // The dialogs name turmas as the list does: "(sem nome)" for an empty name, never a title
+  // that stops mid-sentence ("Matricular aluno em ").
+  const labelled = useMemo(
+    () => (turmas: readonly ClassSummary[]) =>
+      turmas.map((turma) => ({ ...turma, name: turmaLabel(turma.name, listMessages) })),
+    [listMessages],
+  );
   const rowActions = useMemo<RowAction[]>(
     () => [
       {
         label: messages.classes.enrolAction,
         name: (turma) => messages.classes.enrolActionName(turma.name),
-        onClick: (turma) => open('enrol', [turma]),
+        onClick: (turma) => open('enrol', labelled([turma])),
         onIntent: () => want('enrol'),
       },
       {
         label: messages.classes.removeAction,
         name: (turma) => messages.classes.removeActionName(turma.name),
         destructive: true,
-        onClick: (turma) => open('remove', [turma]),
+        onClick: (turma) => open('remove', labelled([turma])),
         onIntent: () => want('remove'),
       },
     ],
-    [messages, open, want],
+    [messages, open, want, labelled],
   );
 
   const tooMany = selection.length > CLASSES_PER_REQUEST_MAX;
@@ -115,7 +124,7 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
               disabled={tooMany}
               onPointerEnter={() => want('enrol')}
               onFocus={() => want('enrol')}
-              onClick={() => open('enrol', selection)}
+              onClick={() => open('enrol', labelled(selection))}
             >
               {messages.selection.enrol}
             </Button>
@@ -125,7 +134,7 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
               disabled={tooMany}
               onPointerEnter={() => want('remove')}
               onFocus={() => want('remove')}
-              onClick={() => open('remove', selection)}
+              onClick={() => open('remove', labelled(selection))}
             >
               {messages.selection.removeStudent}
             </Button>

@@ -5,7 +5,7 @@ import type { Locale } from './messages';
 export interface Formats {
   /** Counts: "1.234". */
   readonly number: Intl.NumberFormat;
-  /** What a table cell shows: short, so a row stays on one line. */
+  /** What a table cell shows: short, so a row stays on one line; the year in four digits. */
   readonly dateTime: Intl.DateTimeFormat;
   /** A moment picked in a field: the month abbreviated, the time to the minute. */
   readonly mediumDateTime: Intl.DateTimeFormat;
@@ -49,9 +49,13 @@ class LocaleFormats implements Formats {
     return (this.#number ??= new Intl.NumberFormat(this.#locale));
   }
   get dateTime() {
+    // Not `dateStyle: 'short'`, which gives English a two-digit year ("4/18/25").
     return (this.#dateTime ??= new Intl.DateTimeFormat(this.#locale, {
-      dateStyle: 'short',
-      timeStyle: 'short',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
     }));
   }
   get mediumDateTime() {

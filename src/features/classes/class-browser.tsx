@@ -1,6 +1,20 @@
 import { Alert, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
-import { keepPreviousData, onlineManager, useQuery, useQueryClient } from '@tanstack/react-query';
-import { memo, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  hashKey,
+  keepPreviousData,
+  onlineManager,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { fromSortBy, toSortBy, type ApiClient } from '../../api/client';
 import { SORT_BY_DEFAULT, type ClassListQuery, type SortField } from '#contract';
 import { describeApiError } from '../../i18n/describe-api-error';
@@ -13,7 +27,9 @@ import { useFormats } from '../../i18n/formats';
 import { pageCountOf, type ListParams } from './list-params';
 import { selectionStore, useSelection } from './selection-store';
 import { NoMatch } from './no-match';
+import { SelectAllFound } from './select-all-found';
 import { useListParams } from './use-list-params';
+import styles from './class-browser.module.css';
 
 interface ClassBrowserProps {
   api: Pick<ApiClient, 'getClasses'>;
@@ -49,8 +65,10 @@ export const ClassBrowser = memo(function ClassBrowser({
   const selection = useSelection();
   const online = useSyncExternalStore(subscribeOnline, isOnline);
 
+  const listOptions = classQueries.list(api, toQuery(params));
+  const listHash = hashKey(listOptions.queryKey);
   const list = useQuery({
-    ...classQueries.list(api, toQuery(params)),
+    ...listOptions,
     // The rows on screen stay (dimmed) until the next page or search answers: no flash of a
     // skeleton, no jump. Each request has its own key, so a late answer for an older search
     // can never replace a newer one.
@@ -58,8 +76,43 @@ export const ClassBrowser = memo(function ClassBrowser({
   });
   const page = list.data;
   const settled = page !== undefined && !list.isPlaceholderData;
-  const totalRecords = page?.totalRecords;
+  // What is consistent with the rows that came back: a total of 0 (or 20) beside 3 rows on
+  // page 1 is read as 3, so the rows show and the pager counts them (issue 20).
+  const totalRecords =
+    page &&
+    Math.max(
+      page.totalRecords,
+      page.data.length > 0 ? (params.page - 1) * params.pageSize + page.data.length : 0,
+    );
   const pageCount = pageCountOf(totalRecords ?? 0, params.pageSize);
+  const table = useRef<HTMLTableElement>(null);
+  const wholePageSelected = useMemo(() => {
+    if (!page || page.data.length === 0) return false;
+    const ids = new Set(selection.map((turma) => turma.id));
+    return page.data.every((turma) => ids.has(turma.id));
+  }, [page, selection]);
+  const { refetch } = list;
+
+  // A list that failed loads again by itself once the connection is back: the browser's
+  // `online` event (TanStack only acts on it when it thought it was offline, and a stopped
+  // server is not offline), or another call to the API succeeding.
+  useEffect(() => {
+    if (!list.isError) return;
+    const retry = () => void refetch();
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      const succeeded = event.type === 'updated' && event.action.type === 'success';
+      if (succeeded && event.query.queryHash !== listHash) retry();
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'success') retry();
+    });
+    window.addEventListener('online', retry);
+    return () => {
+      window.removeEventListener('online', retry);
+      stopQueries();
+      stopMutations();
+    };
+  }, [list.isError, refetch, queryClient, listHash]);
 
   // Ask for the next page while the person reads this one, so "next" paints at once. In a task
   // of its own: React runs effects before painting a click's result, and starting a request
@@ -101,7 +154,19 @@ export const ClassBrowser = memo(function ClassBrowser({
       setParams({ sort: toSortBy(sort ? [sort] : []) ?? SORT_BY_DEFAULT, page: 1 }),
     [setParams],
   );
-  const changePage = useCallback((next: number) => setParams({ page: next }), [setParams]);
+  // The new page starts at the table's top: bring it into view (under the sticky app header, its
+  // scroll-margin) and move focus there, so the next Tab reaches the new rows, not the pager.
+  const changePage = useCallback(
+    (next: number) => {
+      setParams({ page: next });
+      const element = table.current;
+      if (!element) return;
+      element.focus({ preventScroll: true });
+      const margin = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
+      if (element.getBoundingClientRect().top < margin) element.scrollIntoView({ block: 'start' });
+    },
+    [setParams],
+  );
   const changePageSize = useCallback(
     (pageSize: ListParams['pageSize']) => setParams({ pageSize, page: 1 }),
     [setParams],
@@ -112,8 +177,9 @@ export const ClassBrowser = memo(function ClassBrowser({
   // and the words marked in their names are those of the search that found them: the last
   // settled answer is remembered here, adjusted during render (no extra frame).
   const [announced, setAnnounced] = useState<{ total: number; q: string } | null>(null);
-  if (settled && (announced?.total !== page.totalRecords || announced.q !== params.q)) {
-    setAnnounced({ total: page.totalRecords, q: params.q });
+  const shownTotal = totalRecords ?? 0;
+  if (settled && (announced?.total !== shownTotal || announced.q !== params.q)) {
+    setAnnounced({ total: shownTotal, q: params.q });
   }
   const summary =
     page === undefined
@@ -137,9 +203,14 @@ export const ClassBrowser = memo(function ClassBrowser({
         </Text>
       </Group>
 
-      {!online && page && <Alert color="yellow">{messages.classes.offlineStale}</Alert>}
+      {/* Sticky: the rows they warn about may be far down the page, where the person is. */}
+      {!online && page && (
+        <Alert color="yellow" className={styles.staleWarning}>
+          {messages.classes.offlineStale}
+        </Alert>
+      )}
       {online && list.isError && page && (
-        <Alert color="red" title={messages.classes.refreshFailed}>
+        <Alert color="red" title={messages.classes.refreshFailed} className={styles.staleWarning}>
           <RetryButton onRetry={() => void list.refetch()} busy={list.isFetching} />
         </Alert>
       )}
@@ -155,16 +226,28 @@ export const ClassBrowser = memo(function ClassBrowser({
         <Alert color="yellow" title={messages.classes.offlineTitle}>
           {messages.classes.offlineDescription}
         </Alert>
-      ) : settled && page.totalRecords === 0 && params.q === '' ? (
+      ) : settled && totalRecords === 0 && params.q === '' ? (
         <EmptyState
           title={messages.classes.emptyTitle}
           description={messages.classes.emptyDescription}
         />
-      ) : settled && page.totalRecords === 0 ? (
+      ) : settled && totalRecords === 0 ? (
         <NoMatch query={params.q} onSearch={searchAgain} />
       ) : (
         <>
+          {settled && wholePageSelected && (totalRecords ?? 0) > page.data.length && (
+            <SelectAllFound
+              // A new search or order starts the offer afresh.
+              key={`${params.q}\n${params.sort}`}
+              api={api}
+              q={params.q}
+              sort={params.sort}
+              total={totalRecords ?? 0}
+              pageRows={page.data}
+            />
+          )}
           <ClassTable
+            ref={table}
             rows={page?.data}
             skeletonRows={Math.min(params.pageSize, 20)}
             stale={list.isPlaceholderData}
@@ -180,6 +263,7 @@ export const ClassBrowser = memo(function ClassBrowser({
             page={params.page}
             pageSize={params.pageSize}
             totalRecords={totalRecords}
+            rowCount={settled ? page.data.length : undefined}
             onPageChange={changePage}
             onPageSizeChange={changePageSize}
           />

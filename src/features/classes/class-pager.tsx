@@ -10,6 +10,8 @@ interface ClassPagerProps {
   pageSize: PageSize;
   /** Known once the first answer for this search arrived. */
   totalRecords: number | undefined;
+  /** How many rows came back for `page`, once they have: the range counts those, not the size. */
+  rowCount?: number | undefined;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: PageSize) => void;
 }
@@ -22,6 +24,7 @@ export const ClassPager = memo(function ClassPager({
   page,
   pageSize,
   totalRecords,
+  rowCount,
   onPageChange,
   onPageSizeChange,
 }: ClassPagerProps) {
@@ -30,7 +33,10 @@ export const ClassPager = memo(function ClassPager({
   const total = totalRecords ?? 0;
   const pageCount = pageCountOf(total, pageSize);
   const first = total === 0 ? 0 : Math.min((page - 1) * pageSize + 1, total);
-  const last = Math.min(page * pageSize, total);
+  const last = Math.min(
+    rowCount === undefined ? page * pageSize : (page - 1) * pageSize + rowCount,
+    total,
+  );
 
   return (
     <Group justify="space-between" gap="md" wrap="wrap">
@@ -101,10 +107,11 @@ function PageButtons({
   const messages = useMessages();
   const formats = useFormats();
   const countText = formats.number.format(pageCount);
-  const edge = (label: string, to: number, unavailable: boolean, icon: ReactNode) => (
+  const edge = (label: string, to: number, unavailable: boolean, icon: ReactNode, far = false) => (
     <button
       type="button"
       className={classes.control}
+      data-far-edge={far || undefined}
       aria-label={label}
       disabled={disabled || unavailable}
       onClick={() => onPageChange(to)}
@@ -114,7 +121,7 @@ function PageButtons({
   );
   return (
     <div className={classes.pages}>
-      {edge(messages.classes.firstPage, 1, page === 1, FIRST_ICON)}
+      {edge(messages.classes.firstPage, 1, page === 1, FIRST_ICON, true)}
       {edge(messages.classes.previousPage, page - 1, page === 1, PREVIOUS_ICON)}
       {pageItems(page, pageCount).map((item, index) =>
         item === DOTS ? (
@@ -139,7 +146,7 @@ function PageButtons({
         ),
       )}
       {edge(messages.classes.nextPage, page + 1, page === pageCount, NEXT_ICON)}
-      {edge(messages.classes.lastPage, pageCount, page === pageCount, LAST_ICON)}
+      {edge(messages.classes.lastPage, pageCount, page === pageCount, LAST_ICON, true)}
     </div>
   );
 }

@@ -65,8 +65,9 @@ export const ClassSearch = memo(function ClassSearch({ value, onSearch, ref }: C
         text !== '' ? (
           <CloseButton aria-label={messages.classes.clearSearch} onClick={clear} />
         ) : (
-          // A hint for sighted keyboard users; aria-keyshortcuts tells assistive technology.
-          <Kbd size="xs" aria-hidden>
+          // A hint for sighted keyboard users (none on touch screens, class-search.module.css);
+          // aria-keyshortcuts tells assistive technology.
+          <Kbd size="xs" aria-hidden className={classes.shortcutHint}>
             /
           </Kbd>
         )

@@ -4,6 +4,7 @@ import { HighlightedText } from '../../components/highlight/highlighted-text';
 import type { Formats } from '../../i18n/formats';
 import { useMessages } from '../../i18n/i18n-context';
 import classes from './class-table.module.css';
+import { turmaLabel, useClassListMessages } from './messages';
 import type { RowAction } from './row-actions';
 import { timestamp } from './timestamp';
 
@@ -14,8 +15,6 @@ interface ClassRowProps {
   selected: boolean;
   onToggle: (turma: ClassSummary, checked: boolean) => void;
   formats: Formats;
-  /** Unique per row; the row's two timestamp tooltips derive their ids from it. */
-  tooltipId: string;
   actions: readonly RowAction[];
 }
 
@@ -30,28 +29,38 @@ export const ClassRow = memo(function ClassRow({
   selected,
   onToggle,
   formats,
-  tooltipId,
   actions,
 }: ClassRowProps) {
   const messages = useMessages();
+  const columns = messages.classes.columns;
+  const label = turmaLabel(turma.name, useClassListMessages());
+  // The actions are named by the label too: an empty name must not leave "Matricular aluno em ".
+  const named = label === turma.name ? turma : { ...turma, name: label };
   return (
     <tr>
       <td>
         <input
           type="checkbox"
           className={classes.checkbox}
-          aria-label={messages.classes.selectRow(turma.name)}
+          aria-label={messages.classes.selectRow(label)}
           checked={selected}
           onChange={(event) => onToggle(turma, event.currentTarget.checked)}
         />
       </td>
       {/* Text, never markup: React escapes it, whatever the server sent. */}
-      <td>
-        <HighlightedText text={turma.name} query={query} />
+      <td className={classes.name}>
+        {label === turma.name ? (
+          <HighlightedText text={turma.name} query={query} />
+        ) : (
+          <span className={classes.noName}>{label}</span>
+        )}
       </td>
-      <td className={classes.numeric}>{formats.number.format(turma.countStudents)}</td>
-      <td>{timestamp(turma.createdAt, formats, `${tooltipId}-created`)}</td>
-      <td>{timestamp(turma.updatedAt, formats, `${tooltipId}-updated`)}</td>
+      {/* data-label: on a phone each row is a card, and its cells say what they are (CSS). */}
+      <td className={classes.numeric} data-label={columns.students}>
+        {formats.number.format(turma.countStudents)}
+      </td>
+      <td data-label={columns.createdAt}>{timestamp(turma.createdAt, formats)}</td>
+      <td data-label={columns.updatedAt}>{timestamp(turma.updatedAt, formats)}</td>
       <td>
         {/* Clicks reach the body's handler (`runRowAction`): it finds the action by position. */}
         <div className={classes.rowActions} data-row-actions="">
@@ -61,7 +70,7 @@ export const ClassRow = memo(function ClassRow({
               type="button"
               className={classes.rowAction}
               data-destructive={action.destructive || undefined}
-              aria-label={action.name(turma)}
+              aria-label={action.name(named)}
               onPointerEnter={action.onIntent}
               onFocus={action.onIntent}
             >

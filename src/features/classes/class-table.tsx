@@ -1,5 +1,5 @@
 import { useTable, type SortingState, type Updater } from '@tanstack/react-table';
-import { useCallback, useId, useMemo } from 'react';
+import { useCallback, useMemo, type Ref } from 'react';
 import type { Class, ClassSummary, SortField } from '#contract';
 import { useFormats } from '../../i18n/formats';
 import { useMessages } from '../../i18n/i18n-context';
@@ -10,7 +10,6 @@ import classes from './class-table.module.css';
 import { LoadingRows } from './loading-rows';
 import { PageSelectionContext, type PageSelection } from './page-selection';
 import { runRowAction, type RowAction } from './row-actions';
-import { useDismissibleTooltips } from './timestamp';
 
 export type { RowAction };
 
@@ -30,6 +29,8 @@ interface ClassTableProps {
   onSelect: (turmas: ClassSummary[]) => void;
   onDeselect: (ids: string[]) => void;
   rowActions: readonly RowAction[];
+  /** The table itself, focused (tabIndex -1) after a page change. */
+  ref?: Ref<HTMLTableElement>;
 }
 
 /**
@@ -47,11 +48,10 @@ export function ClassTable({
   onSelect,
   onDeselect,
   rowActions,
+  ref,
 }: ClassTableProps) {
   const messages = useMessages();
   const formats = useFormats();
-  const tooltipIds = useId();
-  const tooltips = useDismissibleTooltips();
   const data = rows ?? NO_ROWS;
   // On the sort's values, not on the object: the page passes a new one on every render, and a
   // new `sorting` would re-render the whole (memoised) header on each page turn.
@@ -86,15 +86,18 @@ export function ClassTable({
   });
 
   return (
-    // The browser's own sideways scrolling, not Mantine's Table, whose static parts bring a
-    // positioning engine to the first screen (docs/decisions/005-first-screen-weight.md).
+    // Plain elements, not Mantine's Table, whose static parts bring a positioning engine to the
+    // first screen (docs/decisions/005-first-screen-weight.md). Below 62em each row is a card
+    // (class-table.module.css), so nothing scrolls sideways on a phone.
     <div className={classes.scroll}>
       <PageSelectionContext value={pageSelection}>
         <table
+          ref={ref}
+          // Focused from code after a page change, so the next Tab starts at the new rows.
+          tabIndex={-1}
           aria-label={messages.classes.tableLabel}
           aria-busy={rows === undefined || stale}
           className={classes.table}
-          {...tooltips}
         >
           <TableHead groups={table.getHeaderGroups()} sorting={sorting} />
           {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated clicks of the rows' buttons (keyboard too); the body is no control */}
@@ -118,7 +121,6 @@ export function ClassTable({
                   selected={selectedIds.has(turma.id)}
                   onToggle={toggleRow}
                   formats={formats}
-                  tooltipId={`${tooltipIds}-${index}`}
                   actions={rowActions}
                 />
               ))

@@ -18,8 +18,8 @@ export function NoMatch({ query, onSearch }: NoMatchProps) {
   const messages = useMessages().classes;
   const severalWords = searchWords(query).length > 1;
   return (
+    // No title: the status line above already says "Nenhuma turma encontrada", once is enough.
     <EmptyState
-      title={messages.noMatchTitle}
       description={
         severalWords ? messages.noMatchWordsDescription(query) : messages.noMatchDescription(query)
       }

@@ -1,8 +1,10 @@
 import { Button, Group, Paper, Pill, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { useId, useState, type ReactNode } from 'react';
 import { CLASSES_PER_REQUEST_MAX } from '#contract';
 import { useMessages } from '../../i18n/i18n-context';
 import { useFormats } from '../../i18n/formats';
+import { turmaLabel, useClassListMessages } from './messages';
 import { selectionStore, useSelection } from './selection-store';
 import classes from './selection-tray.module.css';
 
@@ -18,8 +20,15 @@ interface SelectionTrayProps {
 export function SelectionTray({ actions }: SelectionTrayProps) {
   const messages = useMessages();
   const formats = useFormats();
+  const listMessages = useClassListMessages();
   const selection = useSelection();
+  const chipsId = useId();
+  // On a phone the chips would take a third of the screen: there the tray starts as the count
+  // and the buttons, and the chips come on demand; a wide screen shows them until hidden.
+  const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const [chipsOpen, setChipsOpen] = useState<boolean | null>(null);
   if (selection.length === 0) return null;
+  const showChips = chipsOpen ?? !narrow;
 
   const tooMany = selection.length > CLASSES_PER_REQUEST_MAX;
   return (
@@ -38,6 +47,16 @@ export function SelectionTray({ actions }: SelectionTrayProps) {
           </Text>
           <Group gap="xs">
             {actions}
+            <Button
+              variant="subtle"
+              aria-expanded={showChips}
+              aria-controls={chipsId}
+              onClick={() => setChipsOpen(!showChips)}
+            >
+              {showChips
+                ? listMessages.hideSelected
+                : listMessages.showSelected(formats.number.format(selection.length))}
+            </Button>
             <Button variant="subtle" onClick={selectionStore.clear}>
               {messages.selection.clear}
             </Button>
@@ -48,25 +67,27 @@ export function SelectionTray({ actions }: SelectionTrayProps) {
             {messages.selection.tooMany(formats.number.format(CLASSES_PER_REQUEST_MAX))}
           </Text>
         )}
-        <Pill.Group className={classes.pills}>
-          {selection.map((turma) => (
-            <Pill
-              key={turma.id}
-              withRemoveButton
-              onRemove={() => selectionStore.remove([turma.id])}
-              // Mantine hides the remove button from the keyboard and assistive technology (it
-              // is made for inputs, where Backspace removes); here it is the only way to drop
-              // one turma, so it is a real, named button.
-              removeButtonProps={{
-                'aria-label': messages.selection.remove(turma.name),
-                'aria-hidden': false,
-                tabIndex: 0,
-              }}
-            >
-              {turma.name}
-            </Pill>
-          ))}
-        </Pill.Group>
+        {showChips && (
+          <Pill.Group id={chipsId} className={classes.pills}>
+            {selection.map((turma) => (
+              <Pill
+                key={turma.id}
+                withRemoveButton
+                onRemove={() => selectionStore.remove([turma.id])}
+                // Mantine hides the remove button from the keyboard and assistive technology (it
+                // is made for inputs, where Backspace removes); here it is the only way to drop
+                // one turma, so it is a real, named button.
+                removeButtonProps={{
+                  'aria-label': messages.selection.remove(turmaLabel(turma.name, listMessages)),
+                  'aria-hidden': false,
+                  tabIndex: 0,
+                }}
+              >
+                {turmaLabel(turma.name, listMessages)}
+              </Pill>
+            ))}
+          </Pill.Group>
+        )}
       </Stack>
     </Paper>
   );

@@ -1,0 +1,223 @@
+/**
+ * The turmas list in daily use (issue 20): dates that are not tab stops, one "no match" line,
+ * a page change that lands on the new rows, a failed list that reloads by itself, a tray that
+ * folds on a phone, and odd but valid answers (empty names, totals that disagree with the rows).
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClassListResponse } from '#contract';
+import type { ApiClient } from '../../api/client';
+import { accessibleText } from '../../testing/accessible-text';
+import { createTestApiClient } from '../../testing/api-client';
+import { installReferenceApi } from '../../testing/msw/reference-api';
+import { render } from '../../testing/render';
+import { aClassPage, aTurma, manyTurmas } from '../../testing/sample-classes';
+import { ClassBrowser } from './class-browser';
+import type { RowAction } from './class-table';
+import { selectionStore } from './selection-store';
+import { SelectionTray } from './selection-tray';
+
+const table = () => screen.getByRole('table', { name: 'Lista de turmas' });
+const status = () => screen.getAllByRole('status')[0]!;
+
+/** An API that answers every list with `page`, as a mock generated from the OpenAPI might. */
+function answering(page: ClassListResponse): Pick<ApiClient, 'getClasses'> {
+  return { getClasses: () => Promise.resolve(page) };
+}
+
+const ACTIONS: RowAction[] = [
+  { label: 'Matricular', name: (turma) => `Matricular aluno em ${turma.name}`, onClick: vi.fn() },
+  { label: 'Remover', name: (turma) => `Remover aluno de ${turma.name}`, onClick: vi.fn() },
+];
+
+beforeEach(() => {
+  window.history.replaceState(null, '', '/');
+  selectionStore.clear();
+});
+afterEach(() => window.history.replaceState(null, '', '/'));
+
+describe('Turmas list: keyboard and dates', () => {
+  it('makes the checkbox and the actions the only tab stops of a row; dates are read in full', async () => {
+    installReferenceApi({
+      turmas: [
+        aTurma({ createdAt: '2026-01-10T12:00:00.000Z', updatedAt: '2026-02-01T08:30:05Z' }),
+      ],
+    });
+    const { user } = render(<ClassBrowser api={createTestApiClient()} rowActions={ACTIONS} />);
+    await screen.findByText('1 turma');
+    const full = (iso: string) =>
+      new Intl.DateTimeFormat('pt-BR', { dateStyle: 'full', timeStyle: 'long' }).format(
+        new Date(iso),
+      );
+
+    screen.getByRole('checkbox', { name: 'Selecionar Matemática 9º A' }).focus();
+    await user.tab();
+    expect(
+      screen.getByRole('button', { name: 'Matricular aluno em Matemática 9º A' }),
+    ).toHaveFocus();
+
+    const [created, updated] = within(table()).getAllByRole('time');
+    expect(created).not.toHaveAttribute('tabindex');
+    expect(created).toHaveAttribute('title', full('2026-01-10T12:00:00.000Z'));
+    expect(accessibleText(updated!)).toBe(full('2026-02-01T08:30:05Z'));
+    expect(updated).toHaveAttribute('datetime', '2026-02-01T08:30:05Z');
+  });
+
+  it('says "Nenhuma turma encontrada" once when a search finds nothing', async () => {
+    installReferenceApi({ turmas: manyTurmas(5) });
+    window.history.replaceState(null, '', '/?q=astronomia');
+    render(<ClassBrowser api={createTestApiClient()} />);
+
+    expect(await screen.findByText(/Nenhuma turma tem “astronomia”/)).toBeVisible();
+    expect(screen.getAllByText('Nenhuma turma encontrada')).toHaveLength(1);
+    expect(status()).toHaveTextContent('Nenhuma turma encontrada');
+  });
+});
+
+describe('Turmas list: changing pages', () => {
+  it('moves focus to the table of the new page', async () => {
+    installReferenceApi({ turmas: manyTurmas(45) });
+    const { user } = render(<ClassBrowser api={createTestApiClient()} />);
+    await screen.findByText('45 turmas');
+
+    await user.click(screen.getByRole('button', { name: 'Próxima página' }));
+
+    expect(table()).toHaveFocus();
+    await screen.findByText('21–40 de 45');
+  });
+
+  it('loads a failed list again by itself when the connection comes back', async () => {
+    const backend = installReferenceApi({ turmas: manyTurmas(5) });
+    backend.failNext('network');
+    render(<ClassBrowser api={createTestApiClient()} />);
+    expect(await screen.findByText('Não foi possível carregar as turmas')).toBeVisible();
+
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+
+    expect(await screen.findByText('5 turmas')).toBeVisible();
+    expect(screen.queryByText('Não foi possível carregar as turmas')).not.toBeInTheDocument();
+  });
+});
+
+describe('Turmas list: odd but valid answers', () => {
+  it('shows the rows that came back even when the total says 0', async () => {
+    render(<ClassBrowser api={answering(aClassPage([aTurma({ name: 'Química 1º A' })], 0))} />);
+
+    expect(await screen.findByRole('cell', { name: 'Química 1º A' })).toBeVisible();
+    expect(status()).toHaveTextContent('1 turma');
+    expect(screen.queryByText('Nenhuma turma encontrada')).not.toBeInTheDocument();
+    expect(screen.getByText('1–1 de 1')).toBeVisible();
+  });
+
+  it('counts the range from the rows that came back, not the page size', async () => {
+    const rows = manyTurmas(3);
+    render(<ClassBrowser api={answering(aClassPage(rows, 45))} />);
+
+    expect(await screen.findByText('1–3 de 45')).toBeVisible();
+  });
+
+  it('names a turma without a name "(sem nome)", in the row and in the tray', async () => {
+    const { user } = render(
+      <>
+        <ClassBrowser
+          api={answering(aClassPage([aTurma({ id: 'blank', name: '' })]))}
+          rowActions={ACTIONS}
+        />
+        <SelectionTray />
+      </>,
+    );
+
+    const checkbox = await screen.findByRole('checkbox', { name: 'Selecionar (sem nome)' });
+    expect(screen.getByRole('cell', { name: '(sem nome)' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Matricular aluno em (sem nome)' })).toBeVisible();
+    await user.click(checkbox);
+    const tray = screen.getByRole('region', { name: 'Turmas selecionadas' });
+    expect(within(tray).getByText('(sem nome)')).toBeVisible();
+    expect(
+      within(tray).getByRole('button', { name: 'Remover (sem nome) da seleção' }),
+    ).toBeVisible();
+  });
+
+  it('says "(no name)" in English', async () => {
+    render(<ClassBrowser api={answering(aClassPage([aTurma({ name: '' })]))} />, {
+      locale: 'en',
+    });
+
+    expect(await screen.findByRole('checkbox', { name: 'Select (no name)' })).toBeVisible();
+  });
+});
+
+describe('Selecting every turma found', () => {
+  const pageCheckbox = () =>
+    screen.getByRole('checkbox', { name: 'Selecionar todas as turmas desta página' });
+
+  it('offers all N found once a page is ticked, across pages', async () => {
+    installReferenceApi({ turmas: manyTurmas(45) });
+    const { user } = render(
+      <>
+        <ClassBrowser api={createTestApiClient()} />
+        <SelectionTray />
+      </>,
+    );
+    await screen.findByText('45 turmas');
+
+    await user.click(pageCheckbox());
+    expect(screen.getByText('As 20 turmas desta página estão selecionadas.')).toBeVisible();
+    await user.click(
+      screen.getByRole('button', { name: 'Selecionar todas as 45 turmas encontradas' }),
+    );
+
+    expect(await screen.findByText('As 45 turmas encontradas estão selecionadas.')).toBeVisible();
+    expect(selectionStore.get()).toHaveLength(45);
+    const tray = screen.getByRole('region', { name: 'Turmas selecionadas' });
+    expect(within(tray).getByText('45 turmas selecionadas')).toBeVisible();
+  });
+
+  it('says why not beyond the 100 turmas one operation accepts', async () => {
+    installReferenceApi({ turmas: manyTurmas(120) });
+    const { user } = render(<ClassBrowser api={createTestApiClient()} />);
+    await screen.findByText('120 turmas');
+
+    await user.click(pageCheckbox());
+
+    expect(
+      screen.getByText(/A busca encontrou 120, mais do que as 100 que uma operação aceita/),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Selecionar todas as/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('Selection tray on a phone', () => {
+  it('shows the count and the buttons, and the chips on demand', async () => {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- setup.ts's vi.fn, never bound
+    const matchMedia = vi.mocked(window.matchMedia);
+    const original = matchMedia.getMockImplementation()!;
+    matchMedia.mockImplementation((query: string) =>
+      Object.assign(original(query), { matches: query === '(max-width: 48em)' }),
+    );
+    try {
+      selectionStore.add([
+        { id: 'a', name: 'Artes 1º A' },
+        { id: 'b', name: 'Física 2º B' },
+      ]);
+      const { user } = render(<SelectionTray />);
+      const tray = screen.getByRole('region', { name: 'Turmas selecionadas' });
+      expect(within(tray).getByRole('status')).toHaveTextContent('2 turmas selecionadas');
+      expect(within(tray).queryByText('Artes 1º A')).not.toBeInTheDocument();
+
+      const show = within(tray).getByRole('button', { name: 'Mostrar turmas (2)' });
+      expect(show).toHaveAttribute('aria-expanded', 'false');
+      await user.click(show);
+
+      expect(within(tray).getByText('Artes 1º A')).toBeVisible();
+      const hide = within(tray).getByRole('button', { name: 'Ocultar turmas' });
+      expect(hide).toHaveAttribute('aria-expanded', 'true');
+      await user.click(hide);
+      await waitFor(() => expect(within(tray).queryByText('Artes 1º A')).not.toBeInTheDocument());
+    } finally {
+      matchMedia.mockImplementation(original);
+    }
+  });
+});

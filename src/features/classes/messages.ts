@@ -1,0 +1,45 @@
+import { defineMessages } from '../../i18n/define-messages';
+
+/**
+ * Words of the turmas list added with the daily-use issue (20); the older ones live in
+ * src/i18n (`messages.classes`, `messages.selection`).
+ */
+export const useClassListMessages = defineMessages({
+  'pt-BR': {
+    /** A turma whose name came back empty: something to read, and to name its controls by. */
+    noName: '(sem nome)',
+    showSelected: (count: string): string => `Mostrar turmas (${count})`,
+    hideSelected: 'Ocultar turmas',
+    pageSelected: (count: string): string => `As ${count} turmas desta página estão selecionadas.`,
+    selectAllFound: (total: string): string => `Selecionar todas as ${total} turmas encontradas`,
+    pageSelectedTooMany: (count: string, total: string, max: string): string =>
+      `As ${count} turmas desta página estão selecionadas. A busca encontrou ${total}, mais do ` +
+      `que as ${max} que uma operação aceita: refine a busca para selecionar todas.`,
+    selectAllFailed: 'Não foi possível buscar todas as turmas. Tente novamente.',
+    allFoundSelected: (total: string): string =>
+      `As ${total} turmas encontradas estão selecionadas.`,
+  },
+  en: {
+    noName: '(no name)',
+    showSelected: (count) => `Show classes (${count})`,
+    hideSelected: 'Hide classes',
+    pageSelected: (count) => `All ${count} classes on this page are selected.`,
+    selectAllFound: (total) => `Select all ${total} classes found`,
+    pageSelectedTooMany: (count, total, max) =>
+      `All ${count} classes on this page are selected. The search found ${total}, more than ` +
+      `the ${max} one operation accepts: narrow the search to select them all.`,
+    selectAllFailed: 'Could not fetch all the classes. Try again.',
+    allFoundSelected: (total) => `All ${total} classes found are selected.`,
+  },
+});
+
+export type ClassListMessages = ReturnType<typeof useClassListMessages>;
+
+/**
+ * What to call a turma on screen: its name, or "(sem nome)" when the API sent an empty one, so
+ * no chip, button or title is left without words. Exported for the page (and dialogs, through
+ * the page) to name turmas the same way.
+ */
+export function turmaLabel(name: string, messages: Pick<ClassListMessages, 'noName'>): string {
+  return name.trim() === '' ? messages.noName : name;
+}
