@@ -212,6 +212,17 @@ const apiError = (status: number, message: string, headers: Record<string, strin
   HttpResponse.json({ status: String(status), message }, { status, headers });
 
 describe('Bulk dialog: the review', () => {
+  it('does not offer to enrol into "0 turmas" once every turma is taken off', async () => {
+    const { user } = setup();
+    await review(user, LIST);
+    for (const turma of [MATEMATICA, FISICA])
+      await user.click(
+        within(dialog()).getByRole('button', { name: `Tirar ${turma.name} da lista` }),
+      );
+
+    expect(startButton()).toHaveAccessibleName('Matricular 3 alunos');
+  });
+
   it('counts a pasted list and names each problem with its line, sending nothing', async () => {
     const { user, backend } = setup();
     expect(dialog('Matrícula em lote')).toBeInTheDocument();

@@ -75,10 +75,11 @@ const byLocale = {
       expiryInvalid: 'Escolha uma validade futura ou marque “Sem validade”.',
       noneReady: 'Nenhum aluno pronto para enviar.',
       start: {
-        enrol: (n: number, count: string, turmas: string) =>
-          `Matricular ${n === 1 ? '1 aluno' : `${count} alunos`} em ${turmas}`,
-        remove: (n: number, count: string, turmas: string) =>
-          `Remover ${n === 1 ? '1 aluno' : `${count} alunos`} de ${turmas}`,
+        // No turma yet: the picker says so on submit; the button does not count 0 of them.
+        enrol: (n: number, count: string, turmas: string | null) =>
+          `Matricular ${n === 1 ? '1 aluno' : `${count} alunos`}${turmas ? ` em ${turmas}` : ''}`,
+        remove: (n: number, count: string, turmas: string | null) =>
+          `Remover ${n === 1 ? '1 aluno' : `${count} alunos`}${turmas ? ` de ${turmas}` : ''}`,
       },
       turmaCount: (n: number, count: string) => (n === 1 ? '1 turma' : `${count} turmas`),
       confirmLabel: (count: string) =>
@@ -259,10 +260,10 @@ const byLocale = {
       expiryInvalid: 'Choose an expiry in the future or tick “No expiry”.',
       noneReady: 'No student is ready to send.',
       start: {
-        enrol: (n: number, count: string, turmas: string) =>
-          `Enrol ${n === 1 ? '1 student' : `${count} students`} in ${turmas}`,
-        remove: (n: number, count: string, turmas: string) =>
-          `Remove ${n === 1 ? '1 student' : `${count} students`} from ${turmas}`,
+        enrol: (n: number, count: string, turmas: string | null) =>
+          `Enrol ${n === 1 ? '1 student' : `${count} students`}${turmas ? ` in ${turmas}` : ''}`,
+        remove: (n: number, count: string, turmas: string | null) =>
+          `Remove ${n === 1 ? '1 student' : `${count} students`}${turmas ? ` from ${turmas}` : ''}`,
       },
       turmaCount: (n: number, count: string) => (n === 1 ? '1 class' : `${count} classes`),
       confirmLabel: (count: string) =>

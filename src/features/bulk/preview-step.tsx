@@ -75,7 +75,8 @@ export function PreviewStep(props: PreviewStepProps) {
   const expiryInvalid =
     batchExpiry === null || !z.safeParse(expirationDateSchema, batchExpiry).success;
 
-  const turmaCount = messages.preview.turmaCount(turmas.length, format(turmas.length));
+  const turmaCount =
+    turmas.length === 0 ? null : messages.preview.turmaCount(turmas.length, format(turmas.length));
   // Missing turmas are said on submit, at the picker; the typed count keeps the button disabled
   // until it matches, as the single removal's e-mail does.
   const canStart = ready.length > 0 && confirmed;
