@@ -139,7 +139,7 @@ const ANNOTATIONS: Record<SchemaName, JsonSchema> = {
     examples: [{ email: 'dora@escola.example', classes: [{ id: 't3' }, { id: 't4' }] }],
   },
   ClassId: {
-    description: 'Identifier of a turma; surrounding spaces are trimmed.',
+    description: 'Identifier of a turma, compared exactly (surrounding spaces included).',
     examples: ['t4'],
   },
   ClassReference: {
