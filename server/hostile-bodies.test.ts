@@ -285,17 +285,18 @@ describe('4 clients sending 10,000-deep bombs back to back to a server process',
     return { quiet: Math.max(...quiet), during: Math.max(...during) };
   }
 
-  it('/v1/health answers within 100 ms of its quiet time, every bomb a 400', async () => {
+  it('/v1/health answers within 1 s of its quiet time, every bomb a 400', async () => {
     // Before the fix one such bomb held the process 2 s or more (a stack overflow, then a 500),
-    // in every attempt. A busy machine can stall any one check: the best of three attempts counts.
+    // in every attempt. A busy machine can stall any one check (100 ms was not enough room on a
+    // 2-core CI beside a browser): the best of three attempts counts.
     const attempts = [];
     for (let attempt = 0; attempt < 3; attempt++) {
       const { quiet, during } = await attack();
       attempts.push({ quiet, during });
-      if (during < 100 + quiet) break;
+      if (during < 1_000 + quiet) break;
     }
     expect(
-      attempts.some(({ quiet, during }) => during < 100 + quiet),
+      attempts.some(({ quiet, during }) => during < 1_000 + quiet),
       JSON.stringify(attempts),
     ).toBe(true);
   });
