@@ -208,6 +208,18 @@ export function searchWords(query: string): string[] {
   return words.filter((word) => !words.some((other) => other !== word && other.includes(word)));
 }
 
+/** A search's text (turmas, and the extensions' rosters and students): trimmed, ≤ 200 characters, ≤ 8 folded words. */
+const searchQueryParam = z.optional(
+  z.string({ error: 'must be a single string' }).check(
+    z.trim(),
+    z.maxLength(QUERY_MAX_LENGTH, `must be at most ${QUERY_MAX_LENGTH} characters`),
+    z.refine(
+      (query) => new Set(foldedWords(query)).size <= QUERY_WORDS_MAX,
+      `must have at most ${QUERY_WORDS_MAX} words`,
+    ),
+  ),
+);
+
 /** Unknown query parameters are ignored, as is usual for query strings (cache busters, tracking). */
 export const classListQuerySchema = z.object({
   page: z._default(integerParam(1, PAGE_MAX), 1),
@@ -216,16 +228,7 @@ export const classListQuerySchema = z.object({
     z.enum(SORT_VALUES, { error: `must be one of ${SORT_VALUES.join(', ')}` }),
     SORT_BY_DEFAULT,
   ),
-  query: z.optional(
-    z.string({ error: 'must be a single string' }).check(
-      z.trim(),
-      z.maxLength(QUERY_MAX_LENGTH, `must be at most ${QUERY_MAX_LENGTH} characters`),
-      z.refine(
-        (query) => new Set(foldedWords(query)).size <= QUERY_WORDS_MAX,
-        `must have at most ${QUERY_WORDS_MAX} words`,
-      ),
-    ),
-  ),
+  query: searchQueryParam,
 });
 /** What a caller passes (all optional); what the server works with after defaults. */
 export type ClassListQuery = z.input<typeof classListQuerySchema>;
@@ -288,6 +291,115 @@ export const removeStudentFromClassesBodySchema = z.strictObject(
   jsonObject,
 );
 export type RemoveStudentFromClassesBody = z.input<typeof removeStudentFromClassesBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Extensions: read endpoints the reference server offers beyond the platform's v1 (a turma's
+// roster, finding a student). Not part of v1: the console uses them only when the server says it
+// has them, and works as with the plain v1 otherwise (docs/decisions/015-roster-extension.md).
+
+/**
+ * The response header that lists the extensions a server offers, comma-separated, on every `/v1`
+ * answer (CORS exposes it). The console reads it from the answers it gets anyway, so finding out
+ * costs no request and a plain v1 platform, which never sends it, shows no failure anywhere.
+ */
+export const EXTENSIONS_HEADER = 'Api-Extensions';
+/** `GET /v1/classe/{id}/students` and `GET /v1/students`. */
+export const ROSTER_EXTENSION = 'roster';
+
+/** Whether an `Api-Extensions` header value lists `extension` (case and spaces do not matter). */
+export function listsExtension(header: string | null | undefined, extension: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((name) => name.trim().toLowerCase() === extension.toLowerCase());
+}
+
+export const ROSTER_SORT_FIELDS = ['name', 'email', 'expirationDate', 'enrolledAt'] as const;
+export type RosterSortField = (typeof ROSTER_SORT_FIELDS)[number];
+export const ROSTER_SORT_VALUES = [
+  'name',
+  '-name',
+  'email',
+  '-email',
+  'expirationDate',
+  '-expirationDate',
+  'enrolledAt',
+  '-enrolledAt',
+] as const satisfies readonly (RosterSortField | `-${RosterSortField}`)[];
+export type RosterSortBy = (typeof ROSTER_SORT_VALUES)[number];
+export const ROSTER_SORT_BY_DEFAULT: RosterSortBy = 'name';
+
+/** At most this many of a student's turmas are listed in `GET /v1/students`; `countClasses` has all. */
+export const STUDENT_CLASSES_LISTED_MAX = 100;
+
+/**
+ * `GET /v1/classe/{id}/students`. `query` matches word-wise over name and e-mail with the turma
+ * search's folding; ties in any sort are broken by e-mail. With `expirationDate`, no expiry
+ * counts as later than any date: last going up, first going down.
+ */
+export const rosterQuerySchema = z.object({
+  page: z._default(integerParam(1, PAGE_MAX), 1),
+  pageSize: z._default(integerParam(1, PAGE_SIZE_MAX), PAGE_SIZE_DEFAULT),
+  sortBy: z._default(
+    z.enum(ROSTER_SORT_VALUES, { error: `must be one of ${ROSTER_SORT_VALUES.join(', ')}` }),
+    ROSTER_SORT_BY_DEFAULT,
+  ),
+  query: searchQueryParam,
+});
+export type RosterQuery = z.input<typeof rosterQuerySchema>;
+export type RosterParams = z.output<typeof rosterQuerySchema>;
+
+/** One student enrolled in the turma. `expirationDate` is null when the enrolment never expires. */
+export const rosterEntrySchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  expirationDate: z.nullable(isoDateTime),
+  /** When the student was first enrolled in this turma (re-enrolling keeps it). */
+  enrolledAt: isoDateTime,
+  /** When this enrolment last changed (enrolled, or its expiry set again). */
+  updatedAt: isoDateTime,
+});
+export type RosterEntry = z.infer<typeof rosterEntrySchema>;
+
+export const rosterResponseSchema = z.object({
+  data: z.array(rosterEntrySchema),
+  totalRecords: z.int().check(z.nonnegative()),
+});
+export type RosterResponse = z.infer<typeof rosterResponseSchema>;
+
+/**
+ * `GET /v1/students`: students whose name or e-mail match `query` word-wise (the same folding),
+ * ordered by name, ties by e-mail; no query lists every student.
+ */
+export const studentSearchQuerySchema = z.object({
+  page: z._default(integerParam(1, PAGE_MAX), 1),
+  pageSize: z._default(integerParam(1, PAGE_SIZE_MAX), PAGE_SIZE_DEFAULT),
+  query: searchQueryParam,
+});
+export type StudentSearchQuery = z.input<typeof studentSearchQuerySchema>;
+export type StudentSearchParams = z.output<typeof studentSearchQuerySchema>;
+
+/** A turma a student is in, with that enrolment's expiry (null: none). */
+export const studentClassSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  expirationDate: z.nullable(isoDateTime),
+});
+export type StudentClass = z.infer<typeof studentClassSchema>;
+
+export const studentMatchSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  /** At most STUDENT_CLASSES_LISTED_MAX, ordered by turma name, ties by id. */
+  classes: z.array(studentClassSchema),
+  /** How many turmas the student is in, all of them. */
+  countClasses: z.int().check(z.nonnegative()),
+});
+export type StudentMatch = z.infer<typeof studentMatchSchema>;
+
+export const studentSearchResponseSchema = z.object({
+  data: z.array(studentMatchSchema),
+  totalRecords: z.int().check(z.nonnegative()),
+});
+export type StudentSearchResponse = z.infer<typeof studentSearchResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Turning zod issues into the one-line messages the Error body carries
