@@ -145,6 +145,53 @@ describe('getClasses', () => {
   });
 });
 
+describe('extensions beyond v1', () => {
+  const roster = { data: [], totalRecords: 0 };
+  const answerWith = (status: number, extensions?: string) =>
+    server.handle((_request, response) => {
+      if (extensions !== undefined) response.setHeader('Api-Extensions', extensions);
+      sendJson(response, status, status < 400 ? roster : { status: String(status), message: 'x' });
+    });
+
+  it('getClassStudents and findStudents GET their paths with the query in the contract order', async () => {
+    answerWith(200);
+    const api = client();
+    await api.getClassStudents('9º A/1', { query: ' ana ', sortBy: '-expirationDate', page: 2 });
+    await api.findStudents({ pageSize: 5, query: 'ana@escola' });
+
+    expect(server.requests.map((request) => request.rawUrl)).toEqual([
+      '/v1/classe/9%C2%BA%20A%2F1/students?page=2&sortBy=-expirationDate&query=ana',
+      '/v1/students?pageSize=5&query=ana%40escola',
+    ]);
+  });
+
+  it('knows none before an answer, then what each answer of the server says', async () => {
+    const api = client();
+    const seen: boolean[] = [];
+    api.extensions.subscribe(() => seen.push(api.extensions.has('roster')));
+    expect(api.extensions.has('roster')).toBe(false);
+
+    answerWith(200, 'other, Roster');
+    await api.getClasses();
+    expect(api.extensions.has('roster')).toBe(true);
+
+    // An error answer of the server's own says it too.
+    answerWith(401);
+    await expect(api.getClasses()).rejects.toThrow();
+    expect(api.extensions.has('roster')).toBe(false);
+    expect(seen).toEqual([true, false]);
+  });
+
+  it('is not changed by a 5xx, which may come from a proxy in front of the server', async () => {
+    const api = client();
+    answerWith(200, 'roster');
+    await api.getClasses();
+    answerWith(502);
+    await expect(api.getClasses()).rejects.toThrow();
+    expect(api.extensions.has('roster')).toBe(true);
+  });
+});
+
 describe('writes', () => {
   beforeEach(() => server.handle((_request, response) => sendJson(response, 200, {})));
 

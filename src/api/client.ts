@@ -12,7 +12,13 @@ import {
   classListResponseSchema,
   describeIssues,
   errorBodySchema,
+  EXTENSIONS_HEADER,
+  listsExtension,
   removeStudentFromClassesBodySchema,
+  rosterQuerySchema,
+  rosterResponseSchema,
+  studentSearchQuerySchema,
+  studentSearchResponseSchema,
   writeSuccessSchema,
   type AddStudentToClassBody,
   type AddStudentToClassesBody,
@@ -20,7 +26,11 @@ import {
   type ClassListResponse,
   type ErrorBody,
   type RemoveStudentFromClassesBody,
+  type RosterQuery,
+  type RosterResponse,
   type SortBy,
+  type StudentSearchQuery,
+  type StudentSearchResponse,
   type SortField,
   type WriteSuccess,
 } from '#contract';
@@ -114,6 +124,35 @@ export interface ApiClientConfig {
   fetch?: typeof fetch;
 }
 
+/**
+ * Which extensions beyond v1 the server offers (contract's EXTENSIONS_HEADER), as its latest
+ * answer said: learnt from the answers the console gets anyway, so a plain v1 platform costs no
+ * request and shows no failure. Starts as "none" until the first answer.
+ */
+export interface ExtensionsState {
+  has(extension: string): boolean;
+  /** Calls `listener` when an answer says something different; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+}
+
+function createExtensionsState() {
+  let header: string | null = null;
+  const listeners = new Set<() => void>();
+  const state: ExtensionsState & { report(value: string | null): void } = {
+    has: (extension) => listsExtension(header, extension),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    report(value) {
+      if (value === header) return;
+      header = value;
+      for (const listener of listeners) listener();
+    },
+  };
+  return state;
+}
+
 export interface RequestOptions {
   signal?: AbortSignal;
   /** Overrides `getToken`: the sign-in check tries a token before it is stored. */
@@ -135,6 +174,7 @@ export function createApiClient(config: ApiClientConfig) {
   const baseUrl = config.baseUrl.replace(/\/+$/, '');
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const crossOrigin = crossOriginOf(baseUrl);
+  const extensions = createExtensionsState();
 
   async function request<T>(spec: RequestSpec<T>): Promise<T> {
     const headers = new Headers({ Accept: 'application/json' });
@@ -178,6 +218,8 @@ export function createApiClient(config: ApiClientConfig) {
       throw failureWithoutResponse(error, { callerSignal, timeoutSignal, timeoutMs, crossOrigin });
     }
 
+    // Any answer of the server's own says which extensions it has; a proxy's 5xx page does not.
+    if (response.status < 500) extensions.report(response.headers.get(EXTENSIONS_HEADER));
     const json = parseJson(text);
     if (!response.ok) {
       throw httpError(response.status, json, parseRetryAfter(response.headers.get('Retry-After')));
@@ -227,7 +269,7 @@ export function createApiClient(config: ApiClientConfig) {
       request({
         method: 'GET',
         path: '/classe',
-        query: toSearchParams(query),
+        query: toSearchParams(query, classListQuerySchema.shape),
         response: classListResponseSchema,
         options,
       }),
@@ -246,6 +288,36 @@ export function createApiClient(config: ApiClientConfig) {
 
     removeStudentFromClasses: (body: RemoveStudentFromClassesBody, options?: RequestOptions) =>
       write('DELETE', '/classe/remove-student', removeStudentFromClassesBodySchema, body, options),
+
+    /** Extension (ExtensionsState): the students of one turma, a page at a time. */
+    getClassStudents: (
+      classId: string,
+      query: RosterQuery = {},
+      options?: RequestOptions,
+    ): Promise<RosterResponse> =>
+      request({
+        method: 'GET',
+        path: `/classe/${encodeURIComponent(classId)}/students`,
+        query: toSearchParams(query, rosterQuerySchema.shape),
+        response: rosterResponseSchema,
+        options,
+      }),
+
+    /** Extension (ExtensionsState): students by name or e-mail, each with their turmas. */
+    findStudents: (
+      query: StudentSearchQuery = {},
+      options?: RequestOptions,
+    ): Promise<StudentSearchResponse> =>
+      request({
+        method: 'GET',
+        path: '/students',
+        query: toSearchParams(query, studentSearchQuerySchema.shape),
+        response: studentSearchResponseSchema,
+        options,
+      }),
+
+    /** What the server's answers said of its extensions; see `useExtension`. */
+    extensions: extensions as ExtensionsState,
 
     /** Whether the server answers (`/v1/health`): how a bulk run paused by an outage knows it is back. */
     checkHealth: (options?: RequestOptions) =>
@@ -283,13 +355,16 @@ export function fromSortBy(sortBy: SortBy): { id: SortField; desc: boolean } {
  * else is sent as text and judged by the server: `page` and `pageSize` are typed `unknown`
  * because the contract coerces them from query-string text.
  */
-function toSearchParams(query: ClassListQuery): URLSearchParams {
+function toSearchParams<Query extends object>(
+  query: Query,
+  shape: Record<keyof Query, unknown>,
+): URLSearchParams {
   const params = new URLSearchParams();
-  for (const name of Object.keys(classListQuerySchema.shape) as (keyof ClassListQuery)[]) {
-    const value = query[name];
-    if (value === undefined || Number.isNaN(value)) continue;
+  for (const name of Object.keys(shape) as (keyof Query)[]) {
+    const value: unknown = query[name];
+    if (value === undefined || value === null || Number.isNaN(value)) continue;
     const text = String(value).trim();
-    if (text !== '') params.set(name, text);
+    if (text !== '') params.set(String(name), text);
   }
   return params;
 }
