@@ -130,9 +130,9 @@ export interface ApiClientConfig {
  * request and shows no failure. Starts as "none" until the first answer.
  */
 export interface ExtensionsState {
-  has(extension: string): boolean;
+  has: (extension: string) => boolean;
   /** Calls `listener` when an answer says something different; returns the unsubscribe. */
-  subscribe(listener: () => void): () => void;
+  subscribe: (listener: () => void) => () => void;
 }
 
 function createExtensionsState() {
@@ -362,7 +362,7 @@ function toSearchParams<Query extends object>(
   const params = new URLSearchParams();
   for (const name of Object.keys(shape) as (keyof Query)[]) {
     const value: unknown = query[name];
-    if (value === undefined || value === null || Number.isNaN(value)) continue;
+    if ((typeof value !== 'string' && typeof value !== 'number') || Number.isNaN(value)) continue;
     const text = String(value).trim();
     if (text !== '') params.set(String(name), text);
   }
