@@ -4,13 +4,17 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
+import { EXTENSIONS_HEADER } from '#contract';
 import { errorBody } from './app.ts';
 
 /** What the console sends: reads, the two writes, and a bearer token with a JSON body. */
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'DELETE'];
 const ALLOWED_HEADERS = ['Authorization', 'Content-Type'];
-/** The one header the console reads that a cross-origin script may not see unless told. */
-const EXPOSED_HEADERS = ['Retry-After'];
+/**
+ * The headers the console reads that a cross-origin script may not see unless told: when to try
+ * again, and which extensions the API offers (decision 015).
+ */
+const EXPOSED_HEADERS = ['Retry-After', EXTENSIONS_HEADER];
 /**
  * Two hours, Chromium's ceiling (Firefox's is a day). Safe to keep long: an origin dropped from
  * CORS_ORIGINS gets no Access-Control-Allow-Origin on the answers themselves, cached or not.

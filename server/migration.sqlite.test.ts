@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from './store/sqlite-schema.ts';
+import { DATABASE_FILE, SCHEMA_VERSION } from './store/sqlite-schema.ts';
 import { readSqlite, storedEnrolments } from './testing/database.ts';
 import { names, startTestServer, type TestServer } from './testing/test-server.ts';
 
@@ -81,7 +81,9 @@ describe('a DATA_DIR of schema version 1', () => {
         .filter((entry) => entry.msg === 'migrated the database schema');
 
     expect(migrated()).toEqual([expect.objectContaining({ level: 'info', fromVersion: 1 })]);
-    expect(readSqlite(server.dataDir, (db) => db.pragma('user_version', { simple: true }))).toBe(3);
+    expect(readSqlite(server.dataDir, (db) => db.pragma('user_version', { simple: true }))).toBe(
+      SCHEMA_VERSION,
+    );
 
     await server.restart();
     expect(migrated()).toHaveLength(1);
@@ -111,6 +113,23 @@ describe('a DATA_DIR of schema version 1', () => {
     expect(await search('matemat')).toEqual(['Matemática 9º A', 'matemática avançada']);
     expect(await search('AVANÇ')).toEqual(['matemática avançada']);
     expect(await search('9º')).toEqual(['Matemática 9º A']);
+  });
+
+  it("finds its students and rosters by their folded names (version 4's columns)", async () => {
+    const students = await server.request('/students?query=SOUZA');
+    expect(students.body).toEqual({
+      data: [
+        {
+          name: 'Ana Souza',
+          email: 'ana@escola.example',
+          classes: [{ id: 'v2', name: 'História', expirationDate: null }],
+          countClasses: 1,
+        },
+      ],
+      totalRecords: 1,
+    });
+    const roster = await server.request('/classe/v2/students?query=ana');
+    expect(roster.body).toMatchObject({ data: [{ email: 'ana@escola.example' }], totalRecords: 1 });
   });
 });
 
@@ -175,6 +194,8 @@ describe('a DATA_DIR of a schema version this server does not know', () => {
       },
     });
 
-    await expect(start).rejects.toThrow(/turmas\.sqlite has schema version 7, expected 3$/);
+    await expect(start).rejects.toThrow(
+      new RegExp(`turmas\\.sqlite has schema version 7, expected ${SCHEMA_VERSION}$`),
+    );
   });
 });

@@ -159,7 +159,14 @@ export function className(index: number): string {
 /** Demo data as columns, ready for either engine to write: the same for a given size and seed. */
 export interface DemoRows {
   classes: { ids: string[]; names: string[]; searchNames: string[]; createdAt: string[] };
-  students: { emails: string[]; names: string[]; createdAt: string[] };
+  students: {
+    emails: string[];
+    names: string[];
+    createdAt: string[];
+    /** foldForSearch of each e-mail and name (decision 015). */
+    searchEmails: string[];
+    searchNames: string[];
+  };
   /** Student numbers count from 1, in the order `students` lists them (the row ids they get). */
   enrolments: { classIds: string[]; studentNumbers: number[]; expirationDates: (string | null)[] };
 }
@@ -171,7 +178,7 @@ export function demoRows(size: SeedSize, seedValue = 2026): DemoRows {
   const now = Date.now();
   const rows: DemoRows = {
     classes: { ids: [], names: [], searchNames: [], createdAt: [] },
-    students: { emails: [], names: [], createdAt: [] },
+    students: { emails: [], names: [], createdAt: [], searchEmails: [], searchNames: [] },
     enrolments: { classIds: [], studentNumbers: [], expirationDates: [] },
   };
   for (let i = 0; i < size.classes; i++) {
@@ -185,8 +192,12 @@ export function demoRows(size: SeedSize, seedValue = 2026): DemoRows {
     const first = pick(FIRST_NAMES);
     const last = `${pick(LAST_NAMES)} ${pick(LAST_NAMES)}`;
     const local = foldForSearch(`${first}.${last}`).replace(/[^a-z.]+/g, '.');
-    rows.students.emails.push(`${local}.${i + 1}@aluno.escola.example`);
-    rows.students.names.push(`${first} ${last}`);
+    const email = `${local}.${i + 1}@aluno.escola.example`;
+    const name = `${first} ${last}`;
+    rows.students.emails.push(email);
+    rows.students.names.push(name);
+    rows.students.searchEmails.push(foldForSearch(email));
+    rows.students.searchNames.push(foldForSearch(name));
     rows.students.createdAt.push(new Date(now - next() * yearMs).toISOString());
   }
   const endOfYear = `${new Date().getUTCFullYear()}-12-31T23:59:59.000Z`;
@@ -212,7 +223,8 @@ export function seed(db: Db, size: SeedSize, seedValue = 2026): void {
     `INSERT INTO classes (id, name, search_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)`,
   );
   const insertStudent = db.prepare(
-    `INSERT INTO students (email, name, created_at) VALUES (?, ?, ?)`,
+    `INSERT INTO students (email, name, created_at, search_email, search_name)
+     VALUES (?, ?, ?, ?, ?)`,
   );
   const insertEnrolment = db.prepare(
     `INSERT OR IGNORE INTO enrolments (class_id, student_id, expiration_date) VALUES (?, ?, ?)`,
@@ -226,7 +238,8 @@ export function seed(db: Db, size: SeedSize, seedValue = 2026): void {
       insertClass.run(id, classes.names[i], classes.searchNames[i], created, created);
     });
     students.emails.forEach((email, i) => {
-      insertStudent.run(email, students.names[i], students.createdAt[i]);
+      const { names, createdAt, searchEmails, searchNames } = students;
+      insertStudent.run(email, names[i], createdAt[i], searchEmails[i], searchNames[i]);
     });
     enrolments.classIds.forEach((classId, i) => {
       insertEnrolment.run(classId, enrolments.studentNumbers[i], enrolments.expirationDates[i]);

@@ -10,6 +10,7 @@
  * removed or renamed (a seed).
  */
 import pg from 'pg';
+import { foldForSearch } from '#contract';
 import type { Logger } from '../log.ts';
 import { StoreUnavailableError } from './store.ts';
 
@@ -34,10 +35,12 @@ export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
 const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
- * 1: the tables, triggers and change log. Each later version adds one entry to MIGRATIONS; a
- * database of a newer version than this code knows is refused.
+ * 1: the tables, triggers and change log; 2: the students' folded name and e-mail, the
+ * transaction that created each student, and the roster's indexes (decision 015). Each later
+ * version adds one entry to MIGRATIONS; a database of a newer version than this code knows is
+ * refused.
  */
-export const POSTGRES_SCHEMA_VERSION = 1;
+export const POSTGRES_SCHEMA_VERSION = 2;
 
 /** Any number, the same in every process: the advisory lock migrations run under. */
 const MIGRATION_LOCK = 7_134_021_983;
@@ -134,8 +137,65 @@ CREATE TRIGGER classes_replaced
   FOR EACH STATEMENT EXECUTE FUNCTION classes_replaced();
 `;
 
-/** How a database of an older version becomes the current one, step by step: none yet. */
-const MIGRATIONS: Record<number, string> = {};
+/**
+ * Version 2 (decision 015). The students' name and e-mail folded by the server (foldForSearch),
+ * what the roster and the student search compare and names sort by; and the transaction that
+ * created each student, so that a process's student index reads the students it has not seen yet
+ * (ids are not in commit order). A student renamed or deleted (by hand: the API does neither), or
+ * a seed, moves the generation: every process loads its indexes again.
+ */
+const STUDENT_SEARCH = `
+ALTER TABLE students
+  ADD COLUMN search_name  text COLLATE "C" NOT NULL DEFAULT '',
+  ADD COLUMN search_email text COLLATE "C" NOT NULL DEFAULT '',
+  ADD COLUMN created_xid  xid8 NOT NULL DEFAULT pg_current_xact_id();
+CREATE INDEX students_by_name ON students (search_name, email);
+CREATE INDEX students_by_xid  ON students (created_xid);
+CREATE INDEX enrolments_by_expiry   ON enrolments (class_id, expiration_date);
+CREATE INDEX enrolments_by_enrolled ON enrolments (class_id, created_at);
+
+CREATE TRIGGER students_removed AFTER DELETE OR TRUNCATE ON students
+  FOR EACH STATEMENT EXECUTE FUNCTION classes_replaced();
+-- Row by row, with a condition: the enrolment's upsert touches the row without changing it.
+CREATE TRIGGER student_renamed AFTER UPDATE ON students FOR EACH ROW
+  WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.email IS DISTINCT FROM NEW.email
+    OR OLD.search_name IS DISTINCT FROM NEW.search_name
+    OR OLD.search_email IS DISTINCT FROM NEW.search_email)
+  EXECUTE FUNCTION classes_replaced();
+`;
+
+type MigrationStep = (client: pg.PoolClient) => Promise<void>;
+
+/** Fills the folded columns of every student, in batches, in the migration's transaction. */
+async function foldStudents(client: pg.PoolClient): Promise<void> {
+  const BATCH = 20_000;
+  for (let after = 0; ;) {
+    const { rows } = await client.query<{ id: string; name: string; email: string }>(
+      'SELECT id::text, name, email FROM students WHERE id > $1 ORDER BY id LIMIT $2',
+      [after, BATCH],
+    );
+    if (rows.length === 0) return;
+    await client.query(
+      `UPDATE students s SET search_name = f.search_name, search_email = f.search_email
+       FROM unnest($1::bigint[], $2::text[], $3::text[]) AS f (id, search_name, search_email)
+       WHERE s.id = f.id`,
+      [
+        rows.map((row) => row.id),
+        rows.map((row) => foldForSearch(row.name)),
+        rows.map((row) => foldForSearch(row.email)),
+      ],
+    );
+    after = Number(rows.at(-1)!.id);
+  }
+}
+
+/** How a database of an older version becomes the current one, step by step. */
+const MIGRATIONS: Record<number, MigrationStep> = {
+  1: async (client) => {
+    await client.query(STUDENT_SEARCH);
+    await foldStudents(client);
+  },
+};
 
 /** A pool on DATABASE_URL, with every wait bounded. The caller ends it. */
 export function createPool(config: PostgresConfig, log: Logger): pg.Pool {
@@ -195,6 +255,7 @@ export async function migrate(
     let result: MigratedDatabase = { created: false };
     if (found === 0) {
       await client.query(SCHEMA);
+      await client.query(STUDENT_SEARCH);
       await client.query('INSERT INTO store_meta (schema_version) VALUES ($1)', [
         POSTGRES_SCHEMA_VERSION,
       ]);
@@ -202,7 +263,7 @@ export async function migrate(
       result = { created: true };
     } else if (found < POSTGRES_SCHEMA_VERSION) {
       for (let step = found; step < POSTGRES_SCHEMA_VERSION; step++) {
-        await client.query(MIGRATIONS[step]!);
+        await MIGRATIONS[step]!(client);
       }
       await client.query('UPDATE store_meta SET schema_version = $1', [POSTGRES_SCHEMA_VERSION]);
       result = { created: false, migratedFrom: found };

@@ -11,9 +11,11 @@
  * 790–960 µs to 480–540 (decision 014).
  */
 import pg from 'pg';
+import { foldForSearch } from '#contract';
 import { createLogger, type Logger } from '../log.ts';
 import { demoRows, UPDATED_AFTER_CREATION_SECONDS, type DemoRows, type SeedSize } from '../seed.ts';
 import { createPostgresClassList } from './postgres-class-list.ts';
+import { createPostgresRosterReads } from './postgres-roster.ts';
 import {
   asStoreError,
   createPool,
@@ -40,7 +42,7 @@ SELECT id FROM classes WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE`
 // DO UPDATE with an unchanged value makes RETURNING answer for an existing row too; an existing
 // student keeps their name (enrolment.test.ts: "does not rename").
 const UPSERT_STUDENT = `
-INSERT INTO students (email, name) VALUES ($1, $2)
+INSERT INTO students (email, name, search_email, search_name) VALUES ($1, $2, $3, $4)
 ON CONFLICT (email) DO UPDATE SET email = excluded.email RETURNING id`;
 
 const ENROL = `
@@ -72,16 +74,20 @@ export async function openPostgresStore(
       seedWhenCreated && ((client) => seedPostgres(client, demoRows(seedWhenCreated))),
     );
     const withClient = transactions(pool);
-    const classList = await createPostgresClassList(withClient, async (config) => {
+    const query = async <R extends pg.QueryResultRow>(config: pg.QueryConfig) => {
       try {
-        return await pool.query(config);
+        return await pool.query<R>(config);
       } catch (error) {
         throw asStoreError(error);
       }
-    });
+    };
+    const classList = await createPostgresClassList(withClient, query);
+    const roster = createPostgresRosterReads(withClient, query);
 
     const store: Store = {
       listClasses: (params) => classList.list(params),
+      listRoster: (classId, params) => roster.listRoster(classId, params),
+      searchStudents: (params) => roster.searchStudents(params),
 
       enrol: (enrolment: Enrolment) =>
         withClient('BEGIN', async (client) => {
@@ -89,7 +95,12 @@ export async function openPostgresStore(
           const { rows } = await client.query<{ id: string }>({
             name: 'upsert-student',
             text: UPSERT_STUDENT,
-            values: [enrolment.email, enrolment.name],
+            values: [
+              enrolment.email,
+              enrolment.name,
+              foldForSearch(enrolment.email),
+              foldForSearch(enrolment.name),
+            ],
           });
           const expiry = enrolment.expirationDate
             ? new Date(enrolment.expirationDate).toISOString()
@@ -258,15 +269,17 @@ export async function seedPostgres(client: pg.PoolClient, rows: DemoRows): Promi
   );
   await inBatches(students.emails.length, (from, to) =>
     client.query(
-      `INSERT INTO students (email, name, created_at)
-       SELECT email, name, created_at
-       FROM unnest($1::text[], $2::text[], $3::timestamptz[])
-         WITH ORDINALITY AS s (email, name, created_at, n)
+      `INSERT INTO students (email, name, created_at, search_email, search_name)
+       SELECT email, name, created_at, search_email, search_name
+       FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[])
+         WITH ORDINALITY AS s (email, name, created_at, search_email, search_name, n)
        ORDER BY n`,
       [
         students.emails.slice(from, to),
         students.names.slice(from, to),
         students.createdAt.slice(from, to),
+        students.searchEmails.slice(from, to),
+        students.searchNames.slice(from, to),
       ],
     ),
   );

@@ -8,6 +8,7 @@
  */
 import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
+import { foldForSearch } from '#contract';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -17,9 +18,10 @@ export const DATABASE_FILE = 'turmas.sqlite';
 
 /**
  * 2 added a trigram index (decision 004); 3 dropped it for the index in memory, which finds words
- * of any length in any order (decision 013).
+ * of any length in any order (decision 013); 4 added the students' folded name and e-mail and the
+ * roster's indexes (decision 015).
  */
-const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** SQLite's own clock, in the same ISO 8601 shape JavaScript's toISOString() produces. */
 export const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
@@ -30,6 +32,24 @@ DROP TRIGGER IF EXISTS class_added;
 DROP TRIGGER IF EXISTS class_removed;
 DROP TRIGGER IF EXISTS class_renamed;
 DROP TABLE IF EXISTS classes_search;
+`;
+
+/** A roster in date order reads the turma's enrolments in that order (decision 015). */
+const ROSTER_INDEXES = `
+CREATE INDEX enrolments_by_expiry   ON enrolments (class_id, expiration_date);
+CREATE INDEX enrolments_by_enrolled ON enrolments (class_id, created_at);
+`;
+
+/** The SQL function migrations fold existing rows with: the contract's foldForSearch. */
+const FOLD_FUNCTION = 'fold_for_search';
+
+/** Version 4: the students' folded name and e-mail, filled in for every student, and the indexes. */
+const ADD_STUDENT_SEARCH = `
+ALTER TABLE students ADD COLUMN search_name  TEXT NOT NULL DEFAULT '';
+ALTER TABLE students ADD COLUMN search_email TEXT NOT NULL DEFAULT '';
+UPDATE students SET search_name = ${FOLD_FUNCTION}(name), search_email = ${FOLD_FUNCTION}(email);
+CREATE INDEX students_by_name ON students (search_name, email);
+${ROSTER_INDEXES}
 `;
 
 const SCHEMA = `
@@ -47,11 +67,16 @@ CREATE INDEX classes_by_created    ON classes (created_at, id);
 CREATE INDEX classes_by_updated    ON classes (updated_at, id);
 CREATE INDEX classes_by_students   ON classes (count_students, id);
 CREATE TABLE students (
-  id         INTEGER PRIMARY KEY,
-  email      TEXT NOT NULL UNIQUE,   -- always stored lower-cased: compared case-insensitively
-  name       TEXT NOT NULL,
-  created_at TEXT NOT NULL DEFAULT (${NOW})
+  id           INTEGER PRIMARY KEY,
+  email        TEXT NOT NULL UNIQUE,   -- always stored lower-cased: compared case-insensitively
+  name         TEXT NOT NULL,
+  created_at   TEXT NOT NULL DEFAULT (${NOW}),
+  -- name and e-mail folded as turma names are (foldForSearch), written by the server: what the
+  -- roster and the student search compare, and what names sort by
+  search_name  TEXT NOT NULL DEFAULT '',
+  search_email TEXT NOT NULL DEFAULT ''
 );
+CREATE INDEX students_by_name ON students (search_name, email);
 
 CREATE TABLE enrolments (
   class_id        TEXT    NOT NULL REFERENCES classes (id) ON DELETE CASCADE,
@@ -62,6 +87,7 @@ CREATE TABLE enrolments (
   PRIMARY KEY (class_id, student_id)
 ) WITHOUT ROWID;
 CREATE INDEX enrolments_by_student ON enrolments (student_id, class_id);
+${ROSTER_INDEXES}
 
 -- countStudents is kept by the database itself, so it can never drift from the rows behind it,
 -- and a turma's updatedAt moves whenever its enrolments change.
@@ -84,6 +110,7 @@ const MIGRATIONS: Record<number, string> = {
   // Version 2's index would only be dropped again by the next step.
   1: '',
   2: DROP_SEARCH_TABLE,
+  3: ADD_STUDENT_SEARCH,
 };
 
 export interface OpenedDatabase {
@@ -104,6 +131,7 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   db.pragma('foreign_keys = ON');
   // `npm run seed` may write while a server holds the file.
   db.pragma('busy_timeout = 5000');
+  db.function(FOLD_FUNCTION, { deterministic: true }, (text) => foldForSearch(String(text)));
   const version = () => db.pragma('user_version', { simple: true }) as number;
   // The usual case reads only: a reader never waits for a writer (say, `npm run seed`) in WAL.
   if (version() === SCHEMA_VERSION) return { db, created: false };

@@ -6,7 +6,9 @@
  * better-sqlite3 is synchronous, so a transaction here is never interleaved with another
  * request's writes. Multi-turma writes are one transaction each (all turmas or none).
  */
+import { foldForSearch } from '#contract';
 import { createClassList } from './sqlite-class-list.ts';
+import { createRosterReads } from './sqlite-roster.ts';
 import { NOW, type Db } from './sqlite-schema.ts';
 import {
   UnknownClassesError,
@@ -20,10 +22,10 @@ export function createStore(db: Db): Store {
   const unknownClassIds = db.prepare<[string], { id: string }>(
     `SELECT value AS id FROM json_each(?) WHERE value NOT IN (SELECT id FROM classes)`,
   );
-  const upsertStudent = db.prepare<[string, string], { id: number }>(
+  const upsertStudent = db.prepare<[string, string, string, string], { id: number }>(
     // DO UPDATE with an unchanged value makes RETURNING answer for an existing row too;
     // an existing student keeps their name (enrolment.test.ts: "does not rename").
-    `INSERT INTO students (email, name) VALUES (?, ?)
+    `INSERT INTO students (email, name, search_email, search_name) VALUES (?, ?, ?, ?)
      ON CONFLICT (email) DO UPDATE SET email = excluded.email RETURNING id`,
   );
   const findStudent = db.prepare<[string], { id: number }>(
@@ -49,7 +51,8 @@ export function createStore(db: Db): Store {
   const enrolNow = db.transaction((enrolment: Enrolment) =>
     classList.changing(enrolment.classIds, () => {
       assertClassesExist(enrolment.classIds);
-      const student = upsertStudent.get(enrolment.email, enrolment.name)!;
+      const { email, name } = enrolment;
+      const student = upsertStudent.get(email, name, foldForSearch(email), foldForSearch(name))!;
       const expiry = enrolment.expirationDate
         ? new Date(enrolment.expirationDate).toISOString()
         : null;
@@ -65,11 +68,14 @@ export function createStore(db: Db): Store {
     }),
   );
   const ping = db.prepare('SELECT 1');
+  const roster = createRosterReads(db);
 
   return {
     listClasses: settled(classList.list),
     enrol: settled(enrolNow),
     remove: settled(removeNow),
+    listRoster: settled(roster.listRoster),
+    searchStudents: settled(roster.searchStudents),
     check: settled(() => void ping.get()),
     close: settled(() => void db.close()),
   };

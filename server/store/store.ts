@@ -4,7 +4,14 @@
  * default (sqlite-store.ts), and PostgreSQL when DATABASE_URL names one (postgres-store.ts);
  * open-store.ts picks one (docs/decisions/014-postgresql-store.md).
  */
-import type { ClassListParams, ClassListResponse } from '#contract';
+import type {
+  ClassListParams,
+  ClassListResponse,
+  RosterParams,
+  RosterResponse,
+  StudentSearchParams,
+  StudentSearchResponse,
+} from '#contract';
 
 export interface Enrolment {
   name: string;
@@ -32,6 +39,16 @@ export interface Store {
    * UnknownClassesError for unknown ids, UnknownStudentError for an unknown e-mail.
    */
   remove(removal: Removal): Promise<void>;
+  /**
+   * GET /v1/classe/{id}/students (the roster extension): one page of a turma's students.
+   * UnknownClassesError when the turma does not exist.
+   */
+  listRoster(classId: string, params: RosterParams): Promise<RosterResponse>;
+  /**
+   * GET /v1/students (the roster extension): one page of the students whose name or e-mail
+   * match, each with their turmas; never stale with respect to any process's committed writes.
+   */
+  searchStudents(params: StudentSearchParams): Promise<StudentSearchResponse>;
   /** Resolves when the database answers; StoreUnavailableError otherwise (GET /v1/health). */
   check(): Promise<void>;
   /** Lets the work in flight end, then releases the database. */

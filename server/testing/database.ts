@@ -160,8 +160,9 @@ export function writeSqliteFixtures(dataDir: string, { turmas, enrolments = [] }
     const insertTurma = db.prepare<[string, string, string, string, string]>(
       `INSERT INTO classes (id, name, search_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)`,
     );
-    const insertStudent = db.prepare<[string, string]>(
-      `INSERT INTO students (email, name) VALUES (?, ?) ON CONFLICT (email) DO NOTHING`,
+    const insertStudent = db.prepare<[string, string, string, string]>(
+      `INSERT INTO students (email, name, search_email, search_name) VALUES (?, ?, ?, ?)
+       ON CONFLICT (email) DO NOTHING`,
     );
     const insertEnrolment = db.prepare<[string, string | null, string]>(
       `INSERT INTO enrolments (class_id, student_id, expiration_date)
@@ -176,7 +177,8 @@ export function writeSqliteFixtures(dataDir: string, { turmas, enrolments = [] }
         insertTurma.run(id, name, foldForSearch(name), createdAt, updatedAt);
       }
       for (const { turma, student, expirationDate } of enrolments) {
-        insertStudent.run(student.email, student.name);
+        const { email, name } = student;
+        insertStudent.run(email, name, foldForSearch(email), foldForSearch(name));
         insertEnrolment.run(turma.id, expirationDate ?? null, student.email);
       }
       // The enrolment triggers stamped "updated now": put back the timestamps the tests expect.
@@ -212,8 +214,9 @@ async function writePostgresFixtures(
       );
       for (const { turma, student, expirationDate } of enrolments) {
         await client.query(
-          `INSERT INTO students (email, name) VALUES ($1, $2) ON CONFLICT (email) DO NOTHING`,
-          [student.email, student.name],
+          `INSERT INTO students (email, name, search_email, search_name) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (email) DO NOTHING`,
+          [student.email, student.name, foldForSearch(student.email), foldForSearch(student.name)],
         );
         await client.query(
           `INSERT INTO enrolments (class_id, student_id, expiration_date)

@@ -1,0 +1,178 @@
+/**
+ * The roster extension's reads on PostgreSQL, with several API processes on one database
+ * (docs/decisions/015-roster-extension.md):
+ * - a turma's roster is one statement over that turma's enrolments: whether the turma exists,
+ *   the count, and the page, filtered word by word on the students' folded name and e-mail;
+ * - the student search is the index in memory (student-search.ts), which must not miss another
+ *   process's new students: each student row carries the transaction that created it
+ *   (`created_xid`), and a search first reads, in one statement, the students of the
+ *   transactions its last snapshot could not see and its own can, as the turma list reads
+ *   `class_changes` (postgres-class-list.ts). Adding a student twice is harmless, so concurrent
+ *   searches may catch up in any order. A seed, or a student renamed or deleted by hand, moves
+ *   `store_meta.generation`, and the index is loaded again. A page's turmas come from the
+ *   database, in a second statement.
+ */
+import type pg from 'pg';
+import {
+  searchWords,
+  STUDENT_CLASSES_LISTED_MAX,
+  type RosterParams,
+  type RosterResponse,
+  type RosterSortBy,
+  type StudentSearchParams,
+  type StudentSearchResponse,
+} from '#contract';
+import { iso } from './postgres-schema.ts';
+import {
+  StudentSearch,
+  withClasses,
+  type IndexedStudent,
+  type StudentClassRow,
+} from './student-search.ts';
+import { UnknownClassesError } from './store.ts';
+
+/** ORDER BY of each sortBy: ties by e-mail in the same direction; no expiry after every date. */
+const ROSTER_ORDER: Record<RosterSortBy, string> = {
+  name: 'search_name, email',
+  '-name': 'search_name DESC, email DESC',
+  email: 'email',
+  '-email': 'email DESC',
+  expirationDate: 'expiration_date ASC NULLS LAST, email',
+  '-expirationDate': 'expiration_date DESC NULLS FIRST, email DESC',
+  enrolledAt: 'created_at, email',
+  '-enrolledAt': 'created_at DESC, email DESC',
+};
+
+const roster = (order: string) => `
+WITH matching AS (
+  SELECT s.name, s.email, s.search_name, e.expiration_date, e.created_at, e.updated_at
+  FROM enrolments e JOIN students s ON s.id = e.student_id
+  WHERE e.class_id = $1 AND NOT EXISTS (SELECT 1 FROM unnest($2::text[]) AS w (word)
+    WHERE strpos(s.search_name, w.word) = 0 AND strpos(s.search_email, w.word) = 0)
+)
+SELECT EXISTS (SELECT 1 FROM classes WHERE id = $1) AS found,
+  (SELECT count(*)::int FROM matching) AS "totalRecords",
+  (SELECT coalesce(json_agg(json_build_object('name', name, 'email', email,
+      'expirationDate', ${iso('expiration_date')}, 'enrolledAt', ${iso('created_at')},
+      'updatedAt', ${iso('updated_at')}) ORDER BY ${order}), '[]'::json)
+    FROM (SELECT * FROM matching ORDER BY ${order} LIMIT $3 OFFSET $4) AS page) AS data`;
+
+const HEAD = `
+SELECT pg_current_snapshot()::text AS snapshot, generation::text AS generation,
+  CASE WHEN $1::text IS NULL THEN '[]'::json ELSE (
+    SELECT coalesce(json_agg(json_build_object('key', id, 'name', name, 'email', email,
+      'searchName', search_name, 'searchEmail', search_email)), '[]'::json)
+    FROM students
+    WHERE created_xid >= pg_snapshot_xmin($1::pg_snapshot)
+      AND NOT pg_visible_in_snapshot(created_xid, $1::pg_snapshot)
+  ) END AS added
+FROM store_meta`;
+
+const EVERY_STUDENT = `
+SELECT id::float8 AS key, name, email, search_name AS "searchName", search_email AS "searchEmail"
+FROM students ORDER BY search_name, email`;
+
+// Each student's turmas by folded name then id, the first 100, and how many in all.
+const CLASSES_OF = `
+SELECT key, id, name, ${iso('expiration_date')} AS "expirationDate", "countClasses" FROM (
+  SELECT e.student_id AS key, c.id, c.name, e.expiration_date,
+    row_number() OVER (PARTITION BY e.student_id ORDER BY c.search_name, c.id) AS rank,
+    count(*) OVER (PARTITION BY e.student_id) AS "countClasses"
+  FROM enrolments e JOIN classes c ON c.id = e.class_id
+  WHERE e.student_id = ANY($1::bigint[])
+) AS ranked WHERE rank <= $2 ORDER BY key, rank`;
+
+const READ_SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
+/** Reading every student takes seconds at a few million: the load has a limit of its own. */
+const LOAD_TIMEOUT_MS = 120_000;
+
+interface Head {
+  snapshot: string;
+  generation: string;
+  added: IndexedStudent[];
+}
+
+export interface PostgresRosterReads {
+  listRoster(classId: string, params: RosterParams): Promise<RosterResponse>;
+  searchStudents(params: StudentSearchParams): Promise<StudentSearchResponse>;
+}
+
+/**
+ * `withClient` runs work on a pooled connection inside `begin` … COMMIT; `query` runs one
+ * statement on its own. The student index loads at the first search.
+ */
+export function createPostgresRosterReads(
+  withClient: <T>(begin: string, work: (client: pg.PoolClient) => Promise<T>) => Promise<T>,
+  query: <R extends pg.QueryResultRow>(config: pg.QueryConfig) => Promise<pg.QueryResult<R>>,
+): PostgresRosterReads {
+  let index: StudentSearch | undefined;
+  let snapshot: string | undefined;
+  let generation = '';
+  let loading: Promise<void> | undefined;
+
+  async function load(client: pg.PoolClient, head: Head) {
+    await client.query(`SET LOCAL statement_timeout = ${LOAD_TIMEOUT_MS}`);
+    const { rows } = await client.query<IndexedStudent>(EVERY_STUDENT);
+    index = new StudentSearch(rows);
+    snapshot = head.snapshot;
+    generation = head.generation;
+  }
+
+  /** The index, brought up to this statement's snapshot at least. */
+  async function catchUp(client?: pg.PoolClient): Promise<StudentSearch> {
+    for (;;) {
+      const before = index;
+      const asked = { name: 'student-search-head', text: HEAD, values: [snapshot ?? null] };
+      const { rows } = await (client ? client.query<Head>(asked) : query<Head>(asked));
+      const head = rows[0]!;
+      // Another request loaded the index while this one read: read again, relative to it.
+      if (index !== before || loading) {
+        await loading;
+        continue;
+      }
+      if (!index || head.generation !== generation) {
+        // The rows in the head's snapshot.
+        if (!client) return withClient(READ_SNAPSHOT, catchUp);
+        loading = load(client, head).finally(() => (loading = undefined));
+        await loading;
+        return index!;
+      }
+      index.add(head.added);
+      snapshot = head.snapshot;
+      return index;
+    }
+  }
+
+  return {
+    async listRoster(classId, params) {
+      // PostgreSQL's text cannot hold U+0000, so no turma has an id with one: not worth asking.
+      if (classId.includes('\0')) throw new UnknownClassesError([classId]);
+      const { rows } = await query<RosterResponse & { found: boolean }>({
+        name: `roster-${params.sortBy}`,
+        text: roster(ROSTER_ORDER[params.sortBy]),
+        values: [
+          classId,
+          searchWords(params.query ?? ''),
+          params.pageSize,
+          (params.page - 1) * params.pageSize,
+        ],
+      });
+      const { found, totalRecords, data } = rows[0]!;
+      if (!found) throw new UnknownClassesError([classId]);
+      return { data, totalRecords };
+    },
+
+    async searchStudents(params) {
+      const search = await catchUp();
+      // Built at once, before another catch-up can move the index.
+      const { students, totalRecords } = search.page(params.query, params.page, params.pageSize);
+      if (students.length === 0) return { data: [], totalRecords };
+      const { rows } = await query<StudentClassRow>({
+        name: 'student-classes',
+        text: CLASSES_OF,
+        values: [students.map((student) => student.key), STUDENT_CLASSES_LISTED_MAX],
+      });
+      return { data: withClasses(students, rows), totalRecords };
+    },
+  };
+}
