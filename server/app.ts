@@ -19,7 +19,11 @@ import {
   classListQuerySchema,
   configureZod,
   describeIssues,
+  EXTENSIONS_HEADER,
   removeStudentFromClassesBodySchema,
+  ROSTER_EXTENSION,
+  rosterQuerySchema,
+  studentSearchQuerySchema,
   type ErrorBody,
 } from '#contract';
 import {
@@ -39,6 +43,11 @@ export interface ApiOptions {
   log: Logger;
   /** Where clients reach this server (PUBLIC_URL), for the OpenAPI document's `servers`. */
   publicUrl?: string | undefined;
+  /**
+   * The read endpoints beyond v1 (the roster extension, docs/decisions/015-roster-extension.md),
+   * announced in the Api-Extensions header of every answer; on unless false (API_EXTENSIONS=off).
+   */
+  extensions?: boolean | undefined;
 }
 
 export function errorBody(c: Context, status: ContentfulStatusCode, message: string) {
@@ -167,16 +176,34 @@ const classIdParamSchema = z.object({ id: classIdSchema });
 export const RETRY_AFTER_SECONDS = 2;
 
 /** The `/v1` routes, mounted by server.ts (production) and dev-entry.ts (`npm run dev`). */
-export function createApi({ store, tokens, log, publicUrl }: ApiOptions) {
+export function createApi({ store, tokens, log, publicUrl, extensions = true }: ApiOptions) {
   configureZod();
   const unauthorized = (message: string) => ({
     message: (c: Context) => errorBody(c, 401, message),
   });
-  const openApiDocument = buildOpenApiDocument({ publicUrl });
+  const openApiDocument = buildOpenApiDocument({ publicUrl, extensions });
+  // Set before any route answers, so that every answer of /v1 carries it, errors included: the
+  // console learns of the extension from answers it gets anyway (decision 015).
+  const announceExtensions: MiddlewareHandler = async (c, next) => {
+    c.header(EXTENSIONS_HEADER, ROSTER_EXTENSION);
+    await next();
+  };
+  // The extension's reads, or nothing: then their paths are unknown, like any other (404).
+  const extensionRoutes = new Hono()
+    .get(
+      '/classe/:id/students',
+      valid('param', classIdParamSchema),
+      valid('query', rosterQuerySchema),
+      async (c) => c.json(await store.listRoster(c.req.valid('param').id, c.req.valid('query'))),
+    )
+    .get('/students', valid('query', studentSearchQuerySchema), async (c) =>
+      c.json(await store.searchStudents(c.req.valid('query'))),
+    );
 
   return (
     new Hono()
       .basePath('/v1')
+      .use('*', extensions ? announceExtensions : (_c, next) => next())
       .get('/health', async (c) => {
         await store.check();
         return c.json({ status: 'ok' });
@@ -231,6 +258,7 @@ export function createApi({ store, tokens, log, publicUrl }: ApiOptions) {
           return c.json({});
         },
       )
+      .route('/', extensions ? extensionRoutes : new Hono())
       // A catch-all rather than notFound(): a mounted app's notFound handler is never called.
       .all('*', (c) => errorBody(c, 404, `No route ${c.req.method} ${c.req.path}`))
       .onError((error, c) => {

@@ -22,4 +22,9 @@ const { store } = await openStore(
 
 const tokens = process.env.API_TOKENS?.split(',').filter(Boolean) ?? [DEV_TOKEN];
 
-export default createApi({ store, tokens, log });
+export default createApi({
+  store,
+  tokens,
+  log,
+  extensions: process.env.API_EXTENSIONS?.trim().toLowerCase() !== 'off',
+});

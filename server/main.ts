@@ -1,8 +1,8 @@
 /**
  * `npm start`: the production server. Configuration comes from the environment:
  * PORT (3000), HOST (0.0.0.0), API_TOKENS (comma-separated), DATA_DIR (./data), SEED_CLASSES (240),
- * TRUST_PROXY (false), PUBLIC_URL (none), CORS_ORIGINS (none); DATABASE_URL (none: SQLite in
- * DATA_DIR), DATABASE_POOL_SIZE (10), DATABASE_STATEMENT_TIMEOUT_MS (5000).
+ * TRUST_PROXY (false), PUBLIC_URL (none), CORS_ORIGINS (none), API_EXTENSIONS (on); DATABASE_URL
+ * (none: SQLite in DATA_DIR), DATABASE_POOL_SIZE (10), DATABASE_STATEMENT_TIMEOUT_MS (5000).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -38,6 +38,18 @@ function environmentFlag(name: string, fallback: boolean): boolean {
   if (text === 'true' || text === '1') return true;
   if (text === 'false' || text === '0') return false;
   console.error(`${name} must be true or false, got "${process.env[name]}"`);
+  process.exit(2);
+}
+
+/**
+ * API_EXTENSIONS: `on` (or unset) serves the read endpoints beyond v1 (decision 015), `off` the
+ * plain v1 only; anything else stops the start with its name.
+ */
+function environmentExtensions(): boolean {
+  const text = process.env.API_EXTENSIONS?.trim().toLowerCase();
+  if (text === undefined || text === '' || text === 'on') return true;
+  if (text === 'off') return false;
+  console.error(`API_EXTENSIONS must be on or off, got "${process.env.API_EXTENSIONS}"`);
   process.exit(2);
 }
 
@@ -109,6 +121,8 @@ const server = await startServer({
   publicUrl: process.env.PUBLIC_URL,
   // Sites whose console pages may call this API from the browser (their apiBaseUrl points here).
   corsOrigins: environmentOrigins('CORS_ORIGINS'),
+  // `off`: the platform's plain v1, e.g. to try the console against it.
+  extensions: environmentExtensions(),
 }).catch((error: unknown) => {
   console.error(
     `Turmas Admin could not start: ${error instanceof Error ? error.message : String(error)}`,

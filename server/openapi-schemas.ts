@@ -19,7 +19,13 @@ import {
   EXPIRATION_DATE_MIN,
   expirationDateSchema,
   removeStudentFromClassesBodySchema,
+  rosterEntrySchema,
+  rosterResponseSchema,
+  STUDENT_CLASSES_LISTED_MAX,
+  studentClassSchema,
+  studentMatchSchema,
   studentNameSchema,
+  studentSearchResponseSchema,
   writeSuccessSchema,
 } from '#contract';
 
@@ -54,9 +60,24 @@ const NAMED = {
   StudentName: studentNameSchema,
   Email: emailSchema,
   ExpirationDate: expirationDateSchema,
+  // The roster extension's answers (decision 015)
+  RosterEntry: rosterEntrySchema,
+  Roster: rosterResponseSchema,
+  StudentClass: studentClassSchema,
+  StudentMatch: studentMatchSchema,
+  StudentSearchResult: studentSearchResponseSchema,
 } satisfies Record<string, z.ZodMiniType>;
 
 export type SchemaName = keyof typeof NAMED;
+
+/** The schemas only the extension's operations use: left out with API_EXTENSIONS=off. */
+export const EXTENSION_SCHEMAS: readonly SchemaName[] = [
+  'RosterEntry',
+  'Roster',
+  'StudentClass',
+  'StudentMatch',
+  'StudentSearchResult',
+];
 
 export const schemaRef = (name: SchemaName) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -66,6 +87,24 @@ const CLASS_EXAMPLE = {
   createdAt: '2024-01-05T10:00:00.000Z',
   updatedAt: '2024-03-01T10:00:00.000Z',
   countStudents: 2,
+};
+
+const ROSTER_ENTRY_EXAMPLE = {
+  name: 'Ana Souza',
+  email: 'ana@escola.example',
+  expirationDate: '2026-12-31T23:59:59.000Z',
+  enrolledAt: '2024-02-01T10:00:00.000Z',
+  updatedAt: '2024-03-01T10:00:00.000Z',
+};
+
+const STUDENT_MATCH_EXAMPLE = {
+  name: 'Ana Souza',
+  email: 'ana@escola.example',
+  classes: [
+    { id: 't5', name: 'História', expirationDate: null },
+    { id: 't4', name: 'Matemática 9º A', expirationDate: '2026-12-31T23:59:59.000Z' },
+  ],
+  countClasses: 2,
 };
 
 /**
@@ -169,6 +208,65 @@ const ANNOTATIONS: Record<SchemaName, JsonSchema> = {
       `to ${EXPIRATION_DATE_MAX}. Absent: it never ends. Enrolling an enrolled student ` +
       'replaces the expiry.',
     examples: ['2026-12-31T23:59:59Z'],
+  },
+  RosterEntry: {
+    description: 'A student enrolled in the turma (extension, not part of v1).',
+    properties: {
+      name: { description: 'Name of the student.' },
+      email: { description: 'E-mail of the student, lower-cased.' },
+      expirationDate: { description: 'When this enrolment ends (UTC); null: it never ends.' },
+      enrolledAt: {
+        description:
+          'When the student was first enrolled in this turma (UTC); re-enrolling keeps it.',
+      },
+      updatedAt: {
+        description: 'When this enrolment last changed (UTC): enrolled, or its expiry changed.',
+      },
+    },
+    examples: [ROSTER_ENTRY_EXAMPLE],
+  },
+  Roster: {
+    description:
+      "One page of a turma's students (extension, not part of v1). Past the last page `data` " +
+      'is empty and `totalRecords` still true.',
+    properties: {
+      data: { description: 'The students of this page, in the order asked for.' },
+      totalRecords: { description: "How many of the turma's students match, over all pages." },
+    },
+    examples: [{ data: [ROSTER_ENTRY_EXAMPLE], totalRecords: 1 }],
+  },
+  StudentClass: {
+    description: "A turma the student is in, with that enrolment's expiry.",
+    properties: {
+      id: { description: 'Identifier of the turma.' },
+      name: { description: 'Name of the turma.' },
+      expirationDate: { description: 'When this enrolment ends (UTC); null: it never ends.' },
+    },
+    examples: [STUDENT_MATCH_EXAMPLE.classes[1]],
+  },
+  StudentMatch: {
+    description: 'A student whose name or e-mail matched (extension, not part of v1).',
+    properties: {
+      name: { description: 'Name of the student.' },
+      email: { description: 'E-mail of the student, lower-cased.' },
+      classes: {
+        description: `Their turmas by name (ignoring case and accents), then id: at most ${STUDENT_CLASSES_LISTED_MAX}.`,
+      },
+      countClasses: { description: 'How many turmas the student is in, all of them.' },
+    },
+    examples: [STUDENT_MATCH_EXAMPLE],
+  },
+  StudentSearchResult: {
+    description:
+      'One page of students (extension, not part of v1). Past the last page `data` is empty ' +
+      'and `totalRecords` still true.',
+    properties: {
+      data: {
+        description: 'The students of this page, by name (ignoring case and accents), then e-mail.',
+      },
+      totalRecords: { description: 'How many students match, over all pages.' },
+    },
+    examples: [{ data: [STUDENT_MATCH_EXAMPLE], totalRecords: 1 }],
   },
 };
 

@@ -234,6 +234,9 @@ describe('operations', () => {
       'DELETE /classe/remove-student': expect.arrayContaining(writes) as unknown,
       'GET /health': expect.arrayContaining(everywhere) as unknown,
       'GET /openapi.json': expect.arrayContaining(everywhere) as unknown,
+      // The roster extension's (decision 015)
+      'GET /classe/{id}/students': expect.arrayContaining([...everywhere, '401', '404']) as unknown,
+      'GET /students': expect.arrayContaining([...everywhere, '401']) as unknown,
     });
   });
 

@@ -9,15 +9,26 @@ import { z } from 'zod/mini';
 import {
   BODY_MAX_BYTES,
   classListQuerySchema,
+  EXTENSIONS_HEADER,
   PAGE_MAX,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
   QUERY_MAX_LENGTH,
   QUERY_WORDS_MAX,
+  ROSTER_EXTENSION,
+  rosterQuerySchema,
+  STUDENT_CLASSES_LISTED_MAX,
+  studentSearchQuerySchema,
 } from '#contract';
 import { DEFAULT_TIMEOUTS } from './http-server.ts';
 import { NESTING_MAX, VALUES_MAX } from './json-text.ts';
-import { buildSchemas, schemaRef, type JsonSchema, type SchemaName } from './openapi-schemas.ts';
+import {
+  buildSchemas,
+  EXTENSION_SCHEMAS,
+  schemaRef,
+  type JsonSchema,
+  type SchemaName,
+} from './openapi-schemas.ts';
 
 export interface OpenApiOptions {
   /**
@@ -26,6 +37,8 @@ export interface OpenApiOptions {
    * the server is the relative `/v1`, right for a browser on the same origin only.
    */
   publicUrl?: string | undefined;
+  /** The roster extension's operations (decision 015); in the document unless false. */
+  extensions?: boolean | undefined;
 }
 
 /** `<publicUrl>/v1`, or an Error naming PUBLIC_URL: a bad value should stop the start. */
@@ -93,6 +106,7 @@ const RESPONSES = {
     404,
     'No class with id t9, t10',
   ),
+  UnknownClass: error('The turma is unknown.', 404, 'No class with id t9'),
   UnknownClassesOrStudent: error(
     'One or more turma ids are unknown (all are listed), or no student has this e-mail; nothing ' +
       'was removed.',
@@ -173,12 +187,20 @@ const parameterRef = (name: ParameterName) => ({ $ref: `#/components/parameters/
  * parses (plain decimal digits only); the document says what they stand for: int32 integers.
  */
 function listParameters() {
-  const { properties = {} } = z.toJSONSchema(classListQuerySchema, { io: 'input' });
-  const generated = (name: 'sortBy' | 'query') => {
-    const schema = properties[name];
-    if (typeof schema !== 'object') throw new Error(`The contract has no ${name}`);
-    return schema;
+  const generatedFrom = (querySchema: z.ZodMiniType) => {
+    const { properties = {} } = z.toJSONSchema(querySchema, { io: 'input' });
+    return (name: 'sortBy' | 'query') => {
+      const schema = properties[name];
+      if (typeof schema !== 'object') throw new Error(`The contract has no ${name}`);
+      return schema;
+    };
   };
+  const generated = generatedFrom(classListQuerySchema);
+  const roster = generatedFrom(rosterQuerySchema);
+  const students = generatedFrom(studentSearchQuerySchema);
+  const words =
+    'in any order, ignoring case and accents. At most ' +
+    `${QUERY_MAX_LENGTH} characters and ${QUERY_WORDS_MAX} words.`;
   const query = (name: string, description: string, schema: unknown, example: unknown) => ({
     name,
     in: 'query',
@@ -226,6 +248,97 @@ function listParameters() {
       schema: schemaRef('ClassId'),
       example: 't4',
     },
+    // The roster extension's (decision 015)
+    StudentsPageSize: query(
+      'pageSize',
+      `Students per page, 1 to ${PAGE_SIZE_MAX}. ${digits}`,
+      int32(1, PAGE_SIZE_MAX, PAGE_SIZE_DEFAULT),
+      PAGE_SIZE_DEFAULT,
+    ),
+    RosterSortBy: query(
+      'sortBy',
+      'Field to sort by; a "-" prefix sorts descending. Ties are broken by e-mail, in the same ' +
+        'direction. Names sort ignoring case and accents. With `expirationDate`, no expiry ' +
+        'comes after every date going up, first going down.',
+      roster('sortBy'),
+      '-expirationDate',
+    ),
+    RosterQuery: query(
+      'query',
+      `Only students whose name or e-mail holds each word of this text (each in either), ${words}`,
+      roster('query'),
+      'ana souza',
+    ),
+    StudentQuery: query(
+      'query',
+      `Only students whose name or e-mail holds each word of this text (each in either), ${words} ` +
+        'Without it, every student.',
+      students('query'),
+      'ana escola',
+    ),
+  };
+}
+
+/** The parameters and responses only the extension's operations use. */
+const EXTENSION_PARAMETERS = ['StudentsPageSize', 'RosterSortBy', 'RosterQuery', 'StudentQuery'];
+const EXTENSION_RESPONSES: ResponseName[] = ['UnknownClass'];
+
+const NOT_V1 =
+  "An extension of this reference server, not part of the platform's Class Enrollment API v1: " +
+  `a server that offers it says so in the \`${EXTENSIONS_HEADER}\` header of every answer ` +
+  `(\`${ROSTER_EXTENSION}\`), and one started with API_EXTENSIONS=off answers 404 here.`;
+
+const readResponses = (ok: ReturnType<typeof answer>) => ({
+  '200': ok,
+  '400': responseRef('InvalidQuery'),
+  '401': responseRef('Unauthorized'),
+  '503': responseRef('ServiceUnavailable'),
+  ...transportResponses,
+});
+
+/** The roster extension's operations (decision 015). */
+function extensionPaths(example: (name: SchemaName) => unknown) {
+  return {
+    '/classe/{id}/students': {
+      get: {
+        operationId: 'getClassStudents',
+        tags: ['extensions'],
+        'x-extension': true,
+        summary: "List a turma's students",
+        description: `One page of the students enrolled in the turma, sorted and filtered. ${NOT_V1}`,
+        parameters: [
+          parameterRef('ClassId'),
+          parameterRef('Page'),
+          parameterRef('StudentsPageSize'),
+          parameterRef('RosterSortBy'),
+          parameterRef('RosterQuery'),
+        ],
+        responses: {
+          ...readResponses(answer("A page of the turma's students.", 'Roster', example('Roster'))),
+          '404': responseRef('UnknownClass'),
+        },
+      },
+    },
+    '/students': {
+      get: {
+        operationId: 'searchStudents',
+        tags: ['extensions'],
+        'x-extension': true,
+        summary: 'Find students',
+        description:
+          'One page of the students whose name or e-mail match, by name (ignoring case and ' +
+          `accents), then e-mail, each with up to ${STUDENT_CLASSES_LISTED_MAX} of their turmas ` +
+          `and how many they are in. ${NOT_V1}`,
+        parameters: [
+          parameterRef('Page'),
+          parameterRef('StudentsPageSize'),
+          parameterRef('StudentQuery'),
+        ],
+        responses: readResponses(
+          answer('A page of students.', 'StudentSearchResult', example('StudentSearchResult')),
+        ),
+      },
+    },
   };
 }
 type ParameterName = keyof ReturnType<typeof listParameters>;
@@ -242,9 +355,17 @@ const ENROLMENT =
   'When the e-mail is new, the student is created with this name; otherwise the name is ' +
   'ignored. Enrolling a student already in a turma replaces the expiry.';
 
-export function buildOpenApiDocument({ publicUrl }: OpenApiOptions = {}) {
-  const schemas: Record<SchemaName, JsonSchema> = buildSchemas();
-  const example = (name: SchemaName) => (schemas[name].examples as unknown[])[0];
+export function buildOpenApiDocument({ publicUrl, extensions = true }: OpenApiOptions = {}) {
+  const allSchemas: Record<SchemaName, JsonSchema> = buildSchemas();
+  const example = (name: SchemaName) => (allSchemas[name].examples as unknown[])[0];
+  // Without the extension nothing of it shows: no operation, and no component only it used.
+  const kept = <T>(components: Record<string, T>, extensionOnly: readonly string[]) =>
+    Object.fromEntries(
+      Object.entries(components).filter(([name]) => extensions || !extensionOnly.includes(name)),
+    );
+  const schemas = kept(allSchemas, EXTENSION_SCHEMAS);
+  const parameters = kept(listParameters(), EXTENSION_PARAMETERS);
+  const responses = kept(RESPONSES, EXTENSION_RESPONSES);
   return {
     openapi: '3.1.0',
     info: {
@@ -269,6 +390,18 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiOptions = {}) {
       { name: 'classes', description: 'Turmas (classes).' },
       { name: 'enrolments', description: 'Who is in which turma.' },
       { name: 'service', description: 'Probes and this description; no token needed.' },
+      ...(extensions
+        ? [
+            {
+              name: 'extensions',
+              description:
+                "Reads this reference server offers beyond the platform's v1 (the roster " +
+                `extension): a turma's students, and finding a student. Every answer of a server ` +
+                `that offers them carries \`${EXTENSIONS_HEADER}: ${ROSTER_EXTENSION}\`.`,
+              'x-extension': true,
+            },
+          ]
+        : []),
     ],
     paths: {
       '/classe': {
@@ -329,6 +462,7 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiOptions = {}) {
           responses: writeResponses('UnknownClassesOrStudent'),
         },
       },
+      ...(extensions ? extensionPaths(example) : {}),
       '/health': {
         get: {
           operationId: 'getHealth',
@@ -363,8 +497,8 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiOptions = {}) {
     },
     components: {
       schemas,
-      responses: RESPONSES,
-      parameters: listParameters(),
+      responses,
+      parameters,
       securitySchemes: {
         bearer: {
           type: 'http',

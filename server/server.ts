@@ -224,6 +224,8 @@ export interface ServerOptions {
   publicUrl?: string | undefined;
   /** See AppOptions. */
   corsOrigins?: readonly string[];
+  /** The roster extension (ApiOptions' `extensions`); on unless false (API_EXTENSIONS=off). */
+  extensions?: boolean;
 }
 
 export interface RunningServer {
@@ -267,6 +269,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     trustProxy: options.trustProxy,
     publicUrl: options.publicUrl,
     corsOrigins: options.corsOrigins,
+    extensions: options.extensions,
   });
   const host = options.host ?? '127.0.0.1';
   const listening = listen(app, {

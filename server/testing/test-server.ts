@@ -39,6 +39,8 @@ export interface TestServerOptions {
   corsOrigins?: readonly string[];
   /** The built console to serve (startServer's staticDir); none by default. */
   staticDir?: string;
+  /** startServer's `extensions`: false is API_EXTENSIONS=off. */
+  extensions?: boolean;
 }
 
 export interface RequestOptions {
@@ -106,6 +108,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     timeouts: options.timeouts,
     corsOrigins: options.corsOrigins,
     staticDir: options.staticDir,
+    extensions: options.extensions,
     log: (line) => {
       logLines.push(line);
       for (const wake of logWaiters) wake();
