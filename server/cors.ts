@@ -67,10 +67,16 @@ export function corsFor(origins: readonly string[]): MiddlewareHandler {
   });
   return async (c, next) => {
     const origin = c.req.header('origin');
+    // No Origin: not a cross-origin call, nothing to allow. hono/cors would still set its
+    // headers before the route answers, which makes Hono copy every answer into a new Response
+    // (decision 014); the live headers of the answer cost nothing.
+    if (origin === undefined) {
+      await next();
+      c.res.headers.append('Vary', 'Origin');
+      return;
+    }
     const isPreflight =
-      c.req.method === 'OPTIONS' &&
-      origin !== undefined &&
-      c.req.header('access-control-request-method') !== undefined;
+      c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined;
     // hono/cors adds Vary itself on the answers it lets through.
     if (isPreflight && !allowed.has(origin)) {
       c.header('Vary', 'Origin', { append: true });

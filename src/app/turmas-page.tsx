@@ -12,6 +12,8 @@ import { SelectionTray } from '../features/classes/selection-tray';
 import { useMessages } from '../i18n/i18n-context';
 import focus from './focus-target.module.css';
 import classes from './turmas-page.module.css';
+import { RosterOutlet } from './roster-outlet';
+import { useRosterAction } from './use-roster-action';
 import { useLazyDialogs } from './use-lazy-dialogs';
 
 interface TurmasPageProps {
@@ -59,8 +61,10 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
       turmas.map((turma) => ({ ...turma, name: turmaLabel(turma.name, listMessages) })),
     [listMessages],
   );
+  const rosterAction = useRosterAction(api);
   const rowActions = useMemo<RowAction[]>(
     () => [
+      ...(rosterAction ? [rosterAction] : []),
       {
         label: messages.classes.enrolAction,
         name: (turma) => messages.classes.enrolActionName(turma.name),
@@ -75,7 +79,7 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
         onIntent: () => want('remove'),
       },
     ],
-    [messages, open, want, labelled],
+    [messages, open, want, labelled, rosterAction],
   );
 
   const tooMany = selection.length > CLASSES_PER_REQUEST_MAX;
@@ -118,6 +122,7 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
       )}
       <ClassBrowser api={api} rowActions={rowActions} />
       <SelectionTray
+        chipAction={rosterAction}
         actions={
           <>
             <Button
@@ -141,6 +146,7 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
           </>
         }
       />
+      <RosterOutlet api={api} />
       <Suspense fallback={null}>
         {/* Only the dialogs report outcomes, so the notifications come with the first one. */}
         {(dialogs.enrol.mounted || dialogs.remove.mounted) && <NotificationsHost />}
