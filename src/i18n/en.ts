@@ -99,6 +99,10 @@ export const en: Messages = {
     removeStudent: 'Remove a student',
     tooMany: (max) => `Each action takes at most ${max} classes. Remove some from the selection.`,
   },
+  roster: {
+    openAction: 'Students',
+    openActionName: (name) => `See the students of ${name}`,
+  },
   apiErrors: {
     network: 'Could not reach the server. Check your connection and try again.',
     crossOrigin: (origin) =>

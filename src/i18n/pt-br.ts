@@ -103,6 +103,11 @@ export const ptBR = {
     tooMany: (max: string): string =>
       `Cada operação aceita no máximo ${max} turmas. Remova algumas da seleção.`,
   },
+  roster: {
+    // The roster itself loads with its own words (features/roster/messages.ts).
+    openAction: 'Alunos',
+    openActionName: (name: string): string => `Ver alunos de ${name}`,
+  },
   apiErrors: {
     network: 'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.',
     // The browser is online and the API is on another site: CORS or the page's CSP refused it.

@@ -46,10 +46,15 @@ export const columns = column.columns([
 export const NUMERIC_COLUMNS: ReadonlySet<string> = new Set(['countStudents']);
 // Fixed widths (with `table-layout: fixed`), so paging and loading never shift the layout; the
 // name takes what is left.
-export const COLUMN_WIDTHS: Record<string, number | undefined> = {
+export const COLUMN_WIDTHS: Record<string, number | string | undefined> = {
   select: 48,
   countStudents: 112,
   createdAt: 168,
   updatedAt: 168,
-  actions: 192,
+  // As many actions as the page offers (a third, "Alunos", with the roster extension): ClassTable
+  // sets the variable.
+  actions: 'var(--row-actions-width, 192px)',
 };
+
+/** The actions column's width for `count` buttons of up to ~10 characters each. */
+export const rowActionsWidth = (count: number) => 32 + 80 * count;

@@ -1,9 +1,9 @@
 import { useTable, type SortingState, type Updater } from '@tanstack/react-table';
-import { useCallback, useMemo, type Ref } from 'react';
+import { useCallback, useMemo, type CSSProperties, type Ref } from 'react';
 import type { Class, ClassSummary, SortField } from '#contract';
 import { useFormats } from '../../i18n/formats';
 import { useMessages } from '../../i18n/i18n-context';
-import { columns, features } from './class-table-columns';
+import { columns, features, rowActionsWidth } from './class-table-columns';
 import { TableHead } from './class-table-head';
 import { ClassRow } from './class-table-row';
 import classes from './class-table.module.css';
@@ -98,6 +98,9 @@ export function ClassTable({
           aria-label={messages.classes.tableLabel}
           aria-busy={rows === undefined || stale}
           className={classes.table}
+          style={
+            { '--row-actions-width': `${rowActionsWidth(rowActions.length)}px` } as CSSProperties
+          }
         >
           <TableHead groups={table.getHeaderGroups()} sorting={sorting} />
           {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated clicks of the rows' buttons (keyboard too); the body is no control */}

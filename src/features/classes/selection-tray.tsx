@@ -1,23 +1,26 @@
-import { Button, Group, Paper, Pill, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Pill, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useId, useState, type ReactNode } from 'react';
 import { CLASSES_PER_REQUEST_MAX } from '#contract';
 import { useMessages } from '../../i18n/i18n-context';
 import { useFormats } from '../../i18n/formats';
 import { turmaLabel, useClassListMessages } from './messages';
+import type { RowAction } from './row-actions';
 import { selectionStore, useSelection } from './selection-store';
 import classes from './selection-tray.module.css';
 
 interface SelectionTrayProps {
   /** What can be done with the selected turmas (enrol, remove), supplied by the page. */
   actions?: ReactNode;
+  /** What a chip's name does when pressed (open the turma's roster); plain text without it. */
+  chipAction?: RowAction | undefined;
 }
 
 /**
  * The turmas picked so far, whatever page or search they were picked on, pinned to the bottom of
  * the page so it never pushes the table around. Shown only while something is selected.
  */
-export function SelectionTray({ actions }: SelectionTrayProps) {
+export function SelectionTray({ actions, chipAction }: SelectionTrayProps) {
   const messages = useMessages();
   const formats = useFormats();
   const listMessages = useClassListMessages();
@@ -83,7 +86,22 @@ export function SelectionTray({ actions }: SelectionTrayProps) {
                   tabIndex: 0,
                 }}
               >
-                {turmaLabel(turma.name, listMessages)}
+                {chipAction ? (
+                  <UnstyledButton
+                    className={classes.chipAction}
+                    aria-label={chipAction.name({
+                      id: turma.id,
+                      name: turmaLabel(turma.name, listMessages),
+                    })}
+                    onPointerEnter={chipAction.onIntent}
+                    onFocus={chipAction.onIntent}
+                    onClick={() => chipAction.onClick(turma)}
+                  >
+                    {turmaLabel(turma.name, listMessages)}
+                  </UnstyledButton>
+                ) : (
+                  turmaLabel(turma.name, listMessages)
+                )}
               </Pill>
             ))}
           </Pill.Group>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { announceUrlChange, subscribeToUrl } from '../../lib/url-change';
 import { parseListParams, writeListParams, type ListParams } from './list-params';
 
 /**
@@ -7,18 +8,6 @@ import { parseListParams, writeListParams, type ListParams } from './list-params
  * or a URL-state library: the console has one page and four parameters, parsed with the
  * contract's own rules in list-params.ts.
  */
-
-// pushState and replaceState fire no event; this one tells subscribers we changed the URL.
-const URL_CHANGED = 'turmas-admin:urlchange';
-
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('popstate', onChange);
-  window.addEventListener(URL_CHANGED, onChange);
-  return () => {
-    window.removeEventListener('popstate', onChange);
-    window.removeEventListener(URL_CHANGED, onChange);
-  };
-}
 
 const currentSearch = () => window.location.search;
 
@@ -40,7 +29,7 @@ interface HistoryState {
 }
 
 export function useListParams(): [ListParams, SetListParams] {
-  const search = useSyncExternalStore(subscribe, currentSearch);
+  const search = useSyncExternalStore(subscribeToUrl, currentSearch);
   const params = useMemo(() => parseListParams(search), [search]);
 
   const setParams = useCallback<SetListParams>((change, { history = 'push' } = {}) => {
@@ -57,7 +46,7 @@ export function useListParams(): [ListParams, SetListParams] {
       const next: HistoryState | null = history === 'typing' ? { turmasAdminTyping: true } : null;
       window.history.pushState(next, '', url);
     }
-    window.dispatchEvent(new Event(URL_CHANGED));
+    announceUrlChange();
   }, []);
 
   // A hand-edited or outdated link (page=abc, pageSize=7) is shown with defaults; say so in the

@@ -1,0 +1,77 @@
+import { Alert, Button, Group } from '@mantine/core';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
+import type { ApiClient } from '../api/client';
+import { useExtension } from '../api/use-extension';
+import { ROSTER_EXTENSION } from '#contract';
+import { turmaLabel, useClassListMessages } from '../features/classes/messages';
+import { useSelection } from '../features/classes/selection-store';
+import type { RosterParams } from '../features/roster/roster-params';
+import { useRosterParams } from '../features/roster/use-roster-params';
+import { useMessages } from '../i18n/i18n-context';
+import { loadRosterPanel } from './use-roster-action';
+
+const RosterPanel = lazy(async () => ({ default: (await loadRosterPanel()).RosterPanel }));
+
+/**
+ * Where the roster opens over the page while the address names a turma (`?turma=…`) and the
+ * server offers the extension. Mounted once its code is in (a failed import must not take the
+ * page down: it is said here, with a retry), and kept mounted while it closes.
+ */
+export function RosterOutlet({ api }: { api: ApiClient }) {
+  const messages = useMessages();
+  const listMessages = useClassListMessages();
+  const available = useExtension(api, ROSTER_EXTENSION);
+  const { params, turmaName, change, close } = useRosterParams();
+  const selection = useSelection();
+  const wanted = available && params.turma !== null;
+
+  // The roster last shown stays in the panel while it fades out.
+  const [shown, setShown] = useState<RosterParams | null>(null);
+  if (wanted && params !== shown) setShown(params);
+
+  const [code, setCode] = useState<'none' | 'ready' | 'failed'>('none');
+  const load = useCallback(() => {
+    loadRosterPanel().then(
+      // A transition, as the dialogs' (use-lazy-dialogs.ts): no empty fallback committed first.
+      () => startTransition(() => setCode('ready')),
+      () => setCode('failed'),
+    );
+  }, []);
+  useEffect(() => {
+    if (wanted) load();
+  }, [wanted, load]);
+
+  // A shared link names the turma by id only: the tray may know its name.
+  const fromSelection = selection.find(({ id }) => id === shown?.turma)?.name;
+  const name =
+    turmaName ??
+    (fromSelection === undefined ? undefined : turmaLabel(fromSelection, listMessages));
+
+  if (wanted && code === 'failed') {
+    return (
+      <Alert color="red" title={messages.dialogLoad.failed} role="alert">
+        <Group gap="xs">
+          <Button variant="default" size="xs" onClick={load}>
+            {messages.dialogLoad.retry}
+          </Button>
+          <Button variant="subtle" size="xs" onClick={close}>
+            {messages.dialogLoad.dismiss}
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
+  if (code !== 'ready' || shown?.turma == null) return null;
+  return (
+    <Suspense fallback={null}>
+      <RosterPanel
+        api={api}
+        opened={wanted}
+        params={{ ...shown, turma: shown.turma }}
+        turmaName={name}
+        onChange={change}
+        onClose={close}
+      />
+    </Suspense>
+  );
+}

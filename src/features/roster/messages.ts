@@ -1,0 +1,249 @@
+import { defineMessages } from '../../i18n/define-messages';
+
+/**
+ * The roster's words; they load with its code. What opens it (the row's "Alunos", a chip) is on
+ * the first screen, so those words are in src/i18n (`roster`).
+ */
+export const useRosterMessages = defineMessages({
+  'pt-BR': {
+    title: (turma: string): string => `Alunos de ${turma}`,
+    /** A shared link, before the list has found the turma's name. */
+    turmaById: (id: string): string => `turma ${id}`,
+    close: 'Fechar lista de alunos',
+    tableLabel: (turma: string): string => `Alunos de ${turma}`,
+    columns: {
+      name: 'Nome',
+      email: 'E-mail',
+      expirationDate: 'Validade',
+      enrolledAt: 'Matriculado em',
+    },
+    selectRow: (name: string, email: string): string => `Selecionar ${name} (${email})`,
+    selectPage: 'Selecionar todos os alunos desta página',
+    searchLabel: 'Buscar alunos',
+    searchPlaceholder: 'Nome ou e-mail',
+    clearSearch: 'Limpar busca',
+    loading: 'Carregando alunos…',
+    total: (count: number, formatted: string): string =>
+      count === 1 ? '1 aluno' : `${formatted} alunos`,
+    found: (count: number, formatted: string): string =>
+      count === 0
+        ? 'Nenhum aluno encontrado'
+        : count === 1
+          ? '1 aluno encontrado'
+          : `${formatted} alunos encontrados`,
+    emptyTitle: 'Nenhum aluno nesta turma',
+    emptyDescription: 'Quem for matriculado aparece aqui.',
+    noMatchTitle: 'Nenhum aluno encontrado',
+    noMatchDescription: (query: string): string =>
+      `Nenhum aluno desta turma tem “${query}” no nome ou no e-mail.`,
+    loadFailed: 'Não foi possível carregar os alunos',
+    refreshFailed:
+      'Não foi possível atualizar a lista. Os alunos abaixo podem estar desatualizados.',
+    turmaGone: 'Esta turma não existe mais no servidor.',
+    retry: 'Tentar novamente',
+    dialogLoadFailed:
+      'Não foi possível abrir o formulário. Verifique a conexão e clique no botão de novo. Nada foi enviado.',
+    expiry: {
+      none: 'Sem validade',
+      expired: 'Expirada',
+      /** "hoje", "amanhã", "em 12 dias": Intl's relative time. */
+      expires: (relativeDay: string): string => `Expira ${relativeDay}`,
+    },
+    pagination: 'Páginas da lista de alunos',
+    previousPage: 'Página anterior',
+    nextPage: 'Próxima página',
+    range: (first: string, last: string, total: string): string => `${first}–${last} de ${total}`,
+    pageOf: (page: string, pageCount: string): string => `Página ${page} de ${pageCount}`,
+    selection: {
+      label: 'Alunos selecionados',
+      count: (count: number, formatted: string): string =>
+        count === 1 ? '1 aluno selecionado' : `${formatted} alunos selecionados`,
+      clear: 'Limpar seleção',
+      remove: 'Remover da turma',
+      changeExpiry: 'Alterar validade',
+    },
+    remove: {
+      title: (count: number, formatted: string): string =>
+        count === 1 ? 'Remover 1 aluno da turma' : `Remover ${formatted} alunos da turma`,
+      from: (turma: string): string => `Da turma ${turma}:`,
+      warning:
+        'Não é possível desfazer esta remoção. Para voltar à turma, cada aluno precisará ser matriculado de novo.',
+      confirmCount: (count: string): string =>
+        `Para confirmar, digite quantos alunos serão removidos: ${count}`,
+      confirmEmail: 'Para confirmar, digite o e-mail do aluno',
+      hintCount: 'O botão Remover é liberado quando o número digitado for o de alunos.',
+      hintEmail: 'O botão Remover é liberado quando o e-mail digitado for o do aluno.',
+      mismatchCount: 'O número digitado não é o de alunos que serão removidos.',
+      mismatchEmail: 'O que foi digitado não é o e-mail do aluno.',
+      match: 'Confirmado.',
+      submit: (count: number, formatted: string): string =>
+        count === 1 ? 'Remover 1 aluno' : `Remover ${formatted} alunos`,
+      sending: 'Removendo…',
+    },
+    expiryChange: {
+      title: (count: number, formatted: string): string =>
+        count === 1 ? 'Alterar a validade de 1 aluno' : `Alterar a validade de ${formatted} alunos`,
+      in: (turma: string): string => `Na turma ${turma}:`,
+      replaces:
+        'A nova validade substitui a atual de cada aluno listado, mesmo que a atual seja mais longa ou não tenha fim.',
+      current: 'Validade atual:',
+      required: 'Escolha a nova validade ou marque “Sem validade”.',
+      invalid: 'Esta data não é válida.',
+      past: 'Esta data já passou: escolha uma data futura.',
+      submit: 'Alterar validade',
+      sending: 'Alterando…',
+    },
+    outcome: {
+      removed: 'Removido da turma',
+      changed: 'Validade alterada',
+      waiting: 'Aguardando',
+      sending: 'Enviando…',
+      failed: 'Não foi feito',
+      unknown: 'Não sabemos se foi feito',
+      /** The list of outcomes of one run, read by screen readers as it fills. */
+      listLabel: 'Resultado por aluno',
+      summaryRemoved: (done: number, formatted: string, turma: string): string =>
+        done === 1
+          ? `1 aluno não está mais em ${turma}.`
+          : `${formatted} alunos não estão mais em ${turma}.`,
+      summaryChanged: (done: number, formatted: string): string =>
+        done === 1
+          ? 'A validade de 1 aluno foi alterada.'
+          : `A validade de ${formatted} alunos foi alterada.`,
+      someFailed: (failed: number, formatted: string): string =>
+        failed === 1
+          ? '1 aluno ficou como estava. Veja o motivo ao lado dele.'
+          : `${formatted} alunos ficaram como estavam. Veja o motivo ao lado de cada um.`,
+      retryFailed: (count: number, formatted: string): string =>
+        count === 1 ? 'Tentar de novo com 1 aluno' : `Tentar de novo com ${formatted} alunos`,
+      studentGone: 'O aluno não existe mais no servidor; ele não está nesta turma.',
+      turmaGone: 'A turma não existe mais no servidor.',
+      sessionExpired: 'Sua sessão expirou. Entre novamente e tente de novo: nada foi perdido.',
+      unknownOutcome:
+        'Sem resposta do servidor: a alteração pode ter sido feita ou não. Tentar de novo é seguro.',
+      done: 'Concluir',
+      dismiss: 'Fechar aviso',
+    },
+  },
+  en: {
+    title: (turma) => `Students of ${turma}`,
+    turmaById: (id) => `class ${id}`,
+    close: 'Close the student list',
+    tableLabel: (turma) => `Students of ${turma}`,
+    columns: {
+      name: 'Name',
+      email: 'E-mail',
+      expirationDate: 'Expiry',
+      enrolledAt: 'Enrolled on',
+    },
+    selectRow: (name, email) => `Select ${name} (${email})`,
+    selectPage: 'Select every student on this page',
+    searchLabel: 'Search students',
+    searchPlaceholder: 'Name or e-mail',
+    clearSearch: 'Clear search',
+    loading: 'Loading students…',
+    total: (count, formatted) => (count === 1 ? '1 student' : `${formatted} students`),
+    found: (count, formatted) =>
+      count === 0
+        ? 'No students found'
+        : count === 1
+          ? '1 student found'
+          : `${formatted} students found`,
+    emptyTitle: 'No students in this class',
+    emptyDescription: 'Whoever is enrolled shows here.',
+    noMatchTitle: 'No students found',
+    noMatchDescription: (query) =>
+      `No student of this class has “${query}” in their name or e-mail.`,
+    loadFailed: 'The students could not be loaded',
+    refreshFailed: 'The list could not be refreshed. The students below may be out of date.',
+    turmaGone: 'This class no longer exists on the server.',
+    retry: 'Try again',
+    dialogLoadFailed:
+      'The form could not be opened. Check the connection and press the button again. Nothing was sent.',
+    expiry: {
+      none: 'No expiry',
+      expired: 'Expired',
+      expires: (relativeDay) => `Expires ${relativeDay}`,
+    },
+    pagination: 'Pages of the student list',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    range: (first, last, total) => `${first}–${last} of ${total}`,
+    pageOf: (page, pageCount) => `Page ${page} of ${pageCount}`,
+    selection: {
+      label: 'Selected students',
+      count: (count, formatted) =>
+        count === 1 ? '1 student selected' : `${formatted} students selected`,
+      clear: 'Clear selection',
+      remove: 'Remove from class',
+      changeExpiry: 'Change expiry',
+    },
+    remove: {
+      title: (count, formatted) =>
+        count === 1
+          ? 'Remove 1 student from the class'
+          : `Remove ${formatted} students from the class`,
+      from: (turma) => `From ${turma}:`,
+      warning:
+        'This removal cannot be undone. To come back to the class, each student will have to be enrolled again.',
+      confirmCount: (count) => `To confirm, type how many students will be removed: ${count}`,
+      confirmEmail: "To confirm, type the student's e-mail",
+      hintCount:
+        'The Remove button becomes available once the number typed is the number of students.',
+      hintEmail: "The Remove button becomes available once the e-mail typed is the student's.",
+      mismatchCount: 'The number typed is not the number of students to be removed.',
+      mismatchEmail: "What is typed is not the student's e-mail.",
+      match: 'Confirmed.',
+      submit: (count, formatted) =>
+        count === 1 ? 'Remove 1 student' : `Remove ${formatted} students`,
+      sending: 'Removing…',
+    },
+    expiryChange: {
+      title: (count, formatted) =>
+        count === 1
+          ? 'Change the expiry of 1 student'
+          : `Change the expiry of ${formatted} students`,
+      in: (turma) => `In ${turma}:`,
+      replaces:
+        "The new expiry replaces each listed student's current one, even a longer one or none at all.",
+      current: 'Current expiry:',
+      required: 'Choose the new expiry, or tick “No expiry”.',
+      invalid: 'This date is not valid.',
+      past: 'This date has passed: choose a future one.',
+      submit: 'Change expiry',
+      sending: 'Changing…',
+    },
+    outcome: {
+      removed: 'Removed from the class',
+      changed: 'Expiry changed',
+      waiting: 'Waiting',
+      sending: 'Sending…',
+      failed: 'Not done',
+      unknown: 'We do not know whether it was done',
+      listLabel: 'Outcome per student',
+      summaryRemoved: (done, formatted, turma) =>
+        done === 1
+          ? `1 student is no longer in ${turma}.`
+          : `${formatted} students are no longer in ${turma}.`,
+      summaryChanged: (done, formatted) =>
+        done === 1
+          ? "1 student's expiry was changed."
+          : `${formatted} students' expiry was changed.`,
+      someFailed: (failed, formatted) =>
+        failed === 1
+          ? '1 student was left as they were. The reason is beside them.'
+          : `${formatted} students were left as they were. The reason is beside each.`,
+      retryFailed: (count, formatted) =>
+        count === 1 ? 'Try again with 1 student' : `Try again with ${formatted} students`,
+      studentGone: 'The student no longer exists on the server; they are not in this class.',
+      turmaGone: 'The class no longer exists on the server.',
+      sessionExpired: 'Your session has expired. Sign in again, then try again: nothing was lost.',
+      unknownOutcome:
+        'No answer from the server: the change may or may not have been made. Trying again is safe.',
+      done: 'Done',
+      dismiss: 'Dismiss',
+    },
+  },
+});
+
+export type RosterMessages = ReturnType<typeof useRosterMessages>;

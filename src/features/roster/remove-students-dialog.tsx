@@ -1,0 +1,193 @@
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { useIsMutating } from '@tanstack/react-query';
+import { useCallback, useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { ApiClient } from '../../api/client';
+import type { RosterEntry } from '#contract';
+import { FormDialog } from '../../components/form-dialog/form-dialog';
+import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';
+import { useDiscardGuard, useFormDialog } from '../../components/form-dialog/form-dialog-context';
+import { useFormSubmit } from '../../components/form-dialog/use-form-submit';
+import { useFormats } from '../../i18n/formats';
+import { confirmationState, type ConfirmationState } from './confirmation';
+import { useRosterMessages, type RosterMessages } from './messages';
+import { RunSummary, StudentList } from './student-list';
+import classes from './roster.module.css';
+import { failedCount, ROSTER_WRITE_MUTATION_KEY, useStudentRun } from './use-student-run';
+
+export interface RosterDialogProps {
+  api: Pick<ApiClient, 'removeStudentFromClasses' | 'addStudentToClass'>;
+  opened: boolean;
+  turma: { id: string; label: string };
+  /** The students ticked when it opened. */
+  students: readonly RosterEntry[];
+  onClose: () => void;
+  /** After each run: who the server said yes for (the panel unticks them and says so). */
+  onSettled: (done: readonly RosterEntry[]) => void;
+}
+
+/**
+ * Removes the ticked students from this one turma, which the API cannot undo: an alert dialog,
+ * its warning the description, sent only once the number of students (or the one student's
+ * e-mail) is typed. One call per student; each outcome is shown, and the ones that may pass can
+ * be sent again without typing again.
+ */
+export function RemoveStudentsDialog(props: RosterDialogProps) {
+  const messages = useRosterMessages();
+  const { number } = useFormats();
+  const busy = useIsMutating({ mutationKey: ROSTER_WRITE_MUTATION_KEY }) > 0;
+  const warningId = useId();
+  const count = props.students.length;
+  return (
+    <FormDialog
+      opened={props.opened}
+      title={messages.remove.title(count, number.format(count))}
+      onClose={props.onClose}
+      busy={busy}
+      alertDescribedBy={warningId}
+    >
+      <RemoveStudentsForm {...props} warningId={warningId} />
+    </FormDialog>
+  );
+}
+
+function RemoveStudentsForm({
+  api,
+  turma,
+  students,
+  onSettled,
+  warningId,
+}: RosterDialogProps & { warningId: string }) {
+  const messages = useRosterMessages();
+  const { number } = useFormats();
+  const { close, busy } = useFormDialog();
+  const emails = students.map(({ email }) => email);
+  const form = useForm<{ confirmation: string }>({ defaultValues: { confirmation: '' } });
+  const confirmation = useWatch({ control: form.control, name: 'confirmation' });
+  const confirmed = confirmationState(confirmation, emails);
+  const { outcomes, run } = useStudentRun((student) =>
+    api.removeStudentFromClasses({ email: student.email, classes: [{ id: turma.id }] }),
+  );
+  // How many runs were made: each new summary takes the focus, and is read out.
+  const [runs, setRuns] = useState(0);
+  const ran = runs > 0;
+  useDiscardGuard(
+    useCallback(() => !ran && form.getValues('confirmation').trim() !== '', [form, ran]),
+  );
+
+  const retryable = students.filter((student) => {
+    const outcome = outcomes.get(student.email);
+    return outcome?.status === 'failed' && outcome.retry;
+  });
+  const toSend = ran ? retryable : students;
+
+  const submit = useFormSubmit(
+    form,
+    async () => {
+      const result = await run(toSend);
+      setRuns((count) => count + 1);
+      const done = toSend.filter((student) => result.get(student.email)?.status === 'done');
+      onSettled(done);
+      if (students.every((student) => result.get(student.email)?.status === 'done')) close();
+    },
+    confirmed !== 'match' || toSend.length === 0,
+  );
+
+  const failed = failedCount(students, outcomes);
+  const single = students.length === 1;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm" fw={600}>
+          {messages.remove.from(turma.label)}
+        </Text>
+        <StudentList
+          label={messages.outcome.listLabel}
+          students={students}
+          outcomes={outcomes}
+          doneLabel={messages.outcome.removed}
+        />
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconAlertTriangle aria-hidden size={20} className={classes.warningIcon} />
+          <Text id={warningId} size="sm" fw={500}>
+            {messages.remove.warning}
+          </Text>
+        </Group>
+        {!ran && (
+          <TextInput
+            {...form.register('confirmation')}
+            label={
+              single
+                ? messages.remove.confirmEmail
+                : messages.remove.confirmCount(number.format(students.length))
+            }
+            type={single ? 'email' : 'text'}
+            inputMode={single ? 'email' : 'numeric'}
+            autoComplete="off"
+            autoCorrect="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            error={confirmed === 'mismatch'}
+            inputWrapperOrder={['label', 'input', 'description']}
+            description={
+              <ConfirmationStatus state={confirmed} single={single} messages={messages} />
+            }
+            descriptionProps={{ 'aria-live': 'polite' }}
+            readOnly={busy}
+            data-autofocus
+          />
+        )}
+        {ran && failed > 0 && (
+          <RunSummary
+            key={runs}
+            text={messages.outcome.someFailed(failed, number.format(failed))}
+          />
+        )}
+        {ran ? (
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              {messages.outcome.done}
+            </Button>
+            {retryable.length > 0 && (
+              <SubmitButton color="red.9" busyLabel={messages.remove.sending}>
+                {messages.outcome.retryFailed(retryable.length, number.format(retryable.length))}
+              </SubmitButton>
+            )}
+          </Group>
+        ) : (
+          <FormDialogActions>
+            <SubmitButton
+              color="red.9"
+              blocked={confirmed !== 'match'}
+              busyLabel={messages.remove.sending}
+            >
+              {messages.remove.submit(students.length, number.format(students.length))}
+            </SubmitButton>
+          </FormDialogActions>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+function ConfirmationStatus({
+  state,
+  single,
+  messages,
+}: {
+  state: ConfirmationState;
+  single: boolean;
+  messages: RosterMessages;
+}) {
+  const text = messages.remove;
+  if (state === 'mismatch') return <>{single ? text.mismatchEmail : text.mismatchCount}</>;
+  if (state === 'match') {
+    return (
+      <>
+        <IconCheck aria-hidden size={14} /> {text.match}
+      </>
+    );
+  }
+  return <>{single ? text.hintEmail : text.hintCount}</>;
+}

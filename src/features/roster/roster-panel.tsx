@@ -1,0 +1,212 @@
+// Loaded with the roster, not with the first screen (src/app/mantine-styles.ts).
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/EmptyState.css';
+import { Alert, Box, Button, Drawer, Group, Text } from '@mantine/core';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import type { ApiClient } from '../../api/client';
+import type { RosterEntry } from '#contract';
+import { useFormats } from '../../i18n/formats';
+import { useReturnFocus } from '../../lib/use-return-focus';
+import { useRosterMessages } from './messages';
+import { RemoveStudentsDialog } from './remove-students-dialog';
+import type { RosterParams } from './roster-params';
+import { RosterView } from './roster-view';
+import classes from './roster.module.css';
+import { useCachedTurmaName } from './use-cached-turma-name';
+import type { RosterChangeOptions } from './use-roster-params';
+
+// The date picker and its calendar are for the few who change an expiry: loaded on intent.
+const loadExpiryDialog = () => import('./change-expiry-dialog');
+const ChangeExpiryDialog = lazy(async () => ({
+  default: (await loadExpiryDialog()).ChangeExpiryDialog,
+}));
+
+export interface RosterPanelProps {
+  api: ApiClient;
+  opened: boolean;
+  /** The roster shown; the last one while the panel closes. */
+  params: RosterParams & { turma: string };
+  /** The turma's name as the page knows it (carried from the row or chip that opened it). */
+  turmaName: string | undefined;
+  onChange: (change: Partial<Omit<RosterParams, 'turma'>>, options?: RosterChangeOptions) => void;
+  onClose: () => void;
+}
+
+type DialogKind = 'remove' | 'expiry';
+
+/**
+ * A turma's roster in a panel over the turmas list, where it was opened from: its students, and
+ * what to do with those ticked. Its address is the page's (`?turma=…`), so Back closes it and a
+ * link opens it; Escape, the ✕ or Close go back to the list as it was.
+ */
+export function RosterPanel({
+  api,
+  opened,
+  params,
+  turmaName,
+  onChange,
+  onClose,
+}: RosterPanelProps) {
+  const messages = useRosterMessages();
+  const { number } = useFormats();
+  const turmaId = params.turma;
+  const cachedName = useCachedTurmaName(turmaId);
+  const name = [turmaName, cachedName].find((known) => known !== undefined && known.trim() !== '');
+  const label = name ?? messages.turmaById(turmaId);
+  useReturnFocus(opened);
+
+  // Ticked students belong to one turma: another roster starts with none.
+  const [selection, setSelection] = useState<{
+    turma: string;
+    students: ReadonlyMap<string, RosterEntry>;
+  }>({ turma: turmaId, students: new Map() });
+  const selected = selection.turma === turmaId ? selection.students : EMPTY;
+  const select = useCallback(
+    (students: readonly RosterEntry[], checked: boolean) =>
+      setSelection((current) => {
+        const next = new Map(current.turma === turmaId ? current.students : EMPTY);
+        for (const student of students) {
+          if (checked) next.set(student.email, student);
+          else next.delete(student.email);
+        }
+        return { turma: turmaId, students: next };
+      }),
+    [turmaId],
+  );
+
+  const [dialog, setDialog] = useState<{
+    kind: DialogKind;
+    opened: boolean;
+    students: readonly RosterEntry[];
+  } | null>(null);
+  const [expiryDialog, setExpiryDialog] = useState<'idle' | 'ready' | 'failed'>('idle');
+  const wantExpiryDialog = () => {
+    loadExpiryDialog().then(
+      () => setExpiryDialog('ready'),
+      () => setExpiryDialog((current) => (current === 'ready' ? current : 'failed')),
+    );
+  };
+  const openDialog = (kind: DialogKind) => {
+    if (kind === 'expiry') wantExpiryDialog();
+    setNotice(null);
+    setDialog({ kind, opened: true, students: [...selected.values()] });
+  };
+  const closeDialog = useCallback(
+    () => setDialog((current) => current && { ...current, opened: false }),
+    [],
+  );
+
+  const [notice, setNotice] = useState<string | null>(null);
+  const settled = useCallback(
+    (kind: DialogKind, done: readonly RosterEntry[]) => {
+      if (done.length === 0) return;
+      const formatted = number.format(done.length);
+      setNotice(
+        kind === 'remove'
+          ? messages.outcome.summaryRemoved(done.length, formatted, label)
+          : messages.outcome.summaryChanged(done.length, formatted),
+      );
+      // Done with: unticked, so what stays ticked is what is left to do (the failures).
+      select(done, false);
+    },
+    [label, messages, number, select],
+  );
+
+  const dialogProps = dialog && {
+    api,
+    opened: dialog.opened,
+    turma: { id: turmaId, label },
+    students: dialog.students,
+    onClose: closeDialog,
+    onSettled: (done: readonly RosterEntry[]) => settled(dialog.kind, done),
+  };
+  return (
+    <>
+      <Drawer.Root
+        opened={opened}
+        onClose={onClose}
+        position="right"
+        size="xl"
+        // A dialog over the panel takes Escape for itself.
+        closeOnEscape={!dialog?.opened}
+        returnFocus={false}
+      >
+        <Drawer.Overlay />
+        <Drawer.Content>
+          <Drawer.Header>
+            <Drawer.Title fz="xl" fw={700} tabIndex={-1} data-autofocus>
+              {messages.title(label)}
+            </Drawer.Title>
+            <Drawer.CloseButton aria-label={messages.close} />
+          </Drawer.Header>
+          {/* Drawer.Body's padding, without Drawer.Body: it would describe the whole dialog. */}
+          <Box px="md" pb={selected.size > 0 ? 0 : 'md'}>
+            {notice && (
+              <Alert
+                role="status"
+                color="teal"
+                mb="md"
+                withCloseButton
+                closeButtonLabel={messages.outcome.dismiss}
+                onClose={() => setNotice(null)}
+              >
+                {notice}
+              </Alert>
+            )}
+            {expiryDialog === 'failed' && dialog?.kind === 'expiry' && (
+              <Alert color="red" mb="md" role="alert">
+                {messages.dialogLoadFailed}
+              </Alert>
+            )}
+            <RosterView
+              api={api}
+              turmaId={turmaId}
+              turmaLabel={label}
+              params={params}
+              onChange={onChange}
+              selected={selected}
+              onSelect={select}
+              now={new Date()}
+            />
+            {selected.size > 0 && (
+              <section aria-label={messages.selection.label} className={classes.actionBar}>
+                <Group justify="space-between" gap="xs">
+                  <Text fw={600} role="status">
+                    {messages.selection.count(selected.size, number.format(selected.size))}
+                  </Text>
+                  <Group gap="xs">
+                    <Button
+                      variant="default"
+                      onPointerEnter={wantExpiryDialog}
+                      onFocus={wantExpiryDialog}
+                      onClick={() => openDialog('expiry')}
+                    >
+                      {messages.selection.changeExpiry}
+                    </Button>
+                    <Button color="red.9" onClick={() => openDialog('remove')}>
+                      {messages.selection.remove}
+                    </Button>
+                    <Button variant="subtle" onClick={() => select([...selected.values()], false)}>
+                      {messages.selection.clear}
+                    </Button>
+                  </Group>
+                </Group>
+              </section>
+            )}
+          </Box>
+        </Drawer.Content>
+      </Drawer.Root>
+      {/* Beside the panel, not inside it: a key pressed in a dialog must not reach the panel. */}
+      {dialogProps && dialog.kind === 'remove' && <RemoveStudentsDialog {...dialogProps} />}
+      {dialogProps && dialog.kind === 'expiry' && expiryDialog === 'ready' && (
+        <Suspense fallback={null}>
+          <ChangeExpiryDialog {...dialogProps} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+const EMPTY: ReadonlyMap<string, RosterEntry> = new Map();

@@ -1,0 +1,21 @@
+/**
+ * The address bar as shared state: the turmas list (features/classes/use-list-params.ts) and a
+ * turma's roster (features/roster/use-roster-params.ts) each keep their own parameters in it.
+ * pushState and replaceState fire no event, so whoever changes the URL says so with
+ * `announceUrlChange()`, and every part that reads it re-reads.
+ */
+const URL_CHANGED = 'turmas-admin:urlchange';
+
+/** Calls `onChange` on Back/Forward and on every change announced; returns the unsubscribe. */
+export function subscribeToUrl(onChange: () => void): () => void {
+  window.addEventListener('popstate', onChange);
+  window.addEventListener(URL_CHANGED, onChange);
+  return () => {
+    window.removeEventListener('popstate', onChange);
+    window.removeEventListener(URL_CHANGED, onChange);
+  };
+}
+
+export function announceUrlChange(): void {
+  window.dispatchEvent(new Event(URL_CHANGED));
+}
