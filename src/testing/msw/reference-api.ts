@@ -60,13 +60,21 @@ export interface Hold {
   release(): void;
 }
 
+/**
+ * A student enrolled in a turma: an e-mail alone (named after its local part, no expiry), or with
+ * a name and an expiry (ISO in UTC) of its own.
+ */
+export type SeededEnrolment = string | { email: string; name?: string; expirationDate?: string };
+
 export interface ReferenceApiOptions {
   /** Seeded in this order, with their timestamps; each countStudents is made of real enrolments. */
   turmas?: Class[];
-  /** E-mails already enrolled (without expiry), by turma id; part of the turmas' countStudents. */
-  enrolments?: Record<string, string[]>;
+  /** Students already enrolled, by turma id; part of the turmas' countStudents. */
+  enrolments?: Record<string, SeededEnrolment[]>;
   /** The one bearer token accepted; TEST_TOKEN by default. */
   token?: string;
+  /** The roster extension (decision 015); false serves the plain v1, as `API_EXTENSIONS=off`. */
+  extensions?: boolean;
 }
 
 export interface ReferenceApi {
@@ -103,6 +111,7 @@ export function installReferenceApi({
   turmas = [],
   enrolments = {},
   token = TEST_TOKEN,
+  extensions = true,
 }: ReferenceApiOptions = {}): ReferenceApi {
   const fixtures = seedFixtures(turmas, enrolments);
   const dataDir = mkdtempSync(join(TEMP_ROOT, 'turmas-console-test-'));
@@ -122,7 +131,7 @@ export function installReferenceApi({
       if (!closed) console.error(`reference API: ${msg}`, fields);
     },
   };
-  const app = createApp({ store: createStore(db), tokens: [token], log });
+  const app = createApp({ store: createStore(db), tokens: [token], log, extensions });
 
   const requests: RecordedRequest[] = [];
   const failures: { failure: Failure; times: number; where: RequestFilter }[] = [];
@@ -205,7 +214,7 @@ export function installReferenceApi({
  * The turmas with their timestamps, and enrolments behind every countStudents: the e-mails given,
  * then stand-in students up to the count, so the store's own count (kept by triggers) matches.
  */
-function seedFixtures(turmas: Class[], enrolments: Record<string, string[]>) {
+function seedFixtures(turmas: Class[], enrolments: Record<string, SeededEnrolment[]>) {
   const fixtures = new Map<string, TurmaFixture>(
     turmas.map(({ id, name, createdAt, updatedAt }) => [id, { id, name, createdAt, updatedAt }]),
   );
@@ -215,12 +224,17 @@ function seedFixtures(turmas: Class[], enrolments: Record<string, string[]>) {
   const rows: EnrolmentFixture[] = [];
   for (const { id, countStudents } of turmas) {
     const turma = fixtures.get(id)!;
-    const emails = enrolments[id] ?? [];
-    for (const email of emails) {
+    const seeded = enrolments[id] ?? [];
+    for (const enrolment of seeded) {
+      const { email, name, expirationDate } =
+        typeof enrolment === 'string' ? { email: enrolment } : enrolment;
       const lowered = email.toLowerCase();
-      rows.push({ turma, student: { name: lowered.split('@')[0]!, email: lowered } });
+      const student = { name: name ?? lowered.split('@')[0]!, email: lowered };
+      rows.push(
+        expirationDate === undefined ? { turma, student } : { turma, student, expirationDate },
+      );
     }
-    for (let n = emails.length + 1; n <= countStudents; n++) {
+    for (let n = seeded.length + 1; n <= countStudents; n++) {
       rows.push({ turma, student: standIn(n) });
     }
   }

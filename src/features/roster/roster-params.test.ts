@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { confirmationState } from './confirmation';
+import { expiryStatus } from './expiry-status';
+import {
+  CLOSED_ROSTER,
+  parseRosterParams,
+  toRosterQuery,
+  writeRosterParams,
+} from './roster-params';
+import { nextSort } from './roster-sort';
+
+describe('roster params in the address', () => {
+  it('reads a roster beside the list’s own parameters', () => {
+    expect(
+      parseRosterParams('?q=mat&turma=t-1&rosterQ=%20ana%20&rosterPage=2&rosterSort=-enrolledAt'),
+    ).toEqual({
+      turma: 't-1',
+      q: 'ana',
+      page: 2,
+      sort: '-enrolledAt',
+    });
+  });
+
+  it('keeps what is right in a hand-edited link and drops the rest', () => {
+    expect(parseRosterParams('?turma=t-1&rosterPage=abc&rosterSort=idade')).toEqual({
+      ...CLOSED_ROSTER,
+      turma: 't-1',
+    });
+    // Without a turma the rest means nothing.
+    expect(parseRosterParams('?rosterQ=ana&rosterPage=3')).toEqual(CLOSED_ROSTER);
+  });
+
+  it('writes only what differs from the defaults, and keeps the list’s parameters', () => {
+    expect(writeRosterParams('?q=mat', { ...CLOSED_ROSTER, turma: 't 1' })).toBe(
+      '?q=mat&turma=t+1',
+    );
+    expect(
+      writeRosterParams('?q=mat&turma=t-1&rosterQ=ana', {
+        turma: 't-1',
+        q: '',
+        page: 3,
+        sort: 'email',
+      }),
+    ).toBe('?q=mat&turma=t-1&rosterPage=3&rosterSort=email');
+    expect(writeRosterParams('?q=mat&turma=t-1&rosterPage=3', CLOSED_ROSTER)).toBe('?q=mat');
+    expect(writeRosterParams('?turma=t-1', CLOSED_ROSTER)).toBe('');
+  });
+
+  it('asks the API for a page of 50, without an empty search', () => {
+    expect(toRosterQuery({ turma: 't', q: '', page: 2, sort: 'name' })).toEqual({
+      query: undefined,
+      page: 2,
+      pageSize: 50,
+      sortBy: 'name',
+    });
+  });
+});
+
+describe('sorting by a header', () => {
+  it('goes first way, the other way, then back to names', () => {
+    expect(nextSort('name', 'expirationDate')).toBe('expirationDate');
+    expect(nextSort('expirationDate', 'expirationDate')).toBe('-expirationDate');
+    expect(nextSort('-expirationDate', 'expirationDate')).toBe('name');
+    // Enrolment: newest first.
+    expect(nextSort('name', 'enrolledAt')).toBe('-enrolledAt');
+    expect(nextSort('-enrolledAt', 'enrolledAt')).toBe('enrolledAt');
+    // Names: A–Z, Z–A, A–Z.
+    expect(nextSort('name', 'name')).toBe('-name');
+    expect(nextSort('-name', 'name')).toBe('name');
+  });
+});
+
+describe('the typed confirmation', () => {
+  it('asks several students’ number, separators aside', () => {
+    const emails = Array.from({ length: 1200 }, (_, index) => `a${index}@x.test`);
+    expect(confirmationState('', emails)).toBe('empty');
+    expect(confirmationState('1.2', emails)).toBe('typing');
+    expect(confirmationState('1.200', emails)).toBe('match');
+    expect(confirmationState('1 200', emails)).toBe('match');
+    expect(confirmationState('13', emails)).toBe('mismatch');
+    expect(confirmationState('12000', emails)).toBe('mismatch');
+  });
+
+  it('asks one student’s e-mail, as the API compares it', () => {
+    const emails = ['ana@escola.test'];
+    expect(confirmationState('ANA@Escola', emails)).toBe('typing');
+    expect(confirmationState(' Ana@Escola.test ', emails)).toBe('match');
+    expect(confirmationState('1', emails)).toBe('mismatch');
+    expect(confirmationState('anab', emails)).toBe('mismatch');
+  });
+});
+
+describe('expiry states', () => {
+  const now = new Date('2026-11-25T12:00:00');
+  it('says none, expired, soon in calendar days, or later', () => {
+    expect(expiryStatus(null, now)).toEqual({ kind: 'none' });
+    expect(expiryStatus('2026-11-25T11:59:00', now).kind).toBe('expired');
+    expect(expiryStatus('2026-11-25T23:59:00', now)).toMatchObject({ kind: 'soon', days: 0 });
+    expect(expiryStatus('2026-11-26T00:01:00', now)).toMatchObject({ kind: 'soon', days: 1 });
+    expect(expiryStatus('2026-12-25T23:00:00', now)).toMatchObject({ kind: 'soon', days: 30 });
+    expect(expiryStatus('2026-12-26T00:00:00', now).kind).toBe('later');
+  });
+});

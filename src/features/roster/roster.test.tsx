@@ -1,0 +1,414 @@
+/**
+ * The roster extension in the console (issue 21, items 5–7): detected from the answers the list
+ * gets anyway, a turma's roster opened from a row or a chip, its states, and acting on the
+ * students ticked in it. Through the page that composes it, against the reference API in-process.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TurmasPage } from '../../app/turmas-page';
+import { createTestApiClient } from '../../testing/api-client';
+import {
+  installReferenceApi,
+  type ReferenceApi,
+  type ReferenceApiOptions,
+  type SeededEnrolment,
+} from '../../testing/msw/reference-api';
+import { render } from '../../testing/render';
+import { aTurma } from '../../testing/sample-classes';
+import { selectionStore } from '../classes/selection-store';
+
+const DAY = 24 * 60 * 60 * 1000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
+const MATEMATICA = aTurma({ id: 't-mat', name: 'Matemática 9º A', countStudents: 3 });
+const FISICA = aTurma({ id: 't-fis', name: 'Física 1º B', countStudents: 0 });
+
+const ANA: SeededEnrolment = {
+  email: 'ana.souza@escola.test',
+  name: 'Ana Souza',
+  expirationDate: inDays(-2),
+};
+const BRUNO: SeededEnrolment = {
+  email: 'bruno.lima@escola.test',
+  name: 'Bruno Lima',
+  expirationDate: inDays(5),
+};
+const CARLA: SeededEnrolment = { email: 'carla.dias@escola.test', name: 'Carla Dias' };
+
+function installBackend(options: ReferenceApiOptions = {}) {
+  return installReferenceApi({
+    turmas: [MATEMATICA, FISICA],
+    enrolments: { 't-mat': [ANA, BRUNO, CARLA] },
+    ...options,
+  });
+}
+
+function renderPage() {
+  return render(<TurmasPage api={createTestApiClient()} />);
+}
+
+const turmasTable = () => screen.getByRole('table', { name: 'Lista de turmas' });
+const rosterDialog = (name = 'Alunos de Matemática 9º A') => screen.findByRole('dialog', { name });
+const rosterTable = () => screen.getByRole('table', { name: 'Alunos de Matemática 9º A' });
+const rosterRequests = (backend: ReferenceApi) =>
+  backend.requests.filter((request) => request.pathname.endsWith('/students'));
+const studentNames = () =>
+  within(rosterTable())
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+
+async function openRosterFromRow(user: ReturnType<typeof renderPage>['user']) {
+  await user.click(await screen.findByRole('button', { name: 'Ver alunos de Matemática 9º A' }));
+  const dialog = await rosterDialog();
+  await within(dialog).findByText('3 alunos');
+  return dialog;
+}
+
+beforeEach(() => {
+  window.history.replaceState(null, '', '/');
+  selectionStore.clear();
+});
+afterEach(() => {
+  window.history.replaceState(null, '', '/');
+  selectionStore.clear();
+});
+
+describe('detection', () => {
+  it('offers "Alunos" on each row and each chip once the list says the server has the roster', async () => {
+    const backend = installBackend();
+    const { user } = renderPage();
+
+    expect(
+      await within(turmasTable()).findByRole('button', { name: 'Ver alunos de Física 1º B' }),
+    ).toHaveTextContent('Alunos');
+    await user.click(screen.getByRole('checkbox', { name: 'Selecionar Matemática 9º A' }));
+    const tray = screen.getByRole('region', { name: 'Turmas selecionadas' });
+    expect(
+      within(tray).getByRole('button', { name: 'Ver alunos de Matemática 9º A' }),
+    ).toBeVisible();
+    // Learnt from the list's own answer: no request was made to find out.
+    expect(backend.requests.map((request) => request.pathname)).toEqual(['/v1/classe']);
+  });
+
+  it('shows no roster control anywhere against a plain v1, and asks it nothing more', async () => {
+    const backend = installBackend({ extensions: false });
+    // A link that names a turma's roster, shared from a server that had one.
+    window.history.replaceState(null, '', '/?turma=t-mat');
+    const { user } = renderPage();
+
+    await within(turmasTable()).findByText('Matemática 9º A');
+    await user.click(screen.getByRole('checkbox', { name: 'Selecionar Matemática 9º A' }));
+    expect(screen.queryByRole('button', { name: /^Ver alunos de/ })).toBeNull();
+    const rows = within(turmasTable()).getAllByRole('rowgroup')[1]!;
+    expect(within(rows).queryByText('Alunos')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(rosterRequests(backend)).toEqual([]);
+    // The enrol and remove actions are as they were.
+    expect(
+      screen.getByRole('button', { name: 'Matricular aluno em Matemática 9º A' }),
+    ).toBeVisible();
+  });
+});
+
+describe('the roster of a turma', () => {
+  it('opens from a row with its students, their expiry states, and its place in the address', async () => {
+    installBackend();
+    const { user } = renderPage();
+    const dialog = await openRosterFromRow(user);
+
+    expect(window.location.search).toBe('?turma=t-mat');
+    expect(studentNames()).toEqual(['Ana Souza', 'Bruno Lima', 'Carla Dias']);
+    const rows = within(rosterTable()).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('ana.souza@escola.test');
+    expect(rows[0]).toHaveTextContent('Expirada');
+    expect(rows[1]).toHaveTextContent('Expira em 5 dias');
+    expect(rows[2]).toHaveTextContent('Sem validade');
+    expect(
+      within(dialog).getByRole('heading', { name: 'Alunos de Matemática 9º A' }),
+    ).toHaveFocus();
+
+    // Back closes it, and gives focus back to the button that opened it.
+    act(() => window.history.back());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(window.location.search).toBe('');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Ver alunos de Matemática 9º A' })).toHaveFocus(),
+    );
+  });
+
+  it('opens from a shared link, naming the turma once the list has found it', async () => {
+    installBackend();
+    window.history.replaceState(null, '', '/?turma=t-mat&rosterSort=-enrolledAt');
+    renderPage();
+
+    const dialog = await rosterDialog();
+    await within(dialog).findByText('3 alunos');
+    expect(
+      within(rosterTable()).getByRole('columnheader', { name: 'Matriculado em' }),
+    ).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('speaks English too', async () => {
+    installBackend();
+    window.history.replaceState(null, '', '/?turma=t-mat');
+    render(<TurmasPage api={createTestApiClient()} />, { locale: 'en' });
+    const dialog = await screen.findByRole('dialog', { name: 'Students of Matemática 9º A' });
+    await within(dialog).findByText('3 students');
+    const rows = within(dialog).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[3]!.textContent)).toEqual([
+      expect.stringMatching(/^Expired \(/),
+      expect.stringMatching(/^Expires in 5 days \(/),
+      'No expiry',
+    ]);
+  });
+
+  it('opens from a chip of the tray', async () => {
+    installBackend();
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('checkbox', { name: 'Selecionar Matemática 9º A' }));
+    const tray = screen.getByRole('region', { name: 'Turmas selecionadas' });
+    await user.click(within(tray).getByRole('button', { name: 'Ver alunos de Matemática 9º A' }));
+    expect(await rosterDialog()).toBeVisible();
+  });
+
+  it('shows skeleton rows while it loads', async () => {
+    const backend = installBackend();
+    const { user } = renderPage();
+    const held = backend.hold((request) => request.pathname.endsWith('/students'));
+    await user.click(await screen.findByRole('button', { name: 'Ver alunos de Matemática 9º A' }));
+    const dialog = await rosterDialog();
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Carregando alunos…');
+    expect(rosterTable()).toHaveAttribute('aria-busy', 'true');
+    held.release();
+    expect(await within(dialog).findByText('3 alunos')).toBeVisible();
+    expect(rosterTable()).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('says so when the turma has nobody', async () => {
+    installBackend();
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Ver alunos de Física 1º B' }));
+    const dialog = await rosterDialog('Alunos de Física 1º B');
+    expect(await within(dialog).findByText('Nenhum aluno nesta turma')).toBeVisible();
+  });
+
+  it('searches by name or e-mail, says when nothing matches, and clears the search', async () => {
+    const backend = installBackend();
+    const { user } = renderPage();
+    const dialog = await openRosterFromRow(user);
+    const search = within(dialog).getByRole('searchbox', { name: 'Buscar alunos' });
+
+    await user.type(search, 'bruno{Enter}');
+    await waitFor(() => expect(studentNames()).toEqual(['Bruno Lima']));
+    expect(within(dialog).getByRole('status')).toHaveTextContent('1 aluno encontrado');
+    expect(new URLSearchParams(window.location.search).get('rosterQ')).toBe('bruno');
+
+    await user.clear(search);
+    await user.type(search, 'zeca{Enter}');
+    expect(
+      await within(dialog).findByText('Nenhum aluno desta turma tem “zeca” no nome ou no e-mail.'),
+    ).toBeVisible();
+    // The empty state's button (the field has one of the same name, an icon).
+    const clear = within(dialog).getAllByRole('button', { name: 'Limpar busca' });
+    await user.click(clear.find((button) => button.textContent === 'Limpar busca')!);
+    await waitFor(() => expect(studentNames()).toHaveLength(3));
+    expect(search).toHaveFocus();
+    expect(new URLSearchParams(window.location.search).has('rosterQ')).toBe(false);
+    expect(rosterRequests(backend).map((request) => request.searchParams.query)).toEqual([
+      undefined,
+      'bruno',
+      'zeca',
+    ]);
+  });
+
+  it('sorts by a column header, with aria-sort saying how', async () => {
+    const backend = installBackend();
+    const { user } = renderPage();
+    const dialog = await openRosterFromRow(user);
+    const header = within(dialog).getByRole('columnheader', { name: 'Validade' });
+    expect(header).toHaveAttribute('aria-sort', 'none');
+
+    await user.click(within(header).getByRole('button'));
+    await waitFor(() => expect(header).toHaveAttribute('aria-sort', 'ascending'));
+    await waitFor(() => expect(studentNames()).toEqual(['Ana Souza', 'Bruno Lima', 'Carla Dias']));
+    expect(rosterRequests(backend).at(-1)?.searchParams.sortBy).toBe('expirationDate');
+
+    await user.click(within(header).getByRole('button'));
+    await waitFor(() => expect(header).toHaveAttribute('aria-sort', 'descending'));
+    // No expiry counts as the latest: first going down.
+    await waitFor(() => expect(studentNames()).toEqual(['Carla Dias', 'Bruno Lima', 'Ana Souza']));
+  });
+
+  it('pages through a big turma', async () => {
+    const many = Array.from({ length: 55 }, (_, index) => ({
+      email: `aluno${String(index).padStart(2, '0')}@escola.test`,
+      name: `Aluno ${String(index).padStart(2, '0')}`,
+    }));
+    installBackend({
+      turmas: [{ ...MATEMATICA, countStudents: 55 }],
+      enrolments: { 't-mat': many },
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Ver alunos de Matemática 9º A' }));
+    const dialog = await rosterDialog();
+    await within(dialog).findByText('55 alunos');
+    expect(studentNames()).toHaveLength(50);
+    const pager = within(dialog).getByRole('navigation', { name: 'Páginas da lista de alunos' });
+    await user.click(within(pager).getByRole('button', { name: 'Próxima página' }));
+    await waitFor(() =>
+      expect(studentNames()).toEqual(['Aluno 50', 'Aluno 51', 'Aluno 52', 'Aluno 53', 'Aluno 54']),
+    );
+    expect(within(dialog).getByText('51–55 de 55')).toBeVisible();
+    expect(new URLSearchParams(window.location.search).get('rosterPage')).toBe('2');
+  });
+
+  it('says when the roster cannot load, and loads it on retry', async () => {
+    const backend = installBackend();
+    const { user } = renderPage();
+    await within(turmasTable()).findByText('Matemática 9º A');
+    backend.failNext(
+      { status: 503 },
+      { where: (request) => request.pathname.endsWith('/students') },
+    );
+    await user.click(screen.getByRole('button', { name: 'Ver alunos de Matemática 9º A' }));
+    const dialog = await rosterDialog();
+    expect(await within(dialog).findByText('Não foi possível carregar os alunos')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await within(dialog).findByText('3 alunos')).toBeVisible();
+  });
+});
+
+describe('acting from the roster', () => {
+  it('removes two students after their number is typed, and the counts follow', async () => {
+    const backend = installBackend();
+    const { user } = renderPage();
+    const roster = await openRosterFromRow(user);
+    await user.click(within(roster).getByRole('checkbox', { name: /^Selecionar Ana Souza/ }));
+    await user.click(within(roster).getByRole('checkbox', { name: /^Selecionar Bruno Lima/ }));
+    const bar = within(roster).getByRole('region', { name: 'Alunos selecionados' });
+    expect(within(bar).getByRole('status')).toHaveTextContent('2 alunos selecionados');
+    await user.click(within(bar).getByRole('button', { name: 'Remover da turma' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remover 2 alunos da turma' });
+    const submit = within(dialog).getByRole('button', { name: 'Remover 2 alunos' });
+    const confirmation = within(dialog).getByRole('textbox', {
+      name: 'Para confirmar, digite quantos alunos serão removidos: 2',
+    });
+    expect(confirmation).toHaveFocus();
+    expect(submit).toHaveAttribute('aria-disabled', 'true');
+    // The near miss: one too many.
+    await user.type(confirmation, '3');
+    expect(confirmation).toHaveAccessibleDescription(
+      'O número digitado não é o de alunos que serão removidos.',
+    );
+    await user.click(submit);
+    expect(backend.enrolments('t-mat')).toHaveLength(3);
+
+    await user.clear(confirmation);
+    await user.type(confirmation, '2{Enter}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(backend.enrolments('t-mat')).toEqual(['carla.dias@escola.test']);
+    expect(
+      await within(roster).findByText('2 alunos não estão mais em Matemática 9º A.'),
+    ).toBeVisible();
+    await waitFor(() => expect(studentNames()).toEqual(['Carla Dias']));
+    expect(within(roster).queryByRole('region', { name: 'Alunos selecionados' })).toBeNull();
+    const removals = backend.requests.filter((request) => request.method === 'DELETE');
+    expect(removals.map((request) => request.body)).toEqual([
+      { email: 'ana.souza@escola.test', classes: [{ id: 't-mat' }] },
+      { email: 'bruno.lima@escola.test', classes: [{ id: 't-mat' }] },
+    ]);
+
+    // Behind the panel, the turma's count has dropped with it.
+    act(() => window.history.back());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const row = within(turmasTable()).getByRole('row', { name: /Matemática 9º A/ });
+    await waitFor(() => expect(within(row).getAllByRole('cell')[2]).toHaveTextContent('1'));
+  });
+
+  it('asks for the e-mail to remove one student', async () => {
+    const backend = installBackend();
+    const { user } = renderPage();
+    const roster = await openRosterFromRow(user);
+    await user.click(within(roster).getByRole('checkbox', { name: /^Selecionar Carla Dias/ }));
+    await user.click(within(roster).getByRole('button', { name: 'Remover da turma' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remover 1 aluno da turma' });
+    const confirmation = within(dialog).getByRole('textbox', {
+      name: 'Para confirmar, digite o e-mail do aluno',
+    });
+    await user.type(confirmation, 'CARLA.DIAS@escola.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Remover 1 aluno' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(backend.enrolments('t-mat')).toEqual([
+      'ana.souza@escola.test',
+      'bruno.lima@escola.test',
+    ]);
+  });
+
+  it('shows each outcome when some fail, and sends only those again', async () => {
+    const backend = installBackend();
+    const { user } = renderPage();
+    const roster = await openRosterFromRow(user);
+    await user.click(
+      within(roster).getByRole('checkbox', { name: 'Selecionar todos os alunos desta página' }),
+    );
+    await user.click(within(roster).getByRole('button', { name: 'Remover da turma' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remover 3 alunos da turma' });
+    backend.failNext(
+      { status: 503 },
+      {
+        where: (request) =>
+          request.method === 'DELETE' && JSON.stringify(request.body).includes('bruno'),
+      },
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: /^Para confirmar/ }), '3{Enter}');
+
+    const summary = await within(dialog).findByRole('alert');
+    expect(summary).toHaveTextContent('1 aluno ficou como estava');
+    await waitFor(() => expect(summary).toHaveFocus());
+    const outcomes = within(dialog).getByRole('list', { name: 'Resultado por aluno' });
+    const items = within(outcomes).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Removido da turma');
+    expect(items[1]).toHaveTextContent('Não sabemos se foi feito');
+    expect(items[1]).toHaveTextContent('código 503');
+    expect(items[2]).toHaveTextContent('Removido da turma');
+    expect(backend.enrolments('t-mat')).toEqual(['bruno.lima@escola.test']);
+    // Behind the dialog the panel already says what was done.
+    expect(
+      within(roster).getByText('2 alunos não estão mais em Matemática 9º A.'),
+    ).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Tentar de novo com 1 aluno' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(backend.enrolments('t-mat')).toEqual([]);
+    const removals = backend.requests.filter((request) => request.method === 'DELETE');
+    expect(removals).toHaveLength(4);
+  });
+
+  it('changes the expiry of the ticked students, saying it replaces theirs', async () => {
+    const backend = installBackend();
+    const { user } = renderPage();
+    const roster = await openRosterFromRow(user);
+    await user.click(within(roster).getByRole('checkbox', { name: /^Selecionar Ana Souza/ }));
+    await user.click(within(roster).getByRole('checkbox', { name: /^Selecionar Bruno Lima/ }));
+    await user.click(within(roster).getByRole('button', { name: 'Alterar validade' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Alterar a validade de 2 alunos' });
+    expect(
+      within(dialog).getByText(/A nova validade substitui a atual de cada aluno listado/),
+    ).toBeVisible();
+    const students = within(dialog).getByRole('list', { name: 'Resultado por aluno' });
+    expect(within(students).getAllByRole('listitem')[0]).toHaveTextContent(
+      'Validade atual: Expirada',
+    );
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Sem validade/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Alterar validade' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Alterar/ })).toBeNull());
+    expect(backend.expiryOf('t-mat', 'ana.souza@escola.test')).toBeNull();
+    expect(backend.expiryOf('t-mat', 'bruno.lima@escola.test')).toBeNull();
+    expect(await within(roster).findByText('A validade de 2 alunos foi alterada.')).toBeVisible();
+    await waitFor(() => expect(within(rosterTable()).getAllByText('Sem validade')).toHaveLength(3));
+  });
+});
