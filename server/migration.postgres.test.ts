@@ -44,6 +44,37 @@ describe('three processes starting at once on a new database', () => {
   }, 60_000);
 });
 
+describe('a database of schema version 1', () => {
+  it('is migrated on start: its students are found by folded name and e-mail', async () => {
+    const first = await startMain(database, { API_TOKENS: TEST_TOKEN, SEED_CLASSES: '3' });
+    expect(await first.terminate()).toBe(0);
+    // Back to version 1 as it was: no folded columns, no created_xid, no roster indexes.
+    await database.query(`
+      DROP TRIGGER students_removed ON students;
+      DROP TRIGGER student_renamed ON students;
+      DROP INDEX enrolments_by_expiry, enrolments_by_enrolled, students_by_name, students_by_xid;
+      ALTER TABLE students DROP COLUMN search_name, DROP COLUMN search_email,
+        DROP COLUMN created_xid;
+      INSERT INTO students (email, name) VALUES ('joao@escola.example', 'João Araújo');
+      INSERT INTO enrolments (class_id, student_id) SELECT min(c.id), s.id FROM classes c, students s
+        WHERE s.email = 'joao@escola.example' GROUP BY s.id;
+      UPDATE store_meta SET schema_version = 1;`);
+
+    const main = await startMain(database, { API_TOKENS: TEST_TOKEN });
+    expect(loggedMessages(main.output())).toContain('migrated the database schema');
+    const answer = await apiAt(main.url)('/students?query=ARAUJO%20joao', {});
+    expect(answer.body).toMatchObject({
+      data: [{ name: 'João Araújo', email: 'joao@escola.example', countClasses: 1 }],
+      totalRecords: 1,
+    });
+    const [meta] = await database.query<{ schema_version: number }>(
+      'SELECT schema_version FROM store_meta',
+    );
+    expect(meta).toEqual({ schema_version: POSTGRES_SCHEMA_VERSION });
+    expect(await main.terminate()).toBe(0);
+  }, 60_000);
+});
+
 describe('a database of a newer schema', () => {
   it('is refused with one clear line, and left as it was', async () => {
     const first = await startMain(database, { API_TOKENS: TEST_TOKEN, SEED_CLASSES: '3' });

@@ -5,12 +5,13 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classListResponseSchema, type Class } from '#contract';
+import { classListResponseSchema, studentSearchResponseSchema, type Class } from '#contract';
 import {
   createTestDatabase,
   invariantViolations,
   storedEnrolments,
   storedStudents,
+  studentCount,
   writeFixtures,
   type TestDatabase,
 } from './testing/database.ts';
@@ -125,6 +126,85 @@ describe('500 concurrent enrolments and removals, split between two processes', 
     expect(await storedStudents(database)).toHaveLength(STUDENTS.length + 1);
     expect(await invariantViolations(database)).toEqual([]);
   }, 60_000);
+});
+
+describe('students one process creates (the roster extension, decision 015)', () => {
+  const find = async (send: Send, query: string) => {
+    const answer = await send(`/students?${new URLSearchParams({ query, pageSize: '100' })}`, {});
+    expect(answer.status, answer.text).toBe(200);
+    return studentSearchResponseSchema.parse(answer.body);
+  };
+
+  it('the other finds in its next search, and in the roster', async () => {
+    const [first, second] = api as [Send, Send];
+    // Both have their student index loaded, and this search kept.
+    for (const send of api) expect((await find(send, 'quitéria')).totalRecords).toBe(0);
+
+    expectWriteOk(
+      await first('/classe/add-student', {
+        method: 'POST',
+        json: { name: 'Quitéria Luz', email: 'quiteria@escola.example', classes: [{ id: 'c01' }] },
+      }),
+    );
+
+    expect((await find(second, 'quiteria luz')).data).toEqual([
+      {
+        name: 'Quitéria Luz',
+        email: 'quiteria@escola.example',
+        classes: [{ id: 'c01', name: expect.any(String) as unknown, expirationDate: null }],
+        countClasses: 1,
+      },
+    ]);
+    const roster = await second('/classe/c01/students?query=quit%C3%A9ria', {});
+    expect(roster.body).toMatchObject({ data: [{ email: 'quiteria@escola.example' }] });
+  });
+
+  it('created concurrently through both, while both search, are all found by each', async () => {
+    const writes = Array.from({ length: 40 }, (_, at) =>
+      api[at % 2]!('/classe/add-student', {
+        method: 'POST',
+        json: {
+          name: `Concorrente ${at}`,
+          email: `concorrente.${at}@escola.example`,
+          classes: [{ id: at % 3 === 0 ? 'c02' : 'c03' }],
+        },
+      }),
+    );
+    const searches = Array.from({ length: 20 }, (_, at) => find(api[at % 2]!, 'concorrente'));
+    for (const answer of await Promise.all(writes)) expectWriteOk(answer);
+    await Promise.all(searches);
+
+    for (const send of api) {
+      expect((await find(send, 'concorrente')).totalRecords).toBe(40);
+      const everyone = await send('/students?pageSize=1', {});
+      expect((everyone.body as { totalRecords: number }).totalRecords).toBe(
+        await studentCount(database),
+      );
+    }
+  });
+
+  it('a student renamed in SQL by hand shows under the new name in both', async () => {
+    for (const send of api) await find(send, 'concorrente 7');
+    const sql = new pg.Client({ connectionString: database.postgres!.url });
+    await sql.connect();
+    try {
+      await sql.query(
+        `UPDATE students SET name = 'Renata Nova', search_name = 'renata nova'
+         WHERE email = 'concorrente.7@escola.example'`,
+      );
+    } finally {
+      await sql.end();
+    }
+    for (const send of api) {
+      expect((await find(send, 'renata')).data.map((student) => student.email)).toEqual([
+        'concorrente.7@escola.example',
+      ]);
+      // The e-mail still holds "concorrente": found by it, under the new name.
+      const { data } = await find(send, 'concorrente 7');
+      const renamed = data.find((student) => student.email === 'concorrente.7@escola.example');
+      expect(renamed?.name).toBe('Renata Nova');
+    }
+  });
 });
 
 describe('turmas changed in SQL by hand, outside the API', () => {

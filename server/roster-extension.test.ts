@@ -19,6 +19,7 @@ import {
   type StudentSearchQuery,
 } from '#contract';
 import {
+  executeSql,
   writeFixtures,
   type EnrolmentFixture,
   type StudentFixture,
@@ -453,6 +454,22 @@ describe('finding a student', () => {
     ]);
   });
 
+  it('places a student enrolled a moment ago among namesakes by e-mail', async () => {
+    expectWriteOk(
+      await server.addStudentToClass('r3', { name: 'ANA SOUZA', email: 'anb@escola.example' }),
+    );
+    expectWriteOk(
+      await server.addStudentToClass('r3', { name: 'Ana Souza', email: 'an@escola.example' }),
+    );
+
+    expect(emails((await students(server, { query: 'souza' })).data)).toEqual([
+      'an@escola.example',
+      'ana.souza2@escola.example',
+      'ana@escola.example',
+      'anb@escola.example',
+    ]);
+  });
+
   it('finds a student another process wrote (a seed, an import) in the next search', async () => {
     expect((await students(server, { query: 'iara' })).totalRecords).toBe(0);
     await writeFixtures(server.database, {
@@ -464,6 +481,20 @@ describe('finding a student', () => {
       'iara@escola.example',
     ]);
     expect(emails((await roster(server, 'r9')).data)).toEqual(['iara@escola.example']);
+  });
+
+  it('finds a student renamed by hand under the new name only', async () => {
+    await executeSql(
+      server.database,
+      `UPDATE students SET name = 'Iara Quintela', search_name = 'iara quintela'
+       WHERE email = 'iara@escola.example'`,
+    );
+
+    expect((await students(server, { query: 'quintela' })).data).toEqual([
+      expect.objectContaining({ name: 'Iara Quintela', email: 'iara@escola.example' }),
+    ]);
+    expect((await students(server, { query: 'mota' })).totalRecords).toBe(0);
+    expect((await roster(server, 'r9', { query: 'quintela' })).totalRecords).toBe(1);
   });
 });
 

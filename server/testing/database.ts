@@ -239,6 +239,23 @@ async function writePostgresFixtures(
   }
 }
 
+/**
+ * Runs SQL written for both engines on a connection of its own, as a person with a SQL prompt (or
+ * another process) would: a change the server did not make.
+ */
+export async function executeSql(database: TestDatabase, sql: string): Promise<void> {
+  if (database.engine === 'postgres') {
+    await database.query(sql);
+    return;
+  }
+  const db = new Database(join(database.dataDir, DATABASE_FILE), { fileMustExist: true });
+  try {
+    db.exec(sql);
+  } finally {
+    db.close();
+  }
+}
+
 /** Runs `read` on a read-only connection of its own to DATA_DIR's SQLite file, closed after. */
 export function readSqlite<T>(dataDir: string, read: (db: Database.Database) => T): T {
   const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
