@@ -31,7 +31,7 @@ export interface ClassSearchSource {
 
 export interface ClassPage {
   keys: number[];
-  /** The same turmas as slots, for `countAt` and `updatedAt`. */
+  /** The same turmas as slots, for `countAt`. */
   slots: number[];
   totalRecords: number;
 }
@@ -157,11 +157,6 @@ export class ClassSearch {
     return this.counts[slot]!;
   }
 
-  /** A turma's updatedAt, in ms since the epoch, as the index holds it. */
-  updatedAt(slot: number): number {
-    return this.updated[slot]!;
-  }
-
   /**
    * The turmas with every one of `words`, in `field`'s order: one pass over the order, kept for
    * the next pages (the counts and times orders until the next write).
@@ -203,7 +198,8 @@ export class ClassSearch {
     return remember(this.wordSlots, word, bits, WORDS_KEPT);
   }
 
-  private slotOf(key: number): number {
+  /** The slot of the turma with row key `key`, or -1. */
+  slotOf(key: number): number {
     let low = 0;
     let high = this.size - 1;
     while (low <= high) {
