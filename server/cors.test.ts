@@ -137,8 +137,9 @@ describe('the calls themselves', () => {
 
     expect(answer.status).toBe(entry[3]);
     expect(answer.headers.get('access-control-allow-origin')).toBe(CONSOLE);
-    // Retry-After is the one header the console reads that is not CORS-safelisted.
-    expect(answer.headers.get('access-control-expose-headers')).toBe('Retry-After');
+    // The headers the console reads that are not CORS-safelisted: when to retry, and which
+    // extensions the API offers (decision 015).
+    expect(answer.headers.get('access-control-expose-headers')).toBe('Retry-After,Api-Extensions');
     expect(answer.headers.get('access-control-allow-credentials')).toBeNull();
     expect(varyOf(answer)).toContain('origin');
   });
