@@ -222,6 +222,29 @@ export function countsPerTurma(state: State): Map<string, number> {
  * The writes answered otherwise than expected (a doomed write 404, any other 200), and the
  * acknowledged ones; `answers` are in the order of `writes`.
  */
+/**
+ * Sends `writes` in this order, `inFlight` at a time, and answers each one's answer by write. One
+ * student's writes are adjacent in the order, so they still race for the same keys; what is left
+ * out is hundreds of requests queued for a database connection at once, which a busy machine
+ * answers 503 after a wait (capacity, which this check is not about).
+ */
+export async function sendInOrder(
+  writes: readonly Write[],
+  sendOne: (write: Write, at: number) => Promise<Answer>,
+  inFlight = 64,
+): Promise<Map<Write, Answer>> {
+  const answers = new Map<Write, Answer>();
+  let next = 0;
+  const worker = async () => {
+    while (next < writes.length) {
+      const at = next++;
+      answers.set(writes[at]!, await sendOne(writes[at]!, at));
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, worker));
+  return answers;
+}
+
 export function settle(writes: readonly Write[], answers: readonly Answer[]) {
   const unexpected = writes
     .map((write, at) => ({ write, status: answers[at]!.status, text: answers[at]!.text }))
