@@ -76,7 +76,6 @@ export const en: Messages = {
     pageOf: (page, pageCount) => `Page ${page} of ${pageCount}`,
     emptyTitle: 'No classes yet',
     emptyDescription: 'Classes created on the platform will appear here.',
-    noMatchTitle: 'No classes found',
     noMatchDescription: (query) =>
       `No class has “${query}” in its name. Check the spelling or search for part of the name.`,
     noMatchWordsDescription: (query) =>

@@ -78,7 +78,6 @@ export const ptBR = {
     pageOf: (page: string, pageCount: string): string => `Página ${page} de ${pageCount}`,
     emptyTitle: 'Nenhuma turma cadastrada',
     emptyDescription: 'As turmas criadas na plataforma aparecerão aqui.',
-    noMatchTitle: 'Nenhuma turma encontrada',
     noMatchDescription: (query: string): string =>
       `Nenhuma turma tem “${query}” no nome. Confira a grafia ou busque por parte do nome.`,
     noMatchWordsDescription: (query: string): string =>
