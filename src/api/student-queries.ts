@@ -1,0 +1,97 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  emailSchema,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  QUERY_MAX_LENGTH,
+  QUERY_WORDS_MAX,
+  searchWords,
+  type StudentMatch,
+  type StudentSearchQuery,
+  type StudentSearchResponse,
+} from '#contract';
+import { classQueries } from './class-queries';
+import type { ApiClient } from './client';
+
+/**
+ * Finding students through the roster extension (`GET /v1/students`, docs/decisions/015), for
+ * the removal form's suggestions and the enrol form's "this student exists". Only ever enabled
+ * where `useExtension(api, ROSTER_EXTENSION)` says the server has it.
+ *
+ * Keys sit under `classQueries.all()`: who is in which turma changes with every enrolment and
+ * removal, and each of those writes already invalidates that key, so a student's turmas are
+ * never older than the console's own last write.
+ */
+export const studentQueries = {
+  all: () => [...classQueries.all(), 'students'] as const,
+  search: (api: Pick<ApiClient, 'findStudents'>, params: StudentSearchQuery) =>
+    queryOptions({
+      queryKey: [...studentQueries.all(), params] as const,
+      // The signal aborts the request once nobody waits for it (typing went on).
+      queryFn: ({ signal }) => api.findStudents(params, { signal }),
+      staleTime: 30_000,
+    }),
+  /**
+   * The students typed text may mean, by name or e-mail (`studentSearchText`): the removal form's
+   * suggestions, and the lookup of an e-mail typed in full (`studentWithEmail`), which is then
+   * the same request. Only for text with something to search (`studentSearchText(text) !== ''`).
+   */
+  matching: (api: Pick<ApiClient, 'findStudents'>, text: string) =>
+    studentQueries.search(api, { query: studentSearchText(text), pageSize: PAGE_SIZE_DEFAULT }),
+  /** The same search, as many as a page holds: asked afresh where the answer decides words. */
+  withEmail: (api: Pick<ApiClient, 'findStudents'>, email: string) =>
+    studentQueries.search(api, { query: studentSearchText(email), pageSize: PAGE_SIZE_MAX }),
+};
+
+/**
+ * The student of `page` whose e-mail is `email` (normalised, as the contract sends it); null when
+ * the answer is complete and nobody has it (a new student); undefined when it cannot tell (no
+ * answer, or more matches than the page holds).
+ */
+export function studentWithEmail(
+  page: StudentSearchResponse | undefined,
+  email: string | undefined,
+): StudentMatch | null | undefined {
+  if (page === undefined || email === undefined) return undefined;
+  const student = page.data.find((candidate) => candidate.email === email);
+  if (student) return student;
+  return page.totalRecords <= page.data.length ? null : undefined;
+}
+
+/**
+ * What typed text asks the server for: its search words (folded, each once, as the server reads
+ * them), within the API's limits (`QUERY_WORDS_MAX` words, `QUERY_MAX_LENGTH` characters) so a
+ * long e-mail such as "joao.da.silva.santos.junior@escola.sp.gov.br" is never a 400. Past the
+ * limit the longest words stay: they are the ones that narrow a search, and every student the
+ * whole text would find is still found. Empty when there is nothing to search for: an empty
+ * query lists every student, so callers ask nothing then.
+ */
+export function studentSearchText(text: string): string {
+  const words = searchWords(text);
+  const kept =
+    words.length <= QUERY_WORDS_MAX
+      ? words
+      : words
+          .map((word, index) => ({ word, index }))
+          .sort((a, b) => b.word.length - a.word.length || a.index - b.index)
+          .slice(0, QUERY_WORDS_MAX)
+          .sort((a, b) => a.index - b.index)
+          .map(({ word }) => word);
+  let query = '';
+  for (const word of kept) {
+    const next = query === '' ? word : `${query} ${word}`;
+    if (next.length > QUERY_MAX_LENGTH) {
+      // One word over the limit on its own: its start still narrows the search.
+      if (query === '') query = word.slice(0, QUERY_MAX_LENGTH);
+      break;
+    }
+    query = next;
+  }
+  return query;
+}
+
+/** The e-mail as the contract sends and the server keeps it (trimmed, lower-cased), if valid. */
+export function normalizedEmail(text: string): string | undefined {
+  const parsed = emailSchema.safeParse(text);
+  return parsed.success ? parsed.data : undefined;
+}
