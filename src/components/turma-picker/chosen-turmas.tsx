@@ -3,8 +3,19 @@ import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import type { ClassSummary } from '#contract';
 import classes from './turma-picker.module.css';
 
+/**
+ * What a form knows of one chosen turma and says beside its name, e.g. "not in this turma" for
+ * the student being removed. `tone` is a second cue only: the words say it all.
+ */
+export interface TurmaNote {
+  text: string;
+  tone: 'neutral' | 'warning';
+}
+
 interface ChosenTurmasProps {
   turmas: readonly ClassSummary[];
+  /** Notes by turma id; turmas without one show their name only. */
+  notes?: ReadonlyMap<string, TurmaNote>;
   /** The element that names the list (the field's label). */
   labelledBy: string;
   disabled: boolean;
@@ -21,6 +32,7 @@ interface ChosenTurmasProps {
  */
 export function ChosenTurmas({
   turmas,
+  notes,
   labelledBy,
   disabled,
   removeLabel,
@@ -74,6 +86,8 @@ export function ChosenTurmas({
           key={turma.id}
           id={turma.id}
           name={turma.name}
+          note={notes?.get(turma.id)?.text}
+          noteTone={notes?.get(turma.id)?.tone}
           disabled={disabled}
           removeLabel={removeLabel}
           onRemove={remove}
@@ -86,6 +100,8 @@ export function ChosenTurmas({
 interface ChosenTurmaProps {
   id: string;
   name: string;
+  note: string | undefined;
+  noteTone: TurmaNote['tone'] | undefined;
   disabled: boolean;
   removeLabel: (name: string) => string;
   onRemove: (id: string) => void;
@@ -95,13 +111,24 @@ interface ChosenTurmaProps {
 const ChosenTurma = memo(function ChosenTurma({
   id,
   name,
+  note,
+  noteTone,
   disabled,
   removeLabel,
   onRemove,
 }: ChosenTurmaProps) {
   return (
     <li className={classes.item}>
-      <span className={classes.name}>{name}</span>
+      <span className={classes.name}>
+        {name}
+        {note !== undefined && (
+          // A sentence of its own for screen readers: "Física 1º B. Não está nesta turma".
+          <span className={classes.note} data-tone={noteTone}>
+            <span className={classes.noteSeparator}>. </span>
+            {note}
+          </span>
+        )}
+      </span>
       <button
         type="button"
         className={`${classes.remove} mantine-focus-auto`}

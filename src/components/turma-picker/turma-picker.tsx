@@ -9,10 +9,12 @@ import { useMergedRef } from '@mantine/hooks';
 import { useId, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { ApiClient } from '../../api/client';
 import { CLASSES_PER_REQUEST_MAX, type ClassSummary } from '#contract';
-import { ChosenTurmas } from './chosen-turmas';
+import { ChosenTurmas, type TurmaNote } from './chosen-turmas';
 import { useTurmaPickerMessages } from './messages';
 import { TurmaSearch } from './turma-search';
 import classes from './turma-picker.module.css';
+
+export type { TurmaNote };
 
 export interface TurmaPickerProps {
   /** The picker searches turmas on the server, as the table does. */
@@ -20,6 +22,8 @@ export interface TurmaPickerProps {
   /** The turmas the form will act on, in the order they were added. */
   value: readonly ClassSummary[];
   onChange: (value: ClassSummary[]) => void;
+  /** What the form knows of some chosen turmas, said beside their names (by turma id). */
+  notes?: ReadonlyMap<string, TurmaNote>;
   /** The field's label, e.g. "Turmas". */
   label: string;
   /** A validation or API message about the turmas. */
@@ -41,6 +45,7 @@ export function TurmaPicker({
   api,
   value,
   onChange,
+  notes,
   label,
   error,
   disabled = false,
@@ -80,6 +85,7 @@ export function TurmaPicker({
       </div>
       <ChosenTurmas
         turmas={value}
+        notes={notes}
         labelledBy={labelId}
         disabled={disabled}
         removeLabel={messages.remove}
