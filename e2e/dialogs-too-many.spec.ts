@@ -27,5 +27,15 @@ test('with 101 turmas selected, "Remover aluno" looks disabled and the tray says
   const colour = (button: typeof remove) => button.evaluate((node) => getComputedStyle(node).color);
   // The same look as the other unavailable button, not removal's red.
   expect(await colour(remove)).toBe(await colour(enrol));
-  await expect(list.tray).toContainText('Cada operação aceita no máximo 100 turmas.');
+  // Why, said where a screen reader reaches the buttons too.
+  const why = 'Cada operação aceita no máximo 100 turmas. Remova algumas da seleção.';
+  await expect(list.tray).toContainText(why);
+  await expect(enrol).toHaveAccessibleDescription(why);
+  await expect(remove).toHaveAccessibleDescription(why);
+
+  // Back within the limit: the buttons work, and nothing describes them any more.
+  await list.rowCheckbox(secondPage[0]!).uncheck();
+  await expect(enrol).toBeEnabled();
+  await expect(enrol).toHaveAccessibleDescription('');
+  await expect(enrol).not.toHaveAttribute('aria-describedby');
 });

@@ -123,10 +123,11 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
       <ClassBrowser api={api} rowActions={rowActions} />
       <SelectionTray
         chipAction={rosterAction}
-        actions={
+        actions={(limit) => (
           <>
             <Button
               disabled={tooMany}
+              {...limit}
               onPointerEnter={() => want('enrol')}
               onFocus={() => want('enrol')}
               onClick={() => open('enrol', labelled(selection))}
@@ -137,6 +138,7 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
               variant="default"
               className={classes.destructive}
               disabled={tooMany}
+              {...limit}
               onPointerEnter={() => want('remove')}
               onFocus={() => want('remove')}
               onClick={() => open('remove', labelled(selection))}
@@ -144,7 +146,7 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
               {messages.selection.removeStudent}
             </Button>
           </>
-        }
+        )}
       />
       <RosterOutlet api={api} />
       <Suspense fallback={null}>

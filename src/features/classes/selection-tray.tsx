@@ -9,9 +9,14 @@ import type { RowAction } from './row-actions';
 import { selectionStore, useSelection } from './selection-store';
 import classes from './selection-tray.module.css';
 
+/** Spread on an action the limit disables: it is described by the sentence that says why. */
+export interface SelectionLimit {
+  'aria-describedby': string | undefined;
+}
+
 interface SelectionTrayProps {
   /** What can be done with the selected turmas (enrol, remove), supplied by the page. */
-  actions?: ReactNode;
+  actions?: (limit: SelectionLimit) => ReactNode;
   /** What a chip's name does when pressed (open the turma's roster); plain text without it. */
   chipAction?: RowAction | undefined;
 }
@@ -26,6 +31,7 @@ export function SelectionTray({ actions, chipAction }: SelectionTrayProps) {
   const listMessages = useClassListMessages();
   const selection = useSelection();
   const chipsId = useId();
+  const limitId = useId();
   // On a phone the chips would take a third of the screen: there the tray starts as the count
   // and the buttons, and the chips come on demand; a wide screen shows them until hidden.
   const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
@@ -49,7 +55,7 @@ export function SelectionTray({ actions, chipAction }: SelectionTrayProps) {
             {messages.selection.count(selection.length, formats.number.format(selection.length))}
           </Text>
           <Group gap="xs">
-            {actions}
+            {actions?.({ 'aria-describedby': tooMany ? limitId : undefined })}
             <Button
               variant="subtle"
               aria-expanded={showChips}
@@ -66,7 +72,7 @@ export function SelectionTray({ actions, chipAction }: SelectionTrayProps) {
           </Group>
         </Group>
         {tooMany && (
-          <Text size="sm" c="red.9">
+          <Text id={limitId} size="sm" c="red.9">
             {messages.selection.tooMany(formats.number.format(CLASSES_PER_REQUEST_MAX))}
           </Text>
         )}
