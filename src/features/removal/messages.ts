@@ -22,6 +22,44 @@ export const useRemovalMessages = defineMessages({
     confirmationMismatch:
       'O que foi digitado aqui não é igual ao e-mail do aluno. Confira os dois campos.',
     confirmationMatch: 'Os dois e-mails são iguais.',
+    // Only with the roster extension (docs/decisions/015): the e-mail field suggests students.
+    emailSuggestHint: 'Digite o nome ou o e-mail do aluno: quem for encontrado aparece abaixo.',
+    suggestions: {
+      label: 'Alunos encontrados',
+      searching: 'Buscando alunos…',
+      noMatch: 'Nenhum aluno encontrado com o que foi digitado.',
+      found: (count: number, formattedCount: string): string =>
+        count === 1 ? '1 aluno encontrado' : `${formattedCount} alunos encontrados`,
+      showingFirst: (shown: string, total: string): string =>
+        `Mostrando ${shown} de ${total}. Digite mais do nome ou do e-mail para refinar.`,
+      failed: 'Não foi possível buscar alunos. Ainda dá para digitar o e-mail inteiro.',
+      offline: 'Sem conexão com a internet. A busca continua assim que a conexão voltar.',
+      inChosen: (inCount: number, chosenCount: number, formattedIn: string): string =>
+        chosenCount === 1
+          ? inCount === 1
+            ? 'Está na turma escolhida'
+            : 'Não está na turma escolhida'
+          : inCount === 0
+            ? 'Não está em nenhuma das turmas escolhidas'
+            : `Está em ${formattedIn} das turmas escolhidas`,
+    },
+    membership: {
+      summary: (name: string, inCount: number, chosenCount: number, formattedIn: string): string =>
+        chosenCount === 1
+          ? inCount === 1
+            ? `${name} está na turma escolhida.`
+            : `${name} não está na turma escolhida: a remoção não muda nada.`
+          : inCount === 0
+            ? `${name} não está em nenhuma das turmas escolhidas: a remoção não muda nada.`
+            : inCount === chosenCount
+              ? `${name} está em todas as turmas escolhidas.`
+              : `${name} está em ${formattedIn} das turmas escolhidas; as outras estão marcadas na lista.`,
+      named: (name: string): string => `Aluno: ${name}.`,
+      noStudent: 'Nenhum aluno tem este e-mail.',
+      inTurma: 'Está nesta turma',
+      inTurmaUntil: (date: string): string => `Está nesta turma, com validade até ${date}`,
+      notInTurma: 'Não está nesta turma: nada muda nela',
+    },
     submit: 'Remover aluno',
     validation: {
       emailRequired: 'Informe o e-mail do aluno.',
@@ -46,6 +84,14 @@ export const useRemovalMessages = defineMessages({
         count === 1
           ? `${email} não está mais em 1 turma`
           : `${email} não está mais em ${formattedCount} turmas`,
+      // With the roster extension the console knows, just before sending, which of the turmas
+      // the student was in: then it says so per turma, and "saiu" only where they were.
+      leftTitle: (email: string, count: number, formattedCount: string): string =>
+        count === 1 ? `${email} saiu de 1 turma` : `${email} saiu de ${formattedCount} turmas`,
+      wasInNoneTitle: (email: string): string => `${email} não estava em nenhuma destas turmas`,
+      left: (names: string): string => `Saiu de: ${names}.`,
+      wasNotIn: (names: string): string => `Não estava em: ${names} (nada mudou).`,
+      noLongerIn: (names: string): string => `Não está mais em: ${names}.`,
       removedTurmas: (names: string): string => `${names}.`,
       more: (count: string): string => `mais ${count}`,
       dismiss: 'Fechar aviso',
@@ -75,6 +121,43 @@ export const useRemovalMessages = defineMessages({
     confirmationHint: 'The Remove student button becomes available once both e-mails are the same.',
     confirmationMismatch: "What is typed here is not the student's e-mail. Check both fields.",
     confirmationMatch: 'Both e-mails are the same.',
+    emailSuggestHint: "Type the student's name or e-mail: the students found appear below.",
+    suggestions: {
+      label: 'Students found',
+      searching: 'Searching students…',
+      noMatch: 'No student matches what was typed.',
+      found: (count, formattedCount) =>
+        count === 1 ? '1 student found' : `${formattedCount} students found`,
+      showingFirst: (shown, total) =>
+        `Showing ${shown} of ${total}. Type more of the name or e-mail to narrow it down.`,
+      failed: 'Could not search the students. You can still type the whole e-mail.',
+      offline: 'No internet connection. The search resumes as soon as the connection is back.',
+      inChosen: (inCount, chosenCount, formattedIn) =>
+        chosenCount === 1
+          ? inCount === 1
+            ? 'In the chosen class'
+            : 'Not in the chosen class'
+          : inCount === 0
+            ? 'In none of the chosen classes'
+            : `In ${formattedIn} of the chosen classes`,
+    },
+    membership: {
+      summary: (name, inCount, chosenCount, formattedIn) =>
+        chosenCount === 1
+          ? inCount === 1
+            ? `${name} is in the chosen class.`
+            : `${name} is not in the chosen class: removing changes nothing.`
+          : inCount === 0
+            ? `${name} is in none of the chosen classes: removing changes nothing.`
+            : inCount === chosenCount
+              ? `${name} is in every chosen class.`
+              : `${name} is in ${formattedIn} of the chosen classes; the others are marked in the list.`,
+      named: (name) => `Student: ${name}.`,
+      noStudent: 'No student has this e-mail.',
+      inTurma: 'In this class',
+      inTurmaUntil: (date) => `In this class, until ${date}`,
+      notInTurma: 'Not in this class: nothing changes there',
+    },
     submit: 'Remove student',
     validation: {
       emailRequired: "Enter the student's e-mail.",
@@ -97,6 +180,14 @@ export const useRemovalMessages = defineMessages({
         count === 1
           ? `${email} is no longer in 1 class`
           : `${email} is no longer in ${formattedCount} classes`,
+      leftTitle: (email, count, formattedCount) =>
+        count === 1
+          ? `${email} was removed from 1 class`
+          : `${email} was removed from ${formattedCount} classes`,
+      wasInNoneTitle: (email) => `${email} was not in any of these classes`,
+      left: (names) => `Removed from: ${names}.`,
+      wasNotIn: (names) => `Was not in: ${names} (nothing changed).`,
+      noLongerIn: (names) => `No longer in: ${names}.`,
       removedTurmas: (names) => `${names}.`,
       more: (count) => `${count} more`,
       dismiss: 'Dismiss',

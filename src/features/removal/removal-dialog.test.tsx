@@ -37,7 +37,11 @@ interface SetupOptions {
   api?: ApiClient;
 }
 
-/** Ana is in Matemática and Física; the dialog opens for both, as from the tray. */
+/**
+ * Ana is in Matemática and Física; the dialog opens for both, as from the tray. The API is the
+ * platform's plain v1 here: the form as it is without the roster extension, which
+ * student-suggestions.test.tsx covers.
+ */
 function setup({
   turmas = [MATEMATICA, FISICA],
   locale,
@@ -47,6 +51,7 @@ function setup({
   const backend = installReferenceApi({
     turmas: [MATEMATICA, FISICA, HISTORIA],
     enrolments: { t1: [ANA], t2: [ANA] },
+    extensions: false,
   });
   const onClose = vi.fn();
   const view = render(
@@ -230,7 +235,7 @@ describe('Removal dialog', () => {
   });
 
   it('gives focus back to what opened it, also when its first open mounts it already open', async () => {
-    installReferenceApi({ turmas: [MATEMATICA] });
+    installReferenceApi({ turmas: [MATEMATICA], extensions: false });
     const api = createTestApiClient();
     // As the page does: the dialog arrives (lazily) with the click that opens it, then stays.
     function Page() {

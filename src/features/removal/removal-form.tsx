@@ -1,31 +1,37 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { ApiClient } from '../../api/client';
-import type { ClassSummary } from '#contract';
+import { normalizedEmail, studentQueries, studentWithEmail } from '../../api/student-queries';
+import { useExtension } from '../../api/use-extension';
+import { ROSTER_EXTENSION, type ClassSummary, type StudentMatch } from '#contract';
 import { useDiscardGuard, useFormDialog } from '../../components/form-dialog/form-dialog-context';
 import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';
 import { FailureNotice } from '../../components/form-dialog/failure-notice';
 import { showFieldErrors } from '../../components/form-dialog/form-failure';
 import { useFailureAlert } from '../../components/form-dialog/use-failure-alert';
 import { useFormSubmit } from '../../components/form-dialog/use-form-submit';
-import { TurmaPicker } from '../../components/turma-picker/turma-picker';
-import { useFormats } from '../../i18n/formats';
+import { TurmaPicker, type TurmaNote } from '../../components/turma-picker/turma-picker';
+import { useFormats, type Formats } from '../../i18n/formats';
 import { useLocale, useMessages } from '../../i18n/i18n-context';
 import { confirmationState, type ConfirmationState } from './confirmation';
-import { formatTurmaNames } from './format-turma-names';
+import { membershipOf, splitByMembership } from './membership';
 import { useRemovalMessages, type RemovalMessages } from './messages';
 import classes from './removal-form.module.css';
 import { describeRemovalFailure } from './removal-failure';
+import { describeRemovalOutcome } from './removal-outcome';
 import {
   createRemovalSchema,
   hasUnsentChanges,
   type RemovalFormValues,
   type ValidRemoval,
 } from './removal-schema';
+import { StudentEmailField, SUGGEST_DEBOUNCE_MS } from './student-email-field';
 import { useRemoveStudent } from './use-remove-student';
 
 /** Both e-mail fields: nothing suggested or corrected, as the two must be compared exactly. */
@@ -62,7 +68,10 @@ export function RemovalForm({ api, turmas, warningId }: RemovalFormProps) {
   const locale = useLocale();
   const formats = useFormats();
   const { close, busy } = useFormDialog();
-  const removal = useRemoveStudent(api);
+  // With the roster extension the e-mail field suggests students, and the form says which of
+  // the chosen turmas the student is in; without it, the form is as it always was.
+  const suggest = useExtension(api, ROSTER_EXTENSION);
+  const removal = useRemoveStudent(api, { lookUpStudent: suggest });
   const [alert, setAlert] = useFailureAlert();
   const [unknownTurmaIds, setUnknownTurmaIds] = useState<ReadonlySet<string>>(() => new Set());
   const schema = useMemo(
@@ -75,19 +84,34 @@ export function RemovalForm({ api, turmas, warningId }: RemovalFormProps) {
     // The e-mail is judged once the person leaves it, then as they correct it.
     mode: 'onTouched',
   });
-  const [email, confirmation] = useWatch({
+  const [email, confirmation, chosenTurmas] = useWatch({
     control: form.control,
-    name: ['email', 'confirmation'],
+    name: ['email', 'confirmation', 'turmas'],
   });
   const confirmed = confirmationState(confirmation, email);
+  const student = useKnownStudent(api, suggest, email);
+  const [picked, setPicked] = useState<StudentMatch | null>(null);
+  // A student just picked is known at once; the lookup of their e-mail then keeps them current.
+  const shownStudent =
+    student === undefined && picked !== null && picked.email === normalizedEmail(email)
+      ? picked
+      : student;
+  const notes = useMemo(
+    () => turmaNotes(shownStudent, chosenTurmas, messages, formats),
+    [shownStudent, chosenTurmas, messages, formats],
+  );
   useDiscardGuard(useCallback(() => hasUnsentChanges(form.getValues(), turmas), [form, turmas]));
 
   const submit = useFormSubmit(
     form,
     async ({ email: student, turmas: chosen }) => {
       setAlert(null);
+      let before: StudentMatch | undefined;
       try {
-        await removal.mutateAsync({ email: student, classes: chosen.map(({ id }) => ({ id })) });
+        before = await removal.mutateAsync({
+          email: student,
+          classes: chosen.map(({ id }) => ({ id })),
+        });
       } catch (error) {
         const failure = describeRemovalFailure(error, chosen, messages, appMessages, locale);
         // The schema now refuses them too, so the error stays until they are off the list.
@@ -96,21 +120,17 @@ export function RemovalForm({ api, turmas, warningId }: RemovalFormProps) {
         setAlert(failure.alert ?? null);
         return;
       }
+      const outcome = describeRemovalOutcome(
+        student,
+        splitByMembership(chosen, before),
+        messages,
+        locale,
+      );
       notifications.show({
         color: 'teal',
         icon: <IconCheck aria-hidden size={18} />,
-        title: messages.outcome.removedTitle(
-          student,
-          chosen.length,
-          formats.number.format(chosen.length),
-        ),
-        message: messages.outcome.removedTurmas(
-          formatTurmaNames(
-            chosen.map(({ name }) => name),
-            locale,
-            messages.outcome.more,
-          ),
-        ),
+        title: outcome.title,
+        message: outcome.message,
         // Long enough to read a few turma names; it also stays while hovered.
         autoClose: 8_000,
         closeButtonProps: { 'aria-label': messages.outcome.dismiss },
@@ -123,14 +143,37 @@ export function RemovalForm({ api, turmas, warningId }: RemovalFormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          {...form.register('email')}
-          label={messages.emailLabel}
-          {...AN_EMAIL_TYPED_BY_HAND}
-          error={form.formState.errors.email?.message}
-          readOnly={busy}
-          data-autofocus
+        <StudentEmailField
+          api={api}
+          suggest={suggest}
+          text={email}
+          registration={form.register('email')}
+          chosenIds={chosenTurmas.map(({ id }) => id)}
+          onPick={(match) => {
+            setPicked(match);
+            form.setValue('email', match.email, {
+              shouldValidate: true,
+              shouldDirty: true,
+              shouldTouch: true,
+            });
+          }}
+          inputProps={{
+            label: messages.emailLabel,
+            ...AN_EMAIL_TYPED_BY_HAND,
+            error: form.formState.errors.email?.message,
+            readOnly: busy,
+            'data-autofocus': true,
+          }}
         />
+        {suggest && (
+          <Text size="sm" aria-live="polite" className={classes.studentSummary}>
+            {shownStudent === null
+              ? messages.membership.noStudent
+              : shownStudent
+                ? studentSummary(shownStudent, chosenTurmas, messages, formats)
+                : ''}
+          </Text>
+        )}
         <Controller
           control={form.control}
           name="turmas"
@@ -140,6 +183,7 @@ export function RemovalForm({ api, turmas, warningId }: RemovalFormProps) {
               ref={field.ref}
               api={api}
               value={field.value}
+              notes={notes}
               // Judged at once: taking the last turma off (or the 101st on) is worth saying now.
               onChange={(next) =>
                 form.setValue('turmas', next, { shouldValidate: true, shouldDirty: true })
@@ -202,4 +246,68 @@ function ConfirmationStatus({
   }
   // Empty, or the start of the e-mail so far: nothing is wrong yet.
   return messages.confirmationHint;
+}
+
+/**
+ * The student whose e-mail the field holds, as the roster extension finds them once typing
+ * pauses: null when nobody has it, undefined when not known (no extension, not a whole e-mail,
+ * no answer yet).
+ */
+function useKnownStudent(
+  api: ApiClient,
+  suggest: boolean,
+  text: string,
+): StudentMatch | null | undefined {
+  const email = normalizedEmail(text);
+  const [settled] = useDebouncedValue(email, SUGGEST_DEBOUNCE_MS);
+  const lookup = useQuery({
+    ...studentQueries.matching(api, settled ?? ''),
+    enabled: suggest && settled !== undefined && settled === email,
+  });
+  return suggest && settled === email ? studentWithEmail(lookup.data, email) : undefined;
+}
+
+/** Beside each chosen turma: whether the student is in it (and until when), when that is known. */
+function turmaNotes(
+  student: StudentMatch | null | undefined,
+  turmas: readonly ClassSummary[],
+  messages: RemovalMessages,
+  formats: Formats,
+): ReadonlyMap<string, TurmaNote> | undefined {
+  if (!student) return undefined;
+  const notes = new Map<string, TurmaNote>();
+  for (const { id } of turmas) {
+    const membership = membershipOf(student, id);
+    if (membership.kind === 'in') {
+      const text =
+        membership.expirationDate === null
+          ? messages.membership.inTurma
+          : messages.membership.inTurmaUntil(
+              formats.mediumDateTime.format(new Date(membership.expirationDate)),
+            );
+      notes.set(id, { text, tone: 'neutral' });
+    } else if (membership.kind === 'out') {
+      notes.set(id, { text: messages.membership.notInTurma, tone: 'warning' });
+    }
+  }
+  return notes;
+}
+
+function studentSummary(
+  student: StudentMatch,
+  turmas: readonly ClassSummary[],
+  messages: RemovalMessages,
+  formats: Formats,
+): string {
+  const kinds = turmas.map(({ id }) => membershipOf(student, id).kind);
+  const inCount = kinds.filter((kind) => kind === 'in').length;
+  if (turmas.length === 0) return messages.membership.named(student.name);
+  // Past the 100 turmas the answer lists, a count might be untrue: only the name then.
+  if (kinds.includes('unknown')) return messages.membership.named(student.name);
+  return messages.membership.summary(
+    student.name,
+    inCount,
+    turmas.length,
+    formats.number.format(inCount),
+  );
 }
