@@ -53,7 +53,8 @@ function renderDialog(
   turmas: readonly ClassSummary[] = [summary(FIRST)],
   { locale = 'pt-BR', known = TURMAS }: { locale?: Locale; known?: Class[] } = {},
 ) {
-  const backend = installReferenceApi({ turmas: known });
+  // The platform's plain v1: the form as it is without the roster extension (existing-student.test.tsx).
+  const backend = installReferenceApi({ turmas: known, extensions: false });
   const onClose = vi.fn();
   const utils = render(<Harness turmas={turmas} onClose={onClose} />, { locale });
   return { ...utils, backend, onClose };

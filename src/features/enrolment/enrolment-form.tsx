@@ -4,7 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useFormState, useWatch, type UseFormRegister } from 'react-hook-form';
 import type { ApiClient } from '../../api/client';
-import { emailSchema, type ClassSummary } from '#contract';
+import { useExtension } from '../../api/use-extension';
+import { emailSchema, ROSTER_EXTENSION, type ClassSummary, type StudentMatch } from '#contract';
 import { ExpiryField } from '../../components/expiry-field/expiry-field';
 import { useDiscardGuard, useFormDialog } from '../../components/form-dialog/form-dialog-context';
 import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';
@@ -25,6 +26,8 @@ import {
   type EnrolRequest,
 } from './enrolment-schema';
 import { describeEnrolmentFailure } from './enrolment-failure';
+import { ExistingStudent } from './existing-student';
+import { existingTurmaNotes } from './existing-student-lookup';
 import { EnrolSuccess, type Enrolled } from './enrolment-success';
 import { useEnrolmentMessages } from './messages';
 import { useEnrolStudent } from './use-enrol-student';
@@ -60,6 +63,9 @@ export function EnrolmentForm({ api, turmas }: EnrolmentFormProps) {
   const [enrolled, setEnrolled] = useState<Enrolled | null>(null);
   const successRef = useRef<HTMLDivElement>(null);
   const focusNameNext = useRef(false);
+  // With the roster extension, an e-mail already there shows who it is before sending.
+  const knowsStudents = useExtension(api, ROSTER_EXTENSION);
+  const [existing, setExisting] = useState<StudentMatch | null>(null);
 
   useDiscardGuard(
     useCallback(
@@ -113,9 +119,15 @@ export function EnrolmentForm({ api, turmas }: EnrolmentFormProps) {
     <form noValidate aria-label={messages.title} onSubmit={submit}>
       <Stack gap="md">
         <Text size="sm">{messages.intro}</Text>
-        <ClassesField api={api} control={form.control} disabled={busy} />
+        <ClassesField api={api} control={form.control} disabled={busy} existing={existing} />
         <NameField control={form.control} register={form.register} readOnly={busy} />
         <EmailField control={form.control} register={form.register} readOnly={busy} />
+        <ExistingStudent
+          api={api}
+          control={form.control}
+          enabled={knowsStudents}
+          onKnown={setExisting}
+        />
         <ExpiryFormField control={form.control} readOnly={busy} />
         {alert && <FailureNotice alert={alert} onRetry={() => submit()} />}
         <FormDialogActions>
@@ -136,12 +148,20 @@ function ClassesField({
   api,
   control,
   disabled,
+  existing,
 }: {
   api: ApiClient;
   control: EnrolFormControl;
   disabled: boolean;
+  /** The student the e-mail belongs to, if known: the turmas they are in are marked. */
+  existing: StudentMatch | null;
 }) {
   const messages = useEnrolmentMessages();
+  const formats = useFormats();
+  const notes = useMemo(
+    () => existingTurmaNotes(existing, messages, formats),
+    [existing, messages, formats],
+  );
   return (
     <Controller
       control={control}
@@ -153,6 +173,7 @@ function ClassesField({
           api={api}
           value={field.value}
           onChange={field.onChange}
+          notes={notes}
           label={messages.turmasLabel}
           error={fieldState.error?.message}
           disabled={disabled}

@@ -32,6 +32,37 @@ export const useEnrolmentMessages = defineMessages({
       expiryPast: 'A validade precisa ser uma data futura.',
       expiryInvalid: 'Escolha uma data de validade válida.',
     },
+    // Only with the roster extension (docs/decisions/015): what the console knows of a student
+    // whose e-mail is already there, before anything is sent.
+    existing: {
+      title: (name: string): string => `Aluno já cadastrado: ${name}`,
+      keepsName: (name: string): string =>
+        `A matrícula não muda o nome: o aluno continua como ${name}.`,
+      turmas: (count: number, formattedCount: string): string =>
+        count === 0
+          ? 'Não está em nenhuma turma agora.'
+          : count === 1
+            ? 'Está em 1 turma:'
+            : `Está em ${formattedCount} turmas:`,
+      until: (date: string): string => `validade até ${date}`,
+      noExpiry: 'sem validade',
+      inThisForm: 'nesta matrícula',
+      more: (formattedCount: string): string => `e mais ${formattedCount} turmas`,
+      warningsLabel: 'Validades que mudam',
+      shortens: (turma: string, current: string, chosen: string): string =>
+        `${turma}: a validade atual vai até ${current}; a nova, ${chosen}, é mais curta e a substitui.`,
+      limits: (turma: string, chosen: string): string =>
+        `${turma}: hoje a matrícula não tem validade; passará a terminar em ${chosen}.`,
+      removes: (turma: string, current: string): string =>
+        `${turma}: a validade atual (${current}) será retirada e a matrícula ficará sem validade.`,
+      announce: (name: string, warnings: number): string =>
+        warnings === 0
+          ? `Aluno já cadastrado: ${name}.`
+          : warnings === 1
+            ? `Aluno já cadastrado: ${name}. 1 aviso sobre a validade.`
+            : `Aluno já cadastrado: ${name}. ${warnings} avisos sobre a validade.`,
+      inTurma: (expiry: string): string => `Já está nesta turma, ${expiry}`,
+    },
     // No count without a turma: "Matricular em 0 turmas" reads as something that could be sent.
     submit: (count: number, formattedCount: string): string =>
       count === 0 ? 'Matricular' : `Matricular em ${turmasPt(count, formattedCount)}`,
@@ -88,6 +119,35 @@ export const useEnrolmentMessages = defineMessages({
       expiryRequired: 'Choose an expiry date or tick “No expiry”.',
       expiryPast: 'The expiry must be in the future.',
       expiryInvalid: 'Choose a valid expiry date.',
+    },
+    existing: {
+      title: (name: string): string => `Existing student: ${name}`,
+      keepsName: (name: string): string =>
+        `Enrolling does not change the name: the student stays ${name}.`,
+      turmas: (count: number, formattedCount: string): string =>
+        count === 0
+          ? 'Not in any class now.'
+          : count === 1
+            ? 'In 1 class:'
+            : `In ${formattedCount} classes:`,
+      until: (date: string): string => `until ${date}`,
+      noExpiry: 'no expiry',
+      inThisForm: 'in this enrolment',
+      more: (formattedCount: string): string => `and ${formattedCount} more classes`,
+      warningsLabel: 'Expiries that change',
+      shortens: (turma: string, current: string, chosen: string): string =>
+        `${turma}: the current expiry is ${current}; the new one, ${chosen}, is earlier and replaces it.`,
+      limits: (turma: string, chosen: string): string =>
+        `${turma}: the enrolment has no expiry now; it will end on ${chosen}.`,
+      removes: (turma: string, current: string): string =>
+        `${turma}: the current expiry (${current}) will be taken off and the enrolment will not expire.`,
+      announce: (name: string, warnings: number): string =>
+        warnings === 0
+          ? `Existing student: ${name}.`
+          : warnings === 1
+            ? `Existing student: ${name}. 1 warning about the expiry.`
+            : `Existing student: ${name}. ${warnings} warnings about the expiry.`,
+      inTurma: (expiry: string): string => `Already in this class, ${expiry}`,
     },
     submit: (count: number, formattedCount: string): string =>
       count === 0 ? 'Enrol' : `Enrol in ${classesEn(count, formattedCount)}`,
