@@ -64,7 +64,6 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
   const rosterAction = useRosterAction(api);
   const rowActions = useMemo<RowAction[]>(
     () => [
-      ...(rosterAction ? [rosterAction] : []),
       {
         label: messages.classes.enrolAction,
         name: (turma) => messages.classes.enrolActionName(turma.name),
@@ -78,6 +77,8 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
         onClick: (turma) => open('remove', labelled([turma])),
         onIntent: () => want('remove'),
       },
+      // Last: where "Matricular" and "Remover" were stays where hands and tests know it.
+      ...(rosterAction ? [rosterAction] : []),
     ],
     [messages, open, want, labelled, rosterAction],
   );
