@@ -4,7 +4,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/EmptyState.css';
 import { Alert, Box, Button, Drawer, Group, Text } from '@mantine/core';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../../api/client';
 import type { RosterEntry } from '#contract';
 import { useFormats } from '../../i18n/formats';
@@ -93,10 +93,25 @@ export function RosterPanel({
     setNotice(null);
     setDialog({ kind, opened: true, students: [...selected.values()] });
   };
+  const heading = useRef<HTMLHeadingElement>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
   const closeDialog = useCallback(
     () => setDialog((current) => current && { ...current, opened: false }),
     [],
   );
+  // The dialog gives focus back to the button that opened it (FormDialog); when the students it
+  // removed took that button with them, focus goes to what the panel says of it, or its title.
+  const dialogClosed = dialog !== null && !dialog.opened;
+  useEffect(() => {
+    if (!dialogClosed) return;
+    const timer = setTimeout(() => {
+      const active = document.activeElement;
+      if (active === null || active === document.body) {
+        (noticeRef.current ?? heading.current)?.focus({ preventScroll: true });
+      }
+    }, 50);
+    return () => clearTimeout(timer);
+  }, [dialogClosed]);
 
   const [notice, setNotice] = useState<string | null>(null);
   const settled = useCallback(
@@ -136,7 +151,7 @@ export function RosterPanel({
         <Drawer.Overlay />
         <Drawer.Content>
           <Drawer.Header>
-            <Drawer.Title fz="xl" fw={700} tabIndex={-1} data-autofocus>
+            <Drawer.Title ref={heading} fz="xl" fw={700} tabIndex={-1} data-autofocus>
               {messages.title(label)}
             </Drawer.Title>
             <Drawer.CloseButton aria-label={messages.close} />
@@ -145,6 +160,8 @@ export function RosterPanel({
           <Box px="md" pb={selected.size > 0 ? 0 : 'md'}>
             {notice && (
               <Alert
+                ref={noticeRef}
+                tabIndex={-1}
                 role="status"
                 color="teal"
                 mb="md"
