@@ -106,7 +106,7 @@ test('removal toasts hide while the next dialog is open, and come back after', a
 
   await list.row(turmas[0]!).remove.click();
   const dialog = page.getByRole('alertdialog', { name: 'Remover aluno de turmas' });
-  const emailField = dialog.getByRole('textbox', { name: 'E-mail do aluno', exact: true });
+  const emailField = dialog.getByLabel('E-mail do aluno', { exact: true });
   await emailField.fill(email);
   await dialog.getByRole('textbox', { name: /^Para confirmar/ }).fill(email);
   await dialog.getByRole('button', { name: 'Remover aluno', exact: true }).click();
