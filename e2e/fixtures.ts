@@ -15,6 +15,12 @@ export const DEMO_CLASSES = 30;
 interface WorkerFixtures {
   /** Demo turmas the worker's database starts with; a test file may `test.use()` another size. */
   demoClasses: number;
+  /**
+   * Whether the server offers the extensions beyond v1 (the roster): on, unless a test file
+   * `test.use({ apiExtensions: false })`s a plain v1, or E2E_API_EXTENSIONS=off runs the whole
+   * suite against one (as `API_EXTENSIONS=off` serves it).
+   */
+  apiExtensions: boolean;
   server: { url: string; token: string };
 }
 
@@ -25,8 +31,9 @@ interface TestFixtures {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   demoClasses: [DEMO_CLASSES, { scope: 'worker', option: true }],
+  apiExtensions: [process.env.E2E_API_EXTENSIONS !== 'off', { scope: 'worker', option: true }],
   server: [
-    async ({ demoClasses }, use) => {
+    async ({ demoClasses, apiExtensions }, use) => {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'turmas-e2e-'));
       const token = randomBytes(24).toString('base64url');
       const server = await startServer({
@@ -35,6 +42,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         // Another build can be tested side by side with E2E_DIST_DIR (vite build --outDir …).
         staticDir: process.env.E2E_DIST_DIR ?? 'dist',
         seedClasses: demoClasses,
+        extensions: apiExtensions,
         // Request lines would drown the test report; failures show in traces instead.
         log: () => {},
       });

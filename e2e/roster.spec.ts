@@ -1,0 +1,224 @@
+/**
+ * A turma's roster (the reference server's roster extension) against the real server: opened from
+ * a row, students removed from it with the counts dropping in the roster and in the list, a new
+ * expiry, Back and shared links, axe, and a phone's screen.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { rosterResponseSchema, type Class } from '#contract';
+import {
+  expect,
+  expectNoAxeViolations,
+  expectNoHorizontalOverflow,
+  listClasses,
+  OVER_THE_PAGE,
+  signIn,
+  test,
+  turmasPage,
+} from './support';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+let tagNumber = 0;
+/** A word no seeded name or e-mail holds: the roster's search finds this test's students only. */
+function newTag(): string {
+  tagNumber += 1;
+  return `zq${Date.now().toString(36)}${tagNumber}`;
+}
+
+/** Three students of their own enrolled through the API in `turma`, one expiring in 3 days. */
+async function enrolStudents(request: APIRequestContext, token: string, turma: Class) {
+  const tag = newTag();
+  const students = ['Ana', 'Bia', 'Caio'].map((first) => ({
+    name: `${first} ${tag}`,
+    email: `${first.toLowerCase()}.${tag}@escola.test`,
+  }));
+  for (const [index, student] of students.entries()) {
+    const answer = await request.post(`/v1/classe/${encodeURIComponent(turma.id)}/add-student`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        ...student,
+        ...(index === 0 ? { expirationDate: new Date(Date.now() + 3 * DAY).toISOString() } : {}),
+      },
+    });
+    expect(answer.ok(), `enrolling ${student.email} answered ${answer.status()}`).toBe(true);
+  }
+  return { tag, students };
+}
+
+/** The turma's roster as the server answers it: the truth the panel must show. */
+async function rosterOf(request: APIRequestContext, token: string, turma: Class, query = '') {
+  const answer = await request.get(
+    `/v1/classe/${encodeURIComponent(turma.id)}/students?pageSize=100&query=${encodeURIComponent(query)}`,
+    { headers: { Authorization: `Bearer ${token}` } },
+  );
+  expect(answer.ok()).toBe(true);
+  return rosterResponseSchema.parse(await answer.json());
+}
+
+async function firstTurma(request: APIRequestContext, token: string): Promise<Class> {
+  const { data } = await listClasses(request, token, { pageSize: 1 });
+  return data[0]!;
+}
+
+function rosterPanel(page: Page, turma: Pick<Class, 'name'>) {
+  const dialog = page.getByRole('dialog', { name: `Alunos de ${turma.name}` });
+  return {
+    dialog,
+    heading: dialog.getByRole('heading', { name: `Alunos de ${turma.name}` }),
+    search: dialog.getByRole('searchbox', { name: 'Buscar alunos' }),
+    // The count above the table (the panel's notices and the selection's count are live too).
+    status: dialog.getByRole('status').filter({
+      hasText: /^(\d+ alunos?( encontrados?)?|Nenhum aluno encontrado|Carregando alunos…)$/,
+    }),
+    table: dialog.getByRole('table', { name: `Alunos de ${turma.name}` }),
+    tick: (student: { name: string }) =>
+      dialog.getByRole('checkbox', { name: new RegExp(`^Selecionar ${student.name} \\(`) }),
+    bar: dialog.getByRole('region', { name: 'Alunos selecionados' }),
+  };
+}
+
+test('opens a roster from a row, removes two students, and the counts drop', async ({
+  page,
+  request,
+  token,
+}) => {
+  const turma = await firstTurma(request, token);
+  const { tag, students } = await enrolStudents(request, token, turma);
+  const before = (await rosterOf(request, token, turma)).totalRecords;
+
+  await signIn(page, token);
+  const list = turmasPage(page);
+  await expect(list.row(turma).students).toHaveText(String(before));
+  await list.table
+    .getByRole('button', { name: `Ver alunos de ${turma.name}`, exact: true })
+    .click();
+
+  const roster = rosterPanel(page, turma);
+  await expect(roster.heading).toBeFocused();
+  await expect(page).toHaveURL(new RegExp(`[?&]turma=${encodeURIComponent(turma.id)}`));
+  await expect(roster.status).toHaveText(`${before} alunos`);
+  await roster.search.fill(tag);
+  await expect(roster.status).toHaveText('3 alunos encontrados');
+  await expect(roster.table.getByRole('row').nth(1)).toContainText('Expira em 3 dias');
+  await expect(roster.table.getByRole('row').nth(3)).toContainText('Sem validade');
+  await expectNoAxeViolations(page, OVER_THE_PAGE);
+
+  await roster.tick(students[0]!).check();
+  await roster.tick(students[1]!).check();
+  await expect(roster.bar.getByRole('status')).toHaveText('2 alunos selecionados');
+  await expectNoAxeViolations(page, OVER_THE_PAGE);
+  await roster.bar.getByRole('button', { name: 'Remover da turma' }).click();
+
+  const dialog = page.getByRole('alertdialog', { name: 'Remover 2 alunos da turma' });
+  const confirmation = dialog.getByRole('textbox', { name: /^Para confirmar, digite quantos/ });
+  await expect(confirmation).toBeFocused();
+  await expectNoAxeViolations(page, OVER_THE_PAGE);
+  await confirmation.fill('2');
+  await dialog.getByRole('button', { name: 'Remover 2 alunos' }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(roster.dialog.getByText(`2 alunos não estão mais em ${turma.name}.`)).toBeVisible();
+  await expect(roster.status).toHaveText('1 aluno encontrado');
+  await expect(roster.table.getByRole('row')).toHaveCount(2);
+  expect((await rosterOf(request, token, turma, tag)).data.map(({ email }) => email)).toEqual([
+    students[2]!.email,
+  ]);
+
+  // Closed with Escape: back to the list as it was, the turma's count down by two.
+  await roster.search.press('Escape'); // empties the search first
+  await page.keyboard.press('Escape');
+  await expect(roster.dialog).toBeHidden();
+  await expect(page).not.toHaveURL(/turma=/);
+  await expect(list.row(turma).students).toHaveText(String(before - 2));
+});
+
+test('gives ticked students a new expiry that replaces theirs', async ({
+  page,
+  request,
+  token,
+}) => {
+  const turma = await firstTurma(request, token);
+  const { tag, students } = await enrolStudents(request, token, turma);
+  await signIn(page, token, `/?turma=${encodeURIComponent(turma.id)}&rosterQ=${tag}`);
+
+  const roster = rosterPanel(page, turma);
+  await expect(roster.status).toHaveText('3 alunos encontrados');
+  await roster.tick(students[0]!).check();
+  await roster.bar.getByRole('button', { name: 'Alterar validade' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Alterar a validade de 1 aluno' });
+  await expect(dialog.getByText(/substitui a atual de cada aluno listado/)).toBeVisible();
+  await dialog.getByRole('checkbox', { name: /^Sem validade/ }).check();
+  await expectNoAxeViolations(page, OVER_THE_PAGE);
+  await dialog.getByRole('button', { name: 'Alterar validade' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(roster.dialog.getByText('A validade de 1 aluno foi alterada.')).toBeVisible();
+  const [changed] = (await rosterOf(request, token, turma, students[0]!.email)).data;
+  expect(changed?.expirationDate).toBeNull();
+});
+
+test('a chip opens the roster, a link too; Back closes it, Forward opens it again', async ({
+  page,
+  request,
+  token,
+}) => {
+  const turma = await firstTurma(request, token);
+  await signIn(page, token);
+  const list = turmasPage(page);
+  await list.rowCheckbox(turma).check();
+  await list.tray.getByRole('button', { name: `Ver alunos de ${turma.name}`, exact: true }).click();
+  const roster = rosterPanel(page, turma);
+  await expect(roster.table).toHaveAttribute('aria-busy', 'false');
+  await roster.table.getByRole('button', { name: 'Matriculado em' }).click();
+  await expect(page).toHaveURL(/rosterSort=-enrolledAt/);
+  const link = page.url();
+
+  await page.goBack();
+  await expect(roster.table.getByRole('columnheader', { name: 'Matriculado em' })).toHaveAttribute(
+    'aria-sort',
+    'none',
+  );
+  await page.goBack();
+  await expect(roster.dialog).toBeHidden();
+  await page.goForward();
+  await expect(roster.dialog).toBeVisible();
+
+  // The same link in a new tab (signed in there too): the name comes once the list behind has
+  // found the turma.
+  const other = await page.context().newPage();
+  const { pathname, search } = new URL(link);
+  await signIn(other, token, `${pathname}${search}`);
+  await expect(rosterPanel(other, turma).heading).toBeVisible();
+  await expect(
+    rosterPanel(other, turma).table.getByRole('columnheader', { name: 'Matriculado em' }),
+  ).toHaveAttribute('aria-sort', 'descending');
+  await other.close();
+});
+
+test(
+  'opens a roster on a phone without sideways scrolling',
+  { tag: '@phone' },
+  async ({ page, request, token }) => {
+    const turma = await firstTurma(request, token);
+    const { tag, students } = await enrolStudents(request, token, turma);
+    await signIn(page, token);
+    const list = turmasPage(page);
+    await list.table
+      .getByRole('button', { name: `Ver alunos de ${turma.name}`, exact: true })
+      .click();
+
+    const roster = rosterPanel(page, turma);
+    await expect(roster.table).toHaveAttribute('aria-busy', 'false');
+    await expectNoHorizontalOverflow(page);
+    await roster.search.fill(tag);
+    await expect(roster.status).toHaveText('3 alunos encontrados');
+    await roster.tick(students[0]!).check();
+    await expect(roster.bar).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await expectNoAxeViolations(page, OVER_THE_PAGE);
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectNoHorizontalOverflow(page);
+    const box = await roster.bar.getByRole('button', { name: 'Remover da turma' }).boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(360);
+  },
+);
