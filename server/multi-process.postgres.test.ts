@@ -140,6 +140,8 @@ describe('students one process creates (the roster extension, decision 015)', ()
     const [first, second] = api as [Send, Send];
     // Both have their student index loaded, and this search kept.
     for (const send of api) expect((await find(send, 'quitéria')).totalRecords).toBe(0);
+    const rosterBefore = await second('/classe/c01/students?pageSize=100', {});
+    expect(rosterBefore.status).toBe(200);
 
     expectWriteOk(
       await first('/classe/add-student', {
@@ -158,6 +160,10 @@ describe('students one process creates (the roster extension, decision 015)', ()
     ]);
     const roster = await second('/classe/c01/students?query=quit%C3%A9ria', {});
     expect(roster.body).toMatchObject({ data: [{ email: 'quiteria@escola.example' }] });
+    const rosterAfter = await second('/classe/c01/students?pageSize=100', {});
+    expect((rosterAfter.body as { totalRecords: number }).totalRecords).toBe(
+      (rosterBefore.body as { totalRecords: number }).totalRecords + 1,
+    );
   });
 
   it('created concurrently through both, while both search, are all found by each', async () => {

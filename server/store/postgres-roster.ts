@@ -1,8 +1,9 @@
 /**
  * The roster extension's reads on PostgreSQL, with several API processes on one database
  * (docs/decisions/015-roster-extension.md):
- * - a turma's roster is one statement over that turma's enrolments: whether the turma exists,
- *   the count, and the page, filtered word by word on the students' folded name and e-mail;
+ * - a turma's roster is kept in memory (roster-cache.ts) with the turma's `roster_version`
+ *   (moved by the enrolment trigger) and the generation; each request's one statement reads
+ *   both, and the turma's enrolments only when they differ from what is kept;
  * - the student search is the index in memory (student-search.ts), which must not miss another
  *   process's new students: each student row carries the transaction that created it
  *   (`created_xid`), and a search first reads, in one statement, the students of the
@@ -14,15 +15,14 @@
  */
 import type pg from 'pg';
 import {
-  searchWords,
   STUDENT_CLASSES_LISTED_MAX,
   type RosterParams,
   type RosterResponse,
-  type RosterSortBy,
   type StudentSearchParams,
   type StudentSearchResponse,
 } from '#contract';
 import { iso } from './postgres-schema.ts';
+import { RosterCache, type RosterRow } from './roster-cache.ts';
 import {
   StudentSearch,
   withClasses,
@@ -31,31 +31,21 @@ import {
 } from './student-search.ts';
 import { UnknownClassesError } from './store.ts';
 
-/** ORDER BY of each sortBy: ties by e-mail in the same direction; no expiry after every date. */
-const ROSTER_ORDER: Record<RosterSortBy, string> = {
-  name: 'search_name, email',
-  '-name': 'search_name DESC, email DESC',
-  email: 'email',
-  '-email': 'email DESC',
-  expirationDate: 'expiration_date ASC NULLS LAST, email',
-  '-expirationDate': 'expiration_date DESC NULLS FIRST, email DESC',
-  enrolledAt: 'created_at, email',
-  '-enrolledAt': 'created_at DESC, email DESC',
-};
-
-const roster = (order: string) => `
-WITH matching AS (
-  SELECT s.name, s.email, s.search_name, e.expiration_date, e.created_at, e.updated_at
-  FROM enrolments e JOIN students s ON s.id = e.student_id
-  WHERE e.class_id = $1 AND NOT EXISTS (SELECT 1 FROM unnest($2::text[]) AS w (word)
-    WHERE strpos(s.search_name, w.word) = 0 AND strpos(s.search_email, w.word) = 0)
-)
-SELECT EXISTS (SELECT 1 FROM classes WHERE id = $1) AS found,
-  (SELECT count(*)::int FROM matching) AS "totalRecords",
-  (SELECT coalesce(json_agg(json_build_object('name', name, 'email', email,
-      'expirationDate', ${iso('expiration_date')}, 'enrolledAt', ${iso('created_at')},
-      'updatedAt', ${iso('updated_at')}) ORDER BY ${order}), '[]'::json)
-    FROM (SELECT * FROM matching ORDER BY ${order} LIMIT $3 OFFSET $4) AS page) AS data`;
+/**
+ * The turma's roster version and the generation, and its rows unless the version is the one
+ * kept ($2): whether it exists (a row or none), and in one snapshot.
+ */
+const ROSTER = `
+SELECT c.roster_version::text || ':' || m.generation::text AS version,
+  CASE WHEN $2::text IS NOT DISTINCT FROM c.roster_version::text || ':' || m.generation::text
+    THEN NULL ELSE (
+      SELECT coalesce(json_agg(json_build_object('name', s.name, 'email', s.email,
+        'searchName', s.search_name, 'searchEmail', s.search_email,
+        'expirationDate', ${iso('e.expiration_date')}, 'enrolledAt', ${iso('e.created_at')},
+        'updatedAt', ${iso('e.updated_at')})), '[]'::json)
+      FROM enrolments e JOIN students s ON s.id = e.student_id WHERE e.class_id = $1
+    ) END AS rows
+FROM classes c, store_meta m WHERE c.id = $1`;
 
 const HEAD = `
 SELECT pg_current_snapshot()::text AS snapshot, generation::text AS generation,
@@ -109,10 +99,16 @@ export function createPostgresRosterReads(
   let snapshot: string | undefined;
   let generation = '';
   let loading: Promise<void> | undefined;
+  const rosters = new RosterCache<string>();
 
   async function load(client: pg.PoolClient, head: Head) {
     await client.query(`SET LOCAL statement_timeout = ${LOAD_TIMEOUT_MS}`);
-    const { rows } = await client.query<IndexedStudent>(EVERY_STUDENT);
+    // node-postgres reads `query_timeout` on a query too (postgres-class-list.ts's `long`).
+    const everyStudent: pg.QueryConfig & { query_timeout: number } = {
+      text: EVERY_STUDENT,
+      query_timeout: LOAD_TIMEOUT_MS + 1_000,
+    };
+    const { rows } = await client.query<IndexedStudent>(everyStudent);
     index = new StudentSearch(rows);
     snapshot = head.snapshot;
     generation = head.generation;
@@ -143,24 +139,24 @@ export function createPostgresRosterReads(
     }
   }
 
+  async function listRoster(classId: string, params: RosterParams): Promise<RosterResponse> {
+    // PostgreSQL's text cannot hold U+0000, so no turma has an id with one: not worth asking.
+    if (classId.includes('\0')) throw new UnknownClassesError([classId]);
+    const { rows } = await query<{ version: string; rows: RosterRow[] | null }>({
+      name: 'roster',
+      text: ROSTER,
+      values: [classId, rosters.versionOf(classId) ?? null],
+    });
+    const found = rows[0];
+    if (!found) throw new UnknownClassesError([classId]);
+    const kept = found.rows === null ? rosters.get(classId, found.version) : undefined;
+    // Another request may have replaced it meanwhile: read again, with no version kept.
+    if (found.rows === null && !kept) return listRoster(classId, params);
+    return (kept ?? rosters.set(classId, found.version, found.rows!)).page(params);
+  }
+
   return {
-    async listRoster(classId, params) {
-      // PostgreSQL's text cannot hold U+0000, so no turma has an id with one: not worth asking.
-      if (classId.includes('\0')) throw new UnknownClassesError([classId]);
-      const { rows } = await query<RosterResponse & { found: boolean }>({
-        name: `roster-${params.sortBy}`,
-        text: roster(ROSTER_ORDER[params.sortBy]),
-        values: [
-          classId,
-          searchWords(params.query ?? ''),
-          params.pageSize,
-          (params.page - 1) * params.pageSize,
-        ],
-      });
-      const { found, totalRecords, data } = rows[0]!;
-      if (!found) throw new UnknownClassesError([classId]);
-      return { data, totalRecords };
-    },
+    listRoster,
 
     async searchStudents(params) {
       const search = await catchUp();

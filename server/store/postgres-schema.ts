@@ -36,11 +36,11 @@ const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * 1: the tables, triggers and change log; 2: the students' folded name and e-mail, the
- * transaction that created each student, and the roster's indexes (decision 015). Each later
- * version adds one entry to MIGRATIONS; a database of a newer version than this code knows is
- * refused.
+ * transaction that created each student, and the roster's indexes; 3: each turma's roster
+ * version (decision 015). Each later version adds one entry to MIGRATIONS; a database of a newer
+ * version than this code knows is refused. A new database runs every step after the first.
  */
-export const POSTGRES_SCHEMA_VERSION = 2;
+export const POSTGRES_SCHEMA_VERSION = 3;
 
 /** Any number, the same in every process: the advisory lock migrations run under. */
 const MIGRATION_LOCK = 7_134_021_983;
@@ -164,6 +164,31 @@ CREATE TRIGGER student_renamed AFTER UPDATE ON students FOR EACH ROW
   EXECUTE FUNCTION classes_replaced();
 `;
 
+/**
+ * Version 3 (decision 015): `roster_version` moves with every change to a turma's enrolments, in
+ * the trigger that keeps its count, so that a process may keep the turma's roster in memory and
+ * ask, in each request's statement, whether it is still the one it read.
+ */
+const ROSTER_VERSION = `
+ALTER TABLE classes ADD COLUMN roster_version bigint NOT NULL DEFAULT 0;
+CREATE OR REPLACE FUNCTION enrolment_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE classes SET count_students = count_students + 1, updated_at = now(),
+      roster_version = roster_version + 1
+    WHERE id = NEW.class_id;
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE classes SET count_students = count_students - 1, updated_at = now(),
+      roster_version = roster_version + 1
+    WHERE id = OLD.class_id;
+  ELSIF OLD.expiration_date IS DISTINCT FROM NEW.expiration_date THEN
+    UPDATE classes SET updated_at = now(), roster_version = roster_version + 1
+    WHERE id = NEW.class_id;
+  END IF;
+  RETURN NULL;
+END $$;
+`;
+
 type MigrationStep = (client: pg.PoolClient) => Promise<void>;
 
 /** Fills the folded columns of every student, in batches, in the migration's transaction. */
@@ -194,6 +219,9 @@ const MIGRATIONS: Record<number, MigrationStep> = {
   1: async (client) => {
     await client.query(STUDENT_SEARCH);
     await foldStudents(client);
+  },
+  2: async (client) => {
+    await client.query(ROSTER_VERSION);
   },
 };
 
@@ -255,7 +283,7 @@ export async function migrate(
     let result: MigratedDatabase = { created: false };
     if (found === 0) {
       await client.query(SCHEMA);
-      await client.query(STUDENT_SEARCH);
+      for (let step = 1; step < POSTGRES_SCHEMA_VERSION; step++) await MIGRATIONS[step]!(client);
       await client.query('INSERT INTO store_meta (schema_version) VALUES ($1)', [
         POSTGRES_SCHEMA_VERSION,
       ]);

@@ -1,7 +1,8 @@
 /**
  * The roster extension's reads on SQLite (docs/decisions/015-roster-extension.md):
- * - a turma's roster is SQL over that turma's enrolments (the primary key's prefix), filtered
- *   word by word on the students' folded name and e-mail, counted, sorted, one page read;
+ * - a turma's roster: its enrolments and their students, read once (the primary key's prefix)
+ *   and kept in memory (roster-cache.ts) until the store's own next write to the turma, or
+ *   another connection's write (`data_version`), then filtered, sorted and paged there;
  * - the student search is the index in memory (student-search.ts), brought up to date in the
  *   search's own read transaction: the students added since (`id >` the highest it holds: the
  *   store's own writes are the only others), or a new load when another connection wrote
@@ -10,11 +11,11 @@
 import type {
   RosterParams,
   RosterResponse,
-  RosterSortBy,
   StudentSearchParams,
   StudentSearchResponse,
 } from '#contract';
-import { searchWords, STUDENT_CLASSES_LISTED_MAX } from '#contract';
+import { STUDENT_CLASSES_LISTED_MAX } from '#contract';
+import { RosterCache, type RosterRow } from './roster-cache.ts';
 import type { Db } from './sqlite-schema.ts';
 import {
   StudentSearch,
@@ -24,47 +25,25 @@ import {
 } from './student-search.ts';
 import { UnknownClassesError } from './store.ts';
 
-/** ORDER BY of each sortBy: ties by e-mail in the same direction; no expiry after every date. */
-const ROSTER_ORDER: Record<RosterSortBy, string> = {
-  name: 's.search_name, s.email',
-  '-name': 's.search_name DESC, s.email DESC',
-  email: 's.email',
-  '-email': 's.email DESC',
-  expirationDate: 'e.expiration_date IS NULL, e.expiration_date, s.email',
-  '-expirationDate': 'e.expiration_date IS NULL DESC, e.expiration_date DESC, s.email DESC',
-  enrolledAt: 'e.created_at, s.email',
-  '-enrolledAt': 'e.created_at DESC, s.email DESC',
-};
-
-/** A student matches when no word of the query (a JSON array) is missing from both. */
-const MATCHES_WORDS = `NOT EXISTS (SELECT 1 FROM json_each(?) w
-  WHERE instr(s.search_name, w.value) = 0 AND instr(s.search_email, w.value) = 0)`;
-
 export interface RosterReads {
   listRoster: (classId: string, params: RosterParams) => RosterResponse;
   searchStudents: (params: StudentSearchParams) => StudentSearchResponse;
 }
 
-export function createRosterReads(db: Db): RosterReads {
+export function createRosterReads(db: Db): RosterReads & {
+  /** The store's own writes to these turmas: their rosters are read again. */
+  changed: (classIds: readonly string[]) => void;
+} {
   const classExists = db.prepare<[string], 1>('SELECT 1 FROM classes WHERE id = ?').pluck();
-  const rosterCount = db
-    .prepare<[string, string], number>(
-      `SELECT count(*) FROM enrolments e JOIN students s ON s.id = e.student_id
-       WHERE e.class_id = ? AND ${MATCHES_WORDS}`,
-    )
-    .pluck();
-  const rosterPages = Object.fromEntries(
-    Object.entries(ROSTER_ORDER).map(([sortBy, order]) => [
-      sortBy,
-      db.prepare<[string, string, number, number], RosterResponse['data'][number]>(
-        `SELECT s.name, s.email, e.expiration_date AS expirationDate, e.created_at AS enrolledAt,
-           e.updated_at AS updatedAt
-         FROM enrolments e JOIN students s ON s.id = e.student_id
-         WHERE e.class_id = ? AND ${MATCHES_WORDS}
-         ORDER BY ${order} LIMIT ? OFFSET ?`,
-      ),
-    ]),
-  ) as Record<RosterSortBy, ReturnType<typeof db.prepare<[string, string, number, number]>>>;
+  // CROSS JOIN keeps the turma's enrolments the outer loop.
+  const rosterRows = db.prepare<[string], RosterRow>(
+    `SELECT s.name, s.email, s.search_name AS searchName, s.search_email AS searchEmail,
+       e.expiration_date AS expirationDate, e.created_at AS enrolledAt, e.updated_at AS updatedAt
+     FROM enrolments e CROSS JOIN students s ON s.id = e.student_id WHERE e.class_id = ?`,
+  );
+  /** Rosters as of another connection's last write (data_version) and the store's own since. */
+  const rosters = new RosterCache<number>();
+  let rostersVersion = -1;
 
   const dataVersion = db
     .prepare<[], number>('SELECT data_version FROM pragma_data_version')
@@ -111,21 +90,18 @@ export function createRosterReads(db: Db): RosterReads {
   };
 
   return {
+    changed: (classIds) => rosters.forget(classIds),
+
     listRoster: db.transaction((classId: string, params: RosterParams): RosterResponse => {
+      const version = dataVersion.get()!;
+      if (version !== rostersVersion) {
+        rosters.forget();
+        rostersVersion = version;
+      }
+      const kept = rosters.get(classId, version);
+      if (kept) return kept.page(params);
       if (classExists.get(classId) === undefined) throw new UnknownClassesError([classId]);
-      const words = JSON.stringify(searchWords(params.query ?? ''));
-      const totalRecords = rosterCount.get(classId, words)!;
-      const offset = (params.page - 1) * params.pageSize;
-      const data =
-        offset >= totalRecords
-          ? []
-          : (rosterPages[params.sortBy].all(
-              classId,
-              words,
-              params.pageSize,
-              offset,
-            ) as RosterResponse['data']);
-      return { data, totalRecords };
+      return rosters.set(classId, version, rosterRows.all(classId)).page(params);
     }),
 
     searchStudents: db.transaction((params: StudentSearchParams): StudentSearchResponse => {

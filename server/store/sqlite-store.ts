@@ -41,15 +41,25 @@ export function createStore(db: Db): Store {
     `DELETE FROM enrolments WHERE student_id = ? AND class_id IN (SELECT value FROM json_each(?))`,
   );
 
+  /** A write of these turmas: the list's index and their kept rosters read them again. */
+  function changing(classIds: readonly string[], write: () => void) {
+    try {
+      classList.changing(classIds, write);
+    } finally {
+      roster.changed(classIds);
+    }
+  }
+
   function assertClassesExist(classIds: string[]) {
     const unknown = unknownClassIds.all(JSON.stringify(classIds)).map((row) => row.id);
     if (unknown.length > 0) throw new UnknownClassesError(unknown);
   }
 
   const classList = createClassList(db);
+  const roster = createRosterReads(db);
 
   const enrolNow = db.transaction((enrolment: Enrolment) =>
-    classList.changing(enrolment.classIds, () => {
+    changing(enrolment.classIds, () => {
       assertClassesExist(enrolment.classIds);
       const { email, name } = enrolment;
       const student = upsertStudent.get(email, name, foldForSearch(email), foldForSearch(name))!;
@@ -60,7 +70,7 @@ export function createStore(db: Db): Store {
     }),
   );
   const removeNow = db.transaction((removal: Removal) =>
-    classList.changing(removal.classIds, () => {
+    changing(removal.classIds, () => {
       assertClassesExist(removal.classIds);
       const student = findStudent.get(removal.email);
       if (!student) throw new UnknownStudentError();
@@ -68,7 +78,6 @@ export function createStore(db: Db): Store {
     }),
   );
   const ping = db.prepare('SELECT 1');
-  const roster = createRosterReads(db);
 
   return {
     listClasses: settled(classList.list),
