@@ -5,7 +5,9 @@
  *
  * - reads: the first page, sorted by students, the middle page, searches (common and rare terms,
  *   one- and two-letter words, words in reversed order, deep pages in every sort order, a query of
- *   200 characters); writes: enrolments of new students into 1–3 turmas; /v1/health while the
+ *   200 characters); the roster extension (decision 015): a big turma's roster (a page, a deep
+ *   page by expiry, a search in it) and the student search (a common word, short words, a part
+ *   of an e-mail); writes: enrolments of new students into 1–3 turmas; /v1/health while the
  *   heaviest read runs;
  * - each scenario runs a warm-up, then `--duration` seconds at `--connections` connections;
  * - the bare handler (same @hono/node-server, `c.json` of the same page, no middleware) is the
@@ -332,11 +334,15 @@ const DURATION_S = QUICK ? 3 : positiveNumber('duration');
 const WARMUP_S = QUICK ? 1 : 2;
 const CONNECTIONS = positiveNumber('connections');
 const CLASSES = positiveNumber('classes');
+/** 200,000 students and 500,000 enrolments at 100,000 turmas: the roster extension's target. */
 const DATA_SIZE = {
   classes: CLASSES,
-  students: Math.ceil(CLASSES / 5),
-  enrolments: Math.ceil(CLASSES / 2),
+  students: CLASSES * 2,
+  enrolments: CLASSES * 5,
 };
+/** Students put in one turma besides the seed, for the roster scenarios: a big turma. */
+const BIG_TURMA_STUDENTS = 2_000;
+const BIG_TURMA_EVERY = Math.max(1, Math.floor(DATA_SIZE.students / BIG_TURMA_STUDENTS));
 
 type Engine = 'sqlite' | 'postgres';
 const ENGINES: Partial<Record<string, Engine[]>> = {
@@ -430,6 +436,19 @@ async function postgresDatabase(): Promise<Database> {
     );
     const seeding = performance.now();
     await seedPostgresDatabase(cluster.url, DATA_SIZE);
+    // The big turma, as on SQLite.
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: cluster.url });
+    await client.connect();
+    await client.query(
+      `INSERT INTO enrolments (class_id, student_id, expiration_date)
+       SELECT (SELECT id FROM classes ORDER BY key LIMIT 1), id, CASE WHEN id % 3 = 0 THEN NULL
+         ELSE make_timestamptz(2027, (1 + id % 12)::int, 1, 0, 0, 0, 'UTC') END
+       FROM students WHERE id % $1 = 0 ON CONFLICT DO NOTHING`,
+      [BIG_TURMA_EVERY],
+    );
+    await client.query('VACUUM ANALYZE');
+    await client.end();
     console.log(`  seed PostgreSQL: ${seconds(performance.now() - seeding)}`);
     const postmaster = readFileSync(path.join(cluster.dataDir, 'data', 'postmaster.pid'), 'utf8')
       .split('\n')[0]!
@@ -467,10 +486,13 @@ async function runScenarios(label: string, database: Database, count: number) {
     // The bare handler answers what a real first page is; the writes go to real turma ids.
     const firstPage = await getJson(`${api.url}/v1/classe`);
     const turmaIds = (firstPage.data as { id: string }[]).slice(0, 3).map((turma) => turma.id);
+    const biggest = await getJson(`${api.url}/v1/classe?sortBy=-countStudents&pageSize=1`);
+    const [bigTurma] = biggest.data as { id: string; countStudents: number }[];
+    console.log(`Big turma for the roster: ${bigTurma!.id}, ${bigTurma!.countStudents} students`);
     const bare = await startServerProcess({ kind: 'bare', page: firstPage });
     servers.push(bare);
 
-    const scenarios = buildScenarios(turmaIds).filter(
+    const scenarios = buildScenarios(turmaIds, bigTurma!.id).filter(
       (s) => s.kind === 'bare' || !args.only || s.name.includes(args.only),
     );
     // A search that finds nothing, or a page past the end, would measure the wrong thing.
@@ -615,11 +637,18 @@ async function seedDemoData(dataDir: string) {
   ]);
   const { db } = openDatabase(dataDir);
   seed(db, DATA_SIZE);
+  // The big turma: every BIG_TURMA_EVERY-th student, a third without expiry.
+  db.prepare(
+    `INSERT OR IGNORE INTO enrolments (class_id, student_id, expiration_date)
+     SELECT (SELECT id FROM classes ORDER BY rowid LIMIT 1), id, CASE WHEN id % 3 = 0 THEN NULL
+       ELSE '2027-' || printf('%02d', 1 + id % 12) || '-01T00:00:00.000Z' END
+     FROM students WHERE id % ? = 0`,
+  ).run(BIG_TURMA_EVERY);
   db.close();
   console.log(`  seeded in ${seconds(performance.now() - started)}`);
 }
 
-function buildScenarios(turmaIds: string[]): Scenario[] {
+function buildScenarios(turmaIds: string[], bigTurmaId: string): Scenario[] {
   const read = (
     name: string,
     query: string,
@@ -639,6 +668,14 @@ function buildScenarios(turmaIds: string[]): Scenario[] {
     `${search(term)}&sortBy=${sortBy}&page=${number}&pageSize=100`;
   const middle = Math.ceil(DATA_SIZE.classes / 2 / 20);
   const nineMiddle = Math.ceil(DATA_SIZE.classes / 12 / 2 / 100);
+  const extension = (name: string, path: string): Scenario => ({
+    name: `roster ext: ${name}`,
+    kind: 'read',
+    targets: ['p99'],
+    requests: [{ method: 'GET', path: `/v1${path}`, headers: READ_HEADERS }],
+  });
+  const roster = `/classe/${encodeURIComponent(bigTurmaId)}/students`;
+  const students = (term: string, more = '') => `/students${search(term)}${more}`;
   return [
     read('bare handler, same page', '', [], 'bare'),
     read('list, first page', '', ['p99', 'ratio']),
@@ -669,6 +706,15 @@ function buildScenarios(turmaIds: string[]): Scenario[] {
       search('9º ano A — Matemática · Unidade 4'.padEnd(200, ' —')),
       ['p99'],
     ),
+    // The roster extension (decision 015): a turma of BIG_TURMA_STUDENTS, and every student.
+    extension('big turma, first page', roster),
+    extension('big turma, page 50 by -expirationDate', `${roster}?sortBy=-expirationDate&page=50`),
+    extension('big turma, search "silva"', `${roster}${search('silva')}`),
+    extension('students "silva" (common word)', students('silva')),
+    extension('students "a" (one letter)', students('a')),
+    extension('students "lu" (two letters)', students('lu')),
+    extension('students "a", page 500 of 100', students('a', '&page=500&pageSize=100')),
+    extension('students "souza.123" (e-mail part)', students('souza.123')),
     {
       name: 'enrol a new student in 1–3 turmas',
       kind: 'write',
