@@ -36,7 +36,7 @@ const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * 1: the tables, triggers and change log; 2: the students' folded name and e-mail, the
- * transaction that created each student, and the roster's indexes; 3: each turma's roster
+ * transaction that created each student; 3: each turma's roster
  * version (decision 015). Each later version adds one entry to MIGRATIONS; a database of a newer
  * version than this code knows is refused. A new database runs every step after the first.
  */
@@ -151,8 +151,6 @@ ALTER TABLE students
   ADD COLUMN created_xid  xid8 NOT NULL DEFAULT pg_current_xact_id();
 CREATE INDEX students_by_name ON students (search_name, email);
 CREATE INDEX students_by_xid  ON students (created_xid);
-CREATE INDEX enrolments_by_expiry   ON enrolments (class_id, expiration_date);
-CREATE INDEX enrolments_by_enrolled ON enrolments (class_id, created_at);
 
 CREATE TRIGGER students_removed AFTER DELETE OR TRUNCATE ON students
   FOR EACH STATEMENT EXECUTE FUNCTION classes_replaced();

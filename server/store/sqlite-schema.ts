@@ -18,8 +18,8 @@ export const DATABASE_FILE = 'turmas.sqlite';
 
 /**
  * 2 added a trigram index (decision 004); 3 dropped it for the index in memory, which finds words
- * of any length in any order (decision 013); 4 added the students' folded name and e-mail and the
- * roster's indexes (decision 015).
+ * of any length in any order (decision 013); 4 added the students' folded name and e-mail
+ * (decision 015).
  */
 export const SCHEMA_VERSION = 4;
 
@@ -34,12 +34,6 @@ DROP TRIGGER IF EXISTS class_renamed;
 DROP TABLE IF EXISTS classes_search;
 `;
 
-/** A roster in date order reads the turma's enrolments in that order (decision 015). */
-const ROSTER_INDEXES = `
-CREATE INDEX enrolments_by_expiry   ON enrolments (class_id, expiration_date);
-CREATE INDEX enrolments_by_enrolled ON enrolments (class_id, created_at);
-`;
-
 /** The SQL function migrations fold existing rows with: the contract's foldForSearch. */
 const FOLD_FUNCTION = 'fold_for_search';
 
@@ -49,7 +43,6 @@ ALTER TABLE students ADD COLUMN search_name  TEXT NOT NULL DEFAULT '';
 ALTER TABLE students ADD COLUMN search_email TEXT NOT NULL DEFAULT '';
 UPDATE students SET search_name = ${FOLD_FUNCTION}(name), search_email = ${FOLD_FUNCTION}(email);
 CREATE INDEX students_by_name ON students (search_name, email);
-${ROSTER_INDEXES}
 `;
 
 const SCHEMA = `
@@ -87,7 +80,6 @@ CREATE TABLE enrolments (
   PRIMARY KEY (class_id, student_id)
 ) WITHOUT ROWID;
 CREATE INDEX enrolments_by_student ON enrolments (student_id, class_id);
-${ROSTER_INDEXES}
 
 -- countStudents is kept by the database itself, so it can never drift from the rows behind it,
 -- and a turma's updatedAt moves whenever its enrolments change.
