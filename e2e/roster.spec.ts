@@ -3,7 +3,7 @@
  * a row, students removed from it with the counts dropping in the roster and in the list, a new
  * expiry, Back and shared links, axe, and a phone's screen.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { rosterResponseSchema, type Class } from '#contract';
 import {
   expect,
@@ -60,6 +60,15 @@ async function firstTurma(request: APIRequestContext, token: string): Promise<Cl
   return data[0]!;
 }
 
+/** Presses Tab until `target` has focus (at most `maxPresses` times): how a keyboard user gets there. */
+async function tabTo(page: Page, target: Locator, maxPresses: number) {
+  for (let press = 0; press < maxPresses; press++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
 function rosterPanel(page: Page, turma: Pick<Class, 'name'>) {
   const dialog = page.getByRole('dialog', { name: `Alunos de ${turma.name}` });
   return {
@@ -101,11 +110,11 @@ test('opens a roster from a row, removes two students, and the counts drop', asy
   await expect(roster.status).toHaveText('3 alunos encontrados');
   await expect(roster.table.getByRole('row').nth(1)).toContainText('Expira em 3 dias');
   await expect(roster.table.getByRole('row').nth(3)).toContainText('Sem validade');
-  await expectNoAxeViolations(page, OVER_THE_PAGE);
 
   await roster.tick(students[0]!).check();
   await roster.tick(students[1]!).check();
   await expect(roster.bar.getByRole('status')).toHaveText('2 alunos selecionados');
+  // The panel with its rows, their expiry states and the selection's actions.
   await expectNoAxeViolations(page, OVER_THE_PAGE);
   await roster.bar.getByRole('button', { name: 'Remover da turma' }).click();
 
@@ -130,6 +139,51 @@ test('opens a roster from a row, removes two students, and the counts drop', asy
   await expect(roster.dialog).toBeHidden();
   await expect(page).not.toHaveURL(/turma=/);
   await expect(list.row(turma).students).toHaveText(String(before - 2));
+});
+
+test('the roster works from the keyboard alone', async ({ page, request, token }) => {
+  const turma = await firstTurma(request, token);
+  const { tag, students } = await enrolStudents(request, token, turma);
+  await signIn(page, token);
+  const list = turmasPage(page);
+  const open = list.table.getByRole('button', { name: `Ver alunos de ${turma.name}`, exact: true });
+
+  await list.row(turma).remove.focus();
+  await page.keyboard.press('Tab');
+  await expect(open).toBeFocused();
+  await page.keyboard.press('Enter');
+  const roster = rosterPanel(page, turma);
+  await expect(roster.heading).toBeFocused();
+  await page.keyboard.press('Tab'); // the ✕
+  await page.keyboard.press('Tab');
+  await expect(roster.search).toBeFocused();
+  await page.keyboard.type(tag);
+  await page.keyboard.press('Enter');
+  await expect(roster.status).toHaveText('3 alunos encontrados');
+
+  // Past the search's clear button, the page checkbox and the sort buttons.
+  await tabTo(page, roster.tick(students[0]!), 8);
+  await page.keyboard.press('Space');
+  await expect(roster.bar).toBeVisible();
+  await tabTo(page, roster.bar.getByRole('button', { name: 'Remover da turma' }), 12);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('alertdialog', { name: 'Remover 1 aluno da turma' });
+  await expect(dialog.getByRole('textbox', { name: /^Para confirmar/ })).toBeFocused();
+  await page.keyboard.type(students[0]!.email);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(
+    roster.dialog.getByRole('status').filter({ hasText: /não está mais em/ }),
+  ).toBeFocused();
+  await expect(roster.status).toHaveText('2 alunos encontrados');
+
+  // Escape empties the search, then closes the panel; focus is back on the row's "Alunos".
+  await roster.search.focus();
+  await page.keyboard.press('Escape');
+  await expect(roster.search).toHaveValue('');
+  await page.keyboard.press('Escape');
+  await expect(roster.dialog).toBeHidden();
+  await expect(open).toBeFocused();
 });
 
 test('gives ticked students a new expiry that replaces theirs', async ({
