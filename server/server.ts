@@ -260,6 +260,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   );
   if (migratedFrom) log.info('migrated the database schema', { fromVersion: migratedFrom });
   if (created && seedClasses > 0) log.info('seeded demo data', { classes: seedClasses });
+  // The student index loads before the first request, as the turma list's does: seconds at
+  // 200,000 students, which the first search would otherwise wait (and, on SQLite, every request
+  // with it). Only with the extension, which is all that uses it (decision 015).
+  if (options.extensions !== false) {
+    await store.searchStudents({ page: 1, pageSize: 1 }).catch(async (error: unknown) => {
+      await store.close();
+      throw error;
+    });
+  }
 
   const app = createApp({
     store,
