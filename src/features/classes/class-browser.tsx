@@ -16,7 +16,12 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { fromSortBy, toSortBy, type ApiClient } from '../../api/client';
-import { SORT_BY_DEFAULT, type ClassListQuery, type SortField } from '#contract';
+import {
+  SORT_BY_DEFAULT,
+  type ClassListQuery,
+  type ClassListResponse,
+  type SortField,
+} from '#contract';
 import { describeApiError } from '../../i18n/describe-api-error';
 import { useMessages } from '../../i18n/i18n-context';
 import { classQueries } from '../../api/class-queries';
@@ -29,6 +34,7 @@ import { selectionStore, useSelection } from './selection-store';
 import { NoMatch } from './no-match';
 import { SelectAllFound } from './select-all-found';
 import { useListParams } from './use-list-params';
+import { useClassListMessages } from './messages';
 import styles from './class-browser.module.css';
 
 interface ClassBrowserProps {
@@ -59,6 +65,7 @@ export const ClassBrowser = memo(function ClassBrowser({
   rowActions = NO_ACTIONS,
 }: ClassBrowserProps) {
   const messages = useMessages();
+  const listMessages = useClassListMessages();
   const formats = useFormats();
   const queryClient = useQueryClient();
   const [params, setParams] = useListParams();
@@ -74,15 +81,23 @@ export const ClassBrowser = memo(function ClassBrowser({
     // can never replace a newer one.
     placeholderData: keepPreviousData,
   });
-  const page = list.data;
-  const settled = page !== undefined && !list.isPlaceholderData;
+  /** The answer to what the URL asks for, once it has come. */
+  const answer = list.isPlaceholderData ? undefined : list.data;
+  const settled = answer !== undefined;
+  // The last answer on screen, and what it answered: a new page, order or search that fails
+  // leaves it there (dimmed, under an alert that says so) rather than the whole list going.
+  const [lastShown, setLastShown] = useState<{ page: ClassListResponse; params: ListParams }>();
+  if (settled && lastShown?.page !== answer) setLastShown({ page: answer, params });
+  const newFailed = list.isError && list.data === undefined && lastShown !== undefined;
+  const page = newFailed ? lastShown.page : list.data;
+  const pageParams = newFailed ? lastShown.params : params;
   // What is consistent with the rows that came back: a total of 0 (or 20) beside 3 rows on
   // page 1 is read as 3, so the rows show and the pager counts them (issue 20).
   const totalRecords =
     page &&
     Math.max(
       page.totalRecords,
-      page.data.length > 0 ? (params.page - 1) * params.pageSize + page.data.length : 0,
+      page.data.length > 0 ? (pageParams.page - 1) * pageParams.pageSize + page.data.length : 0,
     );
   const pageCount = pageCountOf(totalRecords ?? 0, params.pageSize);
   const table = useRef<HTMLTableElement>(null);
@@ -129,11 +144,13 @@ export const ClassBrowser = memo(function ClassBrowser({
   }, [api, queryClient, settled, params, pageCount]);
 
   // A link to page 40 of a list that now has 12 pages: show the last page instead of nothing.
+  // An empty page within the count (the rows went between two requests, or a server that
+  // contradicts itself) is said as such below, with a way out.
+  const emptyPage = settled && answer.data.length === 0 && answer.totalRecords > 0;
+  const pastTheEnd = emptyPage && params.page > pageCount;
   useEffect(() => {
-    if (settled && page.data.length === 0 && page.totalRecords > 0 && params.page > pageCount) {
-      setParams({ page: pageCount }, { history: 'replace' });
-    }
-  }, [settled, page, params.page, pageCount, setParams]);
+    if (pastTheEnd) setParams({ page: pageCount }, { history: 'replace' });
+  }, [pastTheEnd, pageCount, setParams]);
 
   const search = useCallback(
     (q: string, how: 'typing' | 'submit') =>
@@ -209,9 +226,28 @@ export const ClassBrowser = memo(function ClassBrowser({
           {messages.classes.offlineStale}
         </Alert>
       )}
-      {online && list.isError && page && (
+      {online && list.isError && page && !newFailed && (
         <Alert color="red" title={messages.classes.refreshFailed} className={styles.staleWarning}>
           <RetryButton onRetry={() => void list.refetch()} busy={list.isFetching} />
+        </Alert>
+      )}
+      {newFailed && (
+        <Alert
+          color="red"
+          role="alert"
+          title={
+            isOtherPage(params, lastShown.params)
+              ? listMessages.newPageFailed(formats.number.format(params.page))
+              : listMessages.newListFailed
+          }
+          className={styles.staleWarning}
+        >
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">
+              {describeApiError(list.error, messages)} {listMessages.previousRowsKept}
+            </Text>
+            <RetryButton onRetry={() => void list.refetch()} busy={list.isFetching} />
+          </Stack>
         </Alert>
       )}
 
@@ -233,9 +269,29 @@ export const ClassBrowser = memo(function ClassBrowser({
         />
       ) : settled && totalRecords === 0 ? (
         <NoMatch query={params.q} onSearch={searchAgain} />
+      ) : emptyPage && !pastTheEnd ? (
+        <EmptyState
+          title={listMessages.emptyPageTitle}
+          description={listMessages.emptyPageDescription(
+            messages.classes.total(shownTotal, formats.number.format(shownTotal)),
+          )}
+        >
+          <EmptyState.Actions>
+            <RetryButton
+              label={listMessages.reload}
+              onRetry={() => void list.refetch()}
+              busy={list.isFetching}
+            />
+            {params.page > 1 && (
+              <Button variant="default" onClick={() => changePage(1)}>
+                {listMessages.toFirstPage}
+              </Button>
+            )}
+          </EmptyState.Actions>
+        </EmptyState>
       ) : (
         <>
-          {settled && wholePageSelected && (totalRecords ?? 0) > page.data.length && (
+          {settled && wholePageSelected && (totalRecords ?? 0) > answer.data.length && (
             <SelectAllFound
               // A new search or order starts the offer afresh.
               key={`${params.q}\n${params.sort}`}
@@ -243,14 +299,14 @@ export const ClassBrowser = memo(function ClassBrowser({
               q={params.q}
               sort={params.sort}
               total={totalRecords ?? 0}
-              pageRows={page.data}
+              pageRows={answer.data}
             />
           )}
           <ClassTable
             ref={table}
             rows={page?.data}
             skeletonRows={Math.min(params.pageSize, 20)}
-            stale={list.isPlaceholderData}
+            stale={list.isPlaceholderData || newFailed}
             query={announced?.q ?? ''}
             sort={fromSortBy(params.sort)}
             onSortChange={changeSort}
@@ -263,7 +319,7 @@ export const ClassBrowser = memo(function ClassBrowser({
             page={params.page}
             pageSize={params.pageSize}
             totalRecords={totalRecords}
-            rowCount={settled ? page.data.length : undefined}
+            rowCount={answer?.data.length}
             onPageChange={changePage}
             onPageSizeChange={changePageSize}
           />
@@ -273,11 +329,29 @@ export const ClassBrowser = memo(function ClassBrowser({
   );
 });
 
-function RetryButton({ onRetry, busy }: { onRetry: () => void; busy: boolean }) {
+function RetryButton({
+  onRetry,
+  busy,
+  label,
+}: {
+  onRetry: () => void;
+  busy: boolean;
+  label?: string;
+}) {
   const messages = useMessages();
   return (
     <Button variant="default" onClick={onRetry} loading={busy}>
-      {messages.classes.retry}
+      {label ?? messages.classes.retry}
     </Button>
+  );
+}
+
+/** The same list (search, order, size), another page of it. */
+function isOtherPage(next: ListParams, shown: ListParams): boolean {
+  return (
+    next.page !== shown.page &&
+    next.q === shown.q &&
+    next.sort === shown.sort &&
+    next.pageSize === shown.pageSize
   );
 }

@@ -221,3 +221,96 @@ describe('Selection tray on a phone', () => {
     }
   });
 });
+
+describe('Turmas list: an empty page that is not past the end', () => {
+  it('on page 1, says the list came back empty though the server counts turmas, and reloads', async () => {
+    const rows = manyTurmas(3);
+    const getClasses = vi
+      .fn<ApiClient['getClasses']>()
+      .mockResolvedValueOnce(aClassPage([], 45))
+      .mockResolvedValue(aClassPage(rows, 3));
+    const { user } = render(<ClassBrowser api={{ getClasses }} />);
+
+    expect(await screen.findByText('Esta página veio vazia')).toBeVisible();
+    expect(
+      screen.getByText(/O servidor informa 45 turmas, mas esta página veio sem nenhuma/),
+    ).toBeVisible();
+    // No bare header row, no pager counting "1–0 de 45".
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByText(/–0 de/)).not.toBeInTheDocument();
+    // Page 1 is where it is: nothing to go back to.
+    expect(
+      screen.queryByRole('button', { name: 'Ir para a primeira página' }),
+    ).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Recarregar a lista' }));
+
+    expect(await screen.findByRole('cell', { name: rows[0]!.name })).toBeVisible();
+    expect(getClasses.mock.calls.filter(([query]) => query.page === 1)).toHaveLength(2);
+  });
+
+  it('on a later page (rows gone between requests), offers the first page', async () => {
+    const rows = manyTurmas(20);
+    const getClasses = vi.fn<ApiClient['getClasses']>((query) =>
+      Promise.resolve(query.page === 2 ? aClassPage([], 45) : aClassPage(rows, 45)),
+    );
+    window.history.replaceState(null, '', '/?page=2');
+    const { user } = render(<ClassBrowser api={{ getClasses }} />);
+
+    expect(await screen.findByText('Esta página veio vazia')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Ir para a primeira página' }));
+
+    expect(await screen.findByRole('cell', { name: rows[0]!.name })).toBeVisible();
+    expect(window.location.search).toBe('');
+  });
+});
+
+describe('Turmas list: a new page or order that fails', () => {
+  const rowNames = () =>
+    within(table())
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => accessibleText(within(row).getAllByRole('cell')[1]!));
+
+  it('keeps the rows on screen, says the page failed, and loads it on retry', async () => {
+    const backend = installReferenceApi({ turmas: manyTurmas(45) });
+    // Page 2 fails twice: its prefetch, then the request the click makes.
+    backend.failNext({ status: 503 }, { times: 2, where: (r) => r.searchParams.page === '2' });
+    const { user } = render(<ClassBrowser api={createTestApiClient()} />);
+    await screen.findByText('45 turmas');
+    const firstPage = rowNames();
+    await waitFor(() =>
+      expect(backend.listRequests().some((r) => r.searchParams.page === '2')).toBe(true),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Próxima página' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Não foi possível carregar a página 2');
+    expect(alert).toHaveTextContent('As turmas abaixo são as que já estavam na tela.');
+    expect(rowNames()).toEqual(firstPage);
+    expect(screen.queryByText('Não foi possível carregar as turmas')).not.toBeInTheDocument();
+    expect(status()).toHaveTextContent('45 turmas');
+
+    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+
+    await waitFor(() => expect(rowNames()).not.toEqual(firstPage));
+    expect(rowNames()).toHaveLength(20);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps the rows when a new order fails too', async () => {
+    const backend = installReferenceApi({ turmas: manyTurmas(45) });
+    const { user } = render(<ClassBrowser api={createTestApiClient()} />);
+    await screen.findByText('45 turmas');
+    const firstPage = rowNames();
+    backend.failNext('network', { where: (r) => r.searchParams.sortBy === '-countStudents' });
+
+    const students = screen.getByRole('columnheader', { name: /Alunos/ });
+    await user.click(within(students).getByRole('button'));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Não foi possível carregar a lista pedida');
+    expect(rowNames()).toEqual(firstPage);
+  });
+});

@@ -18,6 +18,16 @@ export const useClassListMessages = defineMessages({
     selectAllFailed: 'Não foi possível buscar todas as turmas. Tente novamente.',
     allFoundSelected: (total: string): string =>
       `As ${total} turmas encontradas estão selecionadas.`,
+    emptyPageTitle: 'Esta página veio vazia',
+    /** `count`: "45 turmas", as the status line says it. */
+    emptyPageDescription: (count: string): string =>
+      `O servidor informa ${count}, mas esta página veio sem nenhuma: a lista pode ter mudado ` +
+      `neste instante.`,
+    reload: 'Recarregar a lista',
+    toFirstPage: 'Ir para a primeira página',
+    newPageFailed: (page: string): string => `Não foi possível carregar a página ${page}`,
+    newListFailed: 'Não foi possível carregar a lista pedida',
+    previousRowsKept: 'As turmas abaixo são as que já estavam na tela.',
   },
   en: {
     noName: '(no name)',
@@ -30,6 +40,15 @@ export const useClassListMessages = defineMessages({
       `the ${max} one operation accepts: narrow the search to select them all.`,
     selectAllFailed: 'Could not fetch all the classes. Try again.',
     allFoundSelected: (total) => `All ${total} classes found are selected.`,
+    emptyPageTitle: 'This page came back empty',
+    emptyPageDescription: (count) =>
+      `The server reports ${count}, but this page came back without any: the list may have ` +
+      `just changed.`,
+    reload: 'Reload the list',
+    toFirstPage: 'Go to the first page',
+    newPageFailed: (page) => `Page ${page} could not be loaded`,
+    newListFailed: 'The list asked for could not be loaded',
+    previousRowsKept: 'The classes below are the ones already on screen.',
   },
 });
 
