@@ -144,75 +144,89 @@ export function RosterPanel({
         onClose={onClose}
         position="right"
         size="xl"
-        // A dialog over the panel takes Escape for itself.
-        closeOnEscape={!dialog?.opened}
+        // Mantine's Escape listens on the window, so it would also close the panel under a
+        // dialog (the forms here, the session's sign-in). Only an Escape pressed in the panel
+        // closes it, below.
+        closeOnEscape={false}
         returnFocus={false}
       >
         <Drawer.Overlay />
         <Drawer.Content>
-          <Drawer.Header>
-            <Drawer.Title ref={heading} fz="xl" fw={700} tabIndex={-1} data-autofocus>
-              {messages.title(label)}
-            </Drawer.Title>
-            <Drawer.CloseButton aria-label={messages.close} />
-          </Drawer.Header>
-          {/* Drawer.Body's padding, without Drawer.Body: it would describe the whole dialog. */}
-          <Box px="md" pb={selected.size > 0 ? 0 : 'md'}>
-            {notice && (
-              <Alert
-                ref={noticeRef}
-                tabIndex={-1}
-                role="status"
-                color="teal"
-                mb="md"
-                withCloseButton
-                closeButtonLabel={messages.outcome.dismiss}
-                onClose={() => setNotice(null)}
-              >
-                {notice}
-              </Alert>
-            )}
-            {expiryDialog === 'failed' && dialog?.kind === 'expiry' && (
-              <Alert color="red" mb="md" role="alert">
-                {messages.dialogLoadFailed}
-              </Alert>
-            )}
-            <RosterView
-              api={api}
-              turmaId={turmaId}
-              turmaLabel={label}
-              params={params}
-              onChange={onChange}
-              selected={selected}
-              onSelect={select}
-              now={new Date()}
-            />
-            {selected.size > 0 && (
-              <section aria-label={messages.selection.label} className={classes.actionBar}>
-                <Group justify="space-between" gap="xs">
-                  <Text fw={600} role="status">
-                    {messages.selection.count(selected.size, number.format(selected.size))}
-                  </Text>
-                  <Group gap="xs">
-                    <Button
-                      variant="default"
-                      onPointerEnter={wantExpiryDialog}
-                      onFocus={wantExpiryDialog}
-                      onClick={() => openDialog('expiry')}
-                    >
-                      {messages.selection.changeExpiry}
-                    </Button>
-                    <Button color="red.9" onClick={() => openDialog('remove')}>
-                      {messages.selection.remove}
-                    </Button>
-                    <Button variant="subtle" onClick={() => select([...selected.values()], false)}>
-                      {messages.selection.clear}
-                    </Button>
+          {/* Keys bubbling from the panel's own controls (Mantine's Content drops onKeyDown);
+              the wrapper is no control of its own. */}
+          {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
+          <div
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && !event.defaultPrevented) onClose();
+            }}
+          >
+            <Drawer.Header>
+              <Drawer.Title ref={heading} fz="xl" fw={700} tabIndex={-1} data-autofocus>
+                {messages.title(label)}
+              </Drawer.Title>
+              <Drawer.CloseButton aria-label={messages.close} />
+            </Drawer.Header>
+            {/* Drawer.Body's padding, without Drawer.Body: it would describe the whole dialog. */}
+            <Box px="md" pb={selected.size > 0 ? 0 : 'md'}>
+              {notice && (
+                <Alert
+                  ref={noticeRef}
+                  tabIndex={-1}
+                  role="status"
+                  color="teal"
+                  mb="md"
+                  withCloseButton
+                  closeButtonLabel={messages.outcome.dismiss}
+                  onClose={() => setNotice(null)}
+                >
+                  {notice}
+                </Alert>
+              )}
+              {expiryDialog === 'failed' && dialog?.kind === 'expiry' && (
+                <Alert color="red" mb="md" role="alert">
+                  {messages.dialogLoadFailed}
+                </Alert>
+              )}
+              <RosterView
+                api={api}
+                turmaId={turmaId}
+                turmaLabel={label}
+                params={params}
+                onChange={onChange}
+                selected={selected}
+                onSelect={select}
+                now={new Date()}
+              />
+              {selected.size > 0 && (
+                <section aria-label={messages.selection.label} className={classes.actionBar}>
+                  <Group justify="space-between" gap="xs">
+                    <Text fw={600} role="status">
+                      {messages.selection.count(selected.size, number.format(selected.size))}
+                    </Text>
+                    <Group gap="xs">
+                      <Button
+                        variant="default"
+                        onPointerEnter={wantExpiryDialog}
+                        onFocus={wantExpiryDialog}
+                        onClick={() => openDialog('expiry')}
+                      >
+                        {messages.selection.changeExpiry}
+                      </Button>
+                      <Button color="red.9" onClick={() => openDialog('remove')}>
+                        {messages.selection.remove}
+                      </Button>
+                      <Button
+                        variant="subtle"
+                        onClick={() => select([...selected.values()], false)}
+                      >
+                        {messages.selection.clear}
+                      </Button>
+                    </Group>
                   </Group>
-                </Group>
-              </section>
-            )}
-          </Box>
+                </section>
+              )}
+            </Box>
+          </div>
         </Drawer.Content>
       </Drawer.Root>
       {/* Beside the panel, not inside it: a key pressed in a dialog must not reach the panel. */}

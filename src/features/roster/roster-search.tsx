@@ -63,15 +63,12 @@ export function RosterSearch({ value, onSearch, ref }: RosterSearchProps) {
           commit.cancel();
           onSearch(text.trim(), 'submit');
         } else if (event.key === 'Escape' && text !== '') {
-          // Empties the field, as the browser's own search fields do, and keeps the panel open.
+          // Empties the field, as the browser's own search fields do; the panel stays open (it
+          // closes on an Escape nobody took: defaultPrevented).
           event.preventDefault();
-          event.stopPropagation();
           clear();
         }
       }}
-      // Mantine closes the panel on an Escape it sees on a window listener; this one is the
-      // field's to take while it holds text (see `clear`).
-      data-mantine-stop-propagation={text !== '' || undefined}
       w={{ base: '100%', sm: 320 }}
     />
   );

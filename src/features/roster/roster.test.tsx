@@ -335,6 +335,24 @@ describe('acting from the roster', () => {
     await waitFor(() => expect(within(row).getAllByRole('cell')[2]).toHaveTextContent('1'));
   });
 
+  it('gives Escape to the dialog over the panel, not to both', async () => {
+    installBackend();
+    const { user } = renderPage();
+    const roster = await openRosterFromRow(user);
+    await user.click(within(roster).getByRole('checkbox', { name: /^Selecionar Carla Dias/ }));
+    await user.click(within(roster).getByRole('button', { name: 'Remover da turma' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remover 1 aluno da turma' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Alunos de Matemática 9º A' })).toBeVisible();
+    expect(window.location.search).toBe('?turma=t-mat');
+    await waitFor(() =>
+      expect(within(roster).getByRole('button', { name: 'Remover da turma' })).toHaveFocus(),
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('asks for the e-mail to remove one student', async () => {
     const backend = installBackend();
     const { user } = renderPage();
