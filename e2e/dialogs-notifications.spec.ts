@@ -54,42 +54,63 @@ function contrast(foreground: string, background: string): number {
   return (light! + 0.05) / (dark! + 0.05);
 }
 
+/** The enrol dialog, opened from the first turma's row. */
+async function openEnrolDialog(page: Page, request: APIRequestContext, token: string) {
+  const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
+  await turmasPage(page).row(turma!).enrol.click();
+  return page.getByRole('dialog', { name: 'Matricular aluno' });
+}
+
+// Both themes: the toast's text and the placeholders are read against each one's colours.
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`the enrol toast waits for the dialog to close, then passes axe (${colorScheme})`, async ({
-    page,
-    request,
-    token,
-  }) => {
-    await page.emulateMedia({ colorScheme });
-    await signIn(page, token);
-    const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
-    const student = newStudent();
+  test.describe(`${colorScheme} theme`, () => {
+    test.use({ colorScheme });
 
-    await turmasPage(page).row(turma!).enrol.click();
-    const dialog = page.getByRole('dialog', { name: 'Matricular aluno' });
-    await dialog.getByRole('textbox', { name: 'Nome do aluno' }).fill(student.name);
-    await dialog.getByRole('textbox', { name: 'E-mail do aluno' }).fill(student.email);
-    await dialog.getByRole('button', { name: 'Matricular em 1 turma' }).click();
-    await expect(dialog.getByText('Matrícula feita')).toBeVisible();
+    test('the enrol toast waits for the dialog to close, then passes axe', async ({
+      page,
+      request,
+      token,
+    }) => {
+      await signIn(page, token);
+      const student = newStudent();
 
-    // The outcome is said in the dialog; nothing lies over its ✕ or its content meanwhile.
-    // Checked at once, not retried: the toast was shown before the dialog said "done".
-    const closeButtons = dialog.getByRole('button', { name: 'Fechar' });
-    for (const target of [closeButtons.first(), dialog]) {
-      expect(await toastsOver(page, target)).toEqual([]);
-    }
-    // eslint-disable-next-line playwright/prefer-to-have-count -- at once: retried, it would pass when the toast closes by itself
-    expect(await page.getByRole('alert').count()).toBe(0);
-    await expect(closeButtons).toHaveCount(2);
+      const dialog = await openEnrolDialog(page, request, token);
+      await dialog.getByRole('textbox', { name: 'Nome do aluno' }).fill(student.name);
+      await dialog.getByRole('textbox', { name: 'E-mail do aluno' }).fill(student.email);
+      await dialog.getByRole('button', { name: 'Matricular em 1 turma' }).click();
+      await expect(dialog.getByText('Matrícula feita')).toBeVisible();
 
-    await closeButtons.last().click();
-    await expect(dialog).toBeHidden();
-    const toast = page.getByRole('alert').filter({ hasText: student.name });
-    await expect(toast).toBeVisible();
-    // Held open by the pointer (it closes after 4 s otherwise) while axe reads it.
-    await toast.hover();
-    await expect(toast.getByRole('button', { name: 'Fechar aviso' })).toBeVisible();
-    await expectNoAxeViolations(page);
+      // The outcome is said in the dialog; nothing lies over its ✕ or its content meanwhile.
+      // Checked at once, not retried: the toast was shown before the dialog said "done".
+      const closeButtons = dialog.getByRole('button', { name: 'Fechar' });
+      for (const target of [closeButtons.first(), dialog]) {
+        expect(await toastsOver(page, target)).toEqual([]);
+      }
+      // eslint-disable-next-line playwright/prefer-to-have-count -- at once: retried, it would pass when the toast closes by itself
+      expect(await page.getByRole('alert').count()).toBe(0);
+      await expect(closeButtons).toHaveCount(2);
+
+      await closeButtons.last().click();
+      await expect(dialog).toBeHidden();
+      const toast = page.getByRole('alert').filter({ hasText: student.name });
+      await expect(toast).toBeVisible();
+      // Held open by the pointer (it closes after 4 s otherwise) while axe reads it.
+      await toast.hover();
+      await expect(toast.getByRole('button', { name: 'Fechar aviso' })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test('placeholders are at least 4.5:1 against their field', async ({
+      page,
+      request,
+      token,
+    }) => {
+      await signIn(page, token);
+      expect(await placeholderContrast(turmasPage(page).search)).toBeGreaterThanOrEqual(4.5);
+      const dialog = await openEnrolDialog(page, request, token);
+      const search = dialog.getByRole('combobox', { name: 'Adicionar turma' });
+      expect(await placeholderContrast(search)).toBeGreaterThanOrEqual(4.5);
+    });
   });
 }
 
@@ -128,23 +149,6 @@ test('removal toasts hide while the next dialog is open, and come back after', a
   await expect(dialog).toBeHidden();
   await expect(toast).toBeVisible();
 });
-
-for (const colorScheme of ['light', 'dark'] as const) {
-  test(`placeholders are at least 4.5:1 against their field (${colorScheme})`, async ({
-    page,
-    request,
-    token,
-  }) => {
-    await page.emulateMedia({ colorScheme });
-    await signIn(page, token);
-    expect(await placeholderContrast(turmasPage(page).search)).toBeGreaterThanOrEqual(4.5);
-    const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
-    await turmasPage(page).row(turma!).enrol.click();
-    const dialog = page.getByRole('dialog', { name: 'Matricular aluno' });
-    const search = dialog.getByRole('combobox', { name: 'Adicionar turma' });
-    expect(await placeholderContrast(search)).toBeGreaterThanOrEqual(4.5);
-  });
-}
 
 /** The contrast of a field's placeholder against the background it is read on. */
 async function placeholderContrast(field: Locator): Promise<number> {

@@ -1,3 +1,4 @@
+import { VisuallyHidden } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
 import { searchWords } from '#contract';
 import classes from './highlighted-text.module.css';
@@ -37,7 +38,7 @@ export const HighlightedText = memo(function HighlightedText({
   if (at < text.length) parts.push(text.slice(at));
   return (
     <>
-      <span className={classes.plain}>{text}</span>
+      <span className={`${VisuallyHidden.classes.root} ${classes.plain}`}>{text}</span>
       <span aria-hidden="true">{parts}</span>
     </>
   );

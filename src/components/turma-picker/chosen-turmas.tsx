@@ -1,3 +1,4 @@
+import { VisuallyHidden } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import type { ClassSummary } from '#contract';
@@ -124,7 +125,7 @@ const ChosenTurma = memo(function ChosenTurma({
         {note !== undefined && (
           // A sentence of its own for screen readers: "Física 1º B. Não está nesta turma".
           <span className={classes.note} data-tone={noteTone}>
-            <span className={classes.noteSeparator}>. </span>
+            <VisuallyHidden component="span">. </VisuallyHidden>
             {note}
           </span>
         )}

@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Box, Button } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMessages } from '../../i18n/i18n-context';
@@ -16,6 +16,8 @@ export function SignOutButton({ onSignOut }: SignOutButtonProps) {
   return (
     <Button
       variant="default"
+      // Its name whatever the width: below xs the button shows only its icon.
+      aria-label={messages.auth.signOut}
       leftSection={<IconLogout aria-hidden size={18} />}
       classNames={{ section: classes.section }}
       onClick={() => {
@@ -25,8 +27,10 @@ export function SignOutButton({ onSignOut }: SignOutButtonProps) {
         onSignOut?.();
       }}
     >
-      {/* Hidden on narrow screens but still the button's name, so the header never overflows. */}
-      <span className={classes.label}>{messages.auth.signOut}</span>
+      {/* Not drawn on narrow screens, so the header never overflows. */}
+      <Box component="span" visibleFrom="xs">
+        {messages.auth.signOut}
+      </Box>
     </Button>
   );
 }

@@ -1,5 +1,9 @@
+import { VisuallyHidden } from '@mantine/core';
 import type { Formats } from '../../i18n/formats';
 import classes from './class-table.module.css';
+
+// Mantine's visually hidden class, not its component: a page has 200 of these.
+const visuallyHidden = VisuallyHidden.classes.root;
 
 /**
  * A short date-time, its full form (seconds, time zone) in the `title` for a pointer and as the
@@ -14,7 +18,7 @@ export function timestamp(value: string, formats: Formats) {
     // The browser's own tooltip opens below the pointer, so it never covers the row above.
     <time dateTime={value} title={full} className={classes.time}>
       <span aria-hidden="true">{formats.dateTime.format(date)}</span>
-      <span className={classes.visuallyHidden}>{full}</span>
+      <span className={visuallyHidden}>{full}</span>
     </time>
   );
 }
