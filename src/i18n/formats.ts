@@ -23,6 +23,11 @@ export interface Formats {
   readonly relativeTime: Intl.RelativeTimeFormat;
   /** "A, B and C". */
   readonly list: Intl.ListFormat;
+  /**
+   * The time zone dates are shown in, named for people: "Horário Padrão de Brasília
+   * (GMT-03:00)", or the offset alone where the language has no name for it.
+   */
+  readonly timeZone: string;
 }
 
 // Each formatter is built the first time it is read, not with the set: the first screen needs
@@ -40,6 +45,7 @@ class LocaleFormats implements Formats {
   #minutes?: Intl.NumberFormat;
   #relativeTime?: Intl.RelativeTimeFormat;
   #list?: Intl.ListFormat;
+  #timeZone?: string;
 
   constructor(locale: Locale) {
     this.#locale = locale;
@@ -92,6 +98,18 @@ class LocaleFormats implements Formats {
   }
   get list() {
     return (this.#list ??= new Intl.ListFormat(this.#locale, { type: 'conjunction' }));
+  }
+  get timeZone() {
+    if (this.#timeZone === undefined) {
+      const now = new Date();
+      const zone = (timeZoneName: 'longGeneric' | 'longOffset') =>
+        new Intl.DateTimeFormat(this.#locale, { timeZoneName })
+          .formatToParts(now)
+          .find((part) => part.type === 'timeZoneName')?.value ?? '';
+      const [name, offset] = [zone('longGeneric'), zone('longOffset')];
+      this.#timeZone = name === offset ? offset : `${name} (${offset})`;
+    }
+    return this.#timeZone;
   }
 }
 

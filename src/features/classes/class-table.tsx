@@ -8,6 +8,7 @@ import { TableHead } from './class-table-head';
 import { ClassRow } from './class-table-row';
 import classes from './class-table.module.css';
 import { LoadingRows } from './loading-rows';
+import { useClassListMessages } from './messages';
 import { PageSelectionContext, type PageSelection } from './page-selection';
 import { runRowAction, type RowAction } from './row-actions';
 
@@ -51,6 +52,7 @@ export function ClassTable({
   ref,
 }: ClassTableProps) {
   const messages = useMessages();
+  const listMessages = useClassListMessages();
   const formats = useFormats();
   const data = rows ?? NO_ROWS;
   // On the sort's values, not on the object: the page passes a new one on every render, and a
@@ -102,6 +104,9 @@ export function ClassTable({
             { '--row-actions-width': `${rowActionsWidth(rowActions.length)}px` } as CSSProperties
           }
         >
+          {/* In sight of everyone, keyboard users too: the zone the short dates are in, the one
+              part of a full date (in each date's `title`) that matters (issue 20). */}
+          <caption className={classes.caption}>{listMessages.datesZone(formats.timeZone)}</caption>
           <TableHead groups={table.getHeaderGroups()} sorting={sorting} />
           {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated clicks of the rows' buttons (keyboard too); the body is no control */}
           <tbody

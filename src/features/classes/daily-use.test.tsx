@@ -37,6 +37,18 @@ beforeEach(() => {
 afterEach(() => window.history.replaceState(null, '', '/'));
 
 describe('Turmas list: keyboard and dates', () => {
+  it('says in sight, for keyboard users too, the time zone the short dates are in', async () => {
+    installReferenceApi({ turmas: [aTurma()] });
+    render(<ClassBrowser api={createTestApiClient()} rowActions={ACTIONS} />);
+    await screen.findByText('1 turma');
+
+    // The table's caption: visible, and read with the table. The zone and its offset, e.g.
+    // "Horário Padrão de Brasília (GMT-03:00)", or the offset alone for UTC.
+    const caption = within(table()).getByText(/^Datas e horas no fuso .*GMT[+-]\d\d:\d\d\)?\.$/);
+    expect(caption.tagName).toBe('CAPTION');
+    expect(caption).toBeVisible();
+  });
+
   it('makes the checkbox and the actions the only tab stops of a row; dates are read in full', async () => {
     installReferenceApi({
       turmas: [
@@ -246,13 +258,13 @@ describe('Turmas list: an empty page that is not past the end', () => {
     await user.click(screen.getByRole('button', { name: 'Recarregar a lista' }));
 
     expect(await screen.findByRole('cell', { name: rows[0]!.name })).toBeVisible();
-    expect(getClasses.mock.calls.filter(([query]) => query.page === 1)).toHaveLength(2);
+    expect(getClasses.mock.calls.filter(([query]) => query?.page === 1)).toHaveLength(2);
   });
 
   it('on a later page (rows gone between requests), offers the first page', async () => {
     const rows = manyTurmas(20);
     const getClasses = vi.fn<ApiClient['getClasses']>((query) =>
-      Promise.resolve(query.page === 2 ? aClassPage([], 45) : aClassPage(rows, 45)),
+      Promise.resolve(query?.page === 2 ? aClassPage([], 45) : aClassPage(rows, 45)),
     );
     window.history.replaceState(null, '', '/?page=2');
     const { user } = render(<ClassBrowser api={{ getClasses }} />);

@@ -18,6 +18,11 @@ export const useClassListMessages = defineMessages({
     selectAllFailed: 'Não foi possível buscar todas as turmas. Tente novamente.',
     allFoundSelected: (total: string): string =>
       `As ${total} turmas encontradas estão selecionadas.`,
+    /**
+     * Under the table, in sight of everyone: what a short date leaves out that matters (the full
+     * date is also in each date's `title`, which only a pointer shows).
+     */
+    datesZone: (zone: string): string => `Datas e horas no fuso ${zone}.`,
     emptyPageTitle: 'Esta página veio vazia',
     /** `count`: "45 turmas", as the status line says it. */
     emptyPageDescription: (count: string): string =>
@@ -40,6 +45,7 @@ export const useClassListMessages = defineMessages({
       `the ${max} one operation accepts: narrow the search to select them all.`,
     selectAllFailed: 'Could not fetch all the classes. Try again.',
     allFoundSelected: (total) => `All ${total} classes found are selected.`,
+    datesZone: (zone) => `Dates and times in ${zone}.`,
     emptyPageTitle: 'This page came back empty',
     emptyPageDescription: (count) =>
       `The server reports ${count}, but this page came back without any: the list may have ` +

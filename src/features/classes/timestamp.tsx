@@ -7,7 +7,7 @@ const visuallyHidden = VisuallyHidden.classes.root;
 
 /**
  * A short date-time, its full form (seconds, time zone) in the `title` for a pointer and as the
- * text screen readers read. Not a tab stop: a row's only stops are its checkbox and its actions
+ * text screen readers read; the time zone is also said under the table, for everyone. Not a tab stop: a row's only stops are its checkbox and its actions
  * (issue 20). A function, not a component: a page has 200 of these
  * (docs/decisions/005-first-screen-weight.md).
  */
