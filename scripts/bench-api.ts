@@ -334,11 +334,14 @@ const DURATION_S = QUICK ? 3 : positiveNumber('duration');
 const WARMUP_S = QUICK ? 1 : 2;
 const CONNECTIONS = positiveNumber('connections');
 const CLASSES = positiveNumber('classes');
-/** 200,000 students and 500,000 enrolments at 100,000 turmas: the roster extension's target. */
+/**
+ * At least 200,000 students and 500,000 enrolments (the roster extension's target at 100,000
+ * turmas); a million turmas keep that population, as the figures before the extension had it.
+ */
 const DATA_SIZE = {
   classes: CLASSES,
-  students: CLASSES * 2,
-  enrolments: CLASSES * 5,
+  students: Math.max(200_000, Math.ceil(CLASSES / 5)),
+  enrolments: Math.max(500_000, Math.ceil(CLASSES / 2)),
 };
 /** Students put in one turma besides the seed, for the roster scenarios: a big turma. */
 const BIG_TURMA_STUDENTS = 2_000;
