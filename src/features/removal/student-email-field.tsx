@@ -24,7 +24,10 @@ type View =
   | { kind: 'no-match' }
   | { kind: 'results'; page: StudentSearchResponse };
 
-type InputProps = Omit<ComponentProps<typeof TextInput>, 'ref' | 'onChange' | 'onBlur' | 'name'>;
+type InputProps = Omit<ComponentProps<typeof TextInput>, 'ref' | 'onChange' | 'onBlur' | 'name'> & {
+  /** FormDialog focuses the field that carries it when the dialog opens. */
+  'data-autofocus'?: boolean;
+};
 
 interface StudentEmailFieldProps {
   api: Pick<ApiClient, 'findStudents'>;
