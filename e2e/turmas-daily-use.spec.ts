@@ -85,6 +85,42 @@ test(
 );
 
 test(
+  'on the narrowest phone: the enrol, removal and bulk dialogs fit, and pass axe',
+  { tag: '@phone' },
+  async ({ page, request, token }) => {
+    const [a, b] = (await listClasses(request, token, { pageSize: 2 })).data;
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signIn(page, token);
+    const turmas = turmasPage(page);
+
+    /** Open, the dialog fits the screen: no sideways scroll of the page or inside it. */
+    async function expectFits(dialog: Locator) {
+      await expect(dialog).toBeVisible();
+      await expectNoHorizontalOverflow(page);
+      await expectWithinViewportWidth(page, dialog);
+      const inside = await dialog.evaluate((content): string[] =>
+        [content, ...content.querySelectorAll('*')]
+          .filter((element) => element.scrollWidth > element.clientWidth + 1)
+          .filter((element) => ['auto', 'scroll'].includes(getComputedStyle(element).overflowX))
+          .map((element) => element.getAttribute('class') ?? element.tagName),
+      );
+      expect(inside, 'boxes in the dialog that scroll sideways').toEqual([]);
+      await expectNoAxeViolations(page);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+
+    await turmas.row(a!).enrol.click();
+    await expectFits(page.getByRole('dialog', { name: 'Matricular aluno' }));
+    // The removal dialog asks for a confirmation: an alertdialog.
+    await turmas.row(b!).remove.click();
+    await expectFits(page.getByRole('alertdialog', { name: 'Remover aluno de turmas' }));
+    await page.getByRole('button', { name: 'Matricular ou remover em lote' }).click();
+    await expectFits(page.getByRole('dialog', { name: 'Matrícula em lote' }));
+  },
+);
+
+test(
   'on a phone: the pager keeps one line, the tray folds, no "/" hint on a touch screen',
   { tag: '@phone' },
   async ({ page, request, token }) => {

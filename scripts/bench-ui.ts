@@ -9,15 +9,22 @@
  * - page size 100: choosing it → the frame with 100 rows, and how much of that came after the
  *   response had arrived;
  * - the enrol form: a click on a row's "Matricular" → the frame that shows the dialog (target
- *   ≤ 100 ms). The pointer reaches the button before the click, as a real one does, and that is
- *   what starts loading the form's code (src/app/turmas-page.tsx); measured both once it has
- *   loaded and on the first click of a fresh tab.
+ *   ≤ 100 ms once its code is in). The pointer reaches the button before the click, as a real one
+ *   does, which also starts loading the form's code if it is not in yet
+ *   (src/app/turmas-page.tsx); measured once it has loaded, in the same tab;
+ * - the first dialog of a fresh tab (target ≤ 150 ms, issue 20): the enrol form, the removal form
+ *   (a row's "Remover") and the bulk dialog, each on a newly loaded page, the click a second after
+ *   its rows painted, as a person who reads the list first (the dialogs' code loads when the
+ *   browser is idle after the rows: decision 006); and the enrol form with the click at once, the
+ *   floor nobody meets in practice, reported without a target.
  *
  * Times come from inside the page: the timestamp of the last input event (click, key) to
  * performance.now() in the first animation frame after the DOM shows the result, so Playwright's
  * own round trips are not counted. Each measure runs `--runs` times; medians decide the targets.
  *
- *   npm run bench:ui [-- --runs 10 --classes 2000 --term matemá --dist dist]
+ *   npm run bench:ui [-- --runs 10 --classes 2000 --term matemá --dist dist --only dialogs]
+ *
+ * `--only dialogs` measures the dialogs alone (an A/B of their loading in a few minutes).
  *
  * `--dist` serves another build (say, one of the code before a change, built with `vite build
  * --outDir dist-base`), so two builds can be measured one after the other in the same hour.
@@ -50,6 +57,8 @@ const { values: args } = parseArgs({
     term: { type: 'string', default: 'matemá' },
     // The built console to serve: an A/B comparison measures two builds side by side.
     dist: { type: 'string', default: 'dist' },
+    // 'dialogs': only the dialog measures.
+    only: { type: 'string', default: 'all' },
   },
 });
 const RUNS = positiveInteger('runs');
@@ -57,6 +66,15 @@ const DEMO_CLASSES = positiveInteger('classes');
 const TERM = args.term;
 const KEY_INTERVAL_MS = 100;
 const STATIC_DIR = args.dist;
+if (args.only !== 'all' && args.only !== 'dialogs') {
+  console.error('bench-ui: --only must be "all" or "dialogs"');
+  process.exit(2);
+}
+const ONLY_DIALOGS = args.only === 'dialogs';
+/** A person who reads the rows before clicking: the fresh-tab click that waits. */
+const READING_MS = 1000;
+/** Where the console keeps a remembered token: TOKEN_STORAGE_KEY in src/features/auth/token-store.ts. */
+const TOKEN_STORAGE_KEY = 'turmas-admin.token';
 
 /** The accessible names the console offers in pt-BR (src/i18n/pt-br.ts). */
 const UI = {
@@ -68,7 +86,36 @@ const UI = {
   pageSize: 'Turmas por página',
   enrolRowAction: /^Matricular aluno em /,
   enrolDialog: 'Matricular aluno',
+  removeRowAction: /^Remover aluno de /,
+  removeDialog: 'Remover aluno',
+  bulkAction: 'Matricular ou remover em lote',
+  bulkDialog: 'Matrícula em lote',
 } as const;
+
+/** A dialog the page opens: what to click, and the name of the dialog that must show. */
+interface DialogCase {
+  what: string;
+  button: (page: Page) => Locator;
+  dialog: string;
+}
+
+const DIALOGS = {
+  enrol: {
+    what: `a row's "Matricular" button`,
+    button: (page) => page.getByRole('button', { name: UI.enrolRowAction }),
+    dialog: UI.enrolDialog,
+  },
+  remove: {
+    what: `a row's "Remover" button`,
+    button: (page) => page.getByRole('button', { name: UI.removeRowAction }),
+    dialog: UI.removeDialog,
+  },
+  bulk: {
+    what: `the button "${UI.bulkAction}"`,
+    button: (page) => page.getByRole('button', { name: UI.bulkAction, exact: true }),
+    dialog: UI.bulkDialog,
+  },
+} satisfies Record<string, DialogCase>;
 
 // ---------------------------------------------------------------------------------------------
 // In-page probe. Kept as plain JavaScript text: tsx rewrites functions with a `__name` helper
@@ -349,21 +396,22 @@ async function pageSize100(page: Page): Promise<Timing> {
 
 /**
  * `warm`: the pointer rests on the button until the form's code has loaded, then clicks (a
- * second enrolment in the same tab, or a person who reads before clicking). Otherwise the
- * click follows the pointer's arrival at once: the first enrolment of a fresh tab.
+ * second enrolment in the same tab). Otherwise the click follows the pointer's arrival at once,
+ * `readingMs` after the rows painted: the first dialog of a fresh tab.
  */
-async function openEnrolForm(page: Page, warm: boolean): Promise<Timing> {
+async function openDialog(
+  page: Page,
+  which: DialogCase,
+  { warm = false, readingMs = 0 }: { warm?: boolean; readingMs?: number } = {},
+): Promise<Timing> {
   await openTurmas(page);
-  const button = await requireControl(
-    page,
-    page.getByRole('button', { name: UI.enrolRowAction }),
-    `a row's "Matricular" button`,
-  );
+  const button = await requireControl(page, which.button(page), which.what);
   if (warm) {
     await button.hover();
     await page.waitForLoadState('networkidle');
   }
-  const shown = watch(page, { condition: 'dialogShown', dialog: UI.enrolDialog });
+  if (readingMs > 0) await page.waitForTimeout(readingMs);
+  const shown = watch(page, { condition: 'dialogShown', dialog: which.dialog });
   await button.click();
   const timing = await shown;
   // Nothing typed: Escape closes without asking.
@@ -411,9 +459,18 @@ async function measureAll(browser: Browser, baseURL: string, token: string): Pro
     console.error(`  ${last.measure}: ${last.error ?? 'done'}`);
   }
 
-  async function withPage<T>(use: (page: Page) => Promise<T>): Promise<T> {
+  /** `signedIn`: the token is remembered on the device, so the page opens on the list itself. */
+  async function withPage<T>(
+    use: (page: Page) => Promise<T>,
+    { signedIn = false }: { signedIn?: boolean } = {},
+  ): Promise<T> {
     const context = await browser.newContext(contextOptions);
     await context.addInitScript({ content: PROBE });
+    if (signedIn) {
+      await context.addInitScript({
+        content: `localStorage.setItem(${JSON.stringify(TOKEN_STORAGE_KEY)}, ${JSON.stringify(token)})`,
+      });
+    }
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error(`  page error: ${error.message}`));
     try {
@@ -424,9 +481,11 @@ async function measureAll(browser: Browser, baseURL: string, token: string): Pro
   }
 
   // A fresh browser context per run: no token stored, nothing cached.
-  await measure({ measure: 'sign-in → first rows', unit: 'ms' }, async () =>
-    (await repeat(RUNS, () => withPage((page) => signIn(page, token)))).map((t) => t.sinceInput),
-  );
+  if (!ONLY_DIALOGS) {
+    await measure({ measure: 'sign-in → first rows', unit: 'ms' }, async () =>
+      (await repeat(RUNS, () => withPage((page) => signIn(page, token)))).map((t) => t.sinceInput),
+    );
+  }
 
   // One signed-in tab for the rest; every run reloads the first page.
   await withPage(async (page) => {
@@ -436,7 +495,52 @@ async function measureAll(browser: Browser, baseURL: string, token: string): Pro
       // Each measure below then reports what it misses.
       console.error(`  sign-in for the remaining measures failed: ${String(error)}`);
     }
+    if (!ONLY_DIALOGS) await measureList(page);
 
+    await measure(
+      {
+        measure: 'enrol form: row "Matricular" click → dialog painted (code loaded)',
+        unit: 'ms',
+        target: { text: '≤ 100 ms', met: (median) => median <= 100 },
+      },
+      async () =>
+        (await repeat(RUNS, () => openDialog(page, DIALOGS.enrol, { warm: true }))).map(
+          (t) => t.sinceInput,
+        ),
+    );
+  });
+
+  // A fresh tab per run, opened on the list with a remembered token (nothing cached: the
+  // dialogs' code has not been loaded by an earlier page), then one click.
+  const freshTab = (which: DialogCase, readingMs = 0) =>
+    repeat(RUNS, () =>
+      withPage((page) => openDialog(page, which, { readingMs }), { signedIn: true }),
+    ).then((timings) => timings.map((t) => t.sinceInput));
+  const firstDialogTarget = { text: '≤ 150 ms', met: (median: number) => median <= 150 };
+  await measure(
+    {
+      measure: `first dialog of a fresh tab, click ${READING_MS} ms after the rows paint: enrol form`,
+      unit: 'ms',
+      target: firstDialogTarget,
+    },
+    () => freshTab(DIALOGS.enrol, READING_MS),
+  );
+  await measure({ measure: '  removal form', unit: 'ms', target: firstDialogTarget }, () =>
+    freshTab(DIALOGS.remove, READING_MS),
+  );
+  await measure({ measure: '  bulk dialog', unit: 'ms', target: firstDialogTarget }, () =>
+    freshTab(DIALOGS.bulk, READING_MS),
+  );
+  // Nobody clicks within a frame of the rows appearing, but this is the floor: the code of the
+  // dialog still on its way, as on a click before the browser was ever idle.
+  await measure(
+    { measure: '  enrol form, the click as the rows paint (no idle moment yet)', unit: 'ms' },
+    () => freshTab(DIALOGS.enrol),
+  );
+  return rows;
+
+  /** Search, paging and page size, in the signed-in tab. */
+  async function measureList(page: Page) {
     let searchRuns: SearchRun[] = [];
     await measure(
       {
@@ -508,35 +612,7 @@ async function measureAll(browser: Browser, baseURL: string, token: string): Pro
         values: sizeRuns.map((run) => run.sinceResponse),
       });
     }
-
-    await measure(
-      {
-        measure: 'enrol form: row "Matricular" click → dialog painted (code loaded)',
-        unit: 'ms',
-        target: { text: '≤ 100 ms', met: (median) => median <= 100 },
-      },
-      async () => (await repeat(RUNS, () => openEnrolForm(page, true))).map((t) => t.sinceInput),
-    );
-  });
-
-  // A fresh tab per run: the form's code has not been loaded yet.
-  await measure(
-    {
-      measure: '  the same, first click in a fresh tab',
-      unit: 'ms',
-      target: { text: '≤ 100 ms', met: (median) => median <= 100 },
-    },
-    async () =>
-      (
-        await repeat(RUNS, () =>
-          withPage(async (page) => {
-            await signIn(page, token);
-            return openEnrolForm(page, false);
-          }),
-        )
-      ).map((t) => t.sinceInput),
-  );
-  return rows;
+  }
 }
 
 /** '"matem" ×3, "matemá" ×3': which terms the page-1 requests carried, over all runs. */

@@ -23,8 +23,8 @@ interface TurmasPageProps {
 }
 
 // The forms are not part of the first screen (react-hook-form, the date picker and the dialog
-// itself weigh more than the table): each loads when a pointer or focus reaches a button that
-// opens it, so it is usually there by the time of the click.
+// itself weigh more than the table): they load once the first rows are on screen and the browser
+// is idle, or sooner when a pointer or focus reaches a button that opens one.
 const loadEnrolmentDialog = () => import('../features/enrolment/enrolment-dialog');
 const loadRemovalDialog = () => import('../features/removal/removal-dialog');
 // The bulk runner (a CSV parser, a worker, the runner) is for the start and end of a term.
@@ -52,7 +52,8 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
   const listMessages = useClassListMessages();
   const selection = useSelection();
   const signedIn = useSession().token !== null;
-  const { dialogs, opened, failed, want, open, close, dismissFailure } = useLazyDialogs(loaders);
+  const { dialogs, opened, failed, want, preload, open, close, dismissFailure } =
+    useLazyDialogs(loaders);
 
   // The dialogs name turmas as the list does: "(sem nome)" for an empty name, never a title
   // that stops mid-sentence ("Matricular aluno em ").
@@ -121,7 +122,9 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
           </Stack>
         </Alert>
       )}
-      <ClassBrowser api={api} rowActions={rowActions} />
+      {/* Once the first rows are on screen, the dialogs' code loads in idle moments: the first
+          click of a tab then waits for no download (decision 006). */}
+      <ClassBrowser api={api} rowActions={rowActions} onShown={preload} />
       <SelectionTray
         chipAction={rosterAction}
         actions={(limit) => (

@@ -1,5 +1,6 @@
-import { startTransition, useCallback, useReducer } from 'react';
+import { startTransition, useCallback, useEffect, useReducer, useRef } from 'react';
 import type { ClassSummary } from '#contract';
+import { whenIdle } from '../lib/when-idle';
 
 interface DialogState {
   /** Mounted once its code is in: a lazy component whose import failed would take the page down. */
@@ -69,12 +70,14 @@ function initialState<Kind extends string>(loaders: Record<Kind, unknown>): Stat
  * it (`want`), mounts once its code is in, stays mounted when closed (so Mantine can animate it
  * and return focus), and a click whose code cannot load is reported instead of crashing.
  * `want` loads early on a pointer or focus; a failure is only news if the click comes.
+ * `preload` loads them all, one at a time in the browser's idle moments, once the page has shown
+ * what it is for: the first click of a tab then finds its dialog's code in.
  */
 export function useLazyDialogs<Kind extends string>(loaders: Record<Kind, () => Promise<unknown>>) {
   const [state, dispatch] = useReducer(reducer<Kind>, loaders, initialState);
 
   const load = useCallback(
-    (kind: Kind, report: boolean) => {
+    (kind: Kind, report: boolean) =>
       loaders[kind]().then(
         // A transition: the lazy component still suspends for a moment, and an urgent update
         // would commit the empty fallback, after which React holds back the reveal for 300 ms.
@@ -82,21 +85,52 @@ export function useLazyDialogs<Kind extends string>(loaders: Record<Kind, () => 
         () => {
           if (report) dispatch({ type: 'load-failed', kind });
         },
-      );
-    },
+      ),
     [loaders],
   );
 
+  // Once per page, in the order the loaders are given (the likeliest click first). One dialog
+  // per idle moment: evaluating all their code at once would be one long task, the kind a
+  // click arriving then waits behind (docs/decisions/006-dialogs-and-shared-parts.md).
+  const preloading = useRef<{ stop: () => void } | null>(null);
+  const preload = useCallback(() => {
+    if (preloading.current) return;
+    let cancel = () => {};
+    let stopped = false;
+    const next = ([kind, ...rest]: Kind[]) => {
+      if (kind === undefined || stopped) return;
+      cancel = whenIdle(() => {
+        void load(kind, false).then(() => {
+          next(rest);
+        });
+      });
+    };
+    preloading.current = {
+      stop: () => {
+        stopped = true;
+        cancel();
+      },
+    };
+    next(Object.keys(loaders) as Kind[]);
+  }, [load, loaders]);
+  useEffect(
+    () => () => {
+      preloading.current?.stop();
+      preloading.current = null;
+    },
+    [],
+  );
+
   // Stable, so the list's row actions built from them do not re-render the list.
-  const want = useCallback((kind: Kind) => load(kind, false), [load]);
+  const want = useCallback((kind: Kind) => void load(kind, false), [load]);
   const open = useCallback(
     (kind: Kind, turmas: readonly ClassSummary[]) => {
       dispatch({ type: 'open', kind, turmas });
-      load(kind, true);
+      void load(kind, true);
     },
     [load],
   );
   const close = useCallback(() => dispatch({ type: 'close' }), []);
   const dismissFailure = useCallback(() => dispatch({ type: 'dismiss-failure' }), []);
-  return { ...state, want, open, close, dismissFailure };
+  return { ...state, want, preload, open, close, dismissFailure };
 }

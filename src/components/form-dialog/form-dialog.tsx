@@ -3,7 +3,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
 import { Box, Modal, type ModalRootProps } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Activity, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useReturnFocus } from '../../lib/use-return-focus';
 import {
   FormDialogContext,
@@ -52,6 +52,8 @@ export function FormDialog({
   const guard = useRef<HasUnsentChanges | null>(null);
   const content = useRef<HTMLElement | null>(null);
   const focusBeforeQuestion = useRef<HTMLElement | null>(null);
+  const [everOpened, setEverOpened] = useState(opened);
+  if (opened && !everOpened) setEverOpened(true);
   useReturnFocus(opened);
   useEffect(() => (opened ? markFormDialogOpen() : undefined), [opened]);
 
@@ -108,32 +110,40 @@ export function FormDialog({
     [alertDescribedBy],
   );
 
+  const form = <FormDialogContext value={state}>{children}</FormDialogContext>;
   return (
-    <Modal.Root
-      opened={opened}
-      onClose={requestClose}
-      closeOnEscape={!busy}
-      // A stray click beside a form must not throw away what was typed in it.
-      closeOnClickOutside={false}
-      // useReturnFocus does it, also on the first open of a lazily loaded dialog.
-      returnFocus={false}
-      size={size}
-      fullScreen={fullScreen}
-    >
-      <Modal.Overlay />
-      <Modal.Content ref={contentRef}>
-        <Modal.Header>
-          {/* Mantine draws the title (an h2) as body text; it is what the dialog is about. */}
-          <Modal.Title fz="xl" fw={700}>
-            {title}
-          </Modal.Title>
-          {!busy && <Modal.CloseButton aria-label={messages.close} />}
-        </Modal.Header>
-        {/* Modal.Body's padding, without Modal.Body (see above). */}
-        <Box px="md" pb="md">
-          <FormDialogContext value={state}>{children}</FormDialogContext>
-        </Box>
-      </Modal.Content>
-    </Modal.Root>
+    <>
+      {/* Until it first opens, its content renders once, hidden and when React has nothing
+          more urgent to do (no effects run there): the form's code then runs for the first time
+          when nobody waits for it, and the first opening of a tab costs what a later one does
+          (docs/decisions/006-dialogs-and-shared-parts.md). */}
+      {!everOpened && <Activity mode="hidden">{form}</Activity>}
+      <Modal.Root
+        opened={opened}
+        onClose={requestClose}
+        closeOnEscape={!busy}
+        // A stray click beside a form must not throw away what was typed in it.
+        closeOnClickOutside={false}
+        // useReturnFocus does it, also on the first open of a lazily loaded dialog.
+        returnFocus={false}
+        size={size}
+        fullScreen={fullScreen}
+      >
+        <Modal.Overlay />
+        <Modal.Content ref={contentRef}>
+          <Modal.Header>
+            {/* Mantine draws the title (an h2) as body text; it is what the dialog is about. */}
+            <Modal.Title fz="xl" fw={700}>
+              {title}
+            </Modal.Title>
+            {!busy && <Modal.CloseButton aria-label={messages.close} />}
+          </Modal.Header>
+          {/* Modal.Body's padding, without Modal.Body (see above). */}
+          <Box px="md" pb="md">
+            {form}
+          </Box>
+        </Modal.Content>
+      </Modal.Root>
+    </>
   );
 }
