@@ -11,7 +11,8 @@
  *   `class_changes` (postgres-class-list.ts). Adding a student twice is harmless, so concurrent
  *   searches may catch up in any order. A seed, or a student renamed or deleted by hand, moves
  *   `store_meta.generation`, and the index is loaded again. A page's turmas come from the
- *   database, in a second statement.
+ *   database in the catch-up's own statement, for the page the index gave before it; only when
+ *   the catch-up changed the index are they read again, for the page it gives now.
  */
 import type pg from 'pg';
 import {
@@ -47,30 +48,40 @@ SELECT c.roster_version::text || ':' || m.generation::text AS version,
     ) END AS rows
 FROM classes c, store_meta m WHERE c.id = $1`;
 
-const HEAD = `
-SELECT pg_current_snapshot()::text AS snapshot, generation::text AS generation,
+const HEAD_COLUMNS = `pg_current_snapshot()::text AS snapshot, generation::text AS generation,
   CASE WHEN $1::text IS NULL THEN '[]'::json ELSE (
     SELECT coalesce(json_agg(json_build_object('key', id, 'name', name, 'email', email,
       'searchName', search_name, 'searchEmail', search_email)), '[]'::json)
     FROM students
     WHERE created_xid >= pg_snapshot_xmin($1::pg_snapshot)
       AND NOT pg_visible_in_snapshot(created_xid, $1::pg_snapshot)
-  ) END AS added
-FROM store_meta`;
+  ) END AS added`;
+
+const HEAD = `SELECT ${HEAD_COLUMNS} FROM store_meta`;
 
 const EVERY_STUDENT = `
 SELECT id::float8 AS key, name, email, search_name AS "searchName", search_email AS "searchEmail"
 FROM students ORDER BY search_name, email`;
 
-// Each student's turmas by folded name then id, the first 100, and how many in all.
-const CLASSES_OF = `
-SELECT key, id, name, ${iso('expiration_date')} AS "expirationDate", "countClasses" FROM (
+// Each student's turmas by folded name then id, and how many in all; the first `max` are kept.
+const RANKED_CLASSES = (keys: string) => `
   SELECT e.student_id AS key, c.id, c.name, e.expiration_date,
     row_number() OVER (PARTITION BY e.student_id ORDER BY c.search_name, c.id) AS rank,
     count(*) OVER (PARTITION BY e.student_id) AS "countClasses"
   FROM enrolments e JOIN classes c ON c.id = e.class_id
-  WHERE e.student_id = ANY($1::bigint[])
-) AS ranked WHERE rank <= $2 ORDER BY key, rank`;
+  WHERE e.student_id = ANY(${keys}::bigint[])`;
+
+const CLASSES_OF = `
+SELECT key, id, name, ${iso('expiration_date')} AS "expirationDate", "countClasses"
+FROM (${RANKED_CLASSES('$1')}) AS ranked WHERE rank <= $2 ORDER BY key, rank`;
+
+/** The head, beside the turmas of students $2 (one row each, or one row of nulls for none). */
+const HEAD_AND_CLASSES = `
+SELECT head.*, r.key, r.id, r.name, ${iso('r.expiration_date')} AS "expirationDate",
+  r."countClasses"
+FROM (SELECT ${HEAD_COLUMNS} FROM store_meta) AS head
+  LEFT JOIN (${RANKED_CLASSES('$2')}) AS r ON r.rank <= $3
+ORDER BY r.key, r.rank`;
 
 const READ_SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
 /** Reading every student takes seconds at a few million: the load has a limit of its own. */
@@ -114,28 +125,44 @@ export function createPostgresRosterReads(
     generation = head.generation;
   }
 
-  /** The index, brought up to this statement's snapshot at least. */
-  async function catchUp(client?: pg.PoolClient): Promise<StudentSearch> {
+  /**
+   * The index, brought up to this statement's snapshot at least, and the turmas of the students
+   * `keys` read in that same statement (none asked, none read).
+   */
+  async function catchUp(
+    client?: pg.PoolClient,
+    keys: readonly number[] = [],
+  ): Promise<{ search: StudentSearch; classes: StudentClassRow[] }> {
     for (;;) {
       const before = index;
-      const asked = { name: 'student-search-head', text: HEAD, values: [snapshot ?? null] };
-      const { rows } = await (client ? client.query<Head>(asked) : query<Head>(asked));
+      const asked =
+        keys.length === 0
+          ? { name: 'student-search-head', text: HEAD, values: [snapshot ?? null] }
+          : {
+              name: 'student-search-head-classes',
+              text: HEAD_AND_CLASSES,
+              values: [snapshot ?? null, keys, STUDENT_CLASSES_LISTED_MAX],
+            };
+      type Row = Head & Partial<StudentClassRow>;
+      const { rows } = await (client ? client.query<Row>(asked) : query<Row>(asked));
       const head = rows[0]!;
       // Another request loaded the index while this one read: read again, relative to it.
       if (index !== before || loading) {
         await loading;
         continue;
       }
+      const classes =
+        keys.length === 0 ? [] : (rows.filter((row) => row.key != null) as StudentClassRow[]);
       if (!index || head.generation !== generation) {
         // The rows in the head's snapshot.
-        if (!client) return withClient(READ_SNAPSHOT, catchUp);
+        if (!client) return withClient(READ_SNAPSHOT, (inside) => catchUp(inside, keys));
         loading = load(client, head).finally(() => (loading = undefined));
         await loading;
-        return index!;
+        return { search: index!, classes };
       }
       index.add(head.added);
       snapshot = head.snapshot;
-      return index;
+      return { search: index, classes };
     }
   }
 
@@ -158,10 +185,21 @@ export function createPostgresRosterReads(
   return {
     listRoster,
 
-    async searchStudents(params) {
-      const search = await catchUp();
+    async searchStudents({ query: text, page, pageSize }) {
+      // The page as the index has it now, its turmas read by the catch-up's statement: one
+      // round trip, unless the catch-up found students the page did not count.
+      const guessedFrom = index;
+      const guessedAtSize = index?.size;
+      const guess = index?.page(text, page, pageSize);
+      const { search, classes } = await catchUp(
+        undefined,
+        guess?.students.map((student) => student.key),
+      );
+      if (guess && search === guessedFrom && search.size === guessedAtSize) {
+        return { data: withClasses(guess.students, classes), totalRecords: guess.totalRecords };
+      }
       // Built at once, before another catch-up can move the index.
-      const { students, totalRecords } = search.page(params.query, params.page, params.pageSize);
+      const { students, totalRecords } = search.page(text, page, pageSize);
       if (students.length === 0) return { data: [], totalRecords };
       const { rows } = await query<StudentClassRow>({
         name: 'student-classes',
