@@ -75,13 +75,19 @@ const CLASSES_OF = `
 SELECT key, id, name, ${iso('expiration_date')} AS "expirationDate", "countClasses"
 FROM (${RANKED_CLASSES('$1')}) AS ranked WHERE rank <= $2 ORDER BY key, rank`;
 
-/** The head, beside the turmas of students $2 (one row each, or one row of nulls for none). */
+/**
+ * The head (the first row, `key` null), then the turmas of students $2: the head's columns once,
+ * not on every row (`added` may hold thousands of students).
+ */
 const HEAD_AND_CLASSES = `
-SELECT head.*, r.key, r.id, r.name, ${iso('r.expiration_date')} AS "expirationDate",
-  r."countClasses"
-FROM (SELECT ${HEAD_COLUMNS} FROM store_meta) AS head
-  LEFT JOIN (${RANKED_CLASSES('$2')}) AS r ON r.rank <= $3
-ORDER BY r.key, r.rank`;
+SELECT * FROM (
+  SELECT ${HEAD_COLUMNS}, NULL::bigint AS key, NULL::text AS id, NULL::text AS name,
+    NULL::text AS "expirationDate", NULL::bigint AS "countClasses", 0::bigint AS rank
+  FROM store_meta
+  UNION ALL
+  SELECT NULL, NULL, NULL, key, id, name, ${iso('expiration_date')}, "countClasses", rank
+  FROM (${RANKED_CLASSES('$2')}) AS ranked WHERE rank <= $3
+) AS answer ORDER BY key NULLS FIRST, rank`;
 
 const READ_SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
 /** Reading every student takes seconds at a few million: the load has a limit of its own. */
