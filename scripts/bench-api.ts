@@ -13,9 +13,10 @@
  * - the bare handler (same @hono/node-server, `c.json` of the same page, no middleware) is the
  *   framework's ceiling: read throughput is reported as a ratio to it.
  *
- * Targets (same record): p99 ≤ 20 ms for the lists and the searches; the first page's throughput
- * ≥ 50% of the bare handler's (it answers the same page); /v1/health p99 ≤ 50 ms; no answer
- * outside 2xx. A missed target exits with 1, so the script can be a guard.
+ * Targets (same record): p99 ≤ 20 ms for the lists and the searches (not for a page of 100
+ * students with their turmas: decision 015); the first page's throughput ≥ 50% of the bare
+ * handler's (it answers the same page); /v1/health p99 ≤ 50 ms during the heaviest of those; no
+ * answer outside 2xx. A missed target exits with 1, so the script can be a guard.
  *
  * `--engine postgres` runs the same scenarios on a PostgreSQL cluster of its own (fsync on, made
  * from Debian's binaries, deleted afterwards), `--engine both` on both, side by side, with the
@@ -533,9 +534,9 @@ async function runScenarios(label: string, database: Database, count: number) {
           databaseCpu,
       );
     }
-    // The heaviest read again, with /v1/health asked every 100 ms meanwhile.
+    // The heaviest read held to the p99 target again, with /v1/health asked every 100 ms.
     const heaviest = measures
-      .filter((m) => m.scenario.kind === 'read')
+      .filter((m) => m.scenario.kind === 'read' && m.scenario.targets.includes('p99'))
       .reduce((a, b) => (b.cpuPerRequest > a.cpuPerRequest ? b : a));
     const health = await healthDuring(apis, heaviest.scenario);
     console.log(
@@ -671,10 +672,10 @@ function buildScenarios(turmaIds: string[], bigTurmaId: string): Scenario[] {
     `${search(term)}&sortBy=${sortBy}&page=${number}&pageSize=100`;
   const middle = Math.ceil(DATA_SIZE.classes / 2 / 20);
   const nineMiddle = Math.ceil(DATA_SIZE.classes / 12 / 2 / 100);
-  const extension = (name: string, path: string): Scenario => ({
+  const extension = (name: string, path: string, targets: Target[] = ['p99']): Scenario => ({
     name: `roster ext: ${name}`,
     kind: 'read',
-    targets: ['p99'],
+    targets,
     requests: [{ method: 'GET', path: `/v1${path}`, headers: READ_HEADERS }],
   });
   const roster = `/classe/${encodeURIComponent(bigTurmaId)}/students`;
@@ -716,7 +717,9 @@ function buildScenarios(turmaIds: string[], bigTurmaId: string): Scenario[] {
     extension('students "silva" (common word)', students('silva')),
     extension('students "a" (one letter)', students('a')),
     extension('students "lu" (two letters)', students('lu')),
-    extension('students "a", page 500 of 100', students('a', '&page=500&pageSize=100')),
+    // A hundred students and their ~250 turmas: its cost grows with what it answers (decision
+    // 015), so it is reported beside the others, not held to their p99.
+    extension('students "a", page 500 of 100', students('a', '&page=500&pageSize=100'), []),
     extension('students "souza.123" (e-mail part)', students('souza.123')),
     {
       name: 'enrol a new student in 1–3 turmas',
