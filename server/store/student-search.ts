@@ -42,6 +42,8 @@ export interface StudentPage {
 /** Recent words' and searches' students are kept until the next student is added. */
 const WORDS_KEPT = 64;
 const SEARCHES_KEPT = 16;
+/** Up to this many new students are spliced into the order; more are merged in one pass. */
+const SPLICED_MAX = 16;
 
 type Bits = Uint32Array;
 const bitsFor = (size: number): Bits => new Uint32Array((size + 31) >>> 5);
@@ -80,7 +82,7 @@ export class StudentSearch {
   private readonly searchNames: string[] = [];
   private readonly slotByKey = new Map<number, number>();
   /** Every slot, by (searchName, email). */
-  private readonly order: number[] = [];
+  private order: number[] = [];
   /** Each folded word of any name or e-mail → the slots that have it, ascending. */
   private readonly vocabulary = new Map<string, number[]>();
   /**
@@ -106,17 +108,30 @@ export class StudentSearch {
 
   /** Students created since the index was built; those it holds already are left alone. */
   add(students: readonly IndexedStudent[]): void {
-    let added = false;
+    const added: number[] = [];
     for (const student of students) {
       const slot = this.append(student);
-      if (slot === undefined) continue;
-      this.order.splice(this.position(slot), 0, slot);
-      added = true;
+      if (slot !== undefined) added.push(slot);
     }
-    if (added) {
-      this.wordSlots.clear();
-      this.searches.clear();
+    if (added.length === 0) return;
+    if (added.length <= SPLICED_MAX) {
+      for (const slot of added) this.order.splice(this.position(slot), 0, slot);
+    } else {
+      // One merge, not a splice each: after a burst of enrolments a catch-up brings thousands,
+      // and each splice moves the whole order.
+      added.sort((a, b) => this.compare(a, b));
+      const merged: number[] = [];
+      let at = 0;
+      for (const slot of added) {
+        const end = this.position(slot);
+        while (at < end) merged.push(this.order[at++]!);
+        merged.push(slot);
+      }
+      while (at < this.order.length) merged.push(this.order[at++]!);
+      this.order = merged;
     }
+    this.wordSlots.clear();
+    this.searches.clear();
   }
 
   /** One page of the students `query` finds, by folded name then e-mail. */
