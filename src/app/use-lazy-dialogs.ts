@@ -70,8 +70,8 @@ function initialState<Kind extends string>(loaders: Record<Kind, unknown>): Stat
  * it (`want`), mounts once its code is in, stays mounted when closed (so Mantine can animate it
  * and return focus), and a click whose code cannot load is reported instead of crashing.
  * `want` loads early on a pointer or focus; a failure is only news if the click comes.
- * `preload` loads them all, one at a time in the browser's idle moments, once the page has shown
- * what it is for: the first click of a tab then finds its dialog's code in.
+ * `preload` loads their code, one at a time in the browser's idle moments, once the page has
+ * shown what it is for: the first click of a tab then finds its dialog's code in.
  */
 export function useLazyDialogs<Kind extends string>(loaders: Record<Kind, () => Promise<unknown>>) {
   const [state, dispatch] = useReducer(reducer<Kind>, loaders, initialState);
@@ -100,7 +100,9 @@ export function useLazyDialogs<Kind extends string>(loaders: Record<Kind, () => 
     const next = ([kind, ...rest]: Kind[]) => {
       if (kind === undefined || stopped) return;
       cancel = whenIdle(() => {
-        void load(kind, false).then(() => {
+        // The code alone: mounting would also render the form hidden (FormDialog), a long
+        // task Lighthouse counts as blocking; a hover or focus (`want`) mounts it.
+        void loaders[kind]().then(() => {
           next(rest);
         });
       });
@@ -112,7 +114,7 @@ export function useLazyDialogs<Kind extends string>(loaders: Record<Kind, () => 
       },
     };
     next(Object.keys(loaders) as Kind[]);
-  }, [load, loaders]);
+  }, [loaders]);
   useEffect(
     () => () => {
       preloading.current?.stop();
