@@ -94,50 +94,53 @@ async function tabTo(page: Page, target: Locator, maxPresses = 40) {
   await expect(target).toBeFocused();
 }
 
-test('removes a student enrolled through the API from two turmas, each count down by one', async ({
-  page,
-  request,
-  token,
-}) => {
-  const turmas = await someTurmas(request, token, 2);
-  const { email, before } = await enrolledStudent(request, token, turmas);
-  const removals = watchRemovals(page);
+test(
+  'removes a student enrolled through the API from two turmas, each count down by one',
+  // Also on a phone's screen, by touch (the daily-use issue).
+  { tag: '@phone' },
+  async ({ page, request, token }) => {
+    const turmas = await someTurmas(request, token, 2);
+    const { email, before } = await enrolledStudent(request, token, turmas);
+    const removals = watchRemovals(page);
 
-  await signIn(page, token);
-  const list = turmasPage(page);
-  for (const turma of turmas) await list.rowCheckbox(turma).check();
-  await list.tray.getByRole('button', { name: 'Remover aluno' }).click();
+    await signIn(page, token);
+    const list = turmasPage(page);
+    for (const turma of turmas) await list.rowCheckbox(turma).check();
+    await list.tray.getByRole('button', { name: 'Remover aluno' }).click();
 
-  const dialog = removalDialog(page);
-  await expect(dialog.email).toBeFocused();
-  await expect(dialog.turmas).toHaveAccessibleName('Remover de 2 turmas');
-  await expect(dialog.turmas.getByRole('listitem')).toHaveText(turmas.map(({ name }) => name));
-  await dialog.email.fill(email);
-  // Typed again in capitals: the API compares e-mails without case.
-  await dialog.confirmation.fill(email.toUpperCase());
-  await dialog.remove.click();
+    const dialog = removalDialog(page);
+    await expect(dialog.email).toBeFocused();
+    await expect(dialog.turmas).toHaveAccessibleName('Remover de 2 turmas');
+    await expect(dialog.turmas.getByRole('listitem')).toHaveText(turmas.map(({ name }) => name));
+    await dialog.email.fill(email);
+    // Typed again in capitals: the API compares e-mails without case.
+    await dialog.confirmation.fill(email.toUpperCase());
+    await dialog.remove.click();
 
-  // "saiu de" where the server's roster extension told the console the student was there
-  // (student-suggestions.spec.ts), else only what is sure without it.
-  await expect(
-    page
-      .getByRole('alert')
-      .filter({ hasText: new RegExp(`${escapeRegExp(email)} (saiu de|não está mais em) 2 turmas`) })
-      .filter({ hasText: `${turmas[0]!.name} e ${turmas[1]!.name}.` }),
-  ).toBeVisible();
-  await expect(dialog.dialog).toBeHidden();
-  expect(removals.map((body) => JSON.parse(body) as unknown)).toEqual([
-    { email, classes: turmas.map(({ id }) => ({ id })) },
-  ]);
-  expect(await countsOf(request, token, turmas)).toEqual(before.map((count) => count! - 1));
-  // The table follows without a reload, and the selection is still there for the next action.
-  for (const [index, turma] of turmas.entries()) {
-    await expect(row(page, turma).students).toHaveText(String(before[index]! - 1));
-  }
-  await expect(list.trayCount).toHaveText('2 turmas selecionadas');
-  // The outcome, as staff see it in the notification.
-  await expectNoAxeViolations(page, OVER_THE_PAGE);
-});
+    // "saiu de" where the server's roster extension told the console the student was there
+    // (student-suggestions.spec.ts), else only what is sure without it.
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({
+          hasText: new RegExp(`${escapeRegExp(email)} (saiu de|não está mais em) 2 turmas`),
+        })
+        .filter({ hasText: `${turmas[0]!.name} e ${turmas[1]!.name}.` }),
+    ).toBeVisible();
+    await expect(dialog.dialog).toBeHidden();
+    expect(removals.map((body) => JSON.parse(body) as unknown)).toEqual([
+      { email, classes: turmas.map(({ id }) => ({ id })) },
+    ]);
+    expect(await countsOf(request, token, turmas)).toEqual(before.map((count) => count! - 1));
+    // The table follows without a reload, and the selection is still there for the next action.
+    for (const [index, turma] of turmas.entries()) {
+      await expect(row(page, turma).students).toHaveText(String(before[index]! - 1));
+    }
+    await expect(list.trayCount).toHaveText('2 turmas selecionadas');
+    // The outcome, as staff see it in the notification.
+    await expectNoAxeViolations(page, OVER_THE_PAGE);
+  },
+);
 
 test('a typo in the confirmation keeps the removal from being sent', async ({
   page,
