@@ -16,6 +16,9 @@ import {
   turmasPage,
 } from './support';
 
+// The roster is the extension's: on for this file even in a plain-v1 run of the whole suite.
+test.use({ apiExtensions: true });
+
 const DAY = 24 * 60 * 60 * 1000;
 
 let tagNumber = 0;
