@@ -4,7 +4,7 @@ import { useExtension } from '../api/use-extension';
 import { ROSTER_EXTENSION, type ClassSummary } from '#contract';
 import type { RowAction } from '../features/classes/class-table';
 import { turmaLabel, useClassListMessages } from '../features/classes/messages';
-import { useRosterParams } from '../features/roster/use-roster-params';
+import { openRoster } from '../features/roster/use-roster-params';
 import { useMessages } from '../i18n/i18n-context';
 
 // The roster (its table, search, the dialogs acting on it) is for those who open one: its code
@@ -15,13 +15,13 @@ const wantRosterPanel = () => void loadRosterPanel().catch(() => undefined);
 /**
  * "Alunos" on each row and on each chip of the tray, opening that turma's roster; undefined while
  * the server has not said it offers the roster extension (a plain v1 platform never does), so no
- * roster control shows there at all. Memoised: the list re-renders its rows when it changes.
+ * roster control shows there at all. Memoised: the list re-renders its rows when it changes. It
+ * does not read the address, so a new page or search does not re-render the page around the list.
  */
 export function useRosterAction(api: Pick<ApiClient, 'extensions'>): RowAction | undefined {
   const available = useExtension(api, ROSTER_EXTENSION);
   const messages = useMessages().roster;
   const listMessages = useClassListMessages();
-  const { open } = useRosterParams();
   return useMemo(
     () =>
       available
@@ -29,10 +29,10 @@ export function useRosterAction(api: Pick<ApiClient, 'extensions'>): RowAction |
             label: messages.openAction,
             name: (turma: ClassSummary) => messages.openActionName(turma.name),
             onClick: (turma: ClassSummary) =>
-              open({ id: turma.id, name: turmaLabel(turma.name, listMessages) }),
+              openRoster({ id: turma.id, name: turmaLabel(turma.name, listMessages) }),
             onIntent: wantRosterPanel,
           }
         : undefined,
-    [available, messages, listMessages, open],
+    [available, messages, listMessages],
   );
 }

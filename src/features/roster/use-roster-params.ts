@@ -33,6 +33,18 @@ const historyState = () => (window.history.state ?? {}) as RosterHistoryState;
 const currentName = () => historyState().rosterTurmaName;
 
 /**
+ * Opens a turma's roster from a row or a chip: a new history entry, so Back closes it. Not a
+ * hook: what opens a roster need not re-render on every change of the address.
+ */
+export function openRoster(turma: ClassSummary): void {
+  const { pathname, search: before, hash } = window.location;
+  const after = writeRosterParams(before, { ...CLOSED_ROSTER, turma: turma.id });
+  const state: RosterHistoryState = { rosterTurmaName: turma.name, rosterDepth: 1 };
+  window.history.pushState(state, '', `${pathname}${after}${hash}`);
+  announceUrlChange();
+}
+
+/**
  * The roster's place in the address bar: `open` from a row or a chip (a new history entry, so
  * Back closes it), `change` for its search, page and sort, `close` back to the list as it was.
  */
@@ -40,14 +52,6 @@ export function useRosterParams() {
   const search = useSyncExternalStore(subscribeToUrl, currentSearch);
   const turmaName = useSyncExternalStore(subscribeToUrl, currentName);
   const params = useMemo(() => parseRosterParams(search), [search]);
-
-  const open = useCallback((turma: ClassSummary) => {
-    const { pathname, search: before, hash } = window.location;
-    const after = writeRosterParams(before, { ...CLOSED_ROSTER, turma: turma.id });
-    const state: RosterHistoryState = { rosterTurmaName: turma.name, rosterDepth: 1 };
-    window.history.pushState(state, '', `${pathname}${after}${hash}`);
-    announceUrlChange();
-  }, []);
 
   const change = useCallback(
     (
@@ -102,5 +106,5 @@ export function useRosterParams() {
     announceUrlChange();
   }, [search, params]);
 
-  return { params, turmaName, open, change, close };
+  return { params, turmaName, open: openRoster, change, close };
 }
