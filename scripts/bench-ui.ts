@@ -24,7 +24,8 @@
  *
  *   npm run bench:ui [-- --runs 10 --classes 2000 --term matemá --dist dist --only dialogs]
  *
- * `--only dialogs` measures the dialogs alone (an A/B of their loading in a few minutes).
+ * `--only dialogs` measures the dialogs alone (an A/B of their loading in a few minutes), and
+ * `--only list` the search, paging and page size alone.
  *
  * `--dist` serves another build (say, one of the code before a change, built with `vite build
  * --outDir dist-base`), so two builds can be measured one after the other in the same hour.
@@ -57,7 +58,7 @@ const { values: args } = parseArgs({
     term: { type: 'string', default: 'matemá' },
     // The built console to serve: an A/B comparison measures two builds side by side.
     dist: { type: 'string', default: 'dist' },
-    // 'dialogs': only the dialog measures.
+    // 'dialogs': only the dialog measures; 'list': only search, paging and page size.
     only: { type: 'string', default: 'all' },
   },
 });
@@ -66,11 +67,12 @@ const DEMO_CLASSES = positiveInteger('classes');
 const TERM = args.term;
 const KEY_INTERVAL_MS = 100;
 const STATIC_DIR = args.dist;
-if (args.only !== 'all' && args.only !== 'dialogs') {
-  console.error('bench-ui: --only must be "all" or "dialogs"');
+if (!['all', 'dialogs', 'list'].includes(args.only)) {
+  console.error('bench-ui: --only must be "all", "dialogs" or "list"');
   process.exit(2);
 }
 const ONLY_DIALOGS = args.only === 'dialogs';
+const ONLY_LIST = args.only === 'list';
 /** A person who reads the rows before clicking: the fresh-tab click that waits. */
 const READING_MS = 1000;
 /** Where the console keeps a remembered token: TOKEN_STORAGE_KEY in src/features/auth/token-store.ts. */
@@ -481,7 +483,7 @@ async function measureAll(browser: Browser, baseURL: string, token: string): Pro
   }
 
   // A fresh browser context per run: no token stored, nothing cached.
-  if (!ONLY_DIALOGS) {
+  if (!ONLY_DIALOGS && !ONLY_LIST) {
     await measure({ measure: 'sign-in → first rows', unit: 'ms' }, async () =>
       (await repeat(RUNS, () => withPage((page) => signIn(page, token)))).map((t) => t.sinceInput),
     );
@@ -496,7 +498,7 @@ async function measureAll(browser: Browser, baseURL: string, token: string): Pro
       console.error(`  sign-in for the remaining measures failed: ${String(error)}`);
     }
     if (!ONLY_DIALOGS) await measureList(page);
-
+    if (ONLY_LIST) return;
     await measure(
       {
         measure: 'enrol form: row "Matricular" click → dialog painted (code loaded)',
@@ -509,6 +511,8 @@ async function measureAll(browser: Browser, baseURL: string, token: string): Pro
         ),
     );
   });
+
+  if (ONLY_LIST) return rows;
 
   // A fresh tab per run, opened on the list with a remembered token (nothing cached: the
   // dialogs' code has not been loaded by an earlier page), then one click.
