@@ -1,5 +1,5 @@
 import { onlineManager } from '@tanstack/react-query';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accessibleText } from '../../testing/accessible-text';
 import { createTestApiClient } from '../../testing/api-client';
@@ -220,14 +220,34 @@ describe('ClassBrowser: the URL holds the view', () => {
   });
 });
 
+/**
+ * Types `text` into the search one key every `gap` ms, on a fake clock so that a busy machine
+ * cannot stretch a gap into a pause; then `then` runs on that clock.
+ */
+function typeAtGaps(text: string, gap: number, then: (advance: (ms: number) => void) => void) {
+  const field = screen.getByLabelText('Buscar turmas');
+  act(() => field.focus());
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  const advance = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
+  try {
+    for (let length = 1; length <= text.length; length += 1) {
+      if (length > 1) advance(gap);
+      fireEvent.change(field, { target: { value: text.slice(0, length) } });
+    }
+    then(advance);
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 describe('ClassBrowser: search', () => {
   it('sends one request for a burst of typing, ignoring accents and case', async () => {
     const backend = installReferenceApi({ turmas: manyTurmas(120) });
-    const { user } = renderBrowser();
+    renderBrowser();
     await screen.findByText('120 turmas');
     const before = backend.listRequests().length;
 
-    await user.type(screen.getByLabelText('Buscar turmas'), 'educacao fis');
+    typeAtGaps('educacao fis', 100, (advance) => advance(1000));
 
     expect(await screen.findByText('12 turmas encontradas')).toHaveRole('status');
     const searches = backend
@@ -239,6 +259,23 @@ describe('ClassBrowser: search', () => {
     ]);
     expect(rowNames().every((name) => name.startsWith('Educação Física'))).toBe(true);
     expect(window.location.search).toBe('?q=educacao+fis');
+  });
+
+  it('searches once the pause is long for this typist', async () => {
+    const backend = installReferenceApi({ turmas: manyTurmas(120) });
+    renderBrowser();
+    await screen.findByText('120 turmas');
+    const searched = () => backend.listRequests().filter((r) => 'query' in r.searchParams);
+
+    // Keys 100 ms apart: a pause of 140 ms ends the burst, where a fixed debounce waited 180.
+    typeAtGaps('química', 100, (advance) => {
+      advance(139);
+      expect(window.location.search).toBe('');
+      advance(1);
+      expect(window.location.search).toBe('?q=qu%C3%ADmica');
+    });
+    expect(await screen.findByText('12 turmas encontradas')).toBeVisible();
+    expect(searched().map((request) => request.searchParams.query)).toEqual(['química']);
   });
 
   it('announces the count of the rows on screen, not the old count with the new wording', async () => {

@@ -10,6 +10,7 @@ import {
   memo,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -29,12 +30,14 @@ import { ClassPager } from './class-pager';
 import { ClassSearch } from './class-search';
 import { ClassTable, type RowAction } from './class-table';
 import { useFormats } from '../../i18n/formats';
-import { pageCountOf, type ListParams } from './list-params';
+import { pageCountOf, parseListParams, type ListParams } from './list-params';
 import { selectionStore, useSelection } from './selection-store';
 import { NoMatch } from './no-match';
 import { SelectAllFound } from './select-all-found';
-import { useListParams } from './use-list-params';
+import { useListParams, type SetListParams } from './use-list-params';
 import { useClassListMessages } from './messages';
+import { prepareTimestamps } from './timestamp';
+import { whenIdle } from '../../lib/when-idle';
 import styles from './class-browser.module.css';
 
 interface ClassBrowserProps {
@@ -74,7 +77,19 @@ export const ClassBrowser = memo(function ClassBrowser({
   const listMessages = useClassListMessages();
   const formats = useFormats();
   const queryClient = useQueryClient();
-  const [params, setParams] = useListParams();
+  const [params, setUrlParams] = useListParams();
+  // The list's request leaves before React renders what changed, not from that render's effect:
+  // a new search's render took 8–35 ms on a busy machine (decision 005). A page already in the
+  // cache (the prefetched next one) is not asked for again.
+  const setParams = useCallback<SetListParams>(
+    (change, options) => {
+      const next = { ...parseListParams(window.location.search), ...change };
+      // A failure is the list's to show, through its own query.
+      queryClient.query(classQueries.list(api, toQuery(next))).catch(() => undefined);
+      setUrlParams(change, options);
+    },
+    [api, queryClient, setUrlParams],
+  );
   const selection = useSelection();
   const online = useSyncExternalStore(subscribeOnline, isOnline);
 
@@ -144,14 +159,27 @@ export const ClassBrowser = memo(function ClassBrowser({
   // should not delay it (figures: docs/decisions/005-first-screen-weight.md).
   useEffect(() => {
     if (!settled || params.page >= pageCount) return;
+    let cancelPrepare = () => {};
     const prefetch = setTimeout(() => {
-      // A failed prefetch is the next page's own request to make again: ignored here.
       queryClient
         .query(classQueries.list(api, toQuery({ ...params, page: params.page + 1 })))
+        .then((next) => {
+          // Its dates written while the browser is idle: the page turn then formats none.
+          cancelPrepare = whenIdle(() =>
+            prepareTimestamps(
+              next.data.flatMap((turma) => [turma.createdAt, turma.updatedAt]),
+              formats,
+            ),
+          );
+        })
+        // A failed prefetch is the next page's own request to make again: ignored here.
         .catch(() => undefined);
     });
-    return () => clearTimeout(prefetch);
-  }, [api, queryClient, settled, params, pageCount]);
+    return () => {
+      clearTimeout(prefetch);
+      cancelPrepare();
+    };
+  }, [api, queryClient, settled, params, pageCount, formats]);
 
   // A link to page 40 of a list that now has 12 pages: show the last page instead of nothing.
   // An empty page within the count (the rows went between two requests, or a server that
@@ -183,17 +211,23 @@ export const ClassBrowser = memo(function ClassBrowser({
   );
   // The new page starts at the table's top: bring it into view (under the sticky app header, its
   // scroll-margin) and move focus there, so the next Tab reaches the new rows, not the pager.
+  // As the new rows commit, not in the click: measuring before them made the browser lay the
+  // page out twice in the click's task (decision 005).
+  const [pageTurns, setPageTurns] = useState(0);
   const changePage = useCallback(
     (next: number) => {
+      setPageTurns((turns) => turns + 1);
       setParams({ page: next });
-      const element = table.current;
-      if (!element) return;
-      element.focus({ preventScroll: true });
-      const margin = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
-      if (element.getBoundingClientRect().top < margin) element.scrollIntoView({ block: 'start' });
     },
     [setParams],
   );
+  useLayoutEffect(() => {
+    const element = table.current;
+    if (pageTurns === 0 || !element) return;
+    element.focus({ preventScroll: true });
+    const margin = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
+    if (element.getBoundingClientRect().top < margin) element.scrollIntoView({ block: 'start' });
+  }, [pageTurns]);
   const changePageSize = useCallback(
     (pageSize: ListParams['pageSize']) => setParams({ pageSize, page: 1 }),
     [setParams],
@@ -224,10 +258,7 @@ export const ClassBrowser = memo(function ClassBrowser({
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="md">
         <ClassSearch ref={searchField} value={params.q} onSearch={search} />
-        {/* A live region: screen readers hear how many turmas the search found. */}
-        <Text role="status" fw={500}>
-          {summary}
-        </Text>
+        <Summary text={summary} />
       </Group>
 
       {/* Sticky: the rows they warn about may be far down the page, where the person is. */}
@@ -336,6 +367,18 @@ export const ClassBrowser = memo(function ClassBrowser({
         </>
       )}
     </Stack>
+  );
+});
+
+/**
+ * A live region: screen readers hear how many turmas the search found. Memoised: a page turn
+ * re-renders the list, and this text stays.
+ */
+const Summary = memo(function Summary({ text }: { text: string }) {
+  return (
+    <Text role="status" fw={500}>
+      {text}
+    </Text>
   );
 });
 

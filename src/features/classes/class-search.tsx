@@ -1,16 +1,11 @@
 import { CloseButton, Kbd, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useHotkeys, useMergedRef } from '@mantine/hooks';
+import { useHotkeys, useMergedRef } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { memo, useRef, useState, type Ref } from 'react';
 import { QUERY_MAX_LENGTH } from '#contract';
 import { useMessages } from '../../i18n/i18n-context';
 import classes from './class-search.module.css';
-
-/**
- * Long enough that a typing burst (keys ~100–150 ms apart) sends one request, short enough that
- * the rows follow within 300 ms of the last key.
- */
-const SEARCH_DEBOUNCE_MS = 180;
+import { useTypingPause } from './typing-pause';
 
 interface ClassSearchProps {
   /** The search the list shows (from the URL). */
@@ -27,9 +22,8 @@ export const ClassSearch = memo(function ClassSearch({ value, onSearch, ref }: C
   const mergedRef = useMergedRef(inputRef, ref);
   const [text, setText] = useState(value);
   const [shownValue, setShownValue] = useState(value);
-  const commit = useDebouncedCallback((next: string) => onSearch(next.trim(), 'typing'), {
-    delay: SEARCH_DEBOUNCE_MS,
-  });
+  // Once per burst of typing, after a pause that is long for this typist.
+  const typing = useTypingPause();
 
   // The search changed elsewhere (Back, Forward, "clear search" in the empty state): show it.
   // Adjusted during render, not in an effect, so the field never shows the old text for a frame.
@@ -42,7 +36,7 @@ export const ClassSearch = memo(function ClassSearch({ value, onSearch, ref }: C
   useHotkeys([['/', () => inputRef.current?.focus()]]);
 
   function clear() {
-    commit.cancel();
+    typing.cancel();
     setText('');
     onSearch('', 'submit');
     inputRef.current?.focus();
@@ -73,12 +67,13 @@ export const ClassSearch = memo(function ClassSearch({ value, onSearch, ref }: C
         )
       }
       onChange={(event) => {
-        setText(event.currentTarget.value);
-        commit(event.currentTarget.value);
+        const next = event.currentTarget.value;
+        setText(next);
+        typing.key(() => onSearch(next.trim(), 'typing'));
       }}
       onKeyDown={(event) => {
         if (event.key === 'Enter') {
-          commit.cancel();
+          typing.cancel();
           onSearch(text.trim(), 'submit');
         } else if (event.key === 'Escape' && text !== '') {
           // Escape empties the field, as in the browser's own search fields.
