@@ -127,7 +127,12 @@ export async function createPostgresClassList(
   let loading: Promise<void> | undefined;
 
   async function load(client: pg.PoolClient, head: Head) {
-    await client.query(`SET LOCAL statement_timeout = ${LOAD_TIMEOUT_MS}`);
+    // The rows are indexed inside the transaction too: seconds at a million turmas, idle for
+    // PostgreSQL, which ends an idle transaction after 10 s (postgres-schema.ts).
+    await client.query(
+      `SET LOCAL statement_timeout = ${LOAD_TIMEOUT_MS}; ` +
+        `SET LOCAL idle_in_transaction_session_timeout = ${LOAD_TIMEOUT_MS}`,
+    );
     const { rows } = await client.query<LoadedClass>(
       long(`SELECT key, id, name, search_name AS "searchName", count_students AS "countStudents",
          ${iso('updated_at')} AS "updatedAt", ${iso('created_at')} AS "createdAt"

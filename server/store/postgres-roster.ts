@@ -119,7 +119,12 @@ export function createPostgresRosterReads(
   const rosters = new RosterCache<string>();
 
   async function load(client: pg.PoolClient, head: Head) {
-    await client.query(`SET LOCAL statement_timeout = ${LOAD_TIMEOUT_MS}`);
+    // The rows are indexed inside the transaction too: seconds at a million turmas, idle for
+    // PostgreSQL, which ends an idle transaction after 10 s (postgres-schema.ts).
+    await client.query(
+      `SET LOCAL statement_timeout = ${LOAD_TIMEOUT_MS}; ` +
+        `SET LOCAL idle_in_transaction_session_timeout = ${LOAD_TIMEOUT_MS}`,
+    );
     // node-postgres reads `query_timeout` on a query too (postgres-class-list.ts's `long`).
     const everyStudent: pg.QueryConfig & { query_timeout: number } = {
       text: EVERY_STUDENT,

@@ -182,6 +182,10 @@ function transactions(pool: pg.Pool) {
         throw asStoreError(error);
       }
       let broken: Error | undefined;
+      // A connection lost between two queries is an 'error' event on the client, which would end
+      // the process with no listener; the next query fails instead, and the client is dropped.
+      const lost = (error: Error) => (broken = error);
+      client.on('error', lost);
       try {
         await client.query(begin);
         const result = await work(client);
@@ -195,6 +199,7 @@ function transactions(pool: pg.Pool) {
         if (attempt < ATTEMPTS && code !== undefined && RETRIED.has(code)) continue;
         throw asStoreError(error);
       } finally {
+        client.off('error', lost);
         client.release(broken);
       }
     }
