@@ -102,9 +102,11 @@ export function useLazyDialogs<Kind extends string>(loaders: Record<Kind, () => 
       cancel = whenIdle(() => {
         // The code alone: mounting would also render the form hidden (FormDialog), a long
         // task Lighthouse counts as blocking; a hover or focus (`want`) mounts it.
-        void loaders[kind]().then(() => {
-          next(rest);
-        });
+        // Code that cannot come now is the click's to report (`open`), not an uncaught error.
+        loaders[kind]().then(
+          () => next(rest),
+          () => undefined,
+        );
       });
     };
     preloading.current = {
