@@ -4,7 +4,6 @@ import './app/mantine-styles';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { ReplaceShell } from './app/replace-shell';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no <div id="root"> to render Turmas Admin into');
@@ -16,7 +15,6 @@ startTransition(() => {
   root.render(
     <StrictMode>
       <App />
-      <ReplaceShell />
     </StrictMode>,
   );
 });
