@@ -1,9 +1,5 @@
-import { MutationCache, notifyManager, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, isTransient } from '../api/client';
-
-// Components hear of an answer in the task it arrived in, not in a zero-delay timeout after it
-// (TanStack's default), so a search's rows paint in the frame their answer arrives (issue 22).
-notifyManager.setScheduler((notify) => queueMicrotask(notify));
 
 const MAX_RETRIES = 2;
 
