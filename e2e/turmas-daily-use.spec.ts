@@ -180,7 +180,7 @@ test('dates are no tab stops: Tab goes from a row’s checkbox to its actions', 
   await page.keyboard.press('Tab');
   await expect(turmas.row(first!).remove).toBeFocused();
 
-  // The full date is there for a pointer (title) and for screen readers (the time's text).
+  // The full date is there for a pointer and as the date's description (title).
   const created = turmas.table.getByRole('row').nth(1).getByRole('time').first();
   await expect(created).toHaveAttribute('title', /\d{4}/);
   await expect(created).not.toHaveAttribute('tabindex');

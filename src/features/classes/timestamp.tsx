@@ -1,23 +1,20 @@
-import { VisuallyHidden } from '@mantine/core';
 import type { Formats } from '../../i18n/formats';
 import classes from './class-table.module.css';
 
-// Mantine's visually hidden class, not its component: a page has 200 of these.
-const visuallyHidden = VisuallyHidden.classes.root;
-
 /**
- * A short date-time, its full form (seconds, time zone) in the `title` for a pointer and as the
- * text screen readers read; the time zone is also said under the table, for everyone. Not a tab stop: a row's only stops are its checkbox and its actions
- * (issue 20). A function, not a component: a page has 200 of these
+ * A short date-time, as everyone reads it, screen readers too; its full form (weekday, seconds,
+ * time zone) in the `title`, for a pointer and as the date's description. The zone, the one part
+ * of the full form that matters, is said under the table for everyone. Not a tab stop: a row's
+ * only stops are its checkbox and its actions (issue 20). One element, no component: a page has
+ * 200 of these, and each element of a row costs a page turn its time
  * (docs/decisions/005-first-screen-weight.md).
  */
 export function timestamp(value: string, formats: Formats) {
   const { short, full } = timestampTexts(value, formats);
+  // The browser's own tooltip opens below the pointer, so it never covers the row above.
   return (
-    // The browser's own tooltip opens below the pointer, so it never covers the row above.
     <time dateTime={value} title={full} className={classes.time}>
-      <span aria-hidden="true">{short}</span>
-      <span className={visuallyHidden}>{full}</span>
+      {short}
     </time>
   );
 }
