@@ -45,8 +45,8 @@ export function openRoster(turma: ClassSummary): void {
 }
 
 /**
- * The roster's place in the address bar: `open` from a row or a chip (a new history entry, so
- * Back closes it), `change` for its search, page and sort, `close` back to the list as it was.
+ * The roster's place in the address bar (`openRoster` opens it): `change` for its search, page
+ * and sort, `close` back to the list as it was.
  */
 export function useRosterParams() {
   const search = useSyncExternalStore(subscribeToUrl, currentSearch);
@@ -106,5 +106,5 @@ export function useRosterParams() {
     announceUrlChange();
   }, [search, params]);
 
-  return { params, turmaName, open: openRoster, change, close };
+  return { params, turmaName, change, close };
 }
