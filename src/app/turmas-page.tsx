@@ -41,9 +41,9 @@ const NotificationsHost = lazy(loadNotificationsHost);
 // Everything a dialog mounts with: the notifications outlet comes with the first dialog that
 // reports an outcome through it.
 const loaders = {
-  enrol: () => Promise.all([loadEnrolmentDialog(), loadNotificationsHost()]),
-  remove: () => Promise.all([loadRemovalDialog(), loadNotificationsHost()]),
-  bulk: loadBulkDialog,
+  enrol: [loadEnrolmentDialog, loadNotificationsHost],
+  remove: [loadRemovalDialog, loadNotificationsHost],
+  bulk: [loadBulkDialog],
 };
 
 /** The one page a signed-in person sees: the turmas, what is selected, and what to do with it. */

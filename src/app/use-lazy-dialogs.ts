@@ -70,15 +70,18 @@ function initialState<Kind extends string>(loaders: Record<Kind, unknown>): Stat
  * it (`want`), mounts once its code is in, stays mounted when closed (so Mantine can animate it
  * and return focus), and a click whose code cannot load is reported instead of crashing.
  * `want` loads early on a pointer or focus; a failure is only news if the click comes.
- * `preload` loads their code, one at a time in the browser's idle moments, once the page has
- * shown what it is for: the first click of a tab then finds its dialog's code in.
+ * `preload` loads their code, one import at a time in the browser's idle moments, once the page
+ * has shown what it is for: the first click of a tab then finds its dialog's code in.
+ * Each dialog's loader is the list of imports it mounts with.
  */
-export function useLazyDialogs<Kind extends string>(loaders: Record<Kind, () => Promise<unknown>>) {
+export function useLazyDialogs<Kind extends string>(
+  loaders: Record<Kind, readonly (() => Promise<unknown>)[]>,
+) {
   const [state, dispatch] = useReducer(reducer<Kind>, loaders, initialState);
 
   const load = useCallback(
     (kind: Kind, report: boolean) =>
-      loaders[kind]().then(
+      Promise.all(loaders[kind].map((importCode) => importCode())).then(
         // A transition: the lazy component still suspends for a moment, and an urgent update
         // would commit the empty fallback, after which React holds back the reveal for 300 ms.
         () => startTransition(() => dispatch({ type: 'loaded', kind })),
@@ -89,21 +92,21 @@ export function useLazyDialogs<Kind extends string>(loaders: Record<Kind, () => 
     [loaders],
   );
 
-  // Once per page, in the order the loaders are given (the likeliest click first). One dialog
-  // per idle moment: evaluating all their code at once would be one long task, the kind a
-  // click arriving then waits behind (docs/decisions/006-dialogs-and-shared-parts.md).
+  // Once per page, in the order the loaders are given (the likeliest click first). One import
+  // per idle moment: asking for a dialog's chunks and styles costs 6–10 ms each, and together
+  // they were one long task, the kind a click arriving then waits behind (decisions 005, 006).
   const preloading = useRef<{ stop: () => void } | null>(null);
   const preload = useCallback(() => {
     if (preloading.current) return;
     let cancel = () => {};
     let stopped = false;
-    const next = ([kind, ...rest]: Kind[]) => {
-      if (kind === undefined || stopped) return;
+    const next = ([importCode, ...rest]: (() => Promise<unknown>)[]) => {
+      if (importCode === undefined || stopped) return;
       cancel = whenIdle(() => {
         // The code alone: mounting would also render the form hidden (FormDialog), a long
         // task Lighthouse counts as blocking; a hover or focus (`want`) mounts it.
         // Code that cannot come now is the click's to report (`open`), not an uncaught error.
-        loaders[kind]().then(
+        importCode().then(
           () => next(rest),
           () => undefined,
         );
@@ -115,7 +118,7 @@ export function useLazyDialogs<Kind extends string>(loaders: Record<Kind, () => 
         cancel();
       },
     };
-    next(Object.keys(loaders) as Kind[]);
+    next([...new Set(Object.values<readonly (() => Promise<unknown>)[]>(loaders).flat())]);
   }, [loaders]);
   useEffect(
     () => () => {
