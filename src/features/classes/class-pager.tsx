@@ -1,5 +1,5 @@
-import { Group, NativeSelect, Text } from '@mantine/core';
-import { memo, type ReactNode } from 'react';
+import { Box, ComboboxChevron, Group, Input, Text } from '@mantine/core';
+import { memo, useId, type ReactNode } from 'react';
 import { useMessages } from '../../i18n/i18n-context';
 import classes from './class-pager.module.css';
 import { useFormats } from '../../i18n/formats';
@@ -65,9 +65,11 @@ export const ClassPager = memo(function ClassPager({
   );
 });
 
-const PAGE_SIZE_CHOICES = PAGE_SIZES.map(String);
-
-/** Its own memoised component: a page turn re-renders the page buttons, not this select. */
+/**
+ * Its own memoised component: a page turn re-renders the page buttons, not this select.
+ * Mantine's NativeSelect drawn from its parts: its label wrapper replaces its id in a layout
+ * effect, a second render that made the first screen's commit one long task (decision 005).
+ */
 const PageSizeSelect = memo(function PageSizeSelect({
   value,
   onChange,
@@ -76,14 +78,26 @@ const PageSizeSelect = memo(function PageSizeSelect({
   onChange: (pageSize: PageSize) => void;
 }) {
   const messages = useMessages();
+  const id = useId();
   return (
-    <NativeSelect
-      label={messages.classes.pageSize}
-      data={PAGE_SIZE_CHOICES}
-      value={String(value)}
-      onChange={(event) => onChange(Number(event.currentTarget.value) as PageSize)}
-      w={160}
-    />
+    <Box w={160}>
+      <Input.Label htmlFor={id}>{messages.classes.pageSize}</Input.Label>
+      <Input
+        component="select"
+        id={id}
+        pointer
+        rightSection={<ComboboxChevron />}
+        rightSectionPointerEvents="none"
+        value={String(value)}
+        onChange={(event) => onChange(Number(event.currentTarget.value) as PageSize)}
+      >
+        {PAGE_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </Input>
+    </Box>
   );
 });
 

@@ -1,7 +1,7 @@
-import { CloseButton, Kbd, TextInput } from '@mantine/core';
+import { Box, CloseButton, Input, Kbd } from '@mantine/core';
 import { useHotkeys, useMergedRef } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { memo, useRef, useState, type Ref } from 'react';
+import { memo, useId, useRef, useState, type Ref } from 'react';
 import { QUERY_MAX_LENGTH } from '#contract';
 import { useMessages } from '../../i18n/i18n-context';
 import classes from './class-search.module.css';
@@ -18,6 +18,7 @@ interface ClassSearchProps {
 /** Memoised: paging and sorting re-render the list, not the search field. */
 export const ClassSearch = memo(function ClassSearch({ value, onSearch, ref }: ClassSearchProps) {
   const messages = useMessages();
+  const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const mergedRef = useMergedRef(inputRef, ref);
   const [text, setText] = useState(value);
@@ -42,46 +43,52 @@ export const ClassSearch = memo(function ClassSearch({ value, onSearch, ref }: C
     inputRef.current?.focus();
   }
 
+  // Mantine's TextInput drawn from its parts: its label wrapper replaces its id in a layout
+  // effect, a second render that made the first screen's commit one long task (decision 005).
   return (
-    <TextInput
-      ref={mergedRef}
-      type="search"
-      classNames={{ input: classes.input }}
-      label={messages.classes.searchLabel}
-      placeholder={messages.classes.searchPlaceholder}
-      aria-keyshortcuts="/"
-      value={text}
-      maxLength={QUERY_MAX_LENGTH}
-      autoComplete="off"
-      spellCheck={false}
-      leftSection={<IconSearch aria-hidden size={16} />}
-      rightSection={
-        text !== '' ? (
-          <CloseButton aria-label={messages.classes.clearSearch} onClick={clear} />
-        ) : (
-          // A hint for sighted keyboard users (none on touch screens, class-search.module.css);
-          // aria-keyshortcuts tells assistive technology.
-          <Kbd size="xs" aria-hidden className={classes.shortcutHint}>
-            /
-          </Kbd>
-        )
-      }
-      onChange={(event) => {
-        const next = event.currentTarget.value;
-        setText(next);
-        typing.key(() => onSearch(next.trim(), 'typing'));
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') {
-          typing.cancel();
-          onSearch(text.trim(), 'submit');
-        } else if (event.key === 'Escape' && text !== '') {
-          // Escape empties the field, as in the browser's own search fields.
-          event.preventDefault();
-          clear();
+    <Box w={{ base: '100%', sm: 360 }}>
+      <Input.Label htmlFor={id}>{messages.classes.searchLabel}</Input.Label>
+      <Input
+        id={id}
+        ref={mergedRef}
+        type="search"
+        classNames={{ input: classes.input }}
+        placeholder={messages.classes.searchPlaceholder}
+        aria-keyshortcuts="/"
+        value={text}
+        maxLength={QUERY_MAX_LENGTH}
+        autoComplete="off"
+        spellCheck={false}
+        leftSection={<IconSearch aria-hidden size={16} />}
+        // The clear button takes clicks; Mantine's Input passes them through to the field.
+        rightSectionPointerEvents="auto"
+        rightSection={
+          text !== '' ? (
+            <CloseButton aria-label={messages.classes.clearSearch} onClick={clear} />
+          ) : (
+            // A hint for sighted keyboard users (none on touch screens, class-search.module.css);
+            // aria-keyshortcuts tells assistive technology.
+            <Kbd size="xs" aria-hidden className={classes.shortcutHint}>
+              /
+            </Kbd>
+          )
         }
-      }}
-      w={{ base: '100%', sm: 360 }}
-    />
+        onChange={(event) => {
+          const next = event.currentTarget.value;
+          setText(next);
+          typing.key(() => onSearch(next.trim(), 'typing'));
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            typing.cancel();
+            onSearch(text.trim(), 'submit');
+          } else if (event.key === 'Escape' && text !== '') {
+            // Escape empties the field, as in the browser's own search fields.
+            event.preventDefault();
+            clear();
+          }
+        }}
+      />
+    </Box>
   );
 });
