@@ -2,6 +2,9 @@ import { startTransition, useCallback, useEffect, useReducer, useRef } from 'rea
 import type { ClassSummary } from '#contract';
 import { whenIdle } from '../lib/when-idle';
 
+/** One `import()` of code a dialog mounts with. */
+type ImportCode = () => Promise<unknown>;
+
 interface DialogState {
   /** Mounted once its code is in: a lazy component whose import failed would take the page down. */
   mounted: boolean;
@@ -74,9 +77,7 @@ function initialState<Kind extends string>(loaders: Record<Kind, unknown>): Stat
  * has shown what it is for: the first click of a tab then finds its dialog's code in.
  * Each dialog's loader is the list of imports it mounts with.
  */
-export function useLazyDialogs<Kind extends string>(
-  loaders: Record<Kind, readonly (() => Promise<unknown>)[]>,
-) {
+export function useLazyDialogs<Kind extends string>(loaders: Record<Kind, readonly ImportCode[]>) {
   const [state, dispatch] = useReducer(reducer<Kind>, loaders, initialState);
 
   const load = useCallback(
@@ -93,14 +94,14 @@ export function useLazyDialogs<Kind extends string>(
   );
 
   // Once per page, in the order the loaders are given (the likeliest click first). One import
-  // per idle moment: asking for a dialog's chunks and styles costs 6–10 ms each, and together
+  // per idle moment: asking for a dialog's chunks and styles costs 5–13 ms each, and together
   // they were one long task, the kind a click arriving then waits behind (decisions 005, 006).
   const preloading = useRef<{ stop: () => void } | null>(null);
   const preload = useCallback(() => {
     if (preloading.current) return;
     let cancel = () => {};
     let stopped = false;
-    const next = ([importCode, ...rest]: (() => Promise<unknown>)[]) => {
+    const next = ([importCode, ...rest]: ImportCode[]) => {
       if (importCode === undefined || stopped) return;
       cancel = whenIdle(() => {
         // The code alone: mounting would also render the form hidden (FormDialog), a long
@@ -118,7 +119,7 @@ export function useLazyDialogs<Kind extends string>(
         cancel();
       },
     };
-    next([...new Set(Object.values<readonly (() => Promise<unknown>)[]>(loaders).flat())]);
+    next([...new Set(Object.values<readonly ImportCode[]>(loaders).flat())]);
   }, [loaders]);
   useEffect(
     () => () => {
