@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { prerenderShell } from './scripts/prerender-shell.ts';
 import { DEV_TOKEN } from './server/dev-token.ts';
 import { themeCssVariables } from './src/app/theme-css-variables.ts';
 
@@ -74,6 +75,8 @@ export default defineConfig(({ command }) => ({
       }),
     command === 'serve' && printDevToken(),
     precompressAssets(),
+    // The first screen's HTML in index.html, from the same components (scripts/prerender-shell.ts).
+    prerenderShell(),
   ],
   server: { port: 5173 },
   build: {

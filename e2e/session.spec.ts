@@ -158,7 +158,7 @@ test('turns dark on request, keeps it, and passes axe in dark mode', async ({
 
 test('is dark from the first paint for people whose system is dark', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
-  // Without the app's own code, only public/color-scheme.js can have set the scheme: it is what
+  // Without the app's own code, only public/shell.js can have set the scheme: it is what
   // runs before the first paint.
   await page.route('**/assets/*.js', (route) =>
     route.fulfill({ contentType: 'text/javascript', body: '' }),

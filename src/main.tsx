@@ -2,19 +2,25 @@
 import './zod-config';
 import './app/mantine-styles';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { ShellHydrated } from './app/shell-hydrated';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no <div id="root"> to render Turmas Admin into');
 
-const root = createRoot(container);
+const app = (
+  <StrictMode>
+    {/* First: its layout effect runs before the app's, which may move focus into the page. */}
+    <ShellHydrated />
+    <App />
+  </StrictMode>
+);
 // A transition lets React yield while it builds the first screen, instead of one long task that
 // keeps the page from answering input (docs/decisions/005-first-screen-weight.md).
 startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // public/shell.js put the prerendered first screen for this visit in the container: React
+  // adopts its elements instead of building them again.
+  if (container.hasChildNodes()) hydrateRoot(container, app);
+  else createRoot(container).render(app);
 });

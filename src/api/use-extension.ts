@@ -7,5 +7,7 @@ import type { ApiClient } from './client';
  * feature built on an extension appears with the first rows, never before.
  */
 export function useExtension(api: Pick<ApiClient, 'extensions'>, extension: string): boolean {
-  return useSyncExternalStore(api.extensions.subscribe, () => api.extensions.has(extension));
+  const offered = () => api.extensions.has(extension);
+  // The prerendered first screen (before any answer) hydrates with the same: false.
+  return useSyncExternalStore(api.extensions.subscribe, offered, offered);
 }

@@ -1,15 +1,18 @@
 import {
   ActionIcon,
+  Box,
   Button,
   Group,
   Text,
   useComputedColorScheme,
   useMantineColorScheme,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconLanguage, IconMoon, IconSun } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useI18n, useMessages } from '../i18n/i18n-context';
 import { LOCALES, type Locale } from '../i18n/messages';
+import { useHydrated } from '../lib/use-hydrated';
 import classes from './app-shell.module.css';
 import focus from './focus-target.module.css';
 
@@ -78,22 +81,34 @@ function LanguageSwitch() {
   );
 }
 
-/** Named after what it does ("Use dark theme"), so the name is right in either state. */
+/**
+ * Named after what it does ("Use dark theme"), so the name is right in either state. The
+ * prerendered first screen is the same for both schemes, so it holds both states and the scheme's
+ * CSS shows one: right before any code runs. Once hydrated, only the current one is rendered.
+ */
 function ColorSchemeToggle() {
   const messages = useMessages();
   const { setColorScheme } = useMantineColorScheme();
-  // Read synchronously: the console renders only in the browser, and a first render in the
-  // wrong scheme would flash the wrong icon and name for people in dark mode.
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
-  const dark = scheme === 'dark';
+  const hydrated = useHydrated();
   return (
     <ActionIcon
       variant="default"
       size="input-sm"
-      aria-label={dark ? messages.app.useLightTheme : messages.app.useDarkTheme}
-      onClick={() => setColorScheme(dark ? 'light' : 'dark')}
+      onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
     >
-      {dark ? <IconSun aria-hidden size={18} /> : <IconMoon aria-hidden size={18} />}
+      {(!hydrated || scheme === 'light') && (
+        <Box component="span" darkHidden className={classes.schemeState}>
+          <IconMoon aria-hidden size={18} />
+          <VisuallyHidden>{messages.app.useDarkTheme}</VisuallyHidden>
+        </Box>
+      )}
+      {(!hydrated || scheme === 'dark') && (
+        <Box component="span" lightHidden className={classes.schemeState}>
+          <IconSun aria-hidden size={18} />
+          <VisuallyHidden>{messages.app.useLightTheme}</VisuallyHidden>
+        </Box>
+      )}
     </ActionIcon>
   );
 }

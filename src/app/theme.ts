@@ -1,7 +1,7 @@
 import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 /**
- * Where the light/dark choice is kept. public/color-scheme.js reads the same key before the app
+ * Where the light/dark choice is kept. public/shell.js reads the same key before the app
  * loads, to paint the first frame in the right scheme: change both together.
  */
 export const COLOR_SCHEME_STORAGE_KEY = 'turmas-admin.color-scheme';

@@ -124,7 +124,13 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
       )}
       {/* Once the first rows are on screen, the dialogs' code loads in idle moments: the first
           click of a tab then waits for no download (decision 006). */}
-      <ClassBrowser api={api} rowActions={rowActions} onShown={preload} />
+      <ClassBrowser
+        api={api}
+        rowActions={rowActions}
+        // The roster's action comes with the first answer, where the server offers it.
+        rowActionsWhileLoading={rosterAction ? rowActions.length : rowActions.length + 1}
+        onShown={preload}
+      />
       <SelectionTray
         chipAction={rosterAction}
         actions={(limit) => (

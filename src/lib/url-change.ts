@@ -19,3 +19,12 @@ export function subscribeToUrl(onChange: () => void): () => void {
 export function announceUrlChange(): void {
   window.dispatchEvent(new Event(URL_CHANGED));
 }
+
+/** The address's parameters, for `useSyncExternalStore` with `subscribeToUrl`. */
+export const currentSearch = (): string => window.location.search;
+
+/**
+ * The parameters the prerendered first screen was rendered for, which it is hydrated with: none
+ * (public/shell.js shows it only for the address without parameters).
+ */
+export const prerenderedSearch = (): string => '';

@@ -120,5 +120,6 @@ export const tokenStore = {
 };
 
 export function useSession(): Session {
-  return useSyncExternalStore(tokenStore.subscribe, tokenStore.getSession);
+  // Hydrating the prerendered first screen: public/shell.js chose it from the same storage.
+  return useSyncExternalStore(tokenStore.subscribe, tokenStore.getSession, tokenStore.getSession);
 }

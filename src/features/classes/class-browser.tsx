@@ -45,6 +45,11 @@ interface ClassBrowserProps {
   /** What can be done with one turma from its row; the same array on every render. */
   rowActions?: readonly RowAction[];
   /**
+   * How many row actions the loading rows keep room for: as many as the rows may come with, so
+   * the columns do not move when the first answer adds one (an extension's).
+   */
+  rowActionsWhileLoading?: number;
+  /**
    * Called after an answer is on screen (each time one settles): the moment to load what a click
    * may soon need, without delaying the rows themselves. Stable, like `rowActions`.
    */
@@ -59,6 +64,8 @@ const NO_ACTIONS: readonly RowAction[] = [];
 
 const subscribeOnline = (onChange: () => void) => onlineManager.subscribe(onChange);
 const isOnline = () => onlineManager.isOnline();
+/** The prerendered first screen is of a page online; offline shows once it is hydrated. */
+const prerenderedOnline = () => true;
 
 /**
  * The turmas list: search, sortable table, pages, and ticking turmas for the selection. What it
@@ -71,6 +78,7 @@ const isOnline = () => onlineManager.isOnline();
 export const ClassBrowser = memo(function ClassBrowser({
   api,
   rowActions = NO_ACTIONS,
+  rowActionsWhileLoading = 0,
   onShown,
 }: ClassBrowserProps) {
   const messages = useMessages();
@@ -91,7 +99,7 @@ export const ClassBrowser = memo(function ClassBrowser({
     [api, queryClient, setUrlParams],
   );
   const selection = useSelection();
-  const online = useSyncExternalStore(subscribeOnline, isOnline);
+  const online = useSyncExternalStore(subscribeOnline, isOnline, prerenderedOnline);
 
   const listOptions = classQueries.list(api, toQuery(params));
   const listHash = hashKey(listOptions.queryKey);
@@ -355,6 +363,7 @@ export const ClassBrowser = memo(function ClassBrowser({
             onSelect={selectionStore.add}
             onDeselect={selectionStore.remove}
             rowActions={rowActions}
+            rowActionsWhileLoading={rowActionsWhileLoading}
           />
           <ClassPager
             page={params.page}

@@ -3,6 +3,7 @@ import { useCallback, useMemo, type CSSProperties, type Ref } from 'react';
 import type { Class, ClassSummary, SortField } from '#contract';
 import { useFormats } from '../../i18n/formats';
 import { useMessages } from '../../i18n/i18n-context';
+import { useHydrated } from '../../lib/use-hydrated';
 import { columns, features, rowActionsWidth } from './class-table-columns';
 import { TableHead } from './class-table-head';
 import { ClassRow } from './class-table-row';
@@ -30,6 +31,8 @@ interface ClassTableProps {
   onSelect: (turmas: ClassSummary[]) => void;
   onDeselect: (ids: string[]) => void;
   rowActions: readonly RowAction[];
+  /** The room the loading rows keep for actions (ClassBrowser's prop of the same name). */
+  rowActionsWhileLoading: number;
   /** The table itself, focused (tabIndex -1) after a page change. */
   ref?: Ref<HTMLTableElement>;
 }
@@ -49,10 +52,10 @@ export function ClassTable({
   onSelect,
   onDeselect,
   rowActions,
+  rowActionsWhileLoading,
   ref,
 }: ClassTableProps) {
   const messages = useMessages();
-  const listMessages = useClassListMessages();
   const formats = useFormats();
   const data = rows ?? NO_ROWS;
   // On the sort's values, not on the object: the page passes a new one on every render, and a
@@ -101,12 +104,12 @@ export function ClassTable({
           aria-busy={rows === undefined || stale}
           className={classes.table}
           style={
-            { '--row-actions-width': `${rowActionsWidth(rowActions.length)}px` } as CSSProperties
+            {
+              '--row-actions-width': `${rowActionsWidth(rows === undefined ? Math.max(rowActions.length, rowActionsWhileLoading) : rowActions.length)}px`,
+            } as CSSProperties
           }
         >
-          {/* In sight of everyone, keyboard users too: the zone the short dates are in, the one
-              part of a full date (in each date's `title`) that matters (issue 20). */}
-          <caption className={classes.caption}>{listMessages.datesZone(formats.timeZone)}</caption>
+          <DatesZoneCaption />
           <TableHead groups={table.getHeaderGroups()} sorting={sorting} />
           {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated clicks of the rows' buttons (keyboard too); the body is no control */}
           <tbody
@@ -141,3 +144,19 @@ export function ClassTable({
 }
 
 const NO_ROWS: Class[] = [];
+
+/**
+ * In sight of everyone, keyboard users too: the zone the short dates are in, the one part of a
+ * full date (in each date's `title`) that matters (issue 20). The prerendered first screen
+ * cannot know the browser's zone: it keeps the line's place, and the zone fills it once hydrated.
+ */
+function DatesZoneCaption() {
+  const listMessages = useClassListMessages();
+  const formats = useFormats();
+  const hydrated = useHydrated();
+  return (
+    <caption className={classes.caption}>
+      {hydrated ? listMessages.datesZone(formats.timeZone) : '\u00a0'}
+    </caption>
+  );
+}

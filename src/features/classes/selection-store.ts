@@ -12,6 +12,12 @@ export const SELECTION_STORAGE_KEY = 'turmas-admin.selection';
 
 const storedSelectionSchema = z.array(z.object({ id: z.string(), name: z.string() }));
 
+/**
+ * Nothing picked, as one value: what the prerendered first screen is hydrated with, and what an
+ * empty store holds, so a visit with nothing picked does not render the page twice.
+ */
+const NOTHING_PICKED: readonly ClassSummary[] = [];
+
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let selection: readonly ClassSummary[] = readStored();
@@ -20,15 +26,15 @@ function readStored(): readonly ClassSummary[] {
   try {
     const raw = window.sessionStorage.getItem(SELECTION_STORAGE_KEY);
     const parsed = storedSelectionSchema.safeParse(raw === null ? [] : JSON.parse(raw));
-    return parsed.success ? parsed.data : [];
+    return parsed.success && parsed.data.length > 0 ? parsed.data : NOTHING_PICKED;
   } catch {
     // Blocked storage or a damaged value: start with nothing picked rather than fail.
-    return [];
+    return NOTHING_PICKED;
   }
 }
 
 function update(next: readonly ClassSummary[]): void {
-  selection = next;
+  selection = next.length === 0 ? NOTHING_PICKED : next;
   try {
     if (next.length === 0) window.sessionStorage.removeItem(SELECTION_STORAGE_KEY);
     else window.sessionStorage.setItem(SELECTION_STORAGE_KEY, JSON.stringify(next));
@@ -52,7 +58,7 @@ export const selectionStore = {
     if (next.length !== selection.length) update(next);
   },
   clear: (): void => {
-    if (selection.length > 0) update([]);
+    if (selection.length > 0) update(NOTHING_PICKED);
   },
   subscribe: (listener: Listener): (() => void) => {
     listeners.add(listener);
@@ -61,5 +67,6 @@ export const selectionStore = {
 };
 
 export function useSelection(): readonly ClassSummary[] {
-  return useSyncExternalStore(selectionStore.subscribe, selectionStore.get);
+  // A kept selection shows once the prerendered first screen is hydrated.
+  return useSyncExternalStore(selectionStore.subscribe, selectionStore.get, () => NOTHING_PICKED);
 }

@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
-import { announceUrlChange, subscribeToUrl } from '../../lib/url-change';
+import {
+  announceUrlChange,
+  currentSearch,
+  prerenderedSearch,
+  subscribeToUrl,
+} from '../../lib/url-change';
 import { parseListParams, writeListParams, type ListParams } from './list-params';
 
 /**
@@ -8,8 +13,6 @@ import { parseListParams, writeListParams, type ListParams } from './list-params
  * or a URL-state library: the console has one page and four parameters, parsed with the
  * contract's own rules in list-params.ts.
  */
-
-const currentSearch = () => window.location.search;
 
 export interface ChangeOptions {
   /**
@@ -29,7 +32,7 @@ interface HistoryState {
 }
 
 export function useListParams(): [ListParams, SetListParams] {
-  const search = useSyncExternalStore(subscribeToUrl, currentSearch);
+  const search = useSyncExternalStore(subscribeToUrl, currentSearch, prerenderedSearch);
   const params = useMemo(() => parseListParams(search), [search]);
 
   const setParams = useCallback<SetListParams>((change, { history = 'push' } = {}) => {

@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { ClassSummary } from '#contract';
-import { announceUrlChange, subscribeToUrl } from '../../lib/url-change';
+import {
+  announceUrlChange,
+  currentSearch,
+  prerenderedSearch,
+  subscribeToUrl,
+} from '../../lib/url-change';
 import {
   CLOSED_ROSTER,
   parseRosterParams,
@@ -28,9 +33,10 @@ export interface RosterChangeOptions {
   history?: 'push' | 'replace' | 'typing';
 }
 
-const currentSearch = () => window.location.search;
 const historyState = () => (window.history.state ?? {}) as RosterHistoryState;
 const currentName = () => historyState().rosterTurmaName;
+/** The prerendered first screen has no roster open. */
+const noName = () => undefined;
 
 /**
  * Opens a turma's roster from a row or a chip: a new history entry, so Back closes it. Not a
@@ -49,8 +55,8 @@ export function openRoster(turma: ClassSummary): void {
  * and sort, `close` back to the list as it was.
  */
 export function useRosterParams() {
-  const search = useSyncExternalStore(subscribeToUrl, currentSearch);
-  const turmaName = useSyncExternalStore(subscribeToUrl, currentName);
+  const search = useSyncExternalStore(subscribeToUrl, currentSearch, prerenderedSearch);
+  const turmaName = useSyncExternalStore(subscribeToUrl, currentName, noName);
   const params = useMemo(() => parseRosterParams(search), [search]);
 
   const change = useCallback(

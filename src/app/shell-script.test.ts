@@ -1,0 +1,115 @@
+/**
+ * public/shell.js decides, before the app's code arrives, what the first paint shows. Its rules
+ * are copies of the app's (a classic script cannot import them): these cases keep them in step.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOKEN_STORAGE_KEY } from '../features/auth/token-store';
+import { initialLocale, LOCALE_STORAGE_KEY } from '../i18n/detect-locale';
+import { LOCALES } from '../i18n/messages';
+import script from '../../public/shell.js?raw';
+import { COLOR_SCHEME_STORAGE_KEY } from './theme';
+
+// A classic script, run as the browser runs it: its own scope, the page's globals.
+// eslint-disable-next-line @typescript-eslint/no-implied-eval
+const runShellScript = new Function(script) as () => void;
+
+const STATES = ['gate', 'list'].flatMap((page) => LOCALES.map((locale) => `${page}-${locale}`));
+
+function prepareDocument() {
+  document.documentElement.removeAttribute('data-mantine-color-scheme');
+  document.documentElement.lang = 'pt-BR';
+  document.body.innerHTML =
+    '<div id="root"></div>' +
+    STATES.map(
+      (state) => `<template id="shell-${state}"><h1>${state}</h1><input type="search"></template>`,
+    ).join('');
+}
+
+let browserLanguages: { mockRestore: () => void } | undefined;
+
+function stubSystem({ languages, dark }: { languages: string[]; dark: boolean }) {
+  browserLanguages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+  window.matchMedia = (query: string) =>
+    ({ matches: dark && query.includes('dark'), media: query }) as MediaQueryList;
+}
+
+const shown = () => document.querySelector('#root h1')?.textContent;
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  prepareDocument();
+});
+afterEach(() => {
+  browserLanguages?.mockRestore();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('public/shell.js', () => {
+  it.each([
+    { languages: ['pt-BR'], stored: null },
+    { languages: ['en-US', 'pt-BR'], stored: null },
+    { languages: ['de-DE', 'en-GB'], stored: null },
+    { languages: ['fr-FR'], stored: null },
+    { languages: ['en-US'], stored: 'pt-BR' },
+    { languages: ['pt-PT'], stored: 'en' },
+    { languages: ['en-US'], stored: 'pt' },
+  ])('picks the language the app will start in: $languages, stored $stored', (visit) => {
+    stubSystem({ languages: visit.languages, dark: false });
+    if (visit.stored) localStorage.setItem(LOCALE_STORAGE_KEY, visit.stored);
+    runShellScript();
+    expect(document.documentElement.lang).toBe(initialLocale());
+    expect(shown()).toBe(`gate-${initialLocale()}`);
+  });
+
+  it('shows the signed-in page for a token kept in the tab or on the device', () => {
+    stubSystem({ languages: ['pt-BR'], dark: false });
+    sessionStorage.setItem(TOKEN_STORAGE_KEY, 'a-token');
+    runShellScript();
+    expect(shown()).toBe('list-pt-BR');
+
+    sessionStorage.clear();
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'a-token');
+    prepareDocument();
+    runShellScript();
+    expect(shown()).toBe('list-pt-BR');
+  });
+
+  it('follows a stored scheme over the system’s, and the system’s otherwise', () => {
+    stubSystem({ languages: ['en'], dark: true });
+    runShellScript();
+    expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('dark');
+
+    localStorage.setItem(COLOR_SCHEME_STORAGE_KEY, 'light');
+    prepareDocument();
+    runShellScript();
+    expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('light');
+  });
+
+  it('puts the shell in the app’s root, inert until the app has hydrated it', () => {
+    stubSystem({ languages: ['pt-BR'], dark: false });
+    runShellScript();
+    const root = document.getElementById('root')!;
+    expect(root.hasAttribute('inert')).toBe(true);
+    expect(root.querySelector('h1')?.textContent).toBe('gate-pt-BR');
+  });
+
+  it('shows no shell for an address with parameters, which the app renders otherwise', () => {
+    stubSystem({ languages: ['pt-BR'], dark: false });
+    sessionStorage.setItem(TOKEN_STORAGE_KEY, 'a-token');
+    window.history.replaceState(null, '', '/?q=matem%C3%A1tica');
+    runShellScript();
+    const root = document.getElementById('root')!;
+    expect(root.hasChildNodes()).toBe(false);
+    expect(root.hasAttribute('inert')).toBe(false);
+    expect(document.documentElement.lang).toBe('pt-BR');
+  });
+
+  it('leaves the page alone where no shell was built (`npm run dev`)', () => {
+    stubSystem({ languages: ['pt-BR'], dark: false });
+    document.body.innerHTML = '<div id="root"></div>';
+    runShellScript();
+    expect(document.getElementById('root')!.hasChildNodes()).toBe(false);
+    expect(document.documentElement.lang).toBe('pt-BR');
+  });
+});
