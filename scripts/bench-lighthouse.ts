@@ -12,13 +12,15 @@
  * Absolute times move with the machine, so the list is also measured against a floor audited in
  * the same run, its runs interleaved with the list's: bench/floor, the same stack used plainly
  * (header, heading, 20 rows from the same API), built into dist-floor/ and served by the same
- * server code. Judged as ratios of medians:
+ * server code. Both are loaded really slowed for this (Lighthouse's "devtools" throttling: 4x
+ * CPU, a slow 4G network), because the estimate misplaces a prerendered first screen's paint
+ * (decision 005). Judged on the medians:
  *
- *   list LCP / floor LCP ≤ 0.8, list LCP ≤ list FCP + 100 ms, list TBT / floor TBT ≤ 0.25
+ *   list LCP / floor LCP ≤ 0.8, list LCP ≤ list FCP + 100 ms, list TBT ≤ 50 ms
  *
  *   npm run bench:lighthouse [-- --runs 3 --gate-runs 1]      (--gate-runs 0 skips the gate)
  *                            [-- --floor-runs 3]              (default: as many as --runs; 0 skips)
- *                            [-- --throttling devtools]       (really slowed, not estimated)
+ *                            [-- --throttling devtools]       (the budgets' runs really slowed too)
  *
  * Exit code 1 when a median misses a target (on either page), or when a run did not audit the
  * page it reports. The last run's report of each page, HTML and JSON, is kept in
@@ -44,10 +46,9 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     'gate-runs': { type: 'string', default: '1' },
     'floor-runs': { type: 'string' },
-    // 'devtools': the page really runs at 4x CPU slowdown and on a throttled network, instead of
-    // Lighthouse estimating both from an unthrottled load (its default, and the targets' mode).
-    // Slower, noisier, but it shows what a change does to the load itself, where the estimate
-    // can disagree (a request moved earlier: decision 005).
+    // For the budgets' runs. 'devtools': the page really runs at 4x CPU slowdown and on a
+    // throttled network, instead of Lighthouse estimating both from an unthrottled load (its
+    // default, and the budgets' mode). The runs against the floor are always really slowed.
     throttling: { type: 'string', default: 'simulate' },
   },
 });
@@ -218,8 +219,9 @@ interface Audited {
   runs: number;
   /** File name of its last report in REPORT_DIR, without extension. */
   report: string;
-  /** The floor is a reference: its figures are reported, not held to the targets. */
+  /** Reported, not held to the budgets: the floor, and the list's runs against it. */
   reference?: boolean;
+  throttling: 'simulate' | 'devtools';
 }
 
 interface Run {
@@ -267,7 +269,7 @@ async function auditOnce(page: Audited, url: string, token: string): Promise<Run
       output: 'html',
       logLevel: 'error',
       clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage'],
-      throttlingMethod: THROTTLING,
+      throttlingMethod: page.throttling,
     };
     const result = await lighthouse(url, flags, undefined, tab);
     if (!result) throw new Error('Lighthouse returned no result');
@@ -467,8 +469,8 @@ function wholeNumber(name: 'runs' | 'gate-runs' | 'floor-runs', min: number): nu
 }
 
 /**
- * The list against the floor, from the medians of runs taken in the same minutes: the targets of
- * issue 22. Returns the ratios missed.
+ * The list against the floor, from the medians of runs taken in the same minutes, both really
+ * slowed: the targets of issue 22. Returns the targets missed.
  */
 function reportRatios(list: Run[], floor: Run[]): string[] {
   const fcp = median(list.map((run) => metric('first-contentful-paint')(run.lhr)));
@@ -490,13 +492,14 @@ function reportRatios(list: Run[], floor: Run[]): string[] {
       met: lcp - fcp <= 100,
     },
     {
-      label: 'TBT / floor TBT',
-      value: `${millis(tbt)} / ${millis(floorTbt)} = ${(tbt / floorTbt).toFixed(2)}`,
-      target: '≤ 0.25',
-      met: tbt <= 0.25 * floorTbt,
+      // Not a ratio: the floor paints after all its JavaScript has run, so its TBT is 0 here.
+      label: 'TBT',
+      value: `${millis(tbt)} (floor ${millis(floorTbt)})`,
+      target: '≤ 50 ms',
+      met: tbt <= 50,
     },
   ];
-  console.log('\nTurmas list against the floor (medians of the same run)');
+  console.log('\nTurmas list against the floor (medians of the same run, really slowed)');
   const width = Math.max(...ratios.map((ratio) => ratio.label.length));
   const valueWidth = Math.max(...ratios.map((ratio) => ratio.value.length));
   for (const ratio of ratios) {
@@ -526,14 +529,25 @@ async function main(): Promise<number> {
     signedIn: true,
     runs: RUNS,
     report: 'turmas-list',
+    throttling: THROTTLING,
+  };
+  const listSlowed: Audited = {
+    name: 'Turmas list (signed in), really slowed',
+    expect: 'rows',
+    signedIn: true,
+    runs: FLOOR_RUNS,
+    report: 'turmas-list-slowed',
+    reference: true,
+    throttling: 'devtools',
   };
   const floor: Audited = {
-    name: 'Floor (bench/floor, signed in)',
+    name: 'Floor (bench/floor, signed in), really slowed',
     expect: 'rows',
     signedIn: true,
     runs: FLOOR_RUNS,
     report: 'floor',
     reference: true,
+    throttling: 'devtools',
   };
   const gate: Audited = {
     name: 'Sign-in gate (first visit)',
@@ -541,6 +555,7 @@ async function main(): Promise<number> {
     signedIn: false,
     runs: GATE_RUNS,
     report: 'sign-in-gate',
+    throttling: THROTTLING,
   };
 
   const started = performance.now();
@@ -561,6 +576,7 @@ async function main(): Promise<number> {
     await mkdir(REPORT_DIR, { recursive: true });
     const runsOf = new Map<Audited, Run[]>([
       [list, []],
+      [listSlowed, []],
       [floor, []],
       [gate, []],
     ]);
@@ -573,11 +589,12 @@ async function main(): Promise<number> {
     // The list and the floor take turns, so a machine that slows down mid-run slows both.
     for (let i = 0; i < Math.max(list.runs, floor.runs); i++) {
       if (i < list.runs) await auditNext(list);
+      if (i < floor.runs) await auditNext(listSlowed);
       if (i < floor.runs) await auditNext(floor);
     }
     for (let i = 0; i < gate.runs; i++) await auditNext(gate);
 
-    const audited = [list, floor, gate].filter((page) => page.runs > 0);
+    const audited = [list, listSlowed, floor, gate].filter((page) => page.runs > 0);
     for (const page of audited) {
       const runs = runsOf.get(page)!;
       // The last run's report: HTML to read, JSON (the LHR) to compare or script against.
@@ -586,8 +603,8 @@ async function main(): Promise<number> {
       await writeFile(path.join(REPORT_DIR, `${page.report}.json`), JSON.stringify(last.lhr));
       misses.push(...report(page, urlOf(page), runs));
     }
-    if (list.runs > 0 && floor.runs > 0) {
-      misses.push(...reportRatios(runsOf.get(list)!, runsOf.get(floor)!));
+    if (floor.runs > 0) {
+      misses.push(...reportRatios(runsOf.get(listSlowed)!, runsOf.get(floor)!));
     }
     console.log(
       `\nLast reports: ${audited.map((p) => path.join(REPORT_DIR, `${p.report}.{html,json}`)).join(', ')}`,
