@@ -4,7 +4,17 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+// The build also reads the contract (through #contract) and prerenders the first screen with
+// scripts/prerender-shell.ts.
+const SOURCES = [
+  'src',
+  'contract',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'scripts/prerender-shell.ts',
+  'package-lock.json',
+];
 const BUILT = 'dist/index.html';
 
 function newestModification(path) {
