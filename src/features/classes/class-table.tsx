@@ -58,6 +58,8 @@ export function ClassTable({
   const messages = useMessages();
   const formats = useFormats();
   const data = rows ?? NO_ROWS;
+  const actionCount =
+    rows === undefined ? Math.max(rowActions.length, rowActionsWhileLoading) : rowActions.length;
   // On the sort's values, not on the object: the page passes a new one on every render, and a
   // new `sorting` would re-render the whole (memoised) header on each page turn.
   const sorting = useMemo<SortingState>(
@@ -105,7 +107,7 @@ export function ClassTable({
           className={classes.table}
           style={
             {
-              '--row-actions-width': `${rowActionsWidth(rows === undefined ? Math.max(rowActions.length, rowActionsWhileLoading) : rowActions.length)}px`,
+              '--row-actions-width': `${rowActionsWidth(actionCount)}px`,
             } as CSSProperties
           }
         >
