@@ -199,13 +199,37 @@ export function foldedWords(text: string): string[] {
 }
 
 /**
- * What `query` asks for: a turma matches when each of these words occurs somewhere in its folded
- * name, in any order ("3º A matematica" finds "3º ano A — Matemática"). A word that occurs inside
- * another word of the query adds nothing and is left out, as are repeats; no words, no filter.
+ * How one folded query word meets one folded word of a name, best first: the whole word, its
+ * start, or inside it. A one-character word (a section letter, a digit) meets only a whole word
+ * or a word's start: "e" finds "E" and "Ensino", never "sériE". A number before º/ª ("2º" folds
+ * to "2o") is named whole by the number alone, so "2" is a whole word of "2º ano" and "2ª série".
+ */
+export type WordMatch = 'whole' | 'start' | 'inside';
+
+export function matchWord(nameWord: string, queryWord: string): WordMatch | undefined {
+  if (nameWord === queryWord) return 'whole';
+  if (nameWord.startsWith(queryWord)) {
+    const ordinal =
+      nameWord.length === queryWord.length + 1 &&
+      /^[0-9]+[oa]$/.test(nameWord) &&
+      /^[0-9]+$/.test(queryWord);
+    return ordinal ? 'whole' : 'start';
+  }
+  return queryWord.length > 1 && nameWord.includes(queryWord) ? 'inside' : undefined;
+}
+
+/**
+ * What `query` asks for: a turma matches when each of these words meets a word of its folded
+ * name (`matchWord`), in any order ("3º A matematica" finds "3º ano A — Matemática"). Repeats are
+ * left out, and so is a word of two or more characters inside another word of the query, which
+ * adds no condition; a one-character word always stays ("serie e" still asks for a word "e…").
+ * No words, no filter.
  */
 export function searchWords(query: string): string[] {
   const words = [...new Set(foldedWords(query))];
-  return words.filter((word) => !words.some((other) => other !== word && other.includes(word)));
+  return words.filter(
+    (word) => word.length === 1 || !words.some((other) => other !== word && other.includes(word)),
+  );
 }
 
 /** A search's text (turmas, and the extensions' rosters and students): trimmed, ≤ 200 characters, ≤ 8 folded words. */
@@ -220,14 +244,15 @@ const searchQueryParam = z.optional(
   ),
 );
 
-/** Unknown query parameters are ignored, as is usual for query strings (cache busters, tracking). */
+/**
+ * Unknown query parameters are ignored, as is usual for query strings (cache busters, tracking).
+ * No `sortBy`: by name, or best match first when there is a query and the server ranks
+ * (`RANK_EXTENSION`); the server decides, so the schema leaves it absent.
+ */
 export const classListQuerySchema = z.object({
   page: z._default(integerParam(1, PAGE_MAX), 1),
   pageSize: z._default(integerParam(1, PAGE_SIZE_MAX), PAGE_SIZE_DEFAULT),
-  sortBy: z._default(
-    z.enum(SORT_VALUES, { error: `must be one of ${SORT_VALUES.join(', ')}` }),
-    SORT_BY_DEFAULT,
-  ),
+  sortBy: z.optional(z.enum(SORT_VALUES, { error: `must be one of ${SORT_VALUES.join(', ')}` })),
   query: searchQueryParam,
 });
 /** What a caller passes (all optional); what the server works with after defaults. */
@@ -305,6 +330,14 @@ export type RemoveStudentFromClassesBody = z.input<typeof removeStudentFromClass
 export const EXTENSIONS_HEADER = 'Api-Extensions';
 /** `GET /v1/classe/{id}/students` and `GET /v1/students`. */
 export const ROSTER_EXTENSION = 'roster';
+/**
+ * `GET /v1/classe` with a `query` and no `sortBy` answers best match first: more query words
+ * met as whole words, then as word starts (`matchWord`), then fewer words of the name the query
+ * did not meet, then name, then id. Without it a list is by name, as the plain v1 says.
+ */
+export const RANK_EXTENSION = 'rank';
+/** `GET /v1/students/by-email`: students read by e-mail, each with all their turmas. */
+export const STUDENTS_BY_EMAIL_EXTENSION = 'students-by-email';
 
 /** Whether an `Api-Extensions` header value lists `extension` (case and spaces do not matter). */
 export function listsExtension(header: string | null | undefined, extension: string): boolean {
@@ -400,6 +433,53 @@ export const studentSearchResponseSchema = z.object({
   totalRecords: z.int().check(z.nonnegative()),
 });
 export type StudentSearchResponse = z.infer<typeof studentSearchResponseSchema>;
+
+/** At most this many e-mails in one `GET /v1/students/by-email`. */
+export const STUDENTS_BY_EMAIL_MAX = 100;
+
+/**
+ * `GET /v1/students/by-email?email=a@x&email=b@y`: 1–100 e-mails (repeat the parameter), compared
+ * case-insensitively. A single `email` arrives as a string, several as a list.
+ */
+export const studentsByEmailQuerySchema = z.object({
+  email: z.pipe(
+    z.union([z.string(), z.array(z.string())], { error: 'is required' }),
+    z.pipe(
+      z.transform((value: string | string[]) => (typeof value === 'string' ? [value] : value)),
+      z
+        .array(emailSchema)
+        .check(
+          z.minLength(1, 'must name at least one e-mail'),
+          z.maxLength(STUDENTS_BY_EMAIL_MAX, `must name at most ${STUDENTS_BY_EMAIL_MAX} e-mails`),
+        ),
+    ),
+  ),
+});
+export type StudentsByEmailQuery = z.input<typeof studentsByEmailQuerySchema>;
+export type StudentsByEmailParams = z.output<typeof studentsByEmailQuerySchema>;
+
+/** One of a student's turmas, with that enrolment's expiry (null: none) and when it began. */
+export const studentEnrolmentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  expirationDate: z.nullable(isoDateTime),
+  enrolledAt: isoDateTime,
+});
+export type StudentEnrolment = z.infer<typeof studentEnrolmentSchema>;
+
+/** A student with every turma they are in (no cap), ordered by turma name, ties by id. */
+export const studentRecordSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  classes: z.array(studentEnrolmentSchema),
+});
+export type StudentRecord = z.infer<typeof studentRecordSchema>;
+
+/** The students found, in the order their e-mails were asked; an e-mail with no student is absent. */
+export const studentsByEmailResponseSchema = z.object({
+  data: z.array(studentRecordSchema),
+});
+export type StudentsByEmailResponse = z.infer<typeof studentsByEmailResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Turning zod issues into the one-line messages the Error body carries
