@@ -8,7 +8,12 @@
  * The check, the catching up and the page's rows are read in one transaction: one snapshot.
  */
 import type Database from 'better-sqlite3';
-import { SORT_BY_DEFAULT, type Class, type ClassListParams, type ClassListResponse } from '#contract';
+import {
+  SORT_BY_DEFAULT,
+  type Class,
+  type ClassListParams,
+  type ClassListResponse,
+} from '#contract';
 import { ClassSearch, type IndexedClass } from './class-search.ts';
 import type { Db } from './sqlite-schema.ts';
 
