@@ -3,12 +3,12 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { ApiClient } from '../../api/client';
+import { expiryChanges, isOtherName, type ExpiryChange } from '../../api/enrolment-changes';
 import type { StudentMatch } from '#contract';
 import { expiryToSend } from '../../components/expiry-field/expiry';
 import { useFormats } from '../../i18n/formats';
 import type { EnrolFormControl } from './enrolment-schema';
 import { useExistingStudent } from './existing-student-lookup';
-import { expiryChanges, type ExpiryChange } from './expiry-changes';
 import { useEnrolmentMessages, type EnrolmentMessages } from './messages';
 import classes from './existing-student.module.css';
 
@@ -60,8 +60,7 @@ function StudentDetails({
   );
   if (!student) return status;
   const inForm = new Set(turmas.map(({ id }) => id));
-  const renamed =
-    typedName.trim() !== '' && typedName.trim().toLowerCase() !== student.name.toLowerCase();
+  const renamed = isOtherName(typedName, student.name);
   // A student in many turmas: the first few, and how many more (the form is long enough).
   const listed = student.classes.slice(0, TURMAS_LISTED);
   const unlisted = student.countClasses - listed.length;

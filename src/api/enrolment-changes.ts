@@ -1,4 +1,4 @@
-import type { ClassSummary, StudentMatch } from '#contract';
+import type { ClassSummary, StudentEnrolment } from '#contract';
 
 /**
  * What enrolling an existing student again does to an expiry they already have in a turma of the
@@ -13,13 +13,19 @@ export type ExpiryChange =
   | { kind: 'limits'; turma: ClassSummary; chosen: string }
   | { kind: 'removes'; turma: ClassSummary; current: string };
 
+/** A student as the roster extension reads them: the turmas they are in and until when. */
+interface EnrolledStudent {
+  classes: readonly Pick<StudentEnrolment, 'id' | 'expirationDate'>[];
+}
+
 /**
  * The changes worth a warning, in the form's turma order. `chosen` is the expiry the form would
- * send (ISO; undefined for none). Turmas the student is not in, or not listed among their first
- * 100, are new enrolments: nothing is replaced there that the console can know of.
+ * send (ISO; undefined for none). Turmas the student is not in (or not among those listed) are
+ * new enrolments: nothing is replaced there that the console can know of. The enrol form and the
+ * bulk review warn by this one rule.
  */
 export function expiryChanges(
-  student: StudentMatch,
+  student: EnrolledStudent,
   turmas: readonly ClassSummary[],
   chosen: string | undefined,
 ): ExpiryChange[] {
@@ -37,4 +43,13 @@ export function expiryChanges(
     }
   }
   return changes;
+}
+
+/**
+ * Whether a typed name is another than the student's: enrolling keeps the student's, so that is
+ * worth saying. Case alone is no other name; nothing typed says nothing.
+ */
+export function isOtherName(typed: string, studentName: string): boolean {
+  const name = typed.trim();
+  return name !== '' && name.toLowerCase() !== studentName.toLowerCase();
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StudentMatch } from '#contract';
-import { expiryChanges } from './expiry-changes';
+import { expiryChanges, isOtherName } from './enrolment-changes';
 
 const A = { id: 'a', name: 'A' };
 const B = { id: 'b', name: 'B' };
@@ -38,5 +38,11 @@ describe('expiryChanges', () => {
 
   it('the same expiry changes nothing', () => {
     expect(expiryChanges(student, [A], DECEMBER)).toEqual([]);
+  });
+
+  it('a name that differs only in case, or none typed, is not another name', () => {
+    expect(isOtherName(' ana souza ', 'Ana Souza')).toBe(false);
+    expect(isOtherName('  ', 'Ana Souza')).toBe(false);
+    expect(isOtherName('Nome Trocado', 'Ana Souza')).toBe(true);
   });
 });
