@@ -72,7 +72,7 @@ export function checkRows(
       student = expirationDate === undefined ? { name, email } : { name, email, expirationDate };
     }
     // Spelled out: spreading 10,000 rows costs more than everything else here.
-    return {
+    const checked: CheckedRow = {
       line: row.line,
       name: row.name,
       email: row.email,
@@ -80,6 +80,8 @@ export function checkRows(
       problems,
       student,
     };
+    if (row.columnsSwapped) checked.columnsSwapped = true;
+    return checked;
   });
 }
 

@@ -158,6 +158,66 @@ describe('parseInput: headers and columns', () => {
   });
 });
 
+describe('parseInput: lines that do not follow the columns', () => {
+  it('reads a pasted list mixing e-mail-only lines with name and e-mail lines, each by its content', () => {
+    // Most lines put the address first, so that is the e-mail column; line 3 has the name first.
+    const text = 'ana@x.com\nbia@x.com\nBruno Lima;bruno@x.com\ncaio@x.com';
+    expect(parseInput(text).rows).toEqual([
+      { line: 1, name: '', email: 'ana@x.com', expiry: '' },
+      { line: 2, name: '', email: 'bia@x.com', expiry: '' },
+      { line: 3, name: 'Bruno Lima', email: 'bruno@x.com', expiry: '', columnsSwapped: true },
+      { line: 4, name: '', email: 'caio@x.com', expiry: '' },
+    ]);
+  });
+
+  it('finds the address of a one-column line in a name and e-mail list, without calling it swapped', () => {
+    expect(parseInput('Ana;ana@x.com\nbia@x.com\nCaio;caio@x.com').rows).toEqual([
+      { line: 1, name: 'Ana', email: 'ana@x.com', expiry: '' },
+      { line: 2, name: '', email: 'bia@x.com', expiry: '' },
+      { line: 3, name: 'Caio', email: 'caio@x.com', expiry: '' },
+    ]);
+  });
+
+  it('finds the e-mail column when no one column holds most addresses', () => {
+    // Three shapes of line, none a majority: the column with most addresses is the e-mail's.
+    const text =
+      'ana@x.com\nBia;bia@x.com\nCaio;caio@x.com\ndavi@x.com;Davi\neva@x.com\nFábio\nGil';
+    expect(parseInput(text).rows.map((row) => [row.name, row.email])).toEqual([
+      ['', 'ana@x.com'],
+      ['Bia', 'bia@x.com'],
+      ['Caio', 'caio@x.com'],
+      ['Davi', 'davi@x.com'],
+      ['', 'eva@x.com'],
+      // A lone cell that is no address stays in the e-mail column: the review says it is wrong.
+      ['', 'Fábio'],
+      ['', 'Gil'],
+    ]);
+  });
+
+  it('swaps back a line whose cells are in another order than the header says', () => {
+    expect(
+      parseInput(
+        'Nome;E-mail;Validade\nAna;ana@x.com;31/12/2026\nbia@x.com;Bia;\nCaio;31/12/2026;caio@x.com',
+      ).rows,
+    ).toEqual([
+      { line: 2, name: 'Ana', email: 'ana@x.com', expiry: '31/12/2026' },
+      { line: 3, name: 'Bia', email: 'bia@x.com', expiry: '', columnsSwapped: true },
+      { line: 4, name: 'Caio', email: 'caio@x.com', expiry: '31/12/2026', columnsSwapped: true },
+    ]);
+  });
+
+  it('leaves a mistyped address where it is when no other cell holds one', () => {
+    const text = 'Ana;ana@x.com\nBia;bia.x.com\nCaio@Lima;caio.x.com\nDavi;davi@x.com';
+    expect(parseInput(text).rows).toEqual([
+      { line: 1, name: 'Ana', email: 'ana@x.com', expiry: '' },
+      { line: 2, name: 'Bia', email: 'bia.x.com', expiry: '' },
+      // An '@' without a domain after it is no address: "Caio@Lima" is not taken for one.
+      { line: 3, name: 'Caio@Lima', email: 'caio.x.com', expiry: '' },
+      { line: 4, name: 'Davi', email: 'davi@x.com', expiry: '' },
+    ]);
+  });
+});
+
 describe('parseInput: lines and quotes', () => {
   it('counts lines the same with CRLF, LF or CR line endings, and skips blank lines', () => {
     const lines = ['Nome;E-mail', '', 'Ana;ana@x.com', '   ', ';;', 'Bia;bia@x.com', ''];

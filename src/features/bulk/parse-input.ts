@@ -69,6 +69,8 @@ const SEPARATOR_LINE = /^sep=(.)(?=\n|$)/i;
 
 /** An address with nothing else in its cell: what the right delimiter leaves. */
 const LONE_EMAIL = /^[^\s,;@]+@[^\s,;@]+$/;
+/** A cell that can only be an address (a dot in the domain): "Caio@Lima" is not one. */
+const ADDRESS = /^\s*[^\s,;@]+@[^\s,;@]+\.[^\s,;@]+\s*$/;
 
 interface RawRow {
   line: number;
@@ -112,15 +114,41 @@ export function parseInput(text: string): ParsedInput {
   }
 
   if (body.length > BULK_ROWS_MAX) problems.push({ reason: 'too-many-rows', max: BULK_ROWS_MAX });
-  const cell = (cells: string[], index: number | undefined) =>
-    index === undefined ? '' : (cells[index] ?? '');
-  const rows = body.slice(0, BULK_ROWS_MAX).map(({ line, cells }): InputRow => ({
-    line,
-    name: cell(cells, columns.name),
-    email: cell(cells, columns.email),
-    expiry: cell(cells, columns.expiry),
-  }));
+  const emailAt = columns.email;
+  const rows = body
+    .slice(0, BULK_ROWS_MAX)
+    .map(({ line, cells }) => rowOf(line, cells, columns, emailAt));
   return { rows, delimiter, header, problems };
+}
+
+/**
+ * One line's row by the list's columns, unless its address sits in another column: a list
+ * pasted from several places mixes "e-mail" lines with "nome;e-mail" ones. The address is
+ * recognisable, so it is taken from where it is, and that column's role gets what the e-mail
+ * column held (a swap, said when both were filled).
+ */
+function rowOf(line: number, cells: string[], columns: Columns, emailAt: number): InputRow {
+  const cell = (index: number | undefined) => (index === undefined ? '' : (cells[index] ?? ''));
+  const email = cell(emailAt);
+  const found = email.includes('@') ? -1 : cells.findIndex((value) => ADDRESS.test(value));
+  if (found === -1) {
+    return {
+      line,
+      name: cell(columns.name),
+      email,
+      expiry: cell(columns.expiry),
+    };
+  }
+  const at = (index: number | undefined) =>
+    index === found ? email : index === emailAt ? cells[found]! : cell(index);
+  const row: InputRow = {
+    line,
+    name: at(columns.name),
+    email: cells[found]!,
+    expiry: at(columns.expiry),
+  };
+  if (email.trim() !== '') row.columnsSwapped = true;
+  return row;
 }
 
 /**
@@ -249,14 +277,22 @@ function columnsByContent(sample: string[][]): Columns {
   return { name: others[0], email, expiry: others[1] };
 }
 
-/** The first column with an '@' in at least half the rows (a few addresses may be mistyped). */
+/**
+ * The first column with an '@' in at least half the rows (a few addresses may be mistyped).
+ * Lines of different shapes can split the addresses between columns: then, when at least half the
+ * rows hold an address somewhere, the column with most of them (each line is read by its content).
+ */
 function emailColumn(sample: string[][]): number | undefined {
   const width = Math.max(...sample.map((cells) => cells.length));
-  for (let index = 0; index < width; index++) {
-    const withAt = sample.filter((cells) => cells[index]?.includes('@')).length;
-    if (withAt > 0 && withAt * 2 >= sample.length) return index;
-  }
-  return undefined;
+  const withAt = Array.from(
+    { length: width },
+    (_, index) => sample.filter((cells) => cells[index]?.includes('@')).length,
+  );
+  const first = withAt.findIndex((count) => count > 0 && count * 2 >= sample.length);
+  if (first !== -1) return first;
+  const withAddress = sample.filter((cells) => cells.some((value) => ADDRESS.test(value))).length;
+  if (withAddress === 0 || withAddress * 2 < sample.length) return undefined;
+  return withAt.indexOf(Math.max(...withAt));
 }
 
 // -----------------------------------------------------------------------------------------------

@@ -23,6 +23,11 @@ export interface InputRow {
   email: string;
   /** As typed; '' when the row has none, so the batch's expiry applies. */
   expiry: string;
+  /**
+   * The line's address was in another column than the list's e-mail column, and what that
+   * column held went where the address was (parse-input.ts); absent otherwise.
+   */
+  columnsSwapped?: true;
 }
 
 /** Something wrong with the input as a whole rather than with one student. */
