@@ -72,11 +72,12 @@ test('marks the words of "matematica 3" in the table and in the enrol form’s s
 
   // Each row has its words marked; the cell still reads as the plain name, once.
   const cell = turmas.table.getByRole('cell', { name: turma!.name, exact: true });
-  await expect(cell.locator('mark')).toHaveText(['3', 'Matemática']);
+  // "3" names the grade "3º" whole (the contract's matchWord), so all of "3º" is marked.
+  await expect(cell.locator('mark')).toHaveText(['3º', 'Matemática']);
   await expect(cell).toHaveAccessibleName(turma!.name);
   for (const name of found.data.map((match) => match.name)) {
     await expect(turmas.table.getByRole('cell', { name, exact: true }).locator('mark')).toHaveText([
-      '3',
+      '3º',
       'Matemática',
     ]);
   }
@@ -108,7 +109,7 @@ test('marks the words of "matematica 3" in the table and in the enrol form’s s
   await search.fill('3 MATEMÁTICA');
   const results = page.getByRole('listbox', { name: 'Turmas encontradas' });
   const option = results.getByRole('option', { name: turma!.name, exact: true });
-  await expect(option.locator('mark')).toHaveText(['3', 'Matemática']);
+  await expect(option.locator('mark')).toHaveText(['3º', 'Matemática']);
   await expect(results).toHaveAttribute('aria-busy', 'false');
   await expect(results.getByRole('option')).toHaveCount(found.totalRecords);
   await expectReadableMarks(results);

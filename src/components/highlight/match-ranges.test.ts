@@ -10,7 +10,7 @@ describe('matchRanges', () => {
   it('marks each word of the query where it occurs, in any order', () => {
     const name = '3º ano A — Matemática';
     expect(matchRanges(name, 'matematica 3')).toEqual([
-      { start: 0, end: 1 },
+      { start: 0, end: 2 },
       { start: 11, end: 21 },
     ]);
     // Words, not the space between them.
@@ -58,8 +58,35 @@ describe('matchRanges', () => {
 
   it('marks repeated words once, and nothing for a word contained in another', () => {
     expect(marked('Física 9º A', 'fis fís FIS')).toEqual(['Fís']);
-    // "a" adds nothing to "matematica" (searchWords drops it): the section "A" stays unmarked.
-    expect(marked('Matemática 9º A', 'a matematica')).toEqual(['Matemática']);
+    // "mate" adds nothing to "matematica" (searchWords drops it): only where "matematica" is.
+    expect(marked('Matemática e Matemágica', 'mate matematica')).toEqual(['Matemática']);
+  });
+
+  it('marks a one-character word only at the start of a word, never inside one', () => {
+    const name = '1ª série E — Língua Portuguesa';
+    expect(marked(name, 'e')).toEqual(['E']);
+    expect(marked(name, '1ª série E Língua Portuguesa')).toEqual([
+      '1ª',
+      'série',
+      'E',
+      'Língua',
+      'Portuguesa',
+    ]);
+    expect(marked('Ensino Médio e Técnico', 'E')).toEqual(['E', 'e']);
+    expect(marked('9º ano D — Arte', 'd')).toEqual(['D']);
+    expect(marked('Sociologia', 'o')).toEqual([]);
+    // Kept beside a longer word that holds it: "serie e" still asks for a word "e…".
+    expect(marked('Matemática 9º A', 'a matematica')).toEqual(['Matemática', 'A']);
+    expect(marked('2ª série E — Arte', 'serie e')).toEqual(['série', 'E']);
+  });
+
+  it('marks a number before º or ª as the whole grade, and never inside another number', () => {
+    expect(marked('2º ano B — Geografia · Unidade 2', '2')).toEqual(['2º', '2']);
+    expect(marked('2ª série B', '2')).toEqual(['2ª']);
+    expect(marked('12º ano', '2')).toEqual([]);
+    expect(marked('12º ano', '12')).toEqual(['12º']);
+    // A longer number is a word like any other: inside another, it still counts.
+    expect(marked('Sala 312', '12')).toEqual(['12']);
   });
 
   it('marks what occurs even when another word does not', () => {

@@ -1,4 +1,4 @@
-import { foldForSearch, searchWords } from '#contract';
+import { foldForSearch, matchWord, searchWords, splitFoldedWords } from '#contract';
 
 /** A stretch of the original text, in UTF-16 offsets as `String.prototype.slice` takes them. */
 export interface MatchRange {
@@ -10,9 +10,11 @@ export interface MatchRange {
 const NO_RANGES: readonly MatchRange[] = [];
 
 /**
- * The parts of `text` that each word of `query` matched, as the server matches them (every word
- * of `searchWords(query)` anywhere in `foldForSearch(text)`), in order, overlapping and adjacent
- * ones merged. A word may match in several places: each is marked, since each is a reason.
+ * The parts of `text` that each word of `query` matched, as the server matches them (each word of
+ * `searchWords(query)` meets a word of the name by the contract's `matchWord`), in order,
+ * overlapping and adjacent ones merged. A word met whole marks the name's whole word ("2" marks
+ * "2º"); otherwise every place the word occurs in a name's word is marked, since each is a
+ * reason, except that a one-character word only ever marks a word's start (never "sériE").
  *
  * Positions are found in the folded text and mapped back through a fold done code point by code
  * point ("á" → "a", "º" → "o", "ﬁ" → "fi"). Where that differs from folding the whole text
@@ -33,10 +35,28 @@ export function rangesOfWords(text: string, words: readonly string[]): readonly 
   if (map === undefined) return NO_RANGES;
 
   const found: MatchRange[] = [];
-  for (const word of words) {
-    // Step one unit at a time, so overlapping occurrences ("aa" in "aaa") are all found.
-    for (let at = folded.indexOf(word); at !== -1; at = folded.indexOf(word, at + 1)) {
-      found.push({ start: map.start[at]!, end: map.end[at + word.length - 1]! });
+  const mark = (at: number, length: number) =>
+    found.push({ start: map.start[at]!, end: map.end[at + length - 1]! });
+  let from = 0;
+  for (const nameWord of splitFoldedWords(folded)) {
+    // Separators hold no letter of a word: its first occurrence from here is the word itself.
+    const wordAt = folded.indexOf(nameWord, from);
+    from = wordAt + nameWord.length;
+    for (const word of words) {
+      const match = matchWord(nameWord, word);
+      if (match === undefined) continue;
+      if (match === 'whole') {
+        mark(wordAt, nameWord.length);
+        continue;
+      }
+      if (word.length === 1) {
+        mark(wordAt, 1);
+        continue;
+      }
+      // One unit at a time, so overlapping occurrences ("aa" in "aaa") are all found.
+      for (let at = nameWord.indexOf(word); at !== -1; at = nameWord.indexOf(word, at + 1)) {
+        mark(wordAt + at, word.length);
+      }
     }
   }
   return merge(found);

@@ -11,13 +11,21 @@ describe('searchesWithOneWordLess', () => {
   });
 
   it('leaves out words whose absence changes nothing the server looks for', () => {
-    // "a" occurs in "matematica", and the repeat of "9º" is one word.
-    expect(searchesWithOneWordLess('a matematica 9º 9º')).toEqual([
-      { word: 'matematica', query: 'a 9º 9º' },
+    // "mat" occurs in "matematica", and the repeat of "9º" is one word.
+    expect(searchesWithOneWordLess('mat matematica 9º 9º')).toEqual([
+      { word: 'matematica', query: 'mat 9º 9º' },
     ]);
     expect(searchesWithOneWordLess('matematica — robotica')).toEqual([
       { word: 'matematica', query: '— robotica' },
       { word: 'robotica', query: 'matematica —' },
+    ]);
+  });
+
+  it('offers leaving out a one-character word: it asks for a word of its own', () => {
+    // "A" is the section: it is no longer dropped for occurring inside "matemática".
+    expect(searchesWithOneWordLess('matemática A')).toEqual([
+      { word: 'matemática', query: 'A' },
+      { word: 'A', query: 'matemática' },
     ]);
   });
 

@@ -10,8 +10,8 @@ export interface FewerWords {
 /**
  * For a search of several words that found nothing: the same search with one typed word left out,
  * each. Words are split at spaces and kept as typed, so the field shows what the person wrote; a
- * word whose absence changes nothing the server looks for (a repeat, "a" beside "matemática") is
- * not offered.
+ * word whose absence changes nothing the server looks for (a repeat, "mat" beside "matemática") is
+ * not offered; a one-character word ("A", the section) always asks for something of its own.
  */
 export function searchesWithOneWordLess(query: string): FewerWords[] {
   const typed = query.trim().split(/\s+/);
