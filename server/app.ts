@@ -23,6 +23,8 @@ import {
   removeStudentFromClassesBodySchema,
   ROSTER_EXTENSION,
   rosterQuerySchema,
+  STUDENTS_BY_EMAIL_EXTENSION,
+  studentsByEmailQuerySchema,
   studentSearchQuerySchema,
   type ErrorBody,
 } from '#contract';
@@ -172,6 +174,9 @@ const writeGuards = [limitBody, requireJson, requireJsonText] as const;
 
 const classIdParamSchema = z.object({ id: classIdSchema });
 
+/** The extensions this server offers when they are on: the Api-Extensions header's list. */
+const OFFERED_EXTENSIONS = [ROSTER_EXTENSION, STUDENTS_BY_EMAIL_EXTENSION];
+
 /** What a 503 asks a client to wait: a database restart takes seconds. */
 export const RETRY_AFTER_SECONDS = 2;
 
@@ -185,7 +190,7 @@ export function createApi({ store, tokens, log, publicUrl, extensions = true }: 
   // Set before any route answers, so that every answer of /v1 carries it, errors included: the
   // console learns of the extension from answers it gets anyway (decision 015).
   const announceExtensions: MiddlewareHandler = async (c, next) => {
-    c.header(EXTENSIONS_HEADER, ROSTER_EXTENSION);
+    c.header(EXTENSIONS_HEADER, OFFERED_EXTENSIONS.join(', '));
     await next();
   };
   // The extension's reads, or nothing: then their paths are unknown, like any other (404).
@@ -198,6 +203,9 @@ export function createApi({ store, tokens, log, publicUrl, extensions = true }: 
     )
     .get('/students', valid('query', studentSearchQuerySchema), async (c) =>
       c.json(await store.searchStudents(c.req.valid('query'))),
+    )
+    .get('/students/by-email', valid('query', studentsByEmailQuerySchema), async (c) =>
+      c.json(await store.studentsByEmail(c.req.valid('query').email)),
     );
 
   return (

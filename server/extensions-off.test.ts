@@ -34,6 +34,7 @@ describe('a server with API_EXTENSIONS=off', () => {
     ['/classe/t4/students', 'GET /v1/classe/t4/students'],
     ['/classe/nope/students?sortBy=-email', 'GET /v1/classe/nope/students'],
     ['/students?query=ana', 'GET /v1/students'],
+    ['/students/by-email?email=ana%40escola.example', 'GET /v1/students/by-email'],
   ])('answers %s with 404, like any unknown path', async (path, route) => {
     const answer = await server.request(path);
     expectError(answer, 404, `No route ${route}`);
@@ -68,7 +69,13 @@ describe('a server with API_EXTENSIONS=off', () => {
     ]);
     expect(document.tags.map((tag) => tag.name)).not.toContain('extensions');
     const text = JSON.stringify(document);
-    for (const word of ['x-extension', 'Roster', 'StudentMatch', 'UnknownClass"']) {
+    for (const word of [
+      'x-extension',
+      'Roster',
+      'StudentMatch',
+      'StudentRecord',
+      'UnknownClass"',
+    ]) {
       expect(text).not.toContain(word);
     }
   });

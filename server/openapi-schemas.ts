@@ -25,7 +25,10 @@ import {
   studentClassSchema,
   studentMatchSchema,
   studentNameSchema,
+  studentEnrolmentSchema,
+  studentRecordSchema,
   studentSearchResponseSchema,
+  studentsByEmailResponseSchema,
   writeSuccessSchema,
 } from '#contract';
 
@@ -66,6 +69,10 @@ const NAMED = {
   StudentClass: studentClassSchema,
   StudentMatch: studentMatchSchema,
   StudentSearchResult: studentSearchResponseSchema,
+  // The students-by-email extension's
+  StudentEnrolment: studentEnrolmentSchema,
+  StudentRecord: studentRecordSchema,
+  StudentsByEmailResult: studentsByEmailResponseSchema,
 } satisfies Record<string, z.ZodMiniType>;
 
 export type SchemaName = keyof typeof NAMED;
@@ -77,6 +84,9 @@ export const EXTENSION_SCHEMAS: readonly SchemaName[] = [
   'StudentClass',
   'StudentMatch',
   'StudentSearchResult',
+  'StudentEnrolment',
+  'StudentRecord',
+  'StudentsByEmailResult',
 ];
 
 export const schemaRef = (name: SchemaName) => ({ $ref: `#/components/schemas/${name}` });
@@ -105,6 +115,25 @@ const STUDENT_MATCH_EXAMPLE = {
     { id: 't4', name: 'Matemática 9º A', expirationDate: '2026-12-31T23:59:59.000Z' },
   ],
   countClasses: 2,
+};
+
+const STUDENT_RECORD_EXAMPLE = {
+  name: 'Ana Souza',
+  email: 'ana@escola.example',
+  classes: [
+    {
+      id: 't5',
+      name: 'História',
+      expirationDate: null,
+      enrolledAt: '2024-02-01T10:00:00.000Z',
+    },
+    {
+      id: 't4',
+      name: 'Matemática 9º A',
+      expirationDate: '2026-12-31T23:59:59.000Z',
+      enrolledAt: '2024-02-01T10:00:00.000Z',
+    },
+  ],
 };
 
 /**
@@ -267,6 +296,42 @@ const ANNOTATIONS: Record<SchemaName, JsonSchema> = {
       totalRecords: { description: 'How many students match, over all pages.' },
     },
     examples: [{ data: [STUDENT_MATCH_EXAMPLE], totalRecords: 1 }],
+  },
+  StudentEnrolment: {
+    description: "A turma the student is in, with that enrolment's expiry and when it began.",
+    properties: {
+      id: { description: 'Identifier of the turma.' },
+      name: { description: 'Name of the turma.' },
+      expirationDate: { description: 'When this enrolment ends (UTC); null: it never ends.' },
+      enrolledAt: {
+        description:
+          'When the student was first enrolled in this turma (UTC); re-enrolling keeps it.',
+      },
+    },
+    examples: [STUDENT_RECORD_EXAMPLE.classes[1]],
+  },
+  StudentRecord: {
+    description: 'A student with every turma they are in (extension, not part of v1).',
+    properties: {
+      name: { description: 'Name of the student.' },
+      email: { description: 'E-mail of the student, lower-cased.' },
+      classes: {
+        description:
+          'All their turmas, none left out, by name (ignoring case and accents), then id.',
+      },
+    },
+    examples: [STUDENT_RECORD_EXAMPLE],
+  },
+  StudentsByEmailResult: {
+    description: 'The students asked for by e-mail (extension, not part of v1).',
+    properties: {
+      data: {
+        description:
+          'The students found, each once, in the order their e-mails were asked; an e-mail ' +
+          'with no student is left out.',
+      },
+    },
+    examples: [{ data: [STUDENT_RECORD_EXAMPLE] }],
   },
 };
 

@@ -237,6 +237,7 @@ describe('operations', () => {
       // The roster extension's (decision 015)
       'GET /classe/{id}/students': expect.arrayContaining([...everywhere, '401', '404']) as unknown,
       'GET /students': expect.arrayContaining([...everywhere, '401']) as unknown,
+      'GET /students/by-email': expect.arrayContaining([...everywhere, '401']) as unknown,
     });
   });
 

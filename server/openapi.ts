@@ -18,6 +18,8 @@ import {
   ROSTER_EXTENSION,
   rosterQuerySchema,
   STUDENT_CLASSES_LISTED_MAX,
+  STUDENTS_BY_EMAIL_EXTENSION,
+  STUDENTS_BY_EMAIL_MAX,
   studentSearchQuerySchema,
 } from '#contract';
 import { DEFAULT_TIMEOUTS } from './http-server.ts';
@@ -276,17 +278,42 @@ function listParameters() {
       students('query'),
       'ana escola',
     ),
+    StudentEmails: {
+      name: 'email',
+      in: 'query',
+      required: true,
+      description:
+        `The students' e-mails, 1 to ${STUDENTS_BY_EMAIL_MAX}, the parameter repeated ` +
+        '(`email=a@x&email=b@y`); compared case-insensitively. The request line and headers ' +
+        'must stay under 16 KiB: ask for long e-mails in fewer at a time.',
+      style: 'form',
+      explode: true,
+      schema: {
+        type: 'array',
+        items: schemaRef('Email'),
+        minItems: 1,
+        maxItems: STUDENTS_BY_EMAIL_MAX,
+      },
+      example: ['ana@escola.example', 'dora@escola.example'],
+    },
   };
 }
 
 /** The parameters and responses only the extension's operations use. */
-const EXTENSION_PARAMETERS = ['StudentsPageSize', 'RosterSortBy', 'RosterQuery', 'StudentQuery'];
+const EXTENSION_PARAMETERS = [
+  'StudentsPageSize',
+  'RosterSortBy',
+  'RosterQuery',
+  'StudentQuery',
+  'StudentEmails',
+];
 const EXTENSION_RESPONSES: ResponseName[] = ['UnknownClass'];
 
-const NOT_V1 =
+const notV1 = (extension: string) =>
   "An extension of this reference server, not part of the platform's Class Enrollment API v1: " +
   `a server that offers it says so in the \`${EXTENSIONS_HEADER}\` header of every answer ` +
-  `(\`${ROSTER_EXTENSION}\`), and one started with API_EXTENSIONS=off answers 404 here.`;
+  `(\`${extension}\`), and one started with API_EXTENSIONS=off answers 404 here.`;
+const NOT_V1 = notV1(ROSTER_EXTENSION);
 
 const readResponses = (ok: ReturnType<typeof answer>) => ({
   '200': ok,
@@ -336,6 +363,22 @@ function extensionPaths(example: (name: SchemaName) => unknown) {
         ],
         responses: readResponses(
           answer('A page of students.', 'StudentSearchResult', example('StudentSearchResult')),
+        ),
+      },
+    },
+    '/students/by-email': {
+      get: {
+        operationId: 'getStudentsByEmail',
+        tags: ['extensions'],
+        'x-extension': true,
+        summary: 'Read students by e-mail',
+        description:
+          'The students with these e-mails, each once, in the order asked, each with every turma ' +
+          "they are in (none left out) and that enrolment's expiry and start. An e-mail with no " +
+          `student is left out of the answer, not an error. ${notV1(STUDENTS_BY_EMAIL_EXTENSION)}`,
+        parameters: [parameterRef('StudentEmails')],
+        responses: readResponses(
+          answer('The students found.', 'StudentsByEmailResult', example('StudentsByEmailResult')),
         ),
       },
     },
@@ -395,9 +438,10 @@ export function buildOpenApiDocument({ publicUrl, extensions = true }: OpenApiOp
             {
               name: 'extensions',
               description:
-                "Reads this reference server offers beyond the platform's v1 (the roster " +
-                `extension): a turma's students, and finding a student. Every answer of a server ` +
-                `that offers them carries \`${EXTENSIONS_HEADER}: ${ROSTER_EXTENSION}\`.`,
+                "Reads this reference server offers beyond the platform's v1: a turma's " +
+                `students and finding a student (\`${ROSTER_EXTENSION}\`), students read by ` +
+                `e-mail (\`${STUDENTS_BY_EMAIL_EXTENSION}\`). Every answer of a server that ` +
+                `offers them lists them in its \`${EXTENSIONS_HEADER}\` header.`,
               'x-extension': true,
             },
           ]
@@ -470,7 +514,8 @@ export function buildOpenApiDocument({ publicUrl, extensions = true }: OpenApiOp
           summary: 'Health probe',
           description:
             'Answers 200 while the server runs and its database answers; 503 with the reason ' +
-            'while the database does not. Needs no token.',
+            'while the database does not. A write lock held by another process is reported in ' +
+            'the body, not as a 503: reads go on meanwhile. Needs no token.',
           security: [],
           responses: {
             '200': answer('The server and its database are up.', 'Health', example('Health')),

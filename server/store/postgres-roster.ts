@@ -12,7 +12,8 @@
  *   searches may catch up in any order. A seed, or a student renamed or deleted by hand, moves
  *   `store_meta.generation`, and the index is loaded again. A page's turmas come from the
  *   database in the catch-up's own statement, for the page the index gave before it; only when
- *   the catch-up changed the index are they read again, for the page it gives now.
+ *   the catch-up changed the index are they read again, for the page it gives now;
+ * - students by e-mail: one statement over the tables (student-records.ts), in its own snapshot.
  */
 import type pg from 'pg';
 import {
@@ -21,9 +22,11 @@ import {
   type RosterResponse,
   type StudentSearchParams,
   type StudentSearchResponse,
+  type StudentsByEmailResponse,
 } from '#contract';
 import { iso } from './postgres-schema.ts';
 import { RosterCache, type RosterRow } from './roster-cache.ts';
+import { distinctEmails, studentRecords, type StudentRecordRow } from './student-records.ts';
 import {
   StudentSearch,
   withClasses,
@@ -89,6 +92,16 @@ SELECT * FROM (
   FROM (${RANKED_CLASSES('$2')}) AS ranked WHERE rank <= $3
 ) AS answer ORDER BY key NULLS FIRST, rank`;
 
+/** Each asked e-mail through the e-mail's unique index, then the student's enrolments by theirs. */
+const BY_EMAIL = `
+SELECT s.email, s.name AS "studentName", c.id AS "classId", c.name AS "className",
+  ${iso('e.expiration_date')} AS "expirationDate", ${iso('e.created_at')} AS "enrolledAt"
+FROM unnest($1::text[]) WITH ORDINALITY AS asked (email, position)
+  JOIN students s ON s.email = asked.email
+  LEFT JOIN enrolments e ON e.student_id = s.id
+  LEFT JOIN classes c ON c.id = e.class_id
+ORDER BY asked.position, c.search_name, c.id`;
+
 const READ_SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
 /** Reading every student takes seconds at a few million: the load has a limit of its own. */
 const LOAD_TIMEOUT_MS = 120_000;
@@ -102,6 +115,7 @@ interface Head {
 export interface PostgresRosterReads {
   listRoster(classId: string, params: RosterParams): Promise<RosterResponse>;
   searchStudents(params: StudentSearchParams): Promise<StudentSearchResponse>;
+  studentsByEmail(emails: readonly string[]): Promise<StudentsByEmailResponse>;
 }
 
 /**
@@ -195,6 +209,16 @@ export function createPostgresRosterReads(
 
   return {
     listRoster,
+
+    async studentsByEmail(emails) {
+      // PostgreSQL's text cannot hold U+0000, and the contract's e-mails never do.
+      const { rows } = await query<StudentRecordRow>({
+        name: 'students-by-email',
+        text: BY_EMAIL,
+        values: [distinctEmails(emails)],
+      });
+      return studentRecords(rows);
+    },
 
     async searchStudents({ query: text, page, pageSize }) {
       // The page as the index has it now, its turmas read by the catch-up's statement: one

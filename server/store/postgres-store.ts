@@ -88,6 +88,7 @@ export async function openPostgresStore(
       listClasses: (params) => classList.list(params),
       listRoster: (classId, params) => roster.listRoster(classId, params),
       searchStudents: (params) => roster.searchStudents(params),
+      studentsByEmail: (emails) => roster.studentsByEmail(emails),
 
       enrol: (enrolment: Enrolment) =>
         withClient('BEGIN', async (client) => {

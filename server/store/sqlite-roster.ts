@@ -6,17 +6,20 @@
  * - the student search is the index in memory (student-search.ts), brought up to date in the
  *   search's own read transaction: the students added since (`id >` the highest it holds: the
  *   store's own writes are the only others), or a new load when another connection wrote
- *   (`data_version`: a seed, SQL by hand). A page's turmas come from the database.
+ *   (`data_version`: a seed, SQL by hand). A page's turmas come from the database;
+ * - students by e-mail: one statement over the tables (student-records.ts).
  */
 import type {
   RosterParams,
   RosterResponse,
   StudentSearchParams,
   StudentSearchResponse,
+  StudentsByEmailResponse,
 } from '#contract';
 import { STUDENT_CLASSES_LISTED_MAX } from '#contract';
 import { RosterCache, type RosterRow } from './roster-cache.ts';
 import type { Db } from './sqlite-schema.ts';
+import { distinctEmails, studentRecords, type StudentRecordRow } from './student-records.ts';
 import {
   StudentSearch,
   withClasses,
@@ -28,6 +31,7 @@ import { UnknownClassesError } from './store.ts';
 export interface RosterReads {
   listRoster: (classId: string, params: RosterParams) => RosterResponse;
   searchStudents: (params: StudentSearchParams) => StudentSearchResponse;
+  studentsByEmail: (emails: readonly string[]) => StudentsByEmailResponse;
 }
 
 export function createRosterReads(db: Db): RosterReads & {
@@ -66,6 +70,17 @@ export function createRosterReads(db: Db): RosterReads & {
        FROM enrolments e JOIN classes c ON c.id = e.class_id
        WHERE e.student_id IN (SELECT value FROM json_each(?))
      ) WHERE rank <= ? ORDER BY key, rank`,
+  );
+
+  // The asked e-mails drive the loop (CROSS JOIN): each one a look-up in the e-mail's unique
+  // index, then the student's enrolments by theirs.
+  const byEmail = db.prepare<[string], StudentRecordRow>(
+    `SELECT s.email, s.name AS studentName, c.id AS classId, c.name AS className,
+       e.expiration_date AS expirationDate, e.created_at AS enrolledAt
+     FROM json_each(?) AS asked CROSS JOIN students s ON s.email = asked.value
+       LEFT JOIN enrolments e ON e.student_id = s.id
+       LEFT JOIN classes c ON c.id = e.class_id
+     ORDER BY asked.key, c.search_name, c.id`,
   );
 
   let index: StudentSearch | undefined;
@@ -113,5 +128,8 @@ export function createRosterReads(db: Db): RosterReads & {
       );
       return { data: withClasses(students, rows), totalRecords };
     }),
+
+    studentsByEmail: (emails) =>
+      studentRecords(byEmail.all(JSON.stringify(distinctEmails(emails)))),
   };
 }

@@ -85,6 +85,7 @@ export function createStore(db: Db): Store {
     remove: settled(removeNow),
     listRoster: settled(roster.listRoster),
     searchStudents: settled(roster.searchStudents),
+    studentsByEmail: settled(roster.studentsByEmail),
     check: settled(() => void ping.get()),
     close: settled(() => void db.close()),
   };

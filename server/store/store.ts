@@ -11,6 +11,7 @@ import type {
   RosterResponse,
   StudentSearchParams,
   StudentSearchResponse,
+  StudentsByEmailResponse,
 } from '#contract';
 
 export interface Enrolment {
@@ -49,6 +50,12 @@ export interface Store {
    * match, each with their turmas; never stale with respect to any process's committed writes.
    */
   searchStudents(params: StudentSearchParams): Promise<StudentSearchResponse>;
+  /**
+   * GET /v1/students/by-email (the students-by-email extension): the students with these
+   * e-mails (lower-cased), each once, in the order asked, with all their turmas; unknown e-mails
+   * are left out. Read from the database in one statement: never stale.
+   */
+  studentsByEmail(emails: readonly string[]): Promise<StudentsByEmailResponse>;
   /** Resolves when the database answers; StoreUnavailableError otherwise (GET /v1/health). */
   check(): Promise<void>;
   /** Lets the work in flight end, then releases the database. */

@@ -165,6 +165,15 @@ describe('extensions beyond v1', () => {
     ]);
   });
 
+  it('getStudentsByEmail repeats the email parameter, in the order given, trimmed', async () => {
+    answerWith(200);
+    await client().getStudentsByEmail([' Ana@Escola.example ', 'b+1@escola.example']);
+
+    expect(server.requests.map((request) => request.rawUrl)).toEqual([
+      '/v1/students/by-email?email=Ana%40Escola.example&email=b%2B1%40escola.example',
+    ]);
+  });
+
   it('knows none before an answer, then what each answer of the server says', async () => {
     const api = client();
     const seen: boolean[] = [];

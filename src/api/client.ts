@@ -19,6 +19,7 @@ import {
   rosterResponseSchema,
   studentSearchQuerySchema,
   studentSearchResponseSchema,
+  studentsByEmailResponseSchema,
   writeSuccessSchema,
   type AddStudentToClassBody,
   type AddStudentToClassesBody,
@@ -31,6 +32,7 @@ import {
   type SortBy,
   type StudentSearchQuery,
   type StudentSearchResponse,
+  type StudentsByEmailResponse,
   type SortField,
   type WriteSuccess,
 } from '#contract';
@@ -313,6 +315,22 @@ export function createApiClient(config: ApiClientConfig) {
         path: '/students',
         query: toSearchParams(query, studentSearchQuerySchema.shape),
         response: studentSearchResponseSchema,
+        options,
+      }),
+
+    /**
+     * Extension (STUDENTS_BY_EMAIL_EXTENSION): these students (1–100 e-mails), each with all
+     * their turmas; unknown e-mails are left out. `readStudentsByEmail` asks for any number.
+     */
+    getStudentsByEmail: (
+      emails: readonly string[],
+      options?: RequestOptions,
+    ): Promise<StudentsByEmailResponse> =>
+      request({
+        method: 'GET',
+        path: '/students/by-email',
+        query: new URLSearchParams(emails.map((email) => ['email', email.trim()])),
+        response: studentsByEmailResponseSchema,
         options,
       }),
 

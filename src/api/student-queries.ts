@@ -6,7 +6,9 @@ import {
   QUERY_MAX_LENGTH,
   QUERY_WORDS_MAX,
   searchWords,
+  STUDENTS_BY_EMAIL_MAX,
   type StudentMatch,
+  type StudentRecord,
   type StudentSearchQuery,
   type StudentSearchResponse,
 } from '#contract';
@@ -94,4 +96,70 @@ export function studentSearchText(text: string): string {
 export function normalizedEmail(text: string): string | undefined {
   const parsed = emailSchema.safeParse(text);
   return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * How long one `GET /v1/students/by-email` query string may grow. The server takes 16 KiB of
+ * request line and headers, and proxies often 8 KB of URL: 100 e-mails of 254 characters would
+ * pass neither, so a batch ends at 100 e-mails or this length, whichever comes first.
+ */
+export const STUDENTS_BY_EMAIL_QUERY_MAX = 6_000;
+/** Batches asked at once: a browser opens about six connections to an origin. */
+const BATCHES_AT_ONCE = 4;
+
+/**
+ * `emails` (normalised, each once, invalid ones left out: the server would refuse the batch) in
+ * batches of at most STUDENTS_BY_EMAIL_MAX e-mails and STUDENTS_BY_EMAIL_QUERY_MAX characters of
+ * query string, in order.
+ */
+export function studentEmailBatches(emails: Iterable<string>): string[][] {
+  const batches: string[][] = [];
+  let batch: string[] = [];
+  let length = 0;
+  for (const email of new Set([...emails].map(normalizedEmail))) {
+    if (email === undefined) continue;
+    // "email=…" and the "&" before the next, as URLSearchParams writes them.
+    const added = new URLSearchParams({ email }).toString().length + 1;
+    if (batch.length === STUDENTS_BY_EMAIL_MAX || length + added > STUDENTS_BY_EMAIL_QUERY_MAX) {
+      batches.push(batch);
+      batch = [];
+      length = 0;
+    }
+    batch.push(email);
+    length += added;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
+
+/**
+ * The students with these e-mails, however many (the students-by-email extension), by normalised
+ * e-mail (`normalizedEmail`): an e-mail absent from the map has no student. Asked in
+ * `studentEmailBatches`, a few at once; any batch failing fails the whole (all or nothing, so a
+ * caller never takes a missing answer for "no student").
+ */
+export async function readStudentsByEmail(
+  api: Pick<ApiClient, 'getStudentsByEmail'>,
+  emails: Iterable<string>,
+  signal?: AbortSignal,
+): Promise<Map<string, StudentRecord>> {
+  const batches = studentEmailBatches(emails);
+  const found = new Map<string, StudentRecord>();
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    // After a failure the answer is lost anyway: ask nothing more.
+    while (next < batches.length && !failed) {
+      const batch = batches[next++]!;
+      try {
+        const { data } = await api.getStudentsByEmail(batch, signal && { signal });
+        for (const student of data) found.set(student.email, student);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BATCHES_AT_ONCE, batches.length) }, worker));
+  return found;
 }
