@@ -121,5 +121,98 @@ export const ptBR = {
     unauthorized: 'Sua sessão expirou. Entre novamente para continuar.',
     contract: 'O servidor respondeu em um formato inesperado.',
     unexpected: 'Ocorreu um erro inesperado.',
+    tooManyRequests:
+      'O servidor recebeu solicitações demais em pouco tempo. Aguarde um instante e tente novamente.',
+    signInAgain: 'Entre novamente para continuar.',
+    // A text of the server's this catalogue does not know: quoted, never passed off as ours.
+    serverSaid: (text: string): string => `Resposta do servidor: “${text}”`,
+    // What the reference server is known to say (describe-api-error.ts reads its English).
+    known: {
+      noToken: 'Nenhum token de acesso foi enviado.',
+      malformedToken: 'O token de acesso foi enviado num formato inválido.',
+      invalidToken: 'O token de acesso não é válido ou expirou.',
+      noClass: (ids: string, count: number): string =>
+        count === 1
+          ? `Turma não encontrada: ${ids} (pode ter sido excluída).`
+          : `Turmas não encontradas: ${ids} (podem ter sido excluídas).`,
+      noStudent: 'Nenhum aluno tem este e-mail.',
+      noRoute: (route: string): string =>
+        `O servidor não tem o endereço ${route}: confira o endereço da API (apiBaseUrl em config.js).`,
+      bodyTooLarge: (kilobytes: string): string =>
+        `Os dados enviados passam do limite do servidor (${kilobytes} KB).`,
+      chunkExtensions:
+        'A solicitação veio num formato que o servidor recusa (extensões de bloco grandes demais).',
+      jsonOnly: 'O servidor só aceita dados em JSON.',
+      headersTooLarge: 'Os cabeçalhos da solicitação são grandes demais.',
+      requestTimedOut: 'A solicitação demorou demais para chegar ao servidor.',
+      malformedRequest:
+        'O servidor não entendeu a solicitação (endereço ou cabeçalhos malformados).',
+      originRefused: (origin: string): string =>
+        `A API não aceita chamadas de ${origin}: falta incluí-lo em CORS_ORIGINS. Avise quem administra o sistema.`,
+      unavailable: (reason: string): string => `Banco de dados indisponível: ${reason}.`,
+    },
+    /** Why the database is unavailable (server/store/postgres-schema.ts `unavailableReason`). */
+    databaseReasons: {
+      unreachable: 'o servidor não consegue alcançá-lo',
+      connectionFailed: 'a conexão com ele falhou',
+      restarting: 'ele está reiniciando',
+      noConnections: 'ele está sem conexões livres',
+      outOfResources: 'ele está sem recursos',
+      tooSlow: 'ele demorou demais para responder',
+      credentialsRefused: 'ele recusou as credenciais do servidor',
+      missing: 'ele não existe',
+      busy: 'ele está ocupado',
+      connectTimeout: 'a conexão com ele demorou demais',
+      connectionLost: 'a conexão com ele caiu',
+    },
+    /** "Field: problem." for each part of a 400 ("email: must be a valid e-mail address"). */
+    issue: (field: string, problem: string): string => `${field}: ${problem}.`,
+    fields: {
+      body: 'Dados enviados',
+      name: 'Nome',
+      email: 'E-mail',
+      emailAt: (position: number): string => `E-mail ${position}`,
+      classes: 'Turmas',
+      classAt: (position: number): string => `Turma ${position}`,
+      classIdAt: (position: number): string => `Identificador da turma ${position}`,
+      classId: 'Identificador da turma',
+      expirationDate: 'Validade',
+      page: 'Página',
+      pageSize: 'Tamanho da página',
+      sortBy: 'Ordenação',
+      query: 'Busca',
+    },
+    issues: {
+      required: 'campo obrigatório',
+      text: 'precisa ser um texto',
+      classObject: 'precisa estar no formato {"id": texto}',
+      classList: 'precisam ser uma lista de turmas no formato {"id": texto}',
+      empty: 'não pode ficar em branco',
+      maxLength: (max: string): string => `pode ter no máximo ${max} caracteres`,
+      email: 'não é um endereço de e-mail válido',
+      controlCharacters: 'tem caracteres que não são aceitos, como tabulações ou quebras de linha',
+      loneSurrogate: 'tem um caractere inválido (texto Unicode malformado)',
+      noClass: 'informe ao menos uma turma',
+      tooManyClasses: (max: string): string => `no máximo ${max} turmas por vez`,
+      repeatedClass: 'a mesma turma aparece mais de uma vez',
+      dateTime: 'não é uma data e hora válidas',
+      range: (from: string, to: string): string => `precisa estar entre ${from} e ${to}`,
+      jsonObject: 'precisam ser um objeto JSON',
+      unknownFields: (fields: string, count: number): string =>
+        count === 1 ? `campo desconhecido: ${fields}` : `campos desconhecidos: ${fields}`,
+      integer: 'precisa ser um número inteiro',
+      integerRange: (min: string, max: string): string =>
+        `precisa ser um número inteiro de ${min} a ${max}`,
+      singleText: 'precisa ser um único texto',
+      tooManyWords: (max: string): string => `pode ter no máximo ${max} palavras`,
+      oneOf: (values: string): string => `precisa ser um destes: ${values}`,
+      noEmail: 'informe ao menos um e-mail',
+      tooManyEmails: (max: string): string => `no máximo ${max} e-mails por vez`,
+      cutOff: 'a solicitação terminou antes de os dados chegarem inteiros',
+      notUtf8: 'precisam ser JSON em UTF-8',
+      notJson: 'não são um JSON válido',
+      tooDeep: (max: string): string => `têm mais de ${max} níveis de aninhamento`,
+      tooManyValues: (max: string): string => `têm mais de ${max} valores`,
+    },
   },
 };

@@ -384,9 +384,9 @@ describe('Bulk dialog: an enrolment run', () => {
     await finished();
 
     expect(counts()).toEqual({ Matriculado: '2', Recusado: '1', Falhou: '1' });
-    expect(result(3)).toEqual(['Recusado', 'email: domain not accepted']);
+    expect(result(3)).toEqual(['Recusado', 'Resposta do servidor: “email: domain not accepted”']);
     expect(result(4)[0]).toBe('Falhou');
-    expect(result(4)[1]).toContain('(Service busy)');
+    expect(result(4)[1]).toContain('Resposta do servidor: “Service busy”');
     // Tried again on its own up to five times; the refusal was not.
     expect(sent.filter((email) => email === CARLA)).toHaveLength(5);
     expect(sent.filter((email) => email === BRUNO)).toHaveLength(1);
@@ -400,7 +400,7 @@ describe('Bulk dialog: an enrolment run', () => {
     await user.click(retry);
     await waitFor(() => expect(result(4)).toEqual(['Matriculado', '']));
     expect(counts()).toEqual({ Matriculado: '3', Recusado: '1' });
-    expect(result(3)).toEqual(['Recusado', 'email: domain not accepted']);
+    expect(result(3)).toEqual(['Recusado', 'Resposta do servidor: “email: domain not accepted”']);
     expect(sent.filter((email) => email === CARLA)).toHaveLength(6);
     // Nothing that succeeded went again.
     expect(writes(backend).map(emailOf).sort()).toEqual([ANA, CARLA, DAVI]);
@@ -550,7 +550,7 @@ describe('Bulk dialog: a removal run', () => {
     // The API answers the same whether the student was in the turma or not: no claim of a removal.
     expect(counts()).toEqual({ 'Não está mais na(s) turma(s)': '2', 'Não encontrado': '1' });
     expect(result(2)[0]).toBe('Não está mais na(s) turma(s)');
-    expect(result(3)).toEqual(['Não encontrado', 'Student not found']);
+    expect(result(3)).toEqual(['Não encontrado', 'Nenhum aluno tem este e-mail.']);
     expect(backend.enrolments('t1')).toEqual([]);
     expect(backend.enrolments('t2')).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { NAME_MAX_LENGTH, type ClassSummary } from '#contract';
-import { describeApiError } from '../../i18n/describe-api-error';
+import { describeApiError, describeServerSaid } from '../../i18n/describe-api-error';
 import { useFormats } from '../../i18n/formats';
 import { useLocale, useMessages } from '../../i18n/i18n-context';
 import type { Messages } from '../../i18n/messages';
@@ -191,12 +191,12 @@ function detailOf(report: RowReport, messages: BulkMessages, appMessages: Messag
     case 'not-sent':
       return messages.results.notSentDetail;
     case 'not-found':
-    case 'rejected':
-      return apiMessageOf(report.error) ?? describeApiError(report.error, appMessages);
-    case 'failed': {
-      const described = describeApiError(report.error, appMessages);
-      const apiMessage = apiMessageOf(report.error);
-      return apiMessage ? `${described} (${apiMessage})` : described;
+    case 'rejected': {
+      // The outcome already says it was refused: what the server said is the detail.
+      const said = describeServerSaid(apiMessageOf(report.error) ?? '', appMessages);
+      return said || describeApiError(report.error, appMessages);
     }
+    case 'failed':
+      return describeApiError(report.error, appMessages);
   }
 }

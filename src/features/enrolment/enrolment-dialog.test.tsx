@@ -595,7 +595,7 @@ describe('Enrol dialog: when the API says no', () => {
 
     await waitFor(() =>
       expect(emailField()).toHaveAccessibleDescription(
-        'O servidor recusou: must be a valid e-mail address',
+        'O servidor recusou: não é um endereço de e-mail válido',
       ),
     );
     expect(emailField()).toHaveFocus();
@@ -618,7 +618,7 @@ describe('Enrol dialog: when the API says no', () => {
     await waitFor(() =>
       // The reason first, then the standing note about an existing expiry.
       expect(expiryPicker()).toHaveAccessibleDescription(
-        /^O servidor recusou: must be before the year 10000 Se o aluno já estiver na turma/,
+        /^O servidor recusou: “must be before the year 10000” Se o aluno já estiver na turma/,
       ),
     );
     await waitFor(() => expect(expiryPicker()).toHaveFocus());
@@ -636,7 +636,7 @@ describe('Enrol dialog: when the API says no', () => {
 
     const alert = await within(dialog()).findByRole('alert');
     expect(alert).toHaveTextContent('O servidor recusou a matrícula');
-    expect(alert).toHaveTextContent('body: unknown field expirationdate');
+    expect(alert).toHaveTextContent('Dados enviados: campo desconhecido: expirationdate.');
     expect(within(alert).queryByRole('button')).not.toBeInTheDocument();
   });
 

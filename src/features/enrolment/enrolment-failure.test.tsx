@@ -32,24 +32,25 @@ function describeFailure(error: unknown) {
 }
 
 describe('describeEnrolmentFailure', () => {
-  it('puts each part of a 400 on the field it names, and the rest in an alert', () => {
+  it('puts each part of a 400 on the field it names, in the staff’s language, and the rest in an alert', () => {
     expect(
       describe400(
         'name: must not be empty; classes.1.id: must not be empty; body: unknown field x',
       ),
     ).toEqual({
       fields: {
-        name: 'O servidor recusou: must not be empty',
-        classes: 'O servidor recusou: must not be empty',
+        name: 'O servidor recusou: não pode ficar em branco',
+        classes: 'O servidor recusou: não pode ficar em branco',
       },
       alert: {
         kind: 'rejected',
         title: 'O servidor recusou a matrícula',
-        text: 'body: unknown field x',
+        text: 'Dados enviados: campo desconhecido: x.',
       },
     });
+    // A problem the contract never words so: quoted, not passed off as the console's.
     expect(describe400('expirationDate: must be before the year 10000').fields).toEqual({
-      'expiry.at': 'O servidor recusou: must be before the year 10000',
+      'expiry.at': 'O servidor recusou: “must be before the year 10000”',
     });
   });
 
@@ -58,7 +59,7 @@ describe('describeEnrolmentFailure', () => {
       'Não encontradas (podem ter sido excluídas): Física 1º B. Tire-as da lista e envie de novo.',
     );
     expect(describe400('Not found', 404).fields.classes).toBe(
-      'Alguma turma da lista não existe mais (Not found). Revise a lista e envie de novo.',
+      'Alguma turma da lista não existe mais. Revise a lista e envie de novo. Resposta do servidor: “Not found”',
     );
   });
 
@@ -70,7 +71,7 @@ describe('describeEnrolmentFailure', () => {
     expect(describe400('Request body must be at most 65536 bytes', 413).alert).toEqual({
       kind: 'rejected',
       title: 'O servidor recusou a matrícula',
-      text: 'O servidor recusou a solicitação (código 413). Request body must be at most 65536 bytes',
+      text: 'O servidor recusou a solicitação (código 413). Os dados enviados passam do limite do servidor (64 KB).',
     });
     expect(
       describeFailure(new ApiError('contract', 'bad answer', { status: 200 })).alert,

@@ -1,10 +1,15 @@
 /**
- * What the enrol form shows when the API did not enrol: the API's words next to the field they
- * are about where it names one, otherwise an alert; and whether sending again can help.
+ * What the enrol form shows when the API did not enrol: what the API said (in the staff's
+ * language: describe-api-error.ts) next to the field it is about where it names one, otherwise
+ * an alert; and whether sending again can help.
  */
 import { ApiError } from '../../api/client';
 import type { ClassSummary } from '#contract';
-import { describeApiError } from '../../i18n/describe-api-error';
+import {
+  describeApiError,
+  describeServerProblem,
+  describeServerSaid,
+} from '../../i18n/describe-api-error';
 import type { Messages } from '../../i18n/messages';
 import type { EnrolmentMessages } from './messages';
 import type { FormFailure } from '../../components/form-dialog/form-failure';
@@ -42,7 +47,9 @@ export function describeEnrolmentFailure(
 
   const apiMessage = error.body?.message;
   if (error.status === 404) {
-    return { fields: { classes: unknownTurmas(apiMessage ?? '', classes, messages) } };
+    return {
+      fields: { classes: unknownTurmas(apiMessage ?? '', classes, messages, appMessages) },
+    };
   }
   if (error.status === 400 && apiMessage) {
     const fields: EnrolmentFailure['fields'] = {};
@@ -51,24 +58,19 @@ export function describeEnrolmentFailure(
     for (const part of apiMessage.split('; ')) {
       const separator = part.indexOf(': ');
       const field = FIELD_BY_API_PATH[part.slice(0, separator).split('.')[0] ?? ''];
-      if (separator > 0 && field) fields[field] ??= text.rejectedField(part.slice(separator + 2));
-      else unplaced.push(part);
+      if (separator > 0 && field) {
+        const problem = part.slice(separator + 2);
+        // A problem the catalogue does not know is quoted as the server wrote it.
+        fields[field] ??= text.rejectedField(
+          describeServerProblem(problem, appMessages) ?? `“${problem}”`,
+        );
+      } else unplaced.push(part);
     }
-    return unplaced.length === 0
-      ? { fields }
-      : {
-          fields,
-          alert: { kind: 'rejected', title: text.rejectedTitle, text: unplaced.join('; ') },
-        };
+    if (unplaced.length === 0) return { fields };
+    const said = describeServerSaid(unplaced.join('; '), appMessages);
+    return { fields, alert: { kind: 'rejected', title: text.rejectedTitle, text: said } };
   }
-  return {
-    fields: {},
-    alert: {
-      kind: 'rejected',
-      title: text.rejectedTitle,
-      text: apiMessage ? `${general} ${apiMessage}` : general,
-    },
-  };
+  return { fields: {}, alert: { kind: 'rejected', title: text.rejectedTitle, text: general } };
 }
 
 /** "No class with id t1, t9": the turmas of the list it names, by name, when it names any. */
@@ -76,10 +78,11 @@ function unknownTurmas(
   apiMessage: string,
   classes: readonly ClassSummary[],
   messages: EnrolmentMessages,
+  appMessages: Messages,
 ): string {
   const mentioned = new Set(apiMessage.split(/[\s,;:]+/));
   const names = classes.filter((turma) => mentioned.has(turma.id)).map((turma) => turma.name);
   return names.length > 0
     ? messages.failure.unknownTurmas(names.join(', '))
-    : messages.failure.unknownTurmasUnnamed(apiMessage);
+    : messages.failure.unknownTurmasUnnamed(describeServerSaid(apiMessage, appMessages));
 }

@@ -68,12 +68,12 @@ export const useEnrolmentMessages = defineMessages({
       count === 0 ? 'Matricular' : `Matricular em ${turmasPt(count, formattedCount)}`,
     sending: 'Matriculando…',
     failure: {
-      rejectedField: (apiMessage: string): string => `O servidor recusou: ${apiMessage}`,
+      rejectedField: (problem: string): string => `O servidor recusou: ${problem}`,
       rejectedTitle: 'O servidor recusou a matrícula',
       unknownTurmas: (names: string): string =>
         `Não encontradas (podem ter sido excluídas): ${names}. Tire-as da lista e envie de novo.`,
-      unknownTurmasUnnamed: (apiMessage: string): string =>
-        `Alguma turma da lista não existe mais (${apiMessage}). Revise a lista e envie de novo.`,
+      unknownTurmasUnnamed: (said: string): string =>
+        `Alguma turma da lista não existe mais. Revise a lista e envie de novo. ${said}`.trim(),
       notSentTitle: 'A matrícula não foi feita',
       sessionTitle: 'Sua sessão expirou',
       session:
@@ -153,12 +153,12 @@ export const useEnrolmentMessages = defineMessages({
       count === 0 ? 'Enrol' : `Enrol in ${classesEn(count, formattedCount)}`,
     sending: 'Enrolling…',
     failure: {
-      rejectedField: (apiMessage: string): string => `The server refused it: ${apiMessage}`,
+      rejectedField: (problem: string): string => `The server refused it: ${problem}`,
       rejectedTitle: 'The server refused the enrolment',
       unknownTurmas: (names: string): string =>
         `Not found (they may have been deleted): ${names}. Take them off the list and send again.`,
-      unknownTurmasUnnamed: (apiMessage: string): string =>
-        `A class on the list no longer exists (${apiMessage}). Check the list and send again.`,
+      unknownTurmasUnnamed: (said: string): string =>
+        `A class on the list no longer exists. Check the list and send again. ${said}`.trim(),
       notSentTitle: 'The student was not enrolled',
       sessionTitle: 'Your session has expired',
       session:

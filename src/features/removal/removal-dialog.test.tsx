@@ -431,7 +431,7 @@ describe('Removal dialog', () => {
 
       const alert = await screen.findByRole('alert', { name: 'A remoção não foi feita' });
       expect(alert).toHaveTextContent(
-        'O servidor recusou a solicitação (código 400). Nada foi alterado.',
+        'O servidor recusou a solicitação (código 400). E-mail: não é um endereço de e-mail válido. Nada foi alterado.',
       );
       expect(within(alert).queryByRole('button')).not.toBeInTheDocument();
       await waitFor(() => expect(removeButton()).toHaveFocus());
