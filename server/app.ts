@@ -213,8 +213,8 @@ export function createApi({ store, tokens, log, publicUrl, extensions = true }: 
       .basePath('/v1')
       .use('*', extensions ? announceExtensions : (_c, next) => next())
       .get('/health', async (c) => {
-        await store.check();
-        return c.json({ status: 'ok' });
+        const database = await store.check();
+        return c.json({ status: 'ok', ...database });
       })
       .get('/openapi.json', (c) => c.json(openApiDocument))
       .use(

@@ -91,7 +91,8 @@ describe('endpoints that need no token', () => {
   it('GET /v1/health answers 200 {status: "ok"}', async () => {
     const answer = await server.request('/health', { authorization: null });
 
-    expect({ status: answer.status, body: answer.body }).toEqual({
+    // What else it reports of the database is the served document's to check.
+    expect({ status: answer.status, body: answer.body }).toMatchObject({
       status: 200,
       body: { status: 'ok' },
     });

@@ -31,11 +31,17 @@ import {
   studentsByEmailResponseSchema,
   writeSuccessSchema,
 } from '#contract';
+import { LOCK_WAIT_MS } from './store/sqlite-lock.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
-/** What `GET /v1/health` answers; the server writes it in app.ts. */
-const healthSchema = z.object({ status: z.literal('ok') });
+/** What `GET /v1/health` answers; the server writes it in app.ts, the store adds `writeLock`. */
+const healthSchema = z.object({
+  status: z.literal('ok'),
+  writeLock: z.optional(
+    z.object({ held: z.boolean(), writesWaiting: z.int().check(z.nonnegative()) }),
+  ),
+});
 
 /** The document describing itself, loosely: its full shape is the OpenAPI 3.1 schema's. */
 const openApiDocumentSchema = z.object({
@@ -178,8 +184,11 @@ const ANNOTATIONS: Record<SchemaName, JsonSchema> = {
     examples: [{}],
   },
   Health: {
-    description: 'The server is up.',
-    examples: [{ status: 'ok' }],
+    description:
+      'The server is up. `writeLock` (SQLite only): whether another process (a seed, a backup, ' +
+      "a script) holds the database's write lock now, and how many writes wait for it; a " +
+      `write waits at most ${LOCK_WAIT_MS / 1000} s, then answers 503. Reads go on meanwhile.`,
+    examples: [{ status: 'ok', writeLock: { held: false, writesWaiting: 0 } }],
   },
   OpenApiDocument: {
     description: 'This document (OpenAPI 3.1).',

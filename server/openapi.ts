@@ -24,6 +24,7 @@ import {
 } from '#contract';
 import { DEFAULT_TIMEOUTS } from './http-server.ts';
 import { NESTING_MAX, VALUES_MAX } from './json-text.ts';
+import { LOCK_WAIT_MS } from './store/sqlite-lock.ts';
 import {
   buildSchemas,
   EXTENSION_SCHEMAS,
@@ -140,8 +141,9 @@ const RESPONSES = {
   ),
   ServiceUnavailable: {
     ...error(
-      'The database cannot answer now (restarting, unreachable, overloaded): nothing was ' +
-        'written. Try again after `Retry-After` seconds.',
+      'The database cannot answer now (restarting, unreachable, overloaded, or its write ' +
+        `lock held by another process for ${LOCK_WAIT_MS / 1000} s): nothing was written. Try ` +
+        'again after `Retry-After` seconds.',
       503,
       'Service unavailable: cannot reach the database. Try again shortly.',
     ),

@@ -135,6 +135,7 @@ export async function openPostgresStore(
         } catch (error) {
           throw asStoreError(error);
         }
+        return {};
       },
 
       async close() {

@@ -121,7 +121,8 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   // NORMAL is durable across process crashes in WAL mode (only an OS crash can lose the tail).
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  // `npm run seed` may write while a server holds the file.
+  // Opening (a migration) and `npm run seed` may wait for a running server's writes; the
+  // server's own store then waits without blocking (sqlite-lock.ts).
   db.pragma('busy_timeout = 5000');
   db.function(FOLD_FUNCTION, { deterministic: true }, (text) => foldForSearch(String(text)));
   const version = () => db.pragma('user_version', { simple: true }) as number;

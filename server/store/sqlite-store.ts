@@ -4,10 +4,12 @@
  * with `openDatabase` (sqlite-schema.ts); the store's close() closes it.
  *
  * better-sqlite3 is synchronous, so a transaction here is never interleaved with another
- * request's writes. Multi-turma writes are one transaction each (all turmas or none).
+ * request's writes. Multi-turma writes are one transaction each (all turmas or none). Another
+ * connection's write lock is waited for off the event loop (sqlite-lock.ts).
  */
 import { foldForSearch } from '#contract';
 import { createClassList } from './sqlite-class-list.ts';
+import { createLockWaits } from './sqlite-lock.ts';
 import { createRosterReads } from './sqlite-roster.ts';
 import { NOW, type Db } from './sqlite-schema.ts';
 import {
@@ -79,14 +81,25 @@ export function createStore(db: Db): Store {
   );
   const ping = db.prepare('SELECT 1');
 
+  // Writes begin IMMEDIATE: a deferred one that read first could not take the lock later without
+  // failing at once (SQLITE_BUSY), whoever held it.
+  const locks = createLockWaits(db);
+  const reading =
+    <A extends unknown[], R>(read: (...args: A) => R) =>
+    (...args: A) =>
+      locks.read(() => read(...args));
+
   return {
-    listClasses: settled(classList.list),
-    enrol: settled(enrolNow),
-    remove: settled(removeNow),
-    listRoster: settled(roster.listRoster),
-    searchStudents: settled(roster.searchStudents),
-    studentsByEmail: settled(roster.studentsByEmail),
-    check: settled(() => void ping.get()),
+    listClasses: reading(classList.list),
+    enrol: (enrolment) => locks.write(() => enrolNow.immediate(enrolment)),
+    remove: (removal) => locks.write(() => removeNow.immediate(removal)),
+    listRoster: reading(roster.listRoster),
+    searchStudents: reading(roster.searchStudents),
+    studentsByEmail: reading(roster.studentsByEmail),
+    check: settled(() => {
+      ping.get();
+      return { writeLock: locks.state() };
+    }),
     close: settled(() => void db.close()),
   };
 }

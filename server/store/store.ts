@@ -56,10 +56,26 @@ export interface Store {
    * are left out. Read from the database in one statement: never stale.
    */
   studentsByEmail(emails: readonly string[]): Promise<StudentsByEmailResponse>;
-  /** Resolves when the database answers; StoreUnavailableError otherwise (GET /v1/health). */
-  check(): Promise<void>;
+  /**
+   * Resolves when the database answers, with what GET /v1/health adds about it;
+   * StoreUnavailableError otherwise.
+   */
+  check(): Promise<DatabaseHealth>;
   /** Lets the work in flight end, then releases the database. */
   close(): Promise<void>;
+}
+
+/** What GET /v1/health reports of the database besides its answering. */
+export interface DatabaseHealth {
+  /** SQLite's write lock (sqlite-lock.ts); PostgreSQL has no lock of the whole database. */
+  writeLock?: WriteLockState;
+}
+
+export interface WriteLockState {
+  /** Another connection holds the write lock now: writes wait for it, then answer 503. */
+  held: boolean;
+  /** Writes of this server waiting for it now. */
+  writesWaiting: number;
 }
 
 export class UnknownClassesError extends Error {
