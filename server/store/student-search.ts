@@ -11,6 +11,7 @@
  * word holds no separator, so it occurs in one word of either: the index keeps words.
  */
 import {
+  foldForSearch,
   searchWords,
   splitFoldedWords,
   type StudentClass,
@@ -39,14 +40,31 @@ export interface StudentPage {
   totalRecords: number;
 }
 
-/** Recent words' and searches' students are kept until the next student is added. */
+/**
+ * The students of recent words of three or more characters are kept; those of shorter words are
+ * kept for good when they are many (at least one student in DENSE). Both follow new students.
+ */
 const WORDS_KEPT = 64;
-const SEARCHES_KEPT = 16;
+const DENSE = 64;
 /** Up to this many new students are spliced into the order; more are merged in one pass. */
 const SPLICED_MAX = 16;
+/** Bitsets are made this much longer than the index, so that new students fit without a copy. */
+const ROOM = 1.125;
 
 type Bits = Uint32Array;
-const bitsFor = (size: number): Bits => new Uint32Array((size + 31) >>> 5);
+const bitsFor = (size: number): Bits => new Uint32Array((Math.ceil(size * ROOM) + 32) >>> 5);
+const has = (bits: Bits, slot: number) => (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
+const set = (bits: Bits, slot: number) => (bits[slot >>> 5]! |= 1 << (slot & 31));
+
+function popcount(bits: Bits): number {
+  let total = 0;
+  for (let value of bits) {
+    value -= (value >>> 1) & 0x55555555;
+    value = (value & 0x33333333) + ((value >>> 2) & 0x33333333);
+    total += (((value + (value >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  }
+  return total;
+}
 
 /** A Map that forgets its oldest entry past `limit`. */
 function remember<K, V>(map: Map<K, V>, key: K, value: V, limit: number): V {
@@ -91,8 +109,13 @@ export class StudentSearch {
    * (every e-mail's number is a word of its own).
    */
   private readonly wordsByPiece = new Map<string, string[]>();
+  /**
+   * Query words → the students they find. A word of one or two characters finds many students
+   * through many words ("a": every e-mail at "escola"), a union costing tens of milliseconds:
+   * kept in `shortSlots` once and for all when it finds many, and told of each new student.
+   */
   private readonly wordSlots = new Map<string, Bits>();
-  private readonly searches = new Map<string, Int32Array>();
+  private readonly shortSlots = new Map<string, Bits>();
 
   /** `students` in (searchName, email) order, as the database sorts them. */
   constructor(students: Iterable<IndexedStudent>) {
@@ -114,6 +137,7 @@ export class StudentSearch {
       if (slot !== undefined) added.push(slot);
     }
     if (added.length === 0) return;
+    this.keepFinding(added);
     if (added.length <= SPLICED_MAX) {
       for (const slot of added) this.order.splice(this.position(slot), 0, slot);
     } else {
@@ -130,20 +154,37 @@ export class StudentSearch {
       while (at < this.order.length) merged.push(this.order[at++]!);
       this.order = merged;
     }
-    this.wordSlots.clear();
-    this.searches.clear();
   }
 
-  /** One page of the students `query` finds, by folded name then e-mail. */
+  /**
+   * One page of the students `query` finds, by folded name then e-mail: its words' bitsets
+   * intersected, counted, and walked in the order up to the page's end (at most one pass over
+   * the order, about 0.3 ms at 200,000 students).
+   */
   page(query: string | undefined, page: number, pageSize: number): StudentPage {
     const words = searchWords(query ?? '');
-    const list = words.length === 0 ? this.order : this.found(words);
-    const students: StudentPage['students'] = [];
-    for (let at = (page - 1) * pageSize; at < Math.min(page * pageSize, list.length); at++) {
-      const slot = list[at]!;
-      students.push({ key: this.keys[slot]!, name: this.names[slot]!, email: this.emails[slot]! });
+    const from = (page - 1) * pageSize;
+    const slots: number[] = [];
+    let totalRecords = this.order.length;
+    if (words.length === 0) {
+      slots.push(...this.order.slice(from, from + pageSize));
+    } else {
+      const found = this.found(words);
+      totalRecords = popcount(found);
+      for (let at = 0, seen = 0; at < this.order.length && slots.length < pageSize; at++) {
+        const slot = this.order[at]!;
+        if (has(found, slot) && seen++ >= from) slots.push(slot);
+        if (seen >= totalRecords) break;
+      }
     }
-    return { students, totalRecords: list.length };
+    return {
+      students: slots.map((slot) => ({
+        key: this.keys[slot]!,
+        name: this.names[slot]!,
+        email: this.emails[slot]!,
+      })),
+      totalRecords,
+    };
   }
 
   /** Adds a student the index does not hold yet; its slot, or undefined. */
@@ -193,43 +234,83 @@ export class StudentSearch {
     );
   }
 
-  /** The students with every one of `words`, in order: one pass over the order, kept. */
-  private found(words: string[]): Int32Array {
-    const search = words.toSorted().join(' ');
-    const kept = this.searches.get(search);
-    if (kept) return kept;
+  /** The students with every one of `words`, as a bitset (one of the kept ones when one word). */
+  private found(words: string[]): Bits {
     const [first, ...others] = words.map((word) => this.slotsWith(word));
-    const bits = others.length === 0 ? first! : first!.slice();
-    for (const other of others) for (let at = 0; at < bits.length; at++) bits[at]! &= other[at]!;
-    const list: number[] = [];
-    for (const slot of this.order)
-      if ((bits[slot >>> 5]! & (1 << (slot & 31))) !== 0) list.push(slot);
-    return remember(this.searches, search, Int32Array.from(list), SEARCHES_KEPT);
+    if (others.length === 0) return first!;
+    const bits = first!.slice();
+    for (const other of others) {
+      for (let at = 0; at < bits.length; at++) bits[at]! &= other[at] ?? 0;
+    }
+    return bits;
   }
 
-  /** The students with a word containing `word`, as a bitset. */
+  /** The students with a word that `word` meets, as a bitset. */
   private slotsWith(word: string): Bits {
-    const kept = this.wordSlots.get(word);
+    const kept = (word.length <= 2 ? this.shortSlots : this.wordSlots).get(word);
     if (kept) return kept;
     const bits = bitsFor(this.size);
     for (const term of this.wordsHolding(word)) {
-      for (const slot of this.vocabulary.get(term)!) bits[slot >>> 5]! |= 1 << (slot & 31);
+      for (const slot of this.vocabulary.get(term)!) set(bits, slot);
     }
-    return remember(this.wordSlots, word, bits, WORDS_KEPT);
+    if (word.length > 2) return remember(this.wordSlots, word, bits, WORDS_KEPT);
+    // Few students: found again as cheaply as kept. Many: kept (bounded by the words the
+    // students' words hold, a few hundred pieces).
+    if (popcount(bits) * DENSE >= this.size) this.shortSlots.set(word, bits);
+    return bits;
   }
 
-  /** The words of the vocabulary that contain `word`. */
+  /** The words of the vocabulary that `word` meets, among those holding its rarest piece. */
   private wordsHolding(word: string): string[] {
-    // One or two characters are a piece themselves: its words are exactly those.
-    if (word.length <= 2) return this.wordsByPiece.get(word) ?? [];
     let rarest: string[] | undefined;
-    for (let at = 0; at + 2 <= word.length; at++) {
-      const holders = this.wordsByPiece.get(word.slice(at, at + 2));
+    // One or two characters are a piece themselves.
+    const keys = word.length <= 2 ? [word] : [];
+    for (let at = 0; at + 2 <= word.length; at++) keys.push(word.slice(at, at + 2));
+    for (const key of keys) {
+      const holders = this.wordsByPiece.get(key);
       if (!holders) return [];
       if (!rarest || holders.length < rarest.length) rarest = holders;
     }
-    return rarest!.filter((term) => term.includes(word));
+    return rarest!.filter((term) => meets(term, word));
   }
+
+  /**
+   * The kept words' students take in the students just added; all are dropped after a catch-up
+   * of many (found again when asked), and each one its bitset cannot hold.
+   */
+  private keepFinding(added: readonly number[]): void {
+    const kept = [this.shortSlots, this.wordSlots];
+    if (added.length > SPLICED_MAX) {
+      for (const words of kept) words.clear();
+      return;
+    }
+    for (const words of kept) {
+      for (const [word, bits] of words) if (bits.length << 5 < this.size) words.delete(word);
+    }
+    for (const slot of added) {
+      const terms = this.termsOf(slot);
+      for (const words of kept) {
+        for (const [word, bits] of words) {
+          if (terms.some((term) => meets(term, word))) set(bits, slot);
+        }
+      }
+    }
+  }
+
+  private termsOf(slot: number): string[] {
+    return [
+      ...splitFoldedWords(this.searchNames[slot]!),
+      ...splitFoldedWords(foldForSearch(this.emails[slot]!)),
+    ];
+  }
+}
+
+/**
+ * Whether a query word finds a student's word: the search's one rule, for the words kept and
+ * those found afresh.
+ */
+function meets(term: string, word: string): boolean {
+  return term.includes(word);
 }
 
 /** Each distinct character and pair of adjacent characters of `word` (by UTF-16 unit). */
