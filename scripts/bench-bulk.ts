@@ -16,7 +16,8 @@
  *   parse-input-*.js) from the first screen, i.e. signing in, the table, a second of idle time
  *   and selecting the turmas, until the pointer reaches "Matricular ou remover em lote"; and none
  *   of them in the first screen that scripts/bench-bundle.mjs computes from the build;
- * - checking the list: checkRows over 10,000 rows (a tenth of them repeating an e-mail), best of
+ * - checking the list: checkRows and the review's warnings (reviewWarnings, a tenth of the
+ *   students already registered in both turmas) over 10,000 rows (a tenth of them repeating an e-mail), best of
  *   5 in Node, must stay under 50 ms, less than one long task.
  *
  * Where the time goes (reported, not held to a target): each add-student call as the page saw it
@@ -43,6 +44,7 @@ import { parseArgs, promisify } from 'node:util';
 import playwrightConfig from '../playwright.config.ts';
 import { startServer } from '../server/server.ts';
 import { checkRows } from '../src/features/bulk/check-rows.ts';
+import { reviewWarnings } from '../src/features/bulk/review-warnings.ts';
 import { median } from './stats.ts';
 
 const { values: args } = parseArgs({
@@ -520,7 +522,11 @@ function table(rows: string[][]) {
   rows.slice(1).forEach((cells) => console.log(line(cells)));
 }
 
-/** checkRows over a 10,000-row list, in Node: the best of 5 (the first also compiles). */
+/**
+ * checkRows and the review's warnings over a 10,000-row list, in Node: the best of 5 (the first
+ * also compiles). A tenth of the students are already in both turmas until a later date, under
+ * another name: each of those lines gets three warnings.
+ */
 function checkRowsBestOf5(): number {
   const input = Array.from({ length: 10_000 }, (_, i) => ({
     line: i + 2,
@@ -528,9 +534,27 @@ function checkRowsBestOf5(): number {
     email: `Aluno${i % 9_000}@Escola.com.br`,
     expiry: ['', '31/12/2026', `2027-01-${String((i % 28) + 1).padStart(2, '0')}`][i % 3]!,
   }));
+  const turmas = [
+    { id: 't1', name: 'Turma 1' },
+    { id: 't2', name: 'Turma 2' },
+  ];
+  const enrolledAt = '2026-01-01T00:00:00.000Z';
+  const students = new Map(
+    Array.from({ length: 9_000 }, (_, i) => {
+      const email = `aluno${i}@escola.com.br`;
+      if (i % 10 !== 0) return [email, null] as const;
+      const classes = turmas.map((turma) => ({
+        ...turma,
+        expirationDate: '2028-12-31T12:00:00.000Z',
+        enrolledAt,
+      }));
+      return [email, { name: `Registrado ${i}`, email, classes }] as const;
+    }),
+  );
   const runs = Array.from({ length: 5 }, () => {
     const started = performance.now();
-    checkRows(input, { mode: 'enrol', now: new Date() });
+    const checked = checkRows(input, { mode: 'enrol', now: new Date() });
+    reviewWarnings(checked, { turmas, batchExpiry: undefined, students });
     return performance.now() - started;
   });
   return Math.min(...runs);

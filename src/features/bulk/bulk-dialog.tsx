@@ -11,6 +11,7 @@ import { InputStep } from './input-step';
 import { useBulkMessages } from './messages';
 import { excludedReport, invalidReport, RETRYABLE, sentReport, type RowReport } from './outcomes';
 import { PreviewStep } from './preview-step';
+import type { KnownStudents } from './review-warnings';
 import { ResultsStep } from './results-step';
 import { RunStep } from './run-step';
 import { createRunner } from './runner';
@@ -81,9 +82,11 @@ export function BulkDialog({
 
   const reports = useMemo(() => {
     if (!run || !snapshot || !settled) return null;
-    const sent = run.items.map((item, index) =>
-      sentReport(run.mode, item.row, item.expiry, snapshot.results[index]!),
-    );
+    const sent = run.items.map((item, index) => {
+      const report = sentReport(run.mode, item.row, item.expiry, snapshot.results[index]!);
+      if (item.existing !== undefined) report.existing = item.existing;
+      return report;
+    });
     return [...run.others, ...sent].sort((a, b) => a.line - b.line);
   }, [run, snapshot, settled]);
 
@@ -115,14 +118,24 @@ export function BulkDialog({
     [api, mode, turmas, onUnauthorized],
   );
 
-  /** `checked`: the rows not excluded, as the review judged them. */
-  function start({ rows, excluded }: PreviewState, checked: readonly CheckedRow[]) {
+  /** `checked`: the rows not excluded, as the review judged them; `students`, who it found. */
+  function start(
+    { rows, excluded }: PreviewState,
+    checked: readonly CheckedRow[],
+    students: KnownStudents,
+  ) {
     const batchExpiry = mode === 'enrol' ? (expiryToSend(state.expiry) ?? undefined) : undefined;
     const items: RunItem[] = [];
     const heldBack = rows.filter((row) => excluded.has(row.line)).map(excludedReport);
     for (const row of checked) {
-      if (row.student) items.push({ row, expiry: row.student.expirationDate ?? batchExpiry });
-      else heldBack.push(invalidReport(row));
+      if (!row.student) {
+        heldBack.push(invalidReport(row));
+        continue;
+      }
+      const item: RunItem = { row, expiry: row.student.expirationDate ?? batchExpiry };
+      const existing = students.get(row.student.email);
+      if (existing !== undefined) item.existing = existing;
+      items.push(item);
     }
     begin(items, heldBack);
   }
@@ -158,7 +171,7 @@ export function BulkDialog({
             turmas={turmas}
             expiry={state.expiry}
             dispatch={dispatch}
-            onStart={(checked) => start(step, checked)}
+            onStart={(checked, students) => start(step, checked, students)}
           />
         );
       case 'run':

@@ -1,4 +1,4 @@
-import type { ClassSummary } from '#contract';
+import type { ClassSummary, StudentRecord } from '#contract';
 import type { ExpiryValue } from '../../components/expiry-field/expiry';
 import type { RowReport } from './outcomes';
 import type { Runner } from './runner';
@@ -8,6 +8,8 @@ import type { BulkMode, CheckedRow, InputRow, ParsedInput } from './types';
 export interface RunItem {
   row: CheckedRow;
   expiry: string | undefined;
+  /** The student as the review found them (null: new); absent when it could not tell. */
+  existing?: StudentRecord | null;
 }
 
 export interface Run {

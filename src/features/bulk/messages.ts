@@ -1,5 +1,6 @@
 import { defineMessages } from '../../i18n/define-messages';
 import type { Locale } from '../../i18n/messages';
+import type { RowWarning } from './review-warnings';
 import type { InputProblem, RowProblem } from './types';
 
 /**
@@ -44,16 +45,54 @@ const byLocale = {
     },
     preview: {
       back: 'Voltar',
-      summary: (ready: string, problems: string, excluded: string) =>
-        `${ready} · ${problems} · ${excluded}`,
+      summary: (ready: string, problems: string, excluded: string, warned?: string) =>
+        [ready, problems, excluded, warned].filter(Boolean).join(' · '),
       ready: (n: number, count: string) =>
         n === 1 ? '1 aluno pronto para enviar' : `${count} alunos prontos para enviar`,
       withProblems: (n: number, count: string) =>
         n === 1 ? '1 linha com problema' : `${count} linhas com problema`,
       excludedCount: (n: number, count: string) =>
         n === 1 ? '1 linha excluída' : `${count} linhas excluídas`,
+      warnedCount: (n: number, count: string) =>
+        n === 1 ? '1 linha com aviso' : `${count} linhas com aviso`,
       problemsHint: 'Corrija as linhas abaixo ou exclua-as. Linhas com problema não são enviadas.',
       problemsTable: 'Linhas com problema',
+      reviewTable: 'Linhas para revisar',
+      reviewHint:
+        'Linhas com problema não são enviadas: corrija-as ou exclua-as. Linhas com aviso são enviadas como estão, a menos que você as altere ou exclua.',
+      excludeWarned: 'Excluir todas as linhas com aviso',
+      // With the students-by-email extension: who is already registered, before anything is sent.
+      lookup: {
+        running: 'Verificando quais alunos da lista já estão cadastrados…',
+        failed:
+          'Não foi possível verificar quais alunos já estão cadastrados, então faltam os avisos de validade encurtada ou retirada e de nome diferente. Tente de novo, ou envie assim mesmo.',
+        retry: 'Verificar de novo',
+        startWhenDone: 'O envio começa assim que a verificação terminar.',
+        // Without it: said once, as nothing per line can be.
+        unavailable:
+          'Se algum aluno da lista já estiver cadastrado, a validade dele nas turmas escolhidas passa a ser a desta lista (mesmo mais curta, ou nenhuma), e o nome dele não muda.',
+      },
+      warningsSummary: (parts: readonly string[]) => `Avisos: ${parts.join('; ')}.`,
+      warningCounts: {
+        shortens: (n: number, count: string) =>
+          n === 1
+            ? '1 aluno terá a validade encurtada'
+            : `${count} alunos terão a validade encurtada`,
+        limits: (n: number, count: string) =>
+          n === 1
+            ? '1 aluno sem validade passará a ter uma'
+            : `${count} alunos sem validade passarão a ter uma`,
+        removes: (n: number, count: string) =>
+          n === 1
+            ? '1 aluno terá a validade retirada'
+            : `${count} alunos terão a validade retirada`,
+        'other-name': (n: number, count: string) =>
+          n === 1
+            ? '1 aluno já cadastrado com outro nome, que é mantido'
+            : `${count} alunos já cadastrados com outro nome, que é mantido`,
+        'columns-swapped': (n: number, count: string) =>
+          n === 1 ? '1 linha com as colunas trocadas' : `${count} linhas com as colunas trocadas`,
+      },
       readyTable: 'Alunos prontos para enviar',
       line: 'Linha',
       name: 'Nome',
@@ -91,6 +130,20 @@ const byLocale = {
       page: (from: string, to: string, total: string) => `${from}–${to} de ${total}`,
       previousPage: 'Página anterior',
       nextPage: 'Próxima página',
+    },
+    rowWarning: (warning: RowWarning, typedName: string, date: (iso: string) => string): string => {
+      switch (warning.kind) {
+        case 'columns-swapped':
+          return 'O e-mail estava em outra coluna desta linha e foi lido de lá: confira o nome.';
+        case 'other-name':
+          return `Já cadastrado como ${warning.name}: a matrícula não muda o nome, que continua ${warning.name} (não ${typedName.trim()}).`;
+        case 'shortens':
+          return `${warning.turma.name}: a validade atual vai até ${date(warning.current)}; a nova, ${date(warning.chosen)}, é mais curta e a substitui.`;
+        case 'limits':
+          return `${warning.turma.name}: hoje a matrícula não tem validade; passará a terminar em ${date(warning.chosen)}.`;
+        case 'removes':
+          return `${warning.turma.name}: a validade atual (${date(warning.current)}) será retirada e a matrícula ficará sem validade.`;
+      }
     },
     rowProblem: (problem: RowProblem, maxName: string): string => {
       switch (problem.field) {
@@ -171,14 +224,20 @@ const byLocale = {
         turmaLabel: 'Turma',
         header: (timeZone: string) => [
           'Linha',
-          'Nome',
+          'Nome na lista',
+          'Nome na plataforma',
           'E-mail',
-          `Validade (horário local, ${timeZone})`,
-          'Validade (ISO 8601, UTC)',
+          `Validade anterior (horário local, ${timeZone})`,
+          'Validade anterior (ISO 8601, UTC)',
+          `Validade nova (horário local, ${timeZone})`,
+          'Validade nova (ISO 8601, UTC)',
           'Resultado',
           'Detalhe',
         ],
         noExpiry: 'Sem validade',
+        notChecked: 'Não verificada',
+        newStudent: 'Aluno novo',
+        notInTurma: 'Não estava na turma',
         outcomes: {
           enrolled: 'Matriculado',
           removed: 'Não está mais na(s) turma(s)',
@@ -229,16 +288,48 @@ const byLocale = {
     },
     preview: {
       back: 'Back',
-      summary: (ready: string, problems: string, excluded: string) =>
-        `${ready} · ${problems} · ${excluded}`,
+      summary: (ready: string, problems: string, excluded: string, warned?: string) =>
+        [ready, problems, excluded, warned].filter(Boolean).join(' · '),
       ready: (n: number, count: string) =>
         n === 1 ? '1 student ready to send' : `${count} students ready to send`,
       withProblems: (n: number, count: string) =>
         n === 1 ? '1 line with a problem' : `${count} lines with problems`,
       excludedCount: (n: number, count: string) =>
         n === 1 ? '1 line excluded' : `${count} lines excluded`,
+      warnedCount: (n: number, count: string) =>
+        n === 1 ? '1 line with a warning' : `${count} lines with warnings`,
       problemsHint: 'Fix the lines below or exclude them. Lines with problems are not sent.',
       problemsTable: 'Lines with problems',
+      reviewTable: 'Lines to review',
+      reviewHint:
+        'Lines with problems are not sent: fix or exclude them. Lines with warnings are sent as they are unless you change or exclude them.',
+      excludeWarned: 'Exclude every line with a warning',
+      lookup: {
+        running: 'Checking which students on the list are already registered…',
+        failed:
+          'Could not check which students are already registered, so the warnings about shortened or removed expiries and other names are missing. Try again, or send anyway.',
+        retry: 'Check again',
+        startWhenDone: 'Sending starts as soon as the check is over.',
+        unavailable:
+          'If a student on the list is already registered, their expiry in the chosen classes becomes this list’s (even if earlier, or none), and their name does not change.',
+      },
+      warningsSummary: (parts: readonly string[]) => `Warnings: ${parts.join('; ')}.`,
+      warningCounts: {
+        shortens: (n: number, count: string) =>
+          n === 1 ? '1 student’s expiry gets shorter' : `${count} students’ expiries get shorter`,
+        limits: (n: number, count: string) =>
+          n === 1
+            ? '1 student without an expiry gets one'
+            : `${count} students without an expiry get one`,
+        removes: (n: number, count: string) =>
+          n === 1 ? '1 student’s expiry is taken off' : `${count} students’ expiries are taken off`,
+        'other-name': (n: number, count: string) =>
+          n === 1
+            ? '1 student already registered under another name, which is kept'
+            : `${count} students already registered under another name, which is kept`,
+        'columns-swapped': (n: number, count: string) =>
+          n === 1 ? '1 line with its columns swapped' : `${count} lines with their columns swapped`,
+      },
       readyTable: 'Students ready to send',
       line: 'Line',
       name: 'Name',
@@ -275,6 +366,20 @@ const byLocale = {
       page: (from: string, to: string, total: string) => `${from}–${to} of ${total}`,
       previousPage: 'Previous page',
       nextPage: 'Next page',
+    },
+    rowWarning: (warning: RowWarning, typedName: string, date: (iso: string) => string): string => {
+      switch (warning.kind) {
+        case 'columns-swapped':
+          return 'The e-mail was in another column of this line and was read from there: check the name.';
+        case 'other-name':
+          return `Already registered as ${warning.name}: enrolling does not change the name, which stays ${warning.name} (not ${typedName.trim()}).`;
+        case 'shortens':
+          return `${warning.turma.name}: the current expiry is ${date(warning.current)}; the new one, ${date(warning.chosen)}, is earlier and replaces it.`;
+        case 'limits':
+          return `${warning.turma.name}: the enrolment has no expiry now; it will end on ${date(warning.chosen)}.`;
+        case 'removes':
+          return `${warning.turma.name}: the current expiry (${date(warning.current)}) will be taken off and the enrolment will not expire.`;
+      }
     },
     rowProblem: (problem: RowProblem, maxName: string): string => {
       switch (problem.field) {
@@ -355,14 +460,20 @@ const byLocale = {
         turmaLabel: 'Class',
         header: (timeZone: string) => [
           'Line',
-          'Name',
+          'Name on the list',
+          'Name on the platform',
           'E-mail',
-          `Expiry (local time, ${timeZone})`,
-          'Expiry (ISO 8601, UTC)',
+          `Previous expiry (local time, ${timeZone})`,
+          'Previous expiry (ISO 8601, UTC)',
+          `New expiry (local time, ${timeZone})`,
+          'New expiry (ISO 8601, UTC)',
           'Outcome',
           'Detail',
         ],
         noExpiry: 'No expiry',
+        notChecked: 'Not checked',
+        newStudent: 'New student',
+        notInTurma: 'Not in the class',
         outcomes: {
           enrolled: 'Enrolled',
           removed: 'No longer in the class(es)',

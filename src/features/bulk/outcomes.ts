@@ -3,13 +3,20 @@
  * kept back at review. A bulk run reports every line (nothing is lost: docs/decisions/008-bulk-runner.md), so the
  * results table and the downloaded CSV account for the whole file, not only what was sent.
  */
+import type { ClassSummary, StudentRecord } from '#contract';
 import { ApiError } from '../../api/client';
+import { splitByMembership, type RemovalSplit } from '../../api/removal-membership';
 import type { ItemResult } from './runner';
 import type { BulkMode, CheckedRow, InputRow, RowProblem } from './types';
 
 export type Outcome =
   | 'enrolled'
+  /** A removal that took the student out of at least one of the turmas. */
   | 'removed'
+  /** A removal that changed nothing: the student was in none of the turmas. */
+  | 'was-not-in'
+  /** A removal the server accepted, of a student not looked up: only "not in them now" is sure. */
+  | 'no-longer-in'
   | 'not-found'
   | 'rejected'
   | 'failed'
@@ -28,11 +35,23 @@ export interface RowReport {
   error?: unknown;
   /** Why a row was held back at review. */
   problems?: readonly RowProblem[];
+  /**
+   * Enrolment: the student as the review found them before the run (null: not registered),
+   * for the name the platform kept and the expiries replaced; absent when not looked up.
+   */
+  existing?: StudentRecord | null;
+  /** A removal the server accepted: per turma, whether the student left it, was not in it, or not known. */
+  removal?: RemovalSplit;
 }
 
 /** The outcomes worth another try: the call may not have happened, or may pass next time. */
 export const RETRYABLE: ReadonlySet<Outcome> = new Set(['failed', 'not-sent']);
-export const SUCCESS: ReadonlySet<Outcome> = new Set(['enrolled', 'removed']);
+export const SUCCESS: ReadonlySet<Outcome> = new Set([
+  'enrolled',
+  'removed',
+  'was-not-in',
+  'no-longer-in',
+]);
 
 export function outcomeOf(mode: BulkMode, result: ItemResult): Outcome {
   switch (result.state) {
@@ -75,6 +94,28 @@ export function sentReport(
     outcome: outcomeOf(mode, result),
     error: result.error,
   };
+}
+
+/**
+ * A removal's report told by what the student was in just before it was sent (removal-lookup.ts):
+ * "removed" only when they were in one of the turmas at least, "was not in" when in none, and
+ * "no longer in" when that is not known (no extension, or the question failed).
+ */
+export function withRemovalOutcome(
+  report: RowReport,
+  turmas: readonly ClassSummary[],
+  before: StudentRecord | null | undefined,
+): RowReport {
+  if (report.outcome !== 'removed') return report;
+  // No student a moment before, and the removal passed: someone created them since.
+  const removal = splitByMembership(turmas, before ?? undefined);
+  const outcome: Outcome =
+    removal.removed.length > 0
+      ? 'removed'
+      : removal.unknown.length === 0
+        ? 'was-not-in'
+        : 'no-longer-in';
+  return { ...report, outcome, removal };
 }
 
 /** A row excluded at review: as it was typed. */

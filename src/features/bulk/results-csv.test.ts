@@ -209,27 +209,172 @@ describe('resultsCsvRows: a record a secretary can file', () => {
     expect(rows.slice(6)).toEqual([
       [
         'Linha',
-        'Nome',
+        'Nome na lista',
+        'Nome na plataforma',
         'E-mail',
-        'Validade (horário local, America/Sao_Paulo)',
-        'Validade (ISO 8601, UTC)',
+        'Validade anterior (horário local, America/Sao_Paulo)',
+        'Validade anterior (ISO 8601, UTC)',
+        'Validade nova (horário local, America/Sao_Paulo)',
+        'Validade nova (ISO 8601, UTC)',
         'Resultado',
         'Detalhe',
       ],
-      ['2', 'Ana Souza', 'ana@escola.test', '31/12/2026, 23:59', END_OF_2026, 'Matriculado', ''],
-      ['3', 'Bruno', 'bruno@escola.test', 'Sem validade', '', 'Matriculado', ''],
+      // Not looked up (no extension): what the platform had is not claimed.
+      [
+        '2',
+        'Ana Souza',
+        '',
+        'ana@escola.test',
+        'Não verificada',
+        '',
+        '31/12/2026, 23:59',
+        END_OF_2026,
+        'Matriculado',
+        '',
+      ],
+      [
+        '3',
+        'Bruno',
+        '',
+        'bruno@escola.test',
+        'Não verificada',
+        '',
+        'Sem validade',
+        '',
+        'Matriculado',
+        '',
+      ],
       [
         '4',
         'Carla',
+        '',
         'carla@escola.test',
+        'Não verificada',
+        '',
         '31/12/2026, 23:59',
         END_OF_2026,
         'Falhou',
         'sem conexão',
       ],
       // Never sent: what was typed, labelled as such.
-      ['5', 'Davi', 'davi@escola', '31/12/2026', '', 'Não enviado: excluído na revisão', ''],
-      ['6', '', 'eva@escola.test', '01/01/2020', '', 'Não enviado: linha com problema', ''],
+      [
+        '5',
+        'Davi',
+        '',
+        'davi@escola',
+        '',
+        '',
+        '31/12/2026',
+        '',
+        'Não enviado: excluído na revisão',
+        '',
+      ],
+      [
+        '6',
+        '',
+        '',
+        'eva@escola.test',
+        '',
+        '',
+        '01/01/2020',
+        '',
+        'Não enviado: linha com problema',
+        '',
+      ],
+    ]);
+  });
+
+  it('records the name the platform kept and each turma’s expiry before, as the review found them', () => {
+    const JUNE = '2027-06-30T12:00:00.000Z';
+    const enrolledAt = '2026-02-01T12:00:00.000Z';
+    const existing = (classes: { id: string; expirationDate: string | null }[]) => ({
+      name: 'Gabriel Souza',
+      email: 'gabriel@escola.test',
+      classes: classes.map((turma) => ({ ...turma, name: turma.id, enrolledAt })),
+    });
+    const EARLIER = '2026-12-06T02:59:00.000Z';
+    const lines: RowReport[] = [
+      // Typed under another name, in both turmas until the end of 2026: the name stays.
+      {
+        line: 2,
+        name: 'Nome Trocado',
+        email: 'gabriel@escola.test',
+        expiry: EARLIER,
+        outcome: 'enrolled',
+        existing: existing([
+          { id: 't-9a', expirationDate: END_OF_2026 },
+          { id: 't-1b', expirationDate: END_OF_2026 },
+        ]),
+      },
+      // In one turma without expiry, not in the other; none sent.
+      {
+        line: 3,
+        name: 'Gabriel Souza',
+        email: 'gabriel@escola.test',
+        expiry: '',
+        outcome: 'enrolled',
+        existing: existing([{ id: 't-9a', expirationDate: null }]),
+      },
+      {
+        line: 4,
+        name: 'Gabriel',
+        email: 'gabriel@escola.test',
+        expiry: EARLIER,
+        outcome: 'enrolled',
+        existing: existing([
+          { id: 't-9a', expirationDate: END_OF_2026 },
+          { id: 't-1b', expirationDate: JUNE },
+        ]),
+      },
+      // Not registered: the name typed is the platform's once enrolled, and only then.
+      {
+        line: 5,
+        name: 'Nova Aluna',
+        email: 'nova@escola.test',
+        expiry: '',
+        outcome: 'enrolled',
+        existing: null,
+      },
+      {
+        line: 6,
+        name: 'Outra Nova',
+        email: 'outra@escola.test',
+        expiry: '',
+        outcome: 'rejected',
+        existing: null,
+      },
+    ];
+    const rows = rowsIn('pt-BR', { ...record, reports: lines }).slice(7);
+    expect(rows.map((row) => row.slice(1, 8))).toEqual([
+      [
+        'Nome Trocado',
+        'Gabriel Souza',
+        'gabriel@escola.test',
+        '31/12/2026, 23:59',
+        END_OF_2026,
+        '05/12/2026, 23:59',
+        EARLIER,
+      ],
+      [
+        'Gabriel Souza',
+        'Gabriel Souza',
+        'gabriel@escola.test',
+        '9º ano A — Matemática: Sem validade; Física 1º B: Não estava na turma',
+        't-9a: -',
+        'Sem validade',
+        '',
+      ],
+      [
+        'Gabriel',
+        'Gabriel Souza',
+        'gabriel@escola.test',
+        '9º ano A — Matemática: 31/12/2026, 23:59; Física 1º B: 30/06/2027, 09:00',
+        `t-9a: ${END_OF_2026}; t-1b: ${JUNE}`,
+        '05/12/2026, 23:59',
+        EARLIER,
+      ],
+      ['Nova Aluna', 'Nova Aluna', 'nova@escola.test', 'Aluno novo', '', 'Sem validade', ''],
+      ['Outra Nova', '', 'outra@escola.test', 'Aluno novo', '', 'Sem validade', ''],
     ]);
   });
 
@@ -249,7 +394,10 @@ describe('resultsCsvRows: a record a secretary can file', () => {
     expect(rows.at(-1)).toEqual([
       '2',
       '',
+      '',
       'ana@escola.test',
+      '',
+      '',
       '',
       '',
       'No longer in the class(es)',

@@ -44,6 +44,12 @@ export interface ResultsCsvText {
   turmaLabel: string;
   header: (timeZone: string) => readonly string[];
   noExpiry: string;
+  /** The expiry before, for a student the review could not look up. */
+  notChecked: string;
+  /** The expiry before, for a student who was not registered. */
+  newStudent: string;
+  /** The expiry before in a turma of the run the student was not in. */
+  notInTurma: string;
   outcomes: Record<Outcome, string>;
 }
 
@@ -68,7 +74,9 @@ interface ResultsCsvOptions {
  * The rows of the results file, a record a secretary can file: what was done, when, to which
  * turmas (names and ids), then one line per input line with its outcome. Expiries appear as the
  * person saw them (local time, four-digit year) and as the exact instant sent (ISO 8601, UTC);
- * lines never sent keep what was typed and say that they were not sent.
+ * lines never sent keep what was typed and say that they were not sent. An enrolment records
+ * beside the name typed the one the platform has (an existing student keeps theirs), and the
+ * expiry each turma had before (as the review found it) beside the one sent.
  */
 export function resultsCsvRows(
   record: ResultsRecord,
@@ -92,6 +100,37 @@ export function resultsCsvRows(
     if (report.expiry === '') return [text.noExpiry, ''];
     return [local.format(new Date(report.expiry)), report.expiry];
   };
+  /** The name the platform has once the line is done: an existing student's own. */
+  const platformName = (report: RowReport): string => {
+    if (record.mode === 'remove') return '';
+    if (report.existing) return report.existing.name;
+    return report.existing === null && report.outcome === 'enrolled' ? report.name : '';
+  };
+  const before = (report: RowReport): [string, string] => {
+    if (record.mode === 'remove' || !sent(report)) return ['', ''];
+    if (report.existing === undefined) return [text.notChecked, ''];
+    if (report.existing === null) return [text.newStudent, ''];
+    const current = new Map(report.existing.classes.map((turma) => [turma.id, turma]));
+    const each = record.turmas.map((turma) => {
+      const enrolment = current.get(turma.id);
+      if (!enrolment) return { turma, local: text.notInTurma, iso: null };
+      const { expirationDate } = enrolment;
+      return expirationDate === null
+        ? { turma, local: text.noExpiry, iso: '' }
+        : { turma, local: local.format(new Date(expirationDate)), iso: expirationDate };
+    });
+    // One value when every turma had the same; otherwise each turma's, named (by id in ISO).
+    if (each.every(({ local: value }) => value === each[0]?.local)) {
+      return [each[0]?.local ?? '', each[0]?.iso ?? ''];
+    }
+    return [
+      each.map(({ turma, local: value }) => `${turma.name}: ${value}`).join('; '),
+      each
+        .filter(({ iso }) => iso !== null)
+        .map(({ turma, iso }) => `${turma.id}: ${iso || '-'}`)
+        .join('; '),
+    ];
+  };
   return [
     [text.operationLabel, text.operation[record.mode]],
     [
@@ -106,7 +145,9 @@ export function resultsCsvRows(
     ...record.reports.map((report) => [
       String(report.line),
       report.name,
+      platformName(report),
       report.email,
+      ...before(report),
       ...expiries(report),
       text.outcomes[report.outcome],
       detail(report),
