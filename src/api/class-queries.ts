@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from './client';
-import type { ClassListQuery } from '#contract';
+import { SORT_BY_DEFAULT, type ClassListQuery, type SortBy } from '#contract';
 
 /**
  * Query keys and fetchers for turmas in one place, so a mutation can invalidate
@@ -9,6 +9,10 @@ import type { ClassListQuery } from '#contract';
  * invalidates it, and features do not import each other. The client is an argument rather than an import so
  * the page decides which one (the app's, or a fake in tests); it is left out of the key because
  * there is only ever one per page.
+ *
+ * The key holds the parameters as sent, `sortBy` included or left out: a list by name and the
+ * same search best match first (no `sortBy`, see `listSortBy`) are two entries, so one is never
+ * shown as the other.
  */
 export const classQueries = {
   all: () => ['classes'] as const,
@@ -23,3 +27,17 @@ export const classQueries = {
       staleTime: 30_000,
     }),
 };
+
+/**
+ * The `sortBy` a list of turmas asks for: the column chosen, if any; none while a search is typed
+ * on a server that ranks (contract's RANK_EXTENSION), which then answers best match first; else by name,
+ * as a plain v1 platform is always told (its default is not in its spec).
+ */
+export function listSortBy(
+  query: string | undefined,
+  chosen: SortBy | null,
+  ranks: boolean,
+): SortBy | undefined {
+  if (chosen !== null) return chosen;
+  return query !== undefined && query !== '' && ranks ? undefined : SORT_BY_DEFAULT;
+}

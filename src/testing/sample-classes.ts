@@ -1,4 +1,5 @@
 import type { Class, ClassListResponse } from '#contract';
+import { className } from '../../server/seed.ts';
 
 /** A turma as the API lists it; tests override only what they assert on. */
 export function aTurma(overrides: Partial<Class> = {}): Class {
@@ -52,6 +53,24 @@ export function manyTurmas(n: number): Class[] {
       createdAt: new Date(created).toISOString(),
       updatedAt: new Date(created + ((i * 13) % 90) * day).toISOString(),
       countStudents: (i * 17) % 45,
+    };
+  });
+}
+
+/**
+ * The first `n` turmas of the demo data, named as `npm run dev` names them ("9º ano A —
+ * Matemática"; past the 1,008 plain combinations, "· Unidade 2"), without students.
+ */
+export function demoTurmas(n: number): Class[] {
+  const created = Date.parse('2025-02-03T11:00:00.000Z');
+  return Array.from({ length: n }, (_, i) => {
+    const at = new Date(created + i * 60_000).toISOString();
+    return {
+      id: `d${String(i + 1).padStart(5, '0')}`,
+      name: className(i),
+      createdAt: at,
+      updatedAt: at,
+      countStudents: 0,
     };
   });
 }

@@ -7,7 +7,7 @@ import type { ClassSummary } from '#contract';
 import { createTestApiClient } from '../../testing/api-client';
 import { installReferenceApi, type ReferenceApi } from '../../testing/msw/reference-api';
 import { render } from '../../testing/render';
-import { manyTurmas } from '../../testing/sample-classes';
+import { demoTurmas, manyTurmas } from '../../testing/sample-classes';
 import { TurmaPicker, type TurmaPickerProps } from './turma-picker';
 
 /** The form around the picker, as the enrol and remove dialogs hold it. */
@@ -17,9 +17,11 @@ function ControlledPicker({
   ...props
 }: Partial<TurmaPickerProps> & { initial?: ClassSummary[] }) {
   const [value, setValue] = useState<ClassSummary[]>(initial);
+  // One client, as the app has: it remembers what the server said of its extensions.
+  const [api] = useState(createTestApiClient);
   return (
     <TurmaPicker
-      api={createTestApiClient()}
+      api={api}
       label="Turmas"
       {...props}
       value={value}
@@ -70,7 +72,7 @@ function typeBurst(input: HTMLElement, text: string) {
 const settled = () =>
   waitFor(() => expect(screen.getByRole('listbox')).toHaveAttribute('aria-busy', 'false'));
 /** Text the dropdown shows, not its copy in the live region that announces it. */
-const shownText = (text: string) => screen.findByText(text, { ignore: '[role=status]' });
+const shownText = (text: string | RegExp) => screen.findByText(text, { ignore: '[role=status]' });
 const listParams = (backend: ReferenceApi) =>
   backend.listRequests().map((request) => request.searchParams);
 
@@ -154,9 +156,10 @@ describe('TurmaPicker: adding turmas', () => {
     typeBurst(search(), 'educacao fis');
 
     await screen.findByRole('option', { name: 'Educação Física 1º A' });
+    // The search leaves the order to the server, which ranks (best match first).
     expect(listParams(backend)).toEqual([
       { page: '1', pageSize: '20', sortBy: 'name' },
-      { page: '1', pageSize: '20', sortBy: 'name', query: 'educacao fis' },
+      { page: '1', pageSize: '20', query: 'educacao fis' },
     ]);
     expect(optionNames()).toHaveLength(12);
     expect(optionNames().every((name) => name?.startsWith('Educação Física'))).toBe(true);
@@ -258,14 +261,14 @@ describe('TurmaPicker: adding turmas', () => {
     fisica.release();
     await settled();
     expect(optionNames()).toEqual([
-      'Educação Física 1º A',
-      'Educação Física 2º A',
-      'Educação Física 3º A',
       'Física 1º A',
       'Física 2º A',
       'Física 3º A',
+      'Educação Física 1º A',
+      'Educação Física 2º A',
+      'Educação Física 3º A',
     ]);
-    // Still the same turma, now fourth: Enter picks it, not what sits where it was.
+    // Still the same turma, now first: Enter picks it, not what sits where it was.
     expect(search()).toHaveAttribute('aria-activedescendant', option('Física 1º A').id);
     await user.keyboard('{Enter}');
     expect(chosenNames()).toEqual(['Física 1º A']);
@@ -274,11 +277,11 @@ describe('TurmaPicker: adding turmas', () => {
     const fisica2 = backend.hold((request) => request.searchParams.query === 'fisica 2');
     typeBurst(search(), ' 2');
     await waitFor(() => expect(fisica2.requests).toHaveLength(1));
-    await user.keyboard('{ArrowDown}');
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}');
     expect(search()).toHaveAttribute('aria-activedescendant', option('Educação Física 1º A').id);
     fisica2.release();
     await settled();
-    expect(optionNames()).toEqual(['Educação Física 2º A', 'Física 2º A']);
+    expect(optionNames()).toEqual(['Física 2º A', 'Educação Física 2º A']);
     expect(search()).not.toHaveAttribute('aria-activedescendant');
     await user.keyboard('{Enter}');
     expect(onChange).toHaveBeenCalledTimes(1);
@@ -412,7 +415,8 @@ describe('TurmaPicker: why a turma matched', () => {
     next.release();
     await settled();
     expect(optionNames()).toEqual(['Artes 2º A', 'Artes 2º B']);
-    expect(marked('Artes 2º A')).toEqual(['Artes', '2']);
+    // "2" names the grade "2º" whole.
+    expect(marked('Artes 2º A')).toEqual(['Artes', '2º']);
   });
 
   it('marks nothing in the first turmas, shown before anything is typed', async () => {
@@ -425,6 +429,46 @@ describe('TurmaPicker: why a turma matched', () => {
     expect(within(screen.getByRole('listbox')).queryAllByRole('mark', { hidden: true })).toEqual(
       [],
     );
+  });
+});
+
+describe('TurmaPicker: the order of a search', () => {
+  const query = '2 ano B geografia';
+
+  it('lists best match first when the server ranks, as the table does', async () => {
+    const backend = installReferenceApi({ turmas: demoTurmas(2016) });
+    const { user } = render(<ControlledPicker />);
+    await user.click(search());
+    await settled();
+
+    typeBurst(search(), query);
+    await settled();
+
+    expect(optionNames()).toEqual([
+      '2º ano B — Geografia',
+      '2º ano B — Geografia · Unidade 2',
+      ...[1, 3, 4, 5, 6, 7, 8, 9].map((grade) => `${grade}º ano B — Geografia · Unidade 2`),
+    ]);
+    expect(listParams(backend).at(-1)).toEqual({ page: '1', pageSize: '20', query });
+  });
+
+  it('asks a plain v1 platform by name and lists what it returns', async () => {
+    const backend = installReferenceApi({ turmas: demoTurmas(2016), extensions: false });
+    const expected = await createTestApiClient().getClasses({ query, sortBy: 'name' });
+    const { user } = render(<ControlledPicker />);
+    await user.click(search());
+    await settled();
+
+    typeBurst(search(), query);
+    await settled();
+
+    expect(optionNames()).toEqual(expected.data.map((turma) => turma.name));
+    expect(listParams(backend).at(-1)).toEqual({
+      page: '1',
+      pageSize: '20',
+      sortBy: 'name',
+      query,
+    });
   });
 });
 
@@ -473,14 +517,18 @@ describe('TurmaPicker: what the search shows while it works', () => {
 
   it('reports a failed search and tries again from the keyboard', async () => {
     const backend = installReferenceApi({ turmas: manyTurmas(30) });
-    backend.failNext({ status: 500 });
     const { user } = render(<ControlledPicker />);
+    // The first turmas, as the app has had the table's answer: the server's extensions are known.
+    await user.click(search());
+    await settled();
+    backend.failNext({ status: 500 });
 
     typeBurst(search(), 'artes');
 
     expect(
+      // The start: what follows (the server's own words) is describeApiError's to test.
       await shownText(
-        'Não foi possível buscar as turmas. O servidor encontrou um erro (código 500). Tente novamente em instantes.',
+        /^Não foi possível buscar as turmas\. O servidor encontrou um erro \(código 500\)\. Tente novamente em instantes\./,
       ),
     ).toBeVisible();
     expect(optionNames()).toEqual([null]);
@@ -489,7 +537,11 @@ describe('TurmaPicker: what the search shows while it works', () => {
     await user.keyboard('{ArrowDown}{Enter}');
 
     await screen.findByRole('option', { name: 'Artes 1º A' });
-    expect(listParams(backend).map((params) => params.query)).toEqual(['artes', 'artes']);
+    expect(listParams(backend).map((params) => params.query)).toEqual([
+      undefined,
+      'artes',
+      'artes',
+    ]);
   });
 
   it('says it is offline, and searches once the connection is back', async () => {

@@ -17,8 +17,8 @@ import classes from './turma-picker.module.css';
 export type { TurmaNote };
 
 export interface TurmaPickerProps {
-  /** The picker searches turmas on the server, as the table does. */
-  api: Pick<ApiClient, 'getClasses'>;
+  /** The picker searches turmas on the server, as the table does (best match first if it ranks). */
+  api: Pick<ApiClient, 'getClasses' | 'extensions'>;
   /** The turmas the form will act on, in the order they were added. */
   value: readonly ClassSummary[];
   onChange: (value: ClassSummary[]) => void;

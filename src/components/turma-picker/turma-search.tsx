@@ -3,11 +3,13 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useLayoutEffect, useState, type ReactNode, type Ref } from 'react';
-import { classQueries } from '../../api/class-queries';
+import { classQueries, listSortBy } from '../../api/class-queries';
 import type { ApiClient } from '../../api/client';
+import { useExtension } from '../../api/use-extension';
 import {
   PAGE_SIZE_DEFAULT,
   QUERY_MAX_LENGTH,
+  RANK_EXTENSION,
   type ClassListQuery,
   type ClassListResponse,
   type ClassSummary,
@@ -22,16 +24,13 @@ import classes from './turma-picker.module.css';
 const SEARCH_DEBOUNCE_MS = 180;
 
 /**
- * The table's first page of a search has exactly this key, so a search the table has just shown
- * opens from the cache; twenty names also fit a dropdown without paging it.
+ * The table's first page of a search in its own order (no column chosen) has exactly this key, so
+ * a search the table has just shown opens from the cache: best match first when the server ranks,
+ * else by name. Twenty names also fit a dropdown without paging it.
  */
-function resultsQuery(search: string): ClassListQuery {
-  return {
-    query: search === '' ? undefined : search,
-    page: 1,
-    pageSize: PAGE_SIZE_DEFAULT,
-    sortBy: 'name',
-  };
+function resultsQuery(search: string, ranks: boolean): ClassListQuery {
+  const query = search === '' ? undefined : search;
+  return { query, page: 1, pageSize: PAGE_SIZE_DEFAULT, sortBy: listSortBy(query, null, ranks) };
 }
 
 type View =
@@ -42,7 +41,7 @@ type View =
   | { kind: 'results'; page: ClassListResponse };
 
 interface TurmaSearchProps {
-  api: Pick<ApiClient, 'getClasses'>;
+  api: Pick<ApiClient, 'getClasses' | 'extensions'>;
   /** Ids of the turmas already on the list: shown as chosen. */
   chosenIds: ReadonlySet<string>;
   /** A turma picked in the dropdown: the picker adds it, takes it off, or refuses. */
@@ -81,8 +80,9 @@ export function TurmaSearch({
   // Between a key and the end of its burst the answer on screen is for older text.
   const typing = text.trim() !== search;
 
+  const ranks = useExtension(api, RANK_EXTENSION);
   const results = useQuery({
-    ...classQueries.list(api, resultsQuery(search)),
+    ...classQueries.list(api, resultsQuery(search, ranks)),
     // Nothing is asked until the list opens, and not mid-burst: opening the list by typing
     // must not first fetch the unfiltered page.
     enabled: combobox.dropdownOpened && !typing,

@@ -254,8 +254,9 @@ describe('ClassBrowser: search', () => {
       .listRequests()
       .slice(before)
       .filter((r) => 'query' in r.searchParams);
+    // No sortBy: the reference server ranks a search (best-match.test.tsx).
     expect(searches.map((request) => request.searchParams)).toEqual([
-      { page: '1', pageSize: '20', sortBy: 'name', query: 'educacao fis' },
+      { page: '1', pageSize: '20', query: 'educacao fis' },
     ]);
     expect(rowNames().every((name) => name.startsWith('Educação Física'))).toBe(true);
     expect(window.location.search).toBe('?q=educacao+fis');
@@ -618,6 +619,76 @@ describe('ClassBrowser: designed states', () => {
     act(() => onlineManager.setOnline(true));
 
     expect(await screen.findByText('5 turmas')).toBeVisible();
+  });
+
+  it('offline with a new search typed, shows the last answer as what it is: rows, count and marks of that search', async () => {
+    const backend = installReferenceApi({ turmas: manyTurmas(120) });
+    const { user } = renderBrowser();
+    await screen.findByText('120 turmas');
+    const field = screen.getByLabelText('Buscar turmas');
+    await user.type(field, 'matem{Enter}');
+    expect(await screen.findByText('12 turmas encontradas')).toBeVisible();
+    const found = rowNames();
+    const searched = () => backend.listRequests().length;
+    const before = searched();
+
+    act(() => onlineManager.setOnline(false));
+    await user.clear(field);
+    await user.type(field, 'fisica{Enter}');
+
+    // Not "12 turmas encontradas" beside "fisica": the count says whose it is, as the alert does.
+    expect(status()).toHaveTextContent(/^12 turmas encontradas para “matem”$/);
+    expect(
+      screen.getByText(
+        'Sem conexão — mostrando os resultados de “matem”, a última busca carregada. A nova ' +
+          'busca será feita assim que a conexão voltar.',
+      ),
+    ).toBeVisible();
+    expect(rowNames()).toEqual(found);
+    expect(marked(screen.getByRole('cell', { name: 'Matemática 1º A' }))).toEqual(['Matem']);
+    expect(searched()).toBe(before);
+
+    act(() => onlineManager.setOnline(true));
+
+    expect(await screen.findByText('24 turmas encontradas')).toHaveRole('status');
+    expect(screen.queryByText(/Sem conexão/)).not.toBeInTheDocument();
+    expect(marked(screen.getByRole('cell', { name: 'Física 1º A' }))).toEqual(['Física']);
+  });
+
+  it('offline with a search typed over the whole list, says the list shown has no search', async () => {
+    installReferenceApi({ turmas: manyTurmas(45) });
+    const { user } = renderBrowser();
+    await screen.findByText('45 turmas');
+
+    act(() => onlineManager.setOnline(false));
+    await user.type(screen.getByLabelText('Buscar turmas'), 'artes{Enter}');
+
+    expect(status()).toHaveTextContent(/^45 turmas$/);
+    expect(screen.getByText(/^Sem conexão — mostrando a lista sem busca/)).toBeVisible();
+    expect(marked(table())).toEqual([]);
+  });
+
+  it('when a new search fails, names the search whose rows, count and marks stay', async () => {
+    const backend = installReferenceApi({ turmas: manyTurmas(120) });
+    window.history.replaceState(null, '', '/?q=matem');
+    const { user } = renderBrowser();
+    await waitFor(() => expect(status()).toHaveTextContent('12 turmas encontradas'));
+    await waitFor(() => expect(table()).toHaveAttribute('aria-busy', 'false'));
+    const found = rowNames();
+    backend.failNext('network', { where: (request) => request.searchParams.query === 'fisica' });
+
+    const field = screen.getByLabelText('Buscar turmas');
+    fireEvent.change(field, { target: { value: 'fisica' } });
+    await user.type(field, '{Enter}');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Não foi possível carregar a lista pedida');
+    expect(alert).toHaveTextContent(
+      'As turmas abaixo são os resultados de “matem”, que já estavam na tela.',
+    );
+    expect(status()).toHaveTextContent(/^12 turmas encontradas para “matem”$/);
+    expect(rowNames()).toEqual(found);
+    expect(marked(screen.getByRole('cell', { name: 'Matemática 1º A' }))).toEqual(['Matem']);
   });
 
   it('renders turma names as text, never as markup', async () => {

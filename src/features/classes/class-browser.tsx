@@ -1,11 +1,5 @@
 import { Alert, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
-import {
-  hashKey,
-  keepPreviousData,
-  onlineManager,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { hashKey, onlineManager, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   memo,
   useCallback,
@@ -18,14 +12,15 @@ import {
 } from 'react';
 import { fromSortBy, toSortBy, type ApiClient } from '../../api/client';
 import {
-  SORT_BY_DEFAULT,
+  RANK_EXTENSION,
   type ClassListQuery,
   type ClassListResponse,
   type SortField,
 } from '#contract';
 import { describeApiError } from '../../i18n/describe-api-error';
 import { useMessages } from '../../i18n/i18n-context';
-import { classQueries } from '../../api/class-queries';
+import { classQueries, listSortBy } from '../../api/class-queries';
+import { useExtension } from '../../api/use-extension';
 import { ClassPager } from './class-pager';
 import { ClassSearch } from './class-search';
 import { ClassTable, type RowAction } from './class-table';
@@ -41,7 +36,7 @@ import { whenIdle } from '../../lib/when-idle';
 import styles from './class-browser.module.css';
 
 interface ClassBrowserProps {
-  api: Pick<ApiClient, 'getClasses'>;
+  api: Pick<ApiClient, 'getClasses' | 'extensions'>;
   /** What can be done with one turma from its row; the same array on every render. */
   rowActions?: readonly RowAction[];
   /**
@@ -56,8 +51,10 @@ interface ClassBrowserProps {
   onShown?: () => void;
 }
 
-function toQuery({ q, page, pageSize, sort }: ListParams): ClassListQuery {
-  return { query: q === '' ? undefined : q, page, pageSize, sortBy: sort };
+/** The request for `params`; `ranks`: the server orders searches by best match (listSortBy). */
+function toQuery({ q, page, pageSize, sort }: ListParams, ranks: boolean): ClassListQuery {
+  const query = q === '' ? undefined : q;
+  return { query, page, pageSize, sortBy: listSortBy(query, sort, ranks) };
 }
 
 const NO_ACTIONS: readonly RowAction[] = [];
@@ -86,6 +83,8 @@ export const ClassBrowser = memo(function ClassBrowser({
   const formats = useFormats();
   const queryClient = useQueryClient();
   const [params, setUrlParams] = useListParams();
+  // Until the first answer says so, searches go by name (as a plain v1 platform is asked).
+  const ranks = useExtension(api, RANK_EXTENSION);
   // The list's request leaves before React renders what changed, not from that render's effect:
   // a new search's render took 8–35 ms on a busy machine (decision 005). A page already in the
   // cache (the prefetched next one) is not asked for again.
@@ -93,40 +92,46 @@ export const ClassBrowser = memo(function ClassBrowser({
     (change, options) => {
       const next = { ...parseListParams(window.location.search), ...change };
       // A failure is the list's to show, through its own query.
-      queryClient.query(classQueries.list(api, toQuery(next))).catch(() => undefined);
+      queryClient.query(classQueries.list(api, toQuery(next, ranks))).catch(() => undefined);
       setUrlParams(change, options);
     },
-    [api, queryClient, setUrlParams],
+    [api, queryClient, setUrlParams, ranks],
   );
   const selection = useSelection();
   const online = useSyncExternalStore(subscribeOnline, isOnline, prerenderedOnline);
 
-  const listOptions = classQueries.list(api, toQuery(params));
+  const query = toQuery(params, ranks);
+  const listOptions = classQueries.list(api, query);
   const listHash = hashKey(listOptions.queryKey);
-  const list = useQuery({
-    ...listOptions,
-    // The rows on screen stay (dimmed) until the next page or search answers: no flash of a
-    // skeleton, no jump. Each request has its own key, so a late answer for an older search
-    // can never replace a newer one.
-    placeholderData: keepPreviousData,
-  });
+  // Each request has its own key, so a late answer for an older search can never replace a
+  // newer one.
+  const list = useQuery(listOptions);
   /** The answer to what the URL asks for, once it has come. */
-  const answer = list.isPlaceholderData ? undefined : list.data;
+  const answer = list.data;
   const settled = answer !== undefined;
-  // The last answer on screen, and what it answered: a new page, order or search that fails
-  // leaves it there (dimmed, under an alert that says so) rather than the whole list going.
-  const [lastShown, setLastShown] = useState<{ page: ClassListResponse; params: ListParams }>();
-  if (settled && lastShown?.page !== answer) setLastShown({ page: answer, params });
-  const newFailed = list.isError && list.data === undefined && lastShown !== undefined;
-  const page = newFailed ? lastShown.page : list.data;
-  const pageParams = newFailed ? lastShown.params : params;
+  // The answer on screen and what it answered, one record: its rows, its count and the words
+  // marked in them always go together. Until the next page, order or search answers, the last
+  // one stays (dimmed): no flash of a skeleton, no jump; if that fails or waits for the
+  // connection, it stays under an alert that names the search it shows (issue 32).
+  const [lastShown, setLastShown] = useState<ShownAnswer>();
+  if (settled && (lastShown?.page !== answer || lastShown.params !== params)) {
+    setLastShown({ page: answer, params });
+  }
+  const shown: ShownAnswer | undefined = settled ? { page: answer, params } : lastShown;
+  const page = settled ? answer : lastShown?.page;
+  const newFailed = list.isError && !settled && shown !== undefined;
+  /** Rows of an earlier request, shown until (or because) this one's do not come. */
+  const stale = !settled && shown !== undefined;
+  const otherSearch = stale && shown.params.q !== params.q ? shown.params.q : undefined;
   // What is consistent with the rows that came back: a total of 0 (or 20) beside 3 rows on
   // page 1 is read as 3, so the rows show and the pager counts them (issue 20).
   const totalRecords =
-    page &&
+    shown &&
     Math.max(
-      page.totalRecords,
-      page.data.length > 0 ? (pageParams.page - 1) * pageParams.pageSize + page.data.length : 0,
+      shown.page.totalRecords,
+      shown.page.data.length > 0
+        ? (shown.params.page - 1) * shown.params.pageSize + shown.page.data.length
+        : 0,
     );
   const pageCount = pageCountOf(totalRecords ?? 0, params.pageSize);
   const table = useRef<HTMLTableElement>(null);
@@ -170,7 +175,7 @@ export const ClassBrowser = memo(function ClassBrowser({
     let cancelPrepare = () => {};
     const prefetch = setTimeout(() => {
       queryClient
-        .query(classQueries.list(api, toQuery({ ...params, page: params.page + 1 })))
+        .query(classQueries.list(api, toQuery({ ...params, page: params.page + 1 }, ranks)))
         .then((next) => {
           // Its dates written while the browser is idle: the page turn then formats none.
           cancelPrepare = whenIdle(() =>
@@ -187,7 +192,7 @@ export const ClassBrowser = memo(function ClassBrowser({
       clearTimeout(prefetch);
       cancelPrepare();
     };
-  }, [api, queryClient, settled, params, pageCount, formats]);
+  }, [api, queryClient, settled, params, ranks, pageCount, formats]);
 
   // A link to page 40 of a list that now has 12 pages: show the last page instead of nothing.
   // An empty page within the count (the rows went between two requests, or a server that
@@ -214,7 +219,7 @@ export const ClassBrowser = memo(function ClassBrowser({
   // the page already shown (a new page size, a search) leave it alone.
   const changeSort = useCallback(
     (sort: { id: SortField; desc: boolean } | undefined) =>
-      setParams({ sort: toSortBy(sort ? [sort] : []) ?? SORT_BY_DEFAULT, page: 1 }),
+      setParams({ sort: toSortBy(sort ? [sort] : []) ?? null, page: 1 }),
     [setParams],
   );
   // The new page starts at the table's top: bring it into view (under the sticky app header, its
@@ -241,26 +246,24 @@ export const ClassBrowser = memo(function ClassBrowser({
     [setParams],
   );
 
-  // What the status line announces belongs to the rows on screen. While a new search loads,
-  // the previous rows stay (placeholder data), so their count stays too, with their wording,
-  // and the words marked in their names are those of the search that found them: the last
-  // settled answer is remembered here, adjusted during render (no extra frame).
-  const [announced, setAnnounced] = useState<{ total: number; q: string } | null>(null);
+  // What the status line announces belongs to the rows on screen: while a new search loads, the
+  // previous rows stay, and so do their count and its wording. When that search cannot come
+  // (offline, failed), the count says which search it is of, as the alert does.
   const shownTotal = totalRecords ?? 0;
-  if (settled && (announced?.total !== shownTotal || announced.q !== params.q)) {
-    setAnnounced({ total: shownTotal, q: params.q });
-  }
+  const shownCount = formats.number.format(shownTotal);
+  const stuck = !online || newFailed;
   const summary =
-    page === undefined
+    shown === undefined
       ? // Nothing to count: either on its way, or the alert below says what went wrong.
         list.isError || !online
         ? ''
         : messages.classes.loading
-      : announced === null
-        ? messages.classes.loading
-        : announced.q === ''
-          ? messages.classes.total(announced.total, formats.number.format(announced.total))
-          : messages.classes.found(announced.total, formats.number.format(announced.total));
+      : shown.params.q === ''
+        ? messages.classes.total(shownTotal, shownCount)
+        : otherSearch !== undefined && stuck
+          ? listMessages.foundFor(shownTotal, shownCount, otherSearch)
+          : messages.classes.found(shownTotal, shownCount);
+  const order = listOrder(params.sort, query);
 
   return (
     <Stack gap="md">
@@ -270,9 +273,13 @@ export const ClassBrowser = memo(function ClassBrowser({
       </Group>
 
       {/* Sticky: the rows they warn about may be far down the page, where the person is. */}
-      {!online && page && (
+      {!online && shown && (
         <Alert color="yellow" className={styles.staleWarning}>
-          {messages.classes.offlineStale}
+          {otherSearch === undefined
+            ? messages.classes.offlineStale
+            : otherSearch === ''
+              ? listMessages.offlineWithoutSearch
+              : listMessages.offlineOtherSearch(otherSearch)}
         </Alert>
       )}
       {online && list.isError && page && !newFailed && (
@@ -285,7 +292,7 @@ export const ClassBrowser = memo(function ClassBrowser({
           color="red"
           role="alert"
           title={
-            isOtherPage(params, lastShown.params)
+            isOtherPage(params, shown.params)
               ? listMessages.newPageFailed(formats.number.format(params.page))
               : listMessages.newListFailed
           }
@@ -293,7 +300,12 @@ export const ClassBrowser = memo(function ClassBrowser({
         >
           <Stack gap="sm" align="flex-start">
             <Text size="sm">
-              {describeApiError(list.error, messages)} {listMessages.previousRowsKept}
+              {describeApiError(list.error, messages)}{' '}
+              {otherSearch === undefined
+                ? listMessages.previousRowsKept
+                : otherSearch === ''
+                  ? listMessages.previousListKept
+                  : listMessages.previousResultsKept(otherSearch)}
             </Text>
             <RetryButton onRetry={() => void list.refetch()} busy={list.isFetching} />
           </Stack>
@@ -346,7 +358,7 @@ export const ClassBrowser = memo(function ClassBrowser({
               key={`${params.q}\n${params.sort}`}
               api={api}
               q={params.q}
-              sort={params.sort}
+              sortBy={query.sortBy}
               total={totalRecords ?? 0}
               pageRows={answer.data}
             />
@@ -355,9 +367,10 @@ export const ClassBrowser = memo(function ClassBrowser({
             ref={table}
             rows={page?.data}
             skeletonRows={Math.min(params.pageSize, 20)}
-            stale={list.isPlaceholderData || newFailed}
-            query={announced?.q ?? ''}
-            sort={fromSortBy(params.sort)}
+            stale={stale}
+            query={shown?.params.q ?? ''}
+            sort={order}
+            bestMatchOffered={params.q !== '' && ranks}
             onSortChange={changeSort}
             selection={selection}
             onSelect={selectionStore.add}
@@ -406,6 +419,24 @@ function RetryButton({
       {label ?? messages.classes.retry}
     </Button>
   );
+}
+
+/** An answer on screen and the parameters it answered. */
+interface ShownAnswer {
+  page: ClassListResponse;
+  params: ListParams;
+}
+
+/**
+ * The order the sort control shows: the column chosen, or best match when the request leaves
+ * the order to a server that ranks, or by name.
+ */
+function listOrder(
+  chosen: ListParams['sort'],
+  query: ClassListQuery,
+): { id: SortField; desc: boolean } | 'best-match' {
+  if (chosen !== null) return fromSortBy(chosen);
+  return query.sortBy === undefined ? 'best-match' : fromSortBy(query.sortBy);
 }
 
 /** The same list (search, order, size), another page of it. */

@@ -1,30 +1,49 @@
-import { UnstyledButton } from '@mantine/core';
+import { UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { FlexRender, type Header, type ReactTable, type SortingState } from '@tanstack/react-table';
 import { memo, type ReactNode } from 'react';
 import type { Class } from '#contract';
 import { COLUMN_WIDTHS, NUMERIC_COLUMNS, type features } from './class-table-columns';
 import classes from './class-table.module.css';
+import { useClassListMessages } from './messages';
 
 type ClassHeader = Header<typeof features, Class>;
+
+/**
+ * Best match as an order (a search on a server that ranks): 'in-use' when no column is chosen,
+ * 'offered' when one is (a way back to it); undefined when there is no such order.
+ */
+export type BestMatch = 'in-use' | 'offered' | undefined;
 
 interface TableHeadProps {
   groups: ReturnType<ReactTable<typeof features, Class>['getHeaderGroups']>;
   /** Not read here, but what the headers show depends on it. */
   sorting: SortingState;
+  bestMatch: BestMatch;
+  /** Back to best match, from a column's order. Stable. */
+  onBestMatch: () => void;
 }
 
 /**
  * Memoised on the header groups and the sort: turning a page leaves the header alone, and its
  * checkbox follows the page through the selection context.
  */
-export const TableHead = memo(function TableHead({ groups }: TableHeadProps) {
+export const TableHead = memo(function TableHead({
+  groups,
+  bestMatch,
+  onBestMatch,
+}: TableHeadProps) {
   return (
     <thead>
       {groups.map((group) => (
         <tr key={group.id}>
           {group.headers.map((header) => (
-            <HeaderCell key={header.id} header={header}>
+            <HeaderCell
+              key={header.id}
+              header={header}
+              bestMatch={header.column.id === 'name' ? bestMatch : undefined}
+              onBestMatch={onBestMatch}
+            >
               <FlexRender header={header} />
             </HeaderCell>
           ))}
@@ -34,7 +53,17 @@ export const TableHead = memo(function TableHead({ groups }: TableHeadProps) {
   );
 });
 
-function HeaderCell({ header, children }: { header: ClassHeader; children: ReactNode }) {
+function HeaderCell({
+  header,
+  bestMatch,
+  onBestMatch,
+  children,
+}: {
+  header: ClassHeader;
+  bestMatch: BestMatch;
+  onBestMatch: () => void;
+  children: ReactNode;
+}) {
   const { column } = header;
   const numeric = NUMERIC_COLUMNS.has(column.id);
   const width = COLUMN_WIDTHS[column.id];
@@ -50,7 +79,16 @@ function HeaderCell({ header, children }: { header: ClassHeader; children: React
   return (
     <th
       scope="col"
-      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+      aria-sort={
+        sorted === 'asc'
+          ? 'ascending'
+          : sorted === 'desc'
+            ? 'descending'
+            : // Neither up nor down: the names are in order of how well they match the search.
+              bestMatch === 'in-use'
+              ? 'other'
+              : 'none'
+      }
       className={numeric ? classes.numeric : undefined}
       style={{ width }}
     >
@@ -62,6 +100,34 @@ function HeaderCell({ header, children }: { header: ClassHeader; children: React
         {children}
         <Icon aria-hidden size={14} className={classes.sortIcon} />
       </UnstyledButton>
+      {bestMatch && <BestMatchOrder inUse={bestMatch === 'in-use'} onChoose={onBestMatch} />}
     </th>
+  );
+}
+
+/**
+ * Beside "Nome", where the names are ordered: "Melhor correspondência", said as the order in use
+ * while no column is chosen, and a button back to it once one is.
+ */
+function BestMatchOrder({ inUse, onChoose }: { inUse: boolean; onChoose: () => void }) {
+  const messages = useClassListMessages();
+  if (inUse) {
+    return (
+      <span className={`${classes.sortButton} ${classes.bestMatch}`} data-sorted>
+        <span aria-hidden="true">{messages.bestMatch}</span>
+        <IconArrowDown aria-hidden size={14} className={classes.sortIcon} />
+        <span className={VisuallyHidden.classes.root}>{messages.bestMatchInUse}</span>
+      </span>
+    );
+  }
+  return (
+    <UnstyledButton
+      className={`${classes.sortButton} ${classes.bestMatch}`}
+      aria-label={messages.sortByBestMatch}
+      onClick={onChoose}
+    >
+      {messages.bestMatch}
+      <IconArrowsSort aria-hidden size={14} className={classes.sortIcon} />
+    </UnstyledButton>
   );
 }

@@ -5,7 +5,7 @@ import { useFormats } from '../../i18n/formats';
 import { useMessages } from '../../i18n/i18n-context';
 import { useHydrated } from '../../lib/use-hydrated';
 import { columns, features, rowActionsWidth } from './class-table-columns';
-import { TableHead } from './class-table-head';
+import { TableHead, type BestMatch } from './class-table-head';
 import { ClassRow } from './class-table-row';
 import classes from './class-table.module.css';
 import { LoadingRows } from './loading-rows';
@@ -24,8 +24,14 @@ interface ClassTableProps {
   stale: boolean;
   /** The search that found the rows shown (not one still on its way), marked in their names. */
   query: string;
-  sort: { id: SortField; desc: boolean };
-  /** `undefined`: back to the API's default order. */
+  /**
+   * The order in use: a column's, or best match (a search on a server that ranks, no column
+   * chosen), which `bestMatch` then says.
+   */
+  sort: { id: SortField; desc: boolean } | 'best-match';
+  /** Best match can be chosen: a search is typed and the server ranks. */
+  bestMatchOffered: boolean;
+  /** `undefined`: no column, the server's own order (best match while searching, if it ranks). */
   onSortChange: (sort: { id: SortField; desc: boolean } | undefined) => void;
   selection: readonly ClassSummary[];
   onSelect: (turmas: ClassSummary[]) => void;
@@ -47,6 +53,7 @@ export function ClassTable({
   stale,
   query,
   sort,
+  bestMatchOffered,
   onSortChange,
   selection,
   onSelect,
@@ -62,10 +69,14 @@ export function ClassTable({
     rows === undefined ? Math.max(rowActions.length, rowActionsWhileLoading) : rowActions.length;
   // On the sort's values, not on the object: the page passes a new one on every render, and a
   // new `sorting` would re-render the whole (memoised) header on each page turn.
+  const [sortId, sortDesc] = sort === 'best-match' ? [undefined, false] : [sort.id, sort.desc];
   const sorting = useMemo<SortingState>(
-    () => [{ id: sort.id, desc: sort.desc }],
-    [sort.id, sort.desc],
+    () => (sortId === undefined ? [] : [{ id: sortId, desc: sortDesc }]),
+    [sortId, sortDesc],
   );
+  const bestMatch: BestMatch =
+    sort === 'best-match' ? 'in-use' : bestMatchOffered ? 'offered' : undefined;
+  const chooseBestMatch = useCallback(() => onSortChange(undefined), [onSortChange]);
   const selectedIds = useMemo(() => new Set(selection.map((turma) => turma.id)), [selection]);
   const pageSelection = useMemo<PageSelection>(
     () => ({ selectedIds, pageRows: data, onSelect, onDeselect }),
@@ -112,7 +123,12 @@ export function ClassTable({
           }
         >
           <DatesZoneCaption />
-          <TableHead groups={table.getHeaderGroups()} sorting={sorting} />
+          <TableHead
+            groups={table.getHeaderGroups()}
+            sorting={sorting}
+            bestMatch={bestMatch}
+            onBestMatch={chooseBestMatch}
+          />
           {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated clicks of the rows' buttons (keyboard too); the body is no control */}
           <tbody
             data-stale={stale || undefined}

@@ -21,9 +21,12 @@ const table = () => screen.getByRole('table', { name: 'Lista de turmas' });
 const status = () => screen.getAllByRole('status')[0]!;
 
 /** An API that answers every list with `page`, as a mock generated from the OpenAPI might. */
-function answering(page: ClassListResponse): Pick<ApiClient, 'getClasses'> {
-  return { getClasses: () => Promise.resolve(page) };
+function answering(page: ClassListResponse): Pick<ApiClient, 'getClasses' | 'extensions'> {
+  return { getClasses: () => Promise.resolve(page), extensions: noExtensions() };
 }
+
+/** What a server that never said it has extensions offers: none (a client's state before any answer). */
+const noExtensions = () => createTestApiClient().extensions;
 
 const ACTIONS: RowAction[] = [
   { label: 'Matricular', name: (turma) => `Matricular aluno em ${turma.name}`, onClick: vi.fn() },
@@ -249,7 +252,7 @@ describe('Turmas list: an empty page that is not past the end', () => {
       .fn<ApiClient['getClasses']>()
       .mockResolvedValueOnce(aClassPage([], 45))
       .mockResolvedValue(aClassPage(rows, 3));
-    const { user } = render(<ClassBrowser api={{ getClasses }} />);
+    const { user } = render(<ClassBrowser api={{ getClasses, extensions: noExtensions() }} />);
 
     expect(await screen.findByText('Esta página veio vazia')).toBeVisible();
     expect(
@@ -275,7 +278,7 @@ describe('Turmas list: an empty page that is not past the end', () => {
       Promise.resolve(query?.page === 2 ? aClassPage([], 45) : aClassPage(rows, 45)),
     );
     window.history.replaceState(null, '', '/?page=2');
-    const { user } = render(<ClassBrowser api={{ getClasses }} />);
+    const { user } = render(<ClassBrowser api={{ getClasses, extensions: noExtensions() }} />);
 
     expect(await screen.findByText('Esta página veio vazia')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Ir para a primeira página' }));

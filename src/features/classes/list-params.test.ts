@@ -23,6 +23,8 @@ describe('parseListParams', () => {
     ['?pageSize=1000', {}],
     ['?sort=students', {}],
     ['?sort=-name', { sort: '-name' }],
+    // Chosen, so kept: a link by name stays by name, even where a search could rank.
+    ['?sort=name', { sort: 'name' }],
     ['?q=%20%20', {}],
     ['?q=%20f%C3%ADs%20', { q: 'fís' }],
   ])('%s falls back to the default for what is wrong', (search, expected) => {
@@ -38,6 +40,14 @@ describe('writeListParams', () => {
   it('leaves defaults out and keeps parameters that are not the list’s', () => {
     expect(writeListParams('?utm=x&page=4', DEFAULT_LIST_PARAMS)).toBe('?utm=x');
     expect(writeListParams('', DEFAULT_LIST_PARAMS)).toBe('');
+  });
+
+  it('writes no sort for none chosen, and a chosen "name" as such', () => {
+    expect(DEFAULT_LIST_PARAMS.sort).toBeNull();
+    expect(writeListParams('?sort=-name', { ...DEFAULT_LIST_PARAMS, q: 'arte' })).toBe('?q=arte');
+    expect(writeListParams('', { ...DEFAULT_LIST_PARAMS, q: 'arte', sort: 'name' })).toBe(
+      '?q=arte&sort=name',
+    );
   });
 
   it('round-trips through parseListParams', () => {

@@ -2,17 +2,11 @@
  * What the turmas list shows (search, page, page size, sort) as it lives in the address bar:
  * `?q=matem&page=2&pageSize=50&sort=-countStudents`. Each parameter is read on its own with
  * the contract's rules, so a hand-edited or outdated link loses only the part that is wrong
- * (it falls back to the default) instead of the whole view.
+ * (it falls back to the default) instead of the whole view. No `sort` is no column chosen (by
+ * name, or best match while searching a server that ranks); `sort=name` is by name, always.
  */
 import { z } from 'zod/mini';
-import {
-  PAGE_MAX,
-  PAGE_SIZE_DEFAULT,
-  QUERY_MAX_LENGTH,
-  SORT_BY_DEFAULT,
-  SORT_VALUES,
-  type SortBy,
-} from '#contract';
+import { PAGE_MAX, PAGE_SIZE_DEFAULT, QUERY_MAX_LENGTH, SORT_VALUES, type SortBy } from '#contract';
 
 /** The choices offered; the API accepts any size up to 100, a link may carry one of these only. */
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -23,14 +17,15 @@ export interface ListParams {
   q: string;
   page: number;
   pageSize: PageSize;
-  sort: SortBy;
+  /** The column chosen to sort by; null for none (the server's order: `listSortBy`). */
+  sort: SortBy | null;
 }
 
 export const DEFAULT_LIST_PARAMS: ListParams = {
   q: '',
   page: 1,
   pageSize: PAGE_SIZE_DEFAULT,
-  sort: SORT_BY_DEFAULT,
+  sort: null,
 };
 
 const paramSchemas = {

@@ -33,6 +33,27 @@ export const useClassListMessages = defineMessages({
     newPageFailed: (page: string): string => `Não foi possível carregar a página ${page}`,
     newListFailed: 'Não foi possível carregar a lista pedida',
     previousRowsKept: 'As turmas abaixo são as que já estavam na tela.',
+    /** The rows kept are another search's (issue 32): say which. */
+    previousResultsKept: (query: string): string =>
+      `As turmas abaixo são os resultados de “${query}”, que já estavam na tela.`,
+    previousListKept: 'As turmas abaixo são as da lista sem busca, que já estava na tela.',
+    offlineOtherSearch: (query: string): string =>
+      `Sem conexão — mostrando os resultados de “${query}”, a última busca carregada. A nova ` +
+      `busca será feita assim que a conexão voltar.`,
+    offlineWithoutSearch:
+      'Sem conexão — mostrando a lista sem busca, a última carregada. A busca será feita ' +
+      'assim que a conexão voltar.',
+    /** The status line over another search's rows, while the one typed cannot come. */
+    foundFor: (count: number, formattedCount: string, query: string): string =>
+      count === 0
+        ? `Nenhuma turma encontrada para “${query}”`
+        : count === 1
+          ? `1 turma encontrada para “${query}”`
+          : `${formattedCount} turmas encontradas para “${query}”`,
+    /** Best match first: the order of a search on a server that ranks (RANK_EXTENSION). */
+    bestMatch: 'Melhor correspondência',
+    bestMatchInUse: 'Em ordem de melhor correspondência com a busca',
+    sortByBestMatch: 'Ordenar por melhor correspondência',
   },
   en: {
     noName: '(no name)',
@@ -55,6 +76,24 @@ export const useClassListMessages = defineMessages({
     newPageFailed: (page) => `Page ${page} could not be loaded`,
     newListFailed: 'The list asked for could not be loaded',
     previousRowsKept: 'The classes below are the ones already on screen.',
+    previousResultsKept: (query) =>
+      `The classes below are the results for “${query}”, already on screen.`,
+    previousListKept: 'The classes below are the list without a search, already on screen.',
+    offlineOtherSearch: (query) =>
+      `No connection — showing the results for “${query}”, the last search loaded. The new ` +
+      `search runs as soon as the connection is back.`,
+    offlineWithoutSearch:
+      'No connection — showing the list without a search, the last one loaded. The search ' +
+      'runs as soon as the connection is back.',
+    foundFor: (count, formattedCount, query) =>
+      count === 0
+        ? `No classes found for “${query}”`
+        : count === 1
+          ? `1 class found for “${query}”`
+          : `${formattedCount} classes found for “${query}”`,
+    bestMatch: 'Best match',
+    bestMatchInUse: 'In order of best match with the search',
+    sortByBestMatch: 'Sort by best match',
   },
 });
 

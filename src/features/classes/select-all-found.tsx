@@ -10,9 +10,9 @@ import { selectionStore } from './selection-store';
 
 interface SelectAllFoundProps {
   api: Pick<ApiClient, 'getClasses'>;
-  /** The search and order the rows were found with ('' for none). */
+  /** The search and order the rows were found with ('' for none; no sortBy: the server's). */
   q: string;
-  sort: SortBy;
+  sortBy: SortBy | undefined;
   /** How many turmas the search found, on every page. */
   total: number;
   /** The page on screen, every one of its turmas already selected. */
@@ -24,7 +24,7 @@ interface SelectAllFoundProps {
  * One write takes at most 100 turmas, so beyond that it says so instead of offering it; up to
  * that, one request (a page of 100) brings them all.
  */
-export function SelectAllFound({ api, q, sort, total, pageRows }: SelectAllFoundProps) {
+export function SelectAllFound({ api, q, sortBy, total, pageRows }: SelectAllFoundProps) {
   const messages = useClassListMessages();
   const formats = useFormats();
   const queryClient = useQueryClient();
@@ -60,7 +60,7 @@ export function SelectAllFound({ api, q, sort, total, pageRows }: SelectAllFound
           query: q === '' ? undefined : q,
           page: 1,
           pageSize: PAGE_SIZE_MAX,
-          sortBy: sort,
+          sortBy,
         }),
       );
       selectionStore.add(all.data.map(({ id, name }) => ({ id, name })));
