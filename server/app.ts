@@ -20,9 +20,11 @@ import {
   configureZod,
   describeIssues,
   EXTENSIONS_HEADER,
+  RANK_EXTENSION,
   removeStudentFromClassesBodySchema,
   ROSTER_EXTENSION,
   rosterQuerySchema,
+  SORT_BY_DEFAULT,
   STUDENTS_BY_EMAIL_EXTENSION,
   studentsByEmailQuerySchema,
   studentSearchQuerySchema,
@@ -175,7 +177,7 @@ const writeGuards = [limitBody, requireJson, requireJsonText] as const;
 const classIdParamSchema = z.object({ id: classIdSchema });
 
 /** The extensions this server offers when they are on: the Api-Extensions header's list. */
-const OFFERED_EXTENSIONS = [ROSTER_EXTENSION, STUDENTS_BY_EMAIL_EXTENSION];
+const OFFERED_EXTENSIONS = [ROSTER_EXTENSION, RANK_EXTENSION, STUDENTS_BY_EMAIL_EXTENSION];
 
 /** What a 503 asks a client to wait: a database restart takes seconds. */
 export const RETRY_AFTER_SECONDS = 2;
@@ -232,10 +234,16 @@ export function createApi({ store, tokens, log, publicUrl, extensions = true }: 
           invalidToken: unauthorized('Invalid or expired token'),
         }),
       )
-      // The list and search SQL, and how a page is planned: store/list-classes.ts.
-      .get('/classe', valid('query', classListQuerySchema), async (c) =>
-        c.json(await store.listClasses(c.req.valid('query'))),
-      )
+      // How a page is found: store/class-search.ts. Without sortBy the store ranks a search
+      // (RANK_EXTENSION); a plain v1 server, extensions off, lists by name.
+      .get('/classe', valid('query', classListQuerySchema), async (c) => {
+        const params = c.req.valid('query');
+        return c.json(
+          await store.listClasses(
+            extensions ? params : { ...params, sortBy: params.sortBy ?? SORT_BY_DEFAULT },
+          ),
+        );
+      })
       .post(
         '/classe/add-student',
         ...writeGuards,

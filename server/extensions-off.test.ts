@@ -53,6 +53,11 @@ describe('a server with API_EXTENSIONS=off', () => {
     for (const answer of answers) expect(answer.headers[header], answer.text).toBeUndefined();
   });
 
+  it('lists a search by name, as the plain v1 does: no best match first', async () => {
+    const { data } = await server.listClasses({ query: 'matematica' });
+    expect(data.map(({ name }) => name)).toEqual(['Matemática 9º A', 'matematica avançada']);
+  });
+
   it('leaves the extension out of the OpenAPI document, components and tag included', async () => {
     const document = (await server.request('/openapi.json', { authorization: null })).body as {
       tags: { name: string }[];
@@ -75,6 +80,7 @@ describe('a server with API_EXTENSIONS=off', () => {
       'StudentMatch',
       'StudentRecord',
       'UnknownClass"',
+      'best match',
     ]) {
       expect(text).not.toContain(word);
     }

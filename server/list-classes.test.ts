@@ -129,7 +129,7 @@ describe('getClasses on the standard turmas', () => {
     ['a substring in the middle', 'glês 100', ['Inglês 100% online']],
     ['nothing that matches', 'química', []],
   ])('query finds names ignoring case and accents: %s', async (_, query, expected) => {
-    const { data, totalRecords } = await server.listClasses({ query });
+    const { data, totalRecords } = await server.listClasses({ query, sortBy: 'name' });
 
     expect(names(data)).toEqual(expected);
     expect(totalRecords).toBe(expected.length);
@@ -151,7 +151,7 @@ describe('getClasses on the standard turmas', () => {
     ['words around punctuation, in any order', 'ria/hist', ['historia', 'História']],
     ['no filter from punctuation alone', '% _ \\', ASCENDING.name],
   ])('punctuation and symbols split words: %s', async (_, query, expected) => {
-    const { data, totalRecords } = await server.listClasses({ query });
+    const { data, totalRecords } = await server.listClasses({ query, sortBy: 'name' });
 
     expect(names(data)).toEqual(expected);
     expect(totalRecords).toBe(expected.length);
@@ -160,8 +160,18 @@ describe('getClasses on the standard turmas', () => {
   it('totalRecords counts every match of the query, not only the page', async () => {
     const { data, totalRecords } = await server.listClasses({ query: 'matematica', pageSize: 1 });
 
-    expect(names(data)).toEqual(['Matemática 9º A']);
+    expect(names(data)).toEqual(['matematica avançada']);
     expect(totalRecords).toBe(2);
+  });
+
+  it('answers a search best match first when no sortBy is given, by name when one is', async () => {
+    // Both meet "matematica" whole; "avançada" is the one word the search left unnamed, against
+    // "9º" and "A".
+    const ranked = await server.listClasses({ query: 'matematica' });
+    const byName = await server.listClasses({ query: 'matematica', sortBy: 'name' });
+
+    expect(names(ranked.data)).toEqual(['matematica avançada', 'Matemática 9º A']);
+    expect(names(byName.data)).toEqual(['Matemática 9º A', 'matematica avançada']);
   });
 
   it('accepts a query of exactly 200 characters, counted after trimming', async () => {

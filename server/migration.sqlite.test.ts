@@ -105,7 +105,7 @@ describe('a DATA_DIR of schema version 1', () => {
 
   it('finds its turmas through the new search index, short and long terms alike', async () => {
     const search = async (query: string) => {
-      const { data, totalRecords } = await server.listClasses({ query });
+      const { data, totalRecords } = await server.listClasses({ query, sortBy: 'name' });
       expect(totalRecords).toBe(data.length);
       return names(data);
     };

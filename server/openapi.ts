@@ -15,6 +15,7 @@ import {
   PAGE_SIZE_MAX,
   QUERY_MAX_LENGTH,
   QUERY_WORDS_MAX,
+  RANK_EXTENSION,
   ROSTER_EXTENSION,
   rosterQuerySchema,
   STUDENT_CLASSES_LISTED_MAX,
@@ -189,8 +190,9 @@ const parameterRef = (name: ParameterName) => ({ $ref: `#/components/parameters/
 /**
  * sortBy and query as the contract generates them. page and pageSize arrive as text the contract
  * parses (plain decimal digits only); the document says what they stand for: int32 integers.
+ * With the extensions on, a search without sortBy comes best match first (RANK_EXTENSION).
  */
-function listParameters() {
+function listParameters(extensions: boolean) {
   const generatedFrom = (querySchema: z.ZodMiniType) => {
     const { properties = {} } = z.toJSONSchema(querySchema, { io: 'input' });
     return (name: 'sortBy' | 'query') => {
@@ -232,15 +234,26 @@ function listParameters() {
     SortBy: query(
       'sortBy',
       'Field to sort by; a "-" prefix sorts descending. Ties are broken by id, in the same ' +
-        'direction. Names sort ignoring case and accents.',
+        'direction. Names sort ignoring case and accents. Without it, by name' +
+        (extensions ? ', or best match first when `query` has words (see `query`).' : '.'),
       generated('sortBy'),
       '-countStudents',
     ),
     Query: query(
       'query',
-      'Only turmas whose name holds each word of this text, in any order, ignoring case and ' +
-        'accents ("3º A matematica" finds "3º ano A — Matemática"). At most ' +
-        `${QUERY_MAX_LENGTH} characters and ${QUERY_WORDS_MAX} words.`,
+      'Only turmas whose name has a word meeting each word of this text, in any order, ignoring ' +
+        'case and accents ("3º A matematica" finds "3º ano A — Matemática"). A word of two or ' +
+        'more characters meets a word of the name that holds it anywhere; a word of one ' +
+        'character (a section letter, a digit) only a word that starts with it ("e" meets "E" ' +
+        'and "Ensino", not "série"). A number is a whole word of an ordinal ("2" of "2º", ' +
+        '"2ª"). ' +
+        (extensions
+          ? 'Without `sortBy`, best match first: more words of the query met as whole words of ' +
+            'the name, then as the start of one (before inside one); then fewer words of the ' +
+            'name the query did not meet; then name, then id. A server that ranks says ' +
+            `\`${RANK_EXTENSION}\` in the \`${EXTENSIONS_HEADER}\` header of every answer. `
+          : '') +
+        `At most ${QUERY_MAX_LENGTH} characters and ${QUERY_WORDS_MAX} words.`,
       generated('query'),
       'matemática 9º',
     ),
@@ -409,7 +422,7 @@ export function buildOpenApiDocument({ publicUrl, extensions = true }: OpenApiOp
       Object.entries(components).filter(([name]) => extensions || !extensionOnly.includes(name)),
     );
   const schemas = kept(allSchemas, EXTENSION_SCHEMAS);
-  const parameters = kept(listParameters(), EXTENSION_PARAMETERS);
+  const parameters = kept(listParameters(extensions), EXTENSION_PARAMETERS);
   const responses = kept(RESPONSES, EXTENSION_RESPONSES);
   return {
     openapi: '3.1.0',

@@ -1,11 +1,20 @@
 /**
- * Search word by word, in any order (docs/decisions/013-word-search.md): the examples staff type,
- * the limits, and a property test against the rule applied to every name in memory.
+ * Search word by word, in any order, best match first (docs/decisions/013-word-search.md): the
+ * examples staff type, the limits, and a property test against the rule applied to every name in
+ * memory.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foldForSearch, searchWords, SORT_VALUES, type Class, type SortBy } from '#contract';
+import {
+  EXTENSIONS_HEADER,
+  listsExtension,
+  RANK_EXTENSION,
+  SORT_VALUES,
+  type Class,
+  type SortBy,
+} from '#contract';
 import type { TurmaFixture } from './testing/database.ts';
+import { matchesQuery, rankedByRule } from './testing/search-rule.ts';
 import {
   expectError,
   expectWriteOk,
@@ -87,6 +96,79 @@ describe('search as staff type it', () => {
   });
 });
 
+describe('best match first, and words of one character', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      fixtures: {
+        turmas: [
+          turma('r01', '1ª série A — Língua Portuguesa', 1),
+          turma('r02', '1ª série E — Língua Portuguesa', 2),
+          turma('r03', 'Ensino Religioso', 3),
+          turma('r04', 'Física', 4),
+          turma('r05', 'Educação Física', 5),
+          turma('r06', '2º ano B — Geografia', 6),
+          turma('r07', '1º ano B — Geografia · Unidade 2', 7),
+          turma('r08', '2ª série B — Geografia', 8),
+          turma('r09', 'Oficina de Arte', 9),
+          turma('r10', 'Artesanato', 10),
+          turma('r11', 'Quarteto', 11),
+        ],
+      },
+    });
+  });
+  afterAll(() => server.stop());
+
+  const ranked = async (query: string) => names((await server.listClasses({ query })).data);
+  const byName = async (query: string) =>
+    names((await server.listClasses({ query, sortBy: 'name' })).data);
+
+  it('says it ranks, in the Api-Extensions header of its answers', async () => {
+    const answer = await server.request('/classe?query=arte');
+    expect(listsExtension(answer.headers[EXTENSIONS_HEADER.toLowerCase()], RANK_EXTENSION)).toBe(
+      true,
+    );
+  });
+
+  it.each([
+    // The same turma named as staff write it: its section letter no longer matches "sériE".
+    ['1ª série E Língua Portuguesa', ['1ª série E — Língua Portuguesa']],
+    ['2 ano B geografia', ['2º ano B — Geografia', '1º ano B — Geografia · Unidade 2']],
+    // Fewer words the search did not name first.
+    ['física', ['Física', 'Educação Física']],
+    // A whole word before the start of one, before the inside of one, whatever else the name has.
+    ['arte', ['Oficina de Arte', 'Artesanato', 'Quarteto']],
+  ])('"%s" comes best match first', async (query, expected) => {
+    expect(await ranked(query)).toEqual(expected);
+  });
+
+  it('still sorts by the column asked for', async () => {
+    expect(await byName('arte')).toEqual(['Artesanato', 'Oficina de Arte', 'Quarteto']);
+    expect(await byName('física')).toEqual(['Educação Física', 'Física']);
+  });
+
+  it('matches a one-character word at the start of a word only', async () => {
+    expect(await byName('E')).toEqual([
+      '1ª série E — Língua Portuguesa',
+      'Educação Física',
+      'Ensino Religioso',
+    ]);
+  });
+
+  it('keeps a one-character word that occurs inside another word of the query', async () => {
+    expect(await byName('série e')).toEqual(['1ª série E — Língua Portuguesa']);
+  });
+
+  it('takes a number alone as the whole of an ordinal', async () => {
+    expect(await ranked('2')).toEqual([
+      // Whole words all: then the fewer unmet words, then by name ("2a…" before "2o…").
+      '2ª série B — Geografia',
+      '2º ano B — Geografia',
+      '1º ano B — Geografia · Unidade 2',
+    ]);
+  });
+});
+
 describe('search against the rule, for random names and queries', () => {
   // Letters with and without accents, ordinals, digits, and the separators names use.
   const CHARACTERS = Array.from('aábcçdeéêfghiíjlmnoóõpqrstuúvxzAÁÇÉÍÓÚºª0123456789');
@@ -94,8 +176,18 @@ describe('search against the rule, for random names and queries', () => {
   const wordArbitrary = fc
     .array(fc.constantFrom(...CHARACTERS), { minLength: 1, maxLength: 10 })
     .map((characters) => characters.join(''));
+  // Names share words, as turma names do, so that searches find many turmas as well as few;
+  // ordinals, section letters and numbers among them.
+  const SHARED_WORDS = [
+    ...fc.sample(wordArbitrary, { seed: 2025, numRuns: 30 }),
+    ...['1º', '2º', '2ª', '2', '12', 'A', 'E', 'ano', 'série', 'Educação', 'Física'],
+  ];
+  const nameWordArbitrary = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...SHARED_WORDS) },
+    { weight: 1, arbitrary: wordArbitrary },
+  );
   const nameArbitrary = fc
-    .array(fc.tuple(wordArbitrary, fc.constantFrom(...SEPARATORS)), {
+    .array(fc.tuple(nameWordArbitrary, fc.constantFrom(...SEPARATORS)), {
       minLength: 1,
       maxLength: 5,
     })
@@ -147,8 +239,8 @@ describe('search against the rule, for random names and queries', () => {
     }
   });
 
-  /** A piece of a name's word, or a word of its own, in a random case. */
-  const queryWordArbitrary = fc.oneof(
+  /** A piece of names' text, across words, or a word of its own: searches that mostly fail. */
+  const anyWordArbitrary = fc.oneof(
     fc
       .tuple(fc.constantFrom(...NAMES), fc.nat(), fc.integer({ min: 1, max: 12 }))
       .map(([name, start, length]) => {
@@ -158,32 +250,56 @@ describe('search against the rule, for random names and queries', () => {
       }),
     wordArbitrary.map((word) => word.slice(0, 12)),
   );
+  /**
+   * Words of one name as staff type them: each whole, its start, its first character, or a piece
+   * of it; searches that find that turma, and others that share the words.
+   */
+  const oneNameArbitrary = fc
+    .tuple(
+      fc.constantFrom(...NAMES),
+      fc.array(fc.tuple(fc.nat(), fc.nat(3), fc.nat(), fc.integer({ min: 1, max: 12 })), {
+        minLength: 1,
+        maxLength: 4,
+      }),
+    )
+    .map(([name, picks]) => {
+      const words = name.split(/[\s—/,.·-]+/).filter((word) => word !== '');
+      return picks.map(([which, how, from, length]) => {
+        const word = words[which % words.length] ?? 'x';
+        const piece = word.slice(from % word.length, (from % word.length) + length);
+        return [word, word.slice(0, length), word[0]!, piece][how]!;
+      });
+    });
   const queryArbitrary = fc
     .tuple(
-      fc.array(fc.tuple(queryWordArbitrary, fc.boolean()), { minLength: 1, maxLength: 8 }),
+      fc.oneof(
+        { weight: 3, arbitrary: oneNameArbitrary },
+        { weight: 1, arbitrary: fc.array(anyWordArbitrary, { minLength: 1, maxLength: 8 }) },
+      ),
+      fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
       fc.constantFrom(' ', '  ', ' - ', ', '),
     )
-    .map(([words, separator]) =>
-      words.map(([word, upper]) => (upper ? word.toUpperCase() : word)).join(separator),
+    .map(([words, upper, separator]) =>
+      words.map((word, at) => (upper[at] ? word.toUpperCase() : word)).join(separator),
     );
 
-  it('returns exactly the turmas with every word, in the requested order, on every page', async () => {
+  it('returns exactly the turmas with every word, in the requested order or best match first, on every page', async () => {
     await fc.assert(
       fc.asyncProperty(
         queryArbitrary,
-        fc.constantFrom(...SORT_VALUES),
+        fc.constantFrom(undefined, ...SORT_VALUES),
         fc.constantFrom(10, 33, 100),
         async (query, sortBy, pageSize) => {
-          const words = searchWords(query);
-          const expected = ordered
-            .get(sortBy)!
-            .filter(({ name }) => words.every((word) => foldForSearch(name).includes(word)))
-            .map(({ id }) => id);
+          const expected = (
+            sortBy === undefined
+              ? rankedByRule(ordered.get('name')!, query)
+              : ordered.get(sortBy)!.filter(({ name }) => matchesQuery(name, query))
+          ).map(({ id }) => id);
           const pages = Math.max(1, Math.ceil(expected.length / pageSize));
           for (let page = 1; page <= pages; page++) {
             const { data, totalRecords } = await server.listClasses({
               query,
-              sortBy,
+              ...(sortBy && { sortBy }),
               pageSize,
               page,
             });

@@ -7,7 +7,7 @@
  * whose rows the store then reads, and with slots (0…size-1 in key order), for a store that
  * keeps the rest of each row beside it.
  */
-import { searchWords, splitFoldedWords, type SortField } from '#contract';
+import { matchWord, searchWords, splitFoldedWords, type SortBy, type SortField } from '#contract';
 
 /** One turma as the index loads it; `key` is the store's row key (SQLite's rowid). */
 export interface IndexedClass {
@@ -43,6 +43,14 @@ export interface ClassPage {
 const WORDS_KEPT = 64;
 const SEARCHES_KEPT = 16;
 const ORDERED_KEPT = 8;
+/** Searches by place, 2 bytes a turma each (`Ranking`). */
+const RANKINGS_KEPT = 4;
+/**
+ * A search that finds fewer than this share of the turmas is sorted by its turmas' places in the
+ * order (at most 15,625 numbers at 1,000,000 turmas); one that finds more is walked in the order
+ * from the nearer end until the page is full, at most one pass over the order.
+ */
+const FEW = 1 / 64;
 
 type Bits = Uint32Array;
 const bitsFor = (size: number): Bits => new Uint32Array((size + 31) >>> 5);
@@ -58,11 +66,93 @@ function popcount(bits: Bits): number {
   return total;
 }
 
+/** Calls `each` with every slot in `bits`, ascending. */
+function forEachSlot(bits: Bits, each: (slot: number) => void) {
+  for (let block = 0; block < bits.length; block++) {
+    for (let rest = bits[block]!; rest !== 0; rest &= rest - 1) {
+      each((block << 5) | (31 - Math.clz32(rest & -rest)));
+    }
+  }
+}
+
 /** A Map that forgets its oldest entry past `limit`. */
 function remember<K, V>(map: Map<K, V>, key: K, value: V, limit: number): V {
   if (map.size >= limit) map.delete(map.keys().next().value!);
   map.set(key, value);
   return value;
+}
+
+/** The turmas a search finds, and how many. */
+interface Found {
+  bits: Bits;
+  total: number;
+}
+
+/**
+ * The vocabulary words one query word meets (`matchWord`), and how: WHOLE, START or INSIDE each.
+ * One scan of the vocabulary per query word, kept, serves both the filter and the ranking.
+ */
+interface WordTerms {
+  terms: Int32Array;
+  kinds: Uint8Array;
+}
+const INSIDE = 0;
+const START = 1;
+const WHOLE = 2;
+const KIND: Record<NonNullable<ReturnType<typeof matchWord>>, number> = {
+  inside: INSIDE,
+  start: START,
+  whole: WHOLE,
+};
+
+/**
+ * A ranked turma's place as one small integer, lower first (RANK_EXTENSION in the contract):
+ * query words not met whole, then those met only inside a word, then the name's words the query
+ * did not meet. With at most 8 query words, 9 × 9 × 128 places.
+ */
+const UNMET_MAX = 127;
+const RANK_PLACES = 9 * 9 * (UNMET_MAX + 1);
+/** A turma the search did not find, among places. */
+const NOT_FOUND = 0xffff;
+/** In a term's meets (`meetsOf`): it meets a query word, only inside. */
+const MET = 1 << 16;
+
+/**
+ * `met`: bit i when query word i meets a word of the name whole, 8 + i when at a word's start
+ * (either may be set by several words of the name); `unmet`: the name's words no query word meets.
+ */
+function placeOf(words: number, met: number, unmet: number): number {
+  const whole = bitCount8(met);
+  const inside = words - whole - bitCount8((met >>> 8) & ~met);
+  return ((words - whole) * 9 + inside) * (UNMET_MAX + 1) + Math.min(unmet, UNMET_MAX);
+}
+
+/** How many bits each byte has set. */
+const BITS_SET = Uint8Array.from({ length: 256 }, (_, byte) => {
+  let count = 0;
+  for (let rest = byte; rest !== 0; rest &= rest - 1) count++;
+  return count;
+});
+const bitCount8 = (mask: number) => BITS_SET[mask & 0xff]!;
+
+/** A search's turmas by place: `places` by slot, and how many turmas come before each place. */
+interface Ranking {
+  places: Uint16Array;
+  starts: Int32Array;
+}
+
+/** An Int32Array that grows as it is written, for lists whose length is known only at the end. */
+class GrowingInts {
+  values = new Int32Array(1 << 12);
+  length = 0;
+  push(value: number) {
+    if (this.length === this.values.length) {
+      const bigger = new Int32Array(this.values.length * 2);
+      bigger.set(this.values);
+      this.values = bigger;
+    }
+    this.values[this.length++] = value;
+  }
 }
 
 export class ClassSearch {
@@ -73,50 +163,88 @@ export class ClassSearch {
   private readonly counts: Int32Array;
   private readonly updated: Float64Array;
   private readonly orders: Record<SortField, Int32Array>;
-  /** Each folded word of any name → the slots whose name has it, ascending. */
-  private readonly vocabulary = new Map<string, Int32Array>();
-  private readonly commonWords = new Map<string, Bits>();
+  /**
+   * Each slot's position in each order, for sorting a few turmas; the counts' and times' are
+   * computed again, after writes moved them, by the next search that needs them.
+   */
+  private readonly positions: Record<SortField, Int32Array>;
+  private readonly stalePositions = new Set<SortField>();
+  /** Every distinct folded word of any name (a "term"), by term number. */
+  private readonly terms: string[] = [];
+  /** Each term's slots, ascending; and, for a term in many names, the same as a bitset. */
+  private readonly postings: Int32Array[] = [];
+  private readonly commonTerms: (Bits | undefined)[] = [];
+  /** The distinct terms of slot s's name: nameTerms[nameTermsFrom[s] … nameTermsFrom[s + 1]). */
+  private readonly nameTerms: Uint16Array | Int32Array;
+  private readonly nameTermsFrom: Int32Array;
+  private readonly wordTerms = new Map<string, WordTerms>();
   private readonly wordSlots = new Map<string, Bits>();
-  private readonly searches = new Map<string, Bits>();
-  /** Searches' turmas in one order each ("field words"), for paging without walking again. */
+  private readonly searches = new Map<string, Found>();
+  /** Searches' turmas in one order each: "field words", or "rank words" best match first. */
   private readonly ordered = new Map<string, Int32Array>();
+  /** Searches of many turmas, by place, for best match first. */
+  private readonly rankings = new Map<string, Ranking>();
+  /** Per slot, while a ranking is computed from postings: the meets of its terms, how many met. */
+  private scratch: { masks: Uint16Array; met: Uint16Array } | undefined;
 
   constructor(source: ClassSearchSource) {
     const keys: number[] = [];
     const counts: number[] = [];
     const updated: number[] = [];
-    const postings = new Map<string, number[]>();
+    const termNumbers = new Map<string, number>();
+    const postings: number[][] = [];
+    const nameTerms = new GrowingInts();
+    const nameTermsFrom = new GrowingInts();
     for (const turma of source.classes) {
       const slot = keys.length;
       keys.push(turma.key);
       counts.push(turma.countStudents);
       updated.push(Date.parse(turma.updatedAt));
+      nameTermsFrom.push(nameTerms.length);
       for (const word of new Set(splitFoldedWords(turma.searchName))) {
-        let list = postings.get(word);
-        if (!list) postings.set(word, (list = []));
-        list.push(slot);
+        let term = termNumbers.get(word);
+        if (term === undefined) {
+          termNumbers.set(word, (term = this.terms.length));
+          this.terms.push(word);
+          postings.push([]);
+        }
+        postings[term]!.push(slot);
+        nameTerms.push(term);
       }
     }
-    for (const [word, slots] of postings) this.vocabulary.set(word, Int32Array.from(slots));
+    nameTermsFrom.push(nameTerms.length);
     this.size = keys.length;
+    // Two bytes a word while the names have at most 65,536 distinct words (1,028 in the demo).
+    const termsOfNames = nameTerms.values.subarray(0, nameTerms.length);
+    this.nameTerms =
+      this.terms.length <= 0x10000 ? Uint16Array.from(termsOfNames) : termsOfNames.slice();
+    this.nameTermsFrom = nameTermsFrom.values.slice(0, nameTermsFrom.length);
     this.keys = Float64Array.from(keys);
     this.counts = Int32Array.from(counts);
     this.updated = Float64Array.from(updated);
-    this.idRank = new Int32Array(this.size);
-    const byId = this.slotsOf(source.keysById);
-    byId.forEach((slot, rank) => (this.idRank[slot] = rank));
+    this.idRank = this.positionsIn(this.slotsOf(source.keysById));
     this.orders = {
       name: this.slotsOf(source.keysByName),
       createdAt: this.slotsOf(source.keysByCreatedAt),
       countStudents: this.slotsOf(source.keysByCountStudents),
       updatedAt: this.slotsOf(source.keysByUpdatedAt),
     };
+    this.positions = {
+      name: this.positionsIn(this.orders.name),
+      createdAt: this.positionsIn(this.orders.createdAt),
+      countStudents: this.positionsIn(this.orders.countStudents),
+      updatedAt: this.positionsIn(this.orders.updatedAt),
+    };
     // A word in many names is kept as a bitset too: a search for it then ORs words, not slots.
-    for (const [word, slots] of this.vocabulary) {
-      if (slots.length < this.size / 32) continue;
+    for (const slots of postings) {
+      this.postings.push(Int32Array.from(slots));
+      if (slots.length < this.size / 32) {
+        this.commonTerms.push(undefined);
+        continue;
+      }
       const bits = bitsFor(this.size);
       for (const slot of slots) bits[slot >>> 5]! |= 1 << (slot & 31);
-      this.commonWords.set(word, bits);
+      this.commonTerms.push(bits);
     }
   }
 
@@ -133,23 +261,45 @@ export class ClassSearch {
       this.move(this.orders.countStudents, slot, this.counts, change.countStudents);
       this.move(this.orders.updatedAt, slot, this.updated, Date.parse(change.updatedAt));
     }
+    this.stalePositions.add('countStudents').add('updatedAt');
   }
 
-  /** One page of `sortBy` (a field, or "-field" for descending), among the turmas `query` finds. */
-  page(query: string | undefined, sortBy: string, page: number, pageSize: number): ClassPage {
-    const descending = sortBy.startsWith('-');
-    const field = (descending ? sortBy.slice(1) : sortBy) as SortField;
+  /**
+   * One page of `sortBy` (a field, or "-field" for descending), among the turmas `query` finds.
+   * Without `sortBy`, best match first when the query has words, by name otherwise.
+   */
+  page(
+    query: string | undefined,
+    sortBy: SortBy | undefined,
+    page: number,
+    pageSize: number,
+  ): ClassPage {
     const words = searchWords(query ?? '');
-    const list = words.length === 0 ? this.orders[field] : this.found(words, field);
-    const total = list.length;
-    const keys: number[] = [];
-    const slots: number[] = [];
-    for (let at = (page - 1) * pageSize; at < Math.min(page * pageSize, total); at++) {
-      const slot = list[descending ? total - 1 - at : at]!;
-      slots.push(slot);
-      keys.push(this.keys[slot]!);
+    const descending = sortBy?.startsWith('-') ?? false;
+    const field = (descending ? sortBy!.slice(1) : (sortBy ?? 'name')) as SortField;
+    const from = (page - 1) * pageSize;
+    let slots: number[];
+    let total: number;
+    if (words.length === 0) {
+      total = this.size;
+      slots = pageOf(this.orders[field], descending, from, pageSize);
+    } else {
+      const search = words.toSorted().join(' ');
+      const found = this.matching(search, words);
+      total = found.total;
+      if (from >= total) slots = [];
+      else if (sortBy === undefined) {
+        slots =
+          total < this.size * FEW
+            ? pageOf(this.rankedFew(search, words, found), false, from, pageSize)
+            : this.rankedPage(this.ranking(search, words, found), total, from, pageSize);
+      } else if (total < this.size * FEW) {
+        slots = pageOf(this.sorted(search, found, field), descending, from, pageSize);
+      } else {
+        slots = this.walk(found, this.orders[field], descending, from, pageSize);
+      }
     }
-    return { keys, slots, totalRecords: total };
+    return { keys: slots.map((slot) => this.keys[slot]!), slots, totalRecords: total };
   }
 
   /** A turma's student count, as the index holds it. */
@@ -158,44 +308,228 @@ export class ClassSearch {
   }
 
   /**
-   * The turmas with every one of `words`, in `field`'s order: one pass over the order, kept for
-   * the next pages (the counts and times orders until the next write).
+   * A few turmas in `field`'s order: their positions in it, sorted; kept for the next pages (the
+   * counts and times orders until the next write).
    */
-  private found(words: string[], field: SortField): Int32Array {
-    const search = words.toSorted().join(' ');
+  private sorted(search: string, found: Found, field: SortField): Int32Array {
     const key = `${field} ${search}`;
     const kept = this.ordered.get(key);
     if (kept) return kept;
-    const bits = this.matching(search, words);
-    const order = this.orders[field];
-    const list = new Int32Array(popcount(bits));
+    const positions = this.positionsOf(field);
+    const list = new Int32Array(found.total);
     let at = 0;
-    for (const slot of order) if (has(bits, slot)) list[at++] = slot;
+    forEachSlot(found.bits, (slot) => (list[at++] = positions[slot]!));
+    list.sort();
+    const order = this.orders[field];
+    for (let at = 0; at < list.length; at++) list[at] = order[list[at]!]!;
     return remember(this.ordered, key, list, ORDERED_KEPT);
   }
 
-  /** The turmas with every one of `words`, as a bitset. */
-  private matching(search: string, words: string[]): Bits {
+  /**
+   * A page of many turmas in `order`: walked from the end nearer to the page, until it is full.
+   * `from` counts from the start of the direction asked.
+   */
+  private walk(found: Found, order: Int32Array, descending: boolean, from: number, count: number) {
+    const { bits, total } = found;
+    // The page as positions among the turmas found, in ascending order: [low, high).
+    const low = descending ? Math.max(0, total - from - count) : from;
+    const high = descending ? total - from : Math.min(total, from + count);
+    const slots: number[] = [];
+    if (low <= total - high) {
+      let seen = 0;
+      for (let at = 0; seen < high; at++) {
+        const slot = order[at]!;
+        if (has(bits, slot) && seen++ >= low) slots.push(slot);
+      }
+    } else {
+      let seen = 0;
+      for (let at = order.length - 1; seen < total - low; at--) {
+        const slot = order[at]!;
+        if (has(bits, slot) && seen++ >= total - high) slots.push(slot);
+      }
+      slots.reverse();
+    }
+    return descending ? slots.reverse() : slots;
+  }
+
+  /**
+   * A few turmas best match first (RANK_EXTENSION), sorted by (place, name) and kept like
+   * `sorted`'s; names never change, so no write makes it stale.
+   */
+  private rankedFew(search: string, words: string[], found: Found): Int32Array {
+    const key = `rank ${search}`;
+    const kept = this.ordered.get(key);
+    if (kept) return kept;
+    const meets = this.meetsOf(words);
+    // (place, position by name) as one number: below 10,368 × 2^32, exact in a double.
+    const sortKeys = new Float64Array(found.total);
+    const byName = this.positions.name;
+    let at = 0;
+    forEachSlot(found.bits, (slot) => {
+      sortKeys[at++] = this.placeByTerms(meets, words.length, slot) * 2 ** 32 + byName[slot]!;
+    });
+    sortKeys.sort();
+    const list = new Int32Array(found.total);
+    for (let at = 0; at < list.length; at++) list[at] = this.orders.name[sortKeys[at]! % 2 ** 32]!;
+    return remember(this.ordered, key, list, ORDERED_KEPT);
+  }
+
+  /**
+   * Many turmas' places (RANK_EXTENSION), and how many turmas come before each place. Read from
+   * each name's terms, or, when fewer, from the postings of the terms the query meets (one
+   * common word such as "ano" meets one term, but 750,000 names of 6 words each).
+   */
+  private ranking(search: string, words: string[], found: Found): Ranking {
+    const kept = this.rankings.get(search);
+    if (kept) return kept;
+    const meets = this.meetsOf(words);
+    const places = new Uint16Array(this.size).fill(NOT_FOUND);
+    const starts = new Int32Array(RANK_PLACES + 1);
+    const { bits } = found;
+    let postings = 0;
+    meets.forEach((meeting, term) => (postings += meeting === 0 ? 0 : this.postings[term]!.length));
+    const byPostings = postings < (found.total * this.nameTerms.length) / this.size;
+    if (byPostings) {
+      this.scratch ??= { masks: new Uint16Array(this.size), met: new Uint16Array(this.size) };
+      const { masks, met } = this.scratch;
+      meets.forEach((meeting, term) => {
+        if (meeting === 0) return;
+        for (const slot of this.postings[term]!) {
+          masks[slot]! |= meeting & 0xffff;
+          met[slot]!++;
+        }
+      });
+    }
+    // The slots of `bits`, read inline: a callback here costs more than the rest of the loop.
+    for (let block = 0; block < bits.length; block++) {
+      for (let rest = bits[block]!; rest !== 0; rest &= rest - 1) {
+        const slot = (block << 5) | (31 - Math.clz32(rest & -rest));
+        let place: number;
+        if (byPostings) {
+          const { masks, met } = this.scratch!;
+          const terms = this.nameTermsFrom[slot + 1]! - this.nameTermsFrom[slot]!;
+          place = placeOf(words.length, masks[slot]!, terms - met[slot]!);
+        } else {
+          place = this.placeByTerms(meets, words.length, slot);
+        }
+        places[slot] = place;
+        starts[place + 1]!++;
+      }
+    }
+    if (byPostings) {
+      this.scratch!.masks.fill(0);
+      this.scratch!.met.fill(0);
+    }
+    for (let place = 0; place < RANK_PLACES; place++) starts[place + 1]! += starts[place]!;
+    return remember(this.rankings, search, { places, starts }, RANKINGS_KEPT);
+  }
+
+  /**
+   * A page of many ranked turmas: the places it spans, each place's turmas in name order, walked
+   * until the page is full.
+   */
+  private rankedPage({ places, starts }: Ranking, total: number, from: number, count: number) {
+    const to = Math.min(from + count, total);
+    let first = 0;
+    while (starts[first + 1]! <= from) first++;
+    let last = first;
+    while (starts[last + 1]! < to) last++;
+    const pieces: number[][] = Array.from({ length: last - first + 1 }, () => []);
+    const seen = new Int32Array(last - first + 1);
+    let missing = to - from;
+    for (const slot of this.orders.name) {
+      const place = places[slot]!;
+      if (place < first || place > last) continue;
+      const at = starts[place]! + seen[place - first]!++;
+      if (at < from || at >= to) continue;
+      pieces[place - first]!.push(slot);
+      if (--missing === 0) break;
+    }
+    return pieces.flat();
+  }
+
+  /** Per term: bit i when it meets words[i] whole, 8 + i when at its start, 0 when not at all. */
+  private meetsOf(words: string[]): Uint32Array {
+    const meets = new Uint32Array(this.terms.length);
+    words.forEach((word, i) => {
+      const { terms, kinds } = this.termsMeeting(word);
+      for (let at = 0; at < terms.length; at++) {
+        const kind = kinds[at]!;
+        meets[terms[at]!]! |= kind === WHOLE ? 1 << i : kind === START ? 1 << (8 + i) : MET;
+      }
+    });
+    return meets;
+  }
+
+  /** A turma's place (`placeOf`), from its name's terms. */
+  private placeByTerms(meets: Uint32Array, words: number, slot: number): number {
+    let met = 0;
+    let unmet = 0;
+    for (let at = this.nameTermsFrom[slot]!; at < this.nameTermsFrom[slot + 1]!; at++) {
+      const meeting = meets[this.nameTerms[at]!]!;
+      met |= meeting;
+      if (meeting === 0) unmet++;
+    }
+    return placeOf(words, met, unmet);
+  }
+
+  /** The turmas with every one of `words`. */
+  private matching(search: string, words: string[]): Found {
     const kept = this.searches.get(search);
     if (kept) return kept;
     const [first, ...others] = words.map((word) => this.slotsWith(word));
     const bits = others.length === 0 ? first! : first!.slice();
     for (const other of others) for (let at = 0; at < bits.length; at++) bits[at]! &= other[at]!;
-    return remember(this.searches, search, bits, SEARCHES_KEPT);
+    return remember(this.searches, search, { bits, total: popcount(bits) }, SEARCHES_KEPT);
   }
 
-  /** The turmas whose name has a word containing `word`: the vocabulary is read, not the names. */
+  /** The turmas whose name has a word `word` meets: the vocabulary is read, not the names. */
   private slotsWith(word: string): Bits {
     const kept = this.wordSlots.get(word);
     if (kept) return kept;
-    const bits = bitsFor(this.size);
-    for (const [term, slots] of this.vocabulary) {
-      if (!term.includes(word)) continue;
-      const common = this.commonWords.get(term);
-      if (common) for (let at = 0; at < bits.length; at++) bits[at]! |= common[at]!;
-      else for (const slot of slots) bits[slot >>> 5]! |= 1 << (slot & 31);
+    const { terms } = this.termsMeeting(word);
+    // One common word ("ano"): its bitset as it is, never written to.
+    const only = terms.length === 1 ? this.commonTerms[terms[0]!] : undefined;
+    const bits = only ?? bitsFor(this.size);
+    if (!only) {
+      for (const term of terms) {
+        const common = this.commonTerms[term];
+        if (common) for (let at = 0; at < bits.length; at++) bits[at]! |= common[at]!;
+        else for (const slot of this.postings[term]!) bits[slot >>> 5]! |= 1 << (slot & 31);
+      }
     }
     return remember(this.wordSlots, word, bits, WORDS_KEPT);
+  }
+
+  /** The terms `word` meets, and how (`matchWord`). */
+  private termsMeeting(word: string): WordTerms {
+    const kept = this.wordTerms.get(word);
+    if (kept) return kept;
+    const terms: number[] = [];
+    const kinds: number[] = [];
+    this.terms.forEach((term, number) => {
+      const match = matchWord(term, word);
+      if (match === undefined) return;
+      terms.push(number);
+      kinds.push(KIND[match]);
+    });
+    const found = { terms: Int32Array.from(terms), kinds: Uint8Array.from(kinds) };
+    return remember(this.wordTerms, word, found, WORDS_KEPT);
+  }
+
+  /** Each slot's position in `field`'s order, computed again if writes moved it. */
+  private positionsOf(field: SortField): Int32Array {
+    if (this.stalePositions.delete(field)) {
+      const positions = this.positions[field];
+      this.orders[field].forEach((slot, at) => (positions[slot] = at));
+    }
+    return this.positions[field];
+  }
+
+  private positionsIn(order: Int32Array): Int32Array {
+    const positions = new Int32Array(order.length);
+    order.forEach((slot, at) => (positions[slot] = at));
+    return positions;
   }
 
   /** The slot of the turma with row key `key`, or -1. */
@@ -254,4 +588,13 @@ export class ClassSearch {
     }
     return low;
   }
+}
+
+/** `count` slots of `list` from `from`, read from its end when `descending`. */
+function pageOf(list: Int32Array, descending: boolean, from: number, count: number): number[] {
+  const slots: number[] = [];
+  for (let at = from; at < Math.min(from + count, list.length); at++) {
+    slots.push(list[descending ? list.length - 1 - at : at]!);
+  }
+  return slots;
 }

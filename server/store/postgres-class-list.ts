@@ -16,7 +16,7 @@
  * docs/decisions/014-postgresql-store.md.
  */
 import type pg from 'pg';
-import { SORT_BY_DEFAULT, type ClassListParams, type ClassListResponse } from '#contract';
+import type { ClassListParams, ClassListResponse } from '#contract';
 import { ClassSearch, type IndexedClass } from './class-search.ts';
 import { iso } from './postgres-schema.ts';
 
@@ -254,7 +254,7 @@ export async function createPostgresClassList(
       // Built at once, before another catch-up can move the index.
       const { slots, totalRecords } = search.page(
         params.query,
-        params.sortBy ?? SORT_BY_DEFAULT,
+        params.sortBy,
         params.page,
         params.pageSize,
       );

@@ -8,12 +8,7 @@
  * The check, the catching up and the page's rows are read in one transaction: one snapshot.
  */
 import type Database from 'better-sqlite3';
-import {
-  SORT_BY_DEFAULT,
-  type Class,
-  type ClassListParams,
-  type ClassListResponse,
-} from '#contract';
+import type { Class, ClassListParams, ClassListResponse } from '#contract';
 import { ClassSearch, type IndexedClass } from './class-search.ts';
 import type { Db } from './sqlite-schema.ts';
 
@@ -88,7 +83,7 @@ export function createClassList(db: Db): ClassList {
     list: db.transaction((params: ClassListParams): ClassListResponse => {
       const { keys, totalRecords } = current().page(
         params.query,
-        params.sortBy ?? SORT_BY_DEFAULT,
+        params.sortBy,
         params.page,
         params.pageSize,
       );

@@ -28,7 +28,10 @@ export interface Removal {
 
 /** Asynchronous, as a networked database is; SQLite answers at once. */
 export interface Store {
-  /** GET /v1/classe: one page and the total, from the index in memory (class-search.ts). */
+  /**
+   * GET /v1/classe: one page and the total, from the index in memory (class-search.ts). Without
+   * `sortBy`, a search comes best match first (RANK_EXTENSION) and no search by name.
+   */
   listClasses(params: ClassListParams): Promise<ClassListResponse>;
   /**
    * Creates the student when the e-mail is new; re-enrolling sets the new expiry. All turmas or

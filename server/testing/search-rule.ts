@@ -1,0 +1,51 @@
+/**
+ * The turma search's rule applied plainly, name by name, in memory: the oracle the search tests
+ * hold the server's index to (contract's `matchWord` and `RANK_EXTENSION`; decision 013).
+ */
+import { foldedWords, matchWord, searchWords, type WordMatch } from '#contract';
+
+const STRENGTH: Record<WordMatch, number> = { whole: 3, start: 2, inside: 1 };
+
+/** How the query's `words` meet `name`; undefined when one meets no word of the name. */
+function meeting(name: string, words: readonly string[]) {
+  const nameWords = [...new Set(foldedWords(name))];
+  // Each query word's best meeting with any word of the name; 0 for none.
+  const best = words.map((word) => {
+    let strength = 0;
+    for (const nameWord of nameWords) {
+      const match = matchWord(nameWord, word);
+      if (match) strength = Math.max(strength, STRENGTH[match]);
+    }
+    return strength;
+  });
+  if (best.includes(0)) return undefined;
+  return {
+    whole: best.filter((strength) => strength === STRENGTH.whole).length,
+    start: best.filter((strength) => strength === STRENGTH.start).length,
+    unmet: nameWords.filter((nameWord) => !words.some((word) => matchWord(nameWord, word))).length,
+  };
+}
+
+/** Whether the turma named `name` is one `query` finds. */
+export function matchesQuery(name: string, query: string): boolean {
+  return meeting(name, searchWords(query)) !== undefined;
+}
+
+/**
+ * The turmas `query` finds, best match first: more query words met whole, then at a word's start,
+ * then fewer words of the name left unmet, then the order of `byName` (every turma by name, ties
+ * by id, as the server lists them).
+ */
+export function rankedByRule<T extends { name: string }>(byName: readonly T[], query: string): T[] {
+  const words = searchWords(query);
+  return byName
+    .flatMap((turma, position) => {
+      const met = meeting(turma.name, words);
+      return met ? [{ turma, position, ...met }] : [];
+    })
+    .sort(
+      (a, b) =>
+        b.whole - a.whole || b.start - a.start || a.unmet - b.unmet || a.position - b.position,
+    )
+    .map(({ turma }) => turma);
+}
