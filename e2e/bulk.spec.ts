@@ -46,6 +46,20 @@ function cohortCsv(size: number) {
   return { text, valid: size - 5, email };
 }
 
+/** The results file's column titles, in pt-BR (the time zone is the browser's). */
+const RESULTS_HEADER = [
+  'Linha',
+  'Nome na lista',
+  'Nome na plataforma',
+  'E-mail',
+  expect.stringMatching(/^Validade anterior \(horário local, .+\)$/),
+  'Validade anterior (ISO 8601, UTC)',
+  expect.stringMatching(/^Validade nova \(horário local, .+\)$/),
+  'Validade nova (ISO 8601, UTC)',
+  'Resultado',
+  'Detalhe',
+];
+
 function bulkDialog(page: Page, title = 'Matrícula em lote') {
   const dialog = page.getByRole('dialog', { name: title });
   return {
@@ -92,6 +106,7 @@ test('a 60-line CSV with 5 bad lines enrols exactly the 55 good ones into two tu
   request,
   token,
   consoleErrors,
+  apiExtensions,
 }) => {
   // Over a hundred calls through the runner: longer than a journey (decision 009).
   test.setTimeout(90_000);
@@ -143,31 +158,27 @@ test('a 60-line CSV with 5 bad lines enrols exactly the 55 good ones into two tu
     ...turmas.map((turma) => ['Turma', turma.name, turma.id]),
   ]);
   const header = lines.findIndex((row) => row[0] === 'Linha');
-  expect(lines[header]).toEqual([
-    'Linha',
-    'Nome',
-    'E-mail',
-    expect.stringMatching(/^Validade \(horário local, .+\)$/),
-    'Validade (ISO 8601, UTC)',
-    'Resultado',
-    'Detalhe',
-  ]);
+  expect(lines[header]).toEqual(RESULTS_HEADER);
   const rows = lines.slice(header + 1);
   expect(rows).toHaveLength(60);
-  expect(rows.filter((row) => row[5] === 'Matriculado')).toHaveLength(55);
+  expect(rows.filter((row) => row[8] === 'Matriculado')).toHaveLength(55);
   // Line 8 has no expiry of its own: it went with the batch's (the end of the school year).
   expect(rows.find((row) => row[0] === '8')).toEqual([
     '8',
     'Souza; Ana Júlia',
+    // A new student: the name typed is the platform's, and there was no expiry before.
+    apiExtensions ? 'Souza; Ana Júlia' : '',
     cohort.email(7),
+    apiExtensions ? 'Aluno novo' : 'Não verificada',
+    '',
     expect.stringMatching(/^\d\d\/\d\d\/\d{4},? \d\d:\d\d$/),
     expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00\.000Z$/),
     'Matriculado',
     '',
   ]);
   // Line 9's own expiry, 31/12/2099: the whole day, in the browser's time zone.
-  expect(rows.find((row) => row[0] === '9')?.[3]).toMatch(/^31\/12\/2099,? 23:59$/);
-  expect(rows.find((row) => row[0] === '60')?.slice(5)).toEqual([
+  expect(rows.find((row) => row[0] === '9')?.[6]).toMatch(/^31\/12\/2099,? 23:59$/);
+  expect(rows.find((row) => row[0] === '60')?.slice(8)).toEqual([
     'Não enviado: linha com problema',
     'E-mail repetido: já está na linha 2.',
   ]);
