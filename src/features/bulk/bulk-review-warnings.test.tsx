@@ -306,6 +306,35 @@ describe('Bulk review: the lookup', () => {
   });
 });
 
+describe('Bulk review: a pasted list of mixed lines', () => {
+  it('reads the address of a line whose columns are swapped, and says so, instead of refusing it', async () => {
+    const { user, backend } = await setup();
+    await user.click(screen.getByRole('textbox', { name: 'Cole a lista de alunos' }));
+    // Pasted from two places: "nome;e-mail" lines, and one with the address first.
+    await user.paste(
+      `Gabriel Souza;${GABRIEL}\n${HELENA};Helena Prado\nIara Lima;iara@escola.com.br`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Revisar a lista' }));
+    await screen.findByRole('button', { name: 'Voltar' });
+
+    expect(reviewRow(2)).toHaveTextContent(
+      'O e-mail estava em outra coluna desta linha e foi lido de lá: confira o nome.',
+    );
+    expect(reviewRow(2)).not.toHaveTextContent('E-mail inválido.');
+    expect(fieldOfLine('Nome', 2)).toHaveValue('Helena Prado');
+    expect(fieldOfLine('E-mail', 2)).toHaveValue(HELENA);
+    expect(summary()).toHaveTextContent(
+      '3 alunos prontos para enviar · 0 linhas com problema · 0 linhas excluídas · 1 linha com aviso',
+    );
+    expect(
+      within(dialog()).getByText('Avisos: 1 linha com as colunas trocadas.'),
+    ).toBeInTheDocument();
+
+    await runAndFinish(user);
+    expect(backend.enrolments('t1')).toEqual([GABRIEL, HELENA, 'iara@escola.com.br']);
+  });
+});
+
 it('speaks English: a warned line', async () => {
   const backend = installReferenceApi({
     turmas: [MATEMATICA, FISICA],
