@@ -1,7 +1,7 @@
-import { UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { FlexRender, type Header, type ReactTable, type SortingState } from '@tanstack/react-table';
-import { memo, type ReactNode } from 'react';
+import { memo, useId, type ReactNode } from 'react';
 import type { Class } from '#contract';
 import { COLUMN_WIDTHS, NUMERIC_COLUMNS, type features } from './class-table-columns';
 import classes from './class-table.module.css';
@@ -65,6 +65,7 @@ function HeaderCell({
   children: ReactNode;
 }) {
   const { column } = header;
+  const orderId = useId();
   const numeric = NUMERIC_COLUMNS.has(column.id);
   const width = COLUMN_WIDTHS[column.id];
   if (column.id === 'select' || column.id === 'actions') {
@@ -95,29 +96,50 @@ function HeaderCell({
       <UnstyledButton
         className={classes.sortButton}
         data-sorted={sorted || undefined}
+        aria-describedby={bestMatch === 'in-use' ? orderId : undefined}
         onClick={column.getToggleSortingHandler()}
       >
         {children}
         <Icon aria-hidden size={14} className={classes.sortIcon} />
       </UnstyledButton>
-      {bestMatch && <BestMatchOrder inUse={bestMatch === 'in-use'} onChoose={onBestMatch} />}
+      {bestMatch && (
+        <BestMatchOrder inUse={bestMatch === 'in-use'} id={orderId} onChoose={onBestMatch} />
+      )}
     </th>
   );
 }
 
 /**
- * Beside "Nome", where the names are ordered: "Melhor correspondência", said as the order in use
- * while no column is chosen, and a button back to it once one is.
+ * Beside "Nome", where the names are ordered: "Melhor correspondência", shown as the order in use
+ * while no column is chosen, and a button back to it once one is. In use, assistive technology
+ * hears it as the "Nome" button's description (`id`), so the column keeps its name: a screen
+ * reader repeats a column's name beside each of its cells.
  */
-function BestMatchOrder({ inUse, onChoose }: { inUse: boolean; onChoose: () => void }) {
+function BestMatchOrder({
+  inUse,
+  id,
+  onChoose,
+}: {
+  inUse: boolean;
+  id: string;
+  onChoose: () => void;
+}) {
   const messages = useClassListMessages();
   if (inUse) {
     return (
-      <span className={`${classes.sortButton} ${classes.bestMatch}`} data-sorted>
-        <span aria-hidden="true">{messages.bestMatch}</span>
-        <IconArrowDown aria-hidden size={14} className={classes.sortIcon} />
-        <span className={VisuallyHidden.classes.root}>{messages.bestMatchInUse}</span>
-      </span>
+      <>
+        <span
+          className={`${classes.sortButton} ${classes.bestMatch}`}
+          data-sorted
+          aria-hidden="true"
+        >
+          {messages.bestMatch}
+          <IconArrowDown size={14} className={classes.sortIcon} />
+        </span>
+        <span id={id} hidden>
+          {messages.bestMatchInUse}
+        </span>
+      </>
     );
   }
   return (
