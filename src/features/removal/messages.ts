@@ -1,3 +1,4 @@
+import { REMOVAL_SPLIT_WORDS } from '../../components/removal-outcome/removal-split-text';
 import { defineMessages } from '../../i18n/define-messages';
 
 /**
@@ -89,11 +90,9 @@ export const useRemovalMessages = defineMessages({
       leftTitle: (email: string, count: number, formattedCount: string): string =>
         count === 1 ? `${email} saiu de 1 turma` : `${email} saiu de ${formattedCount} turmas`,
       wasInNoneTitle: (email: string): string => `${email} não estava em nenhuma destas turmas`,
-      left: (names: string): string => `Saiu de: ${names}.`,
-      wasNotIn: (names: string): string => `Não estava em: ${names} (nada mudou).`,
-      noLongerIn: (names: string): string => `Não está mais em: ${names}.`,
+      // Saiu de / Não estava em / Não está mais em: the bulk removal's lines say them too.
+      ...REMOVAL_SPLIT_WORDS['pt-BR'],
       removedTurmas: (names: string): string => `${names}.`,
-      more: (count: string): string => `mais ${count}`,
       dismiss: 'Fechar aviso',
       studentNotFound: 'Nenhum aluno com este e-mail. Nada foi alterado.',
       unknownOutcomeTitle: 'Não sabemos se o aluno foi removido',
@@ -185,11 +184,8 @@ export const useRemovalMessages = defineMessages({
           ? `${email} was removed from 1 class`
           : `${email} was removed from ${formattedCount} classes`,
       wasInNoneTitle: (email) => `${email} was not in any of these classes`,
-      left: (names) => `Removed from: ${names}.`,
-      wasNotIn: (names) => `Was not in: ${names} (nothing changed).`,
-      noLongerIn: (names) => `No longer in: ${names}.`,
+      ...REMOVAL_SPLIT_WORDS.en,
       removedTurmas: (names) => `${names}.`,
-      more: (count) => `${count} more`,
       dismiss: 'Dismiss',
       studentNotFound: 'No student has this e-mail. Nothing was changed.',
       unknownOutcomeTitle: 'We do not know whether the student was removed',

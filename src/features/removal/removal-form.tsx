@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { ApiClient } from '../../api/client';
+import { membershipOf, splitByMembership } from '../../api/removal-membership';
 import { normalizedEmail, studentQueries, studentWithEmail } from '../../api/student-queries';
 import { useExtension } from '../../api/use-extension';
 import { ROSTER_EXTENSION, type ClassSummary, type StudentMatch } from '#contract';
@@ -20,7 +21,6 @@ import { TurmaPicker, type TurmaNote } from '../../components/turma-picker/turma
 import { useFormats, type Formats } from '../../i18n/formats';
 import { useLocale, useMessages } from '../../i18n/i18n-context';
 import { confirmationState, type ConfirmationState } from './confirmation';
-import { membershipOf, splitByMembership } from './membership';
 import { useRemovalMessages, type RemovalMessages } from './messages';
 import classes from './removal-form.module.css';
 import { describeRemovalFailure } from './removal-failure';

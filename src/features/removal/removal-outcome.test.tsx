@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { StudentMatch } from '#contract';
 import { I18nProvider } from '../../i18n/i18n-provider';
-import { membershipOf, splitByMembership } from './membership';
+import { membershipOf, splitByMembership } from '../../api/removal-membership';
 import { useRemovalMessages } from './messages';
 import { describeRemovalOutcome } from './removal-outcome';
 
@@ -35,6 +35,8 @@ describe('membershipOf', () => {
     expect(membershipOf(ana, 'a')).toEqual({ kind: 'in', expirationDate: null });
     expect(membershipOf(ana, 'b')).toEqual({ kind: 'out' });
     expect(membershipOf({ ...ana, countClasses: 101 }, 'b')).toEqual({ kind: 'unknown' });
+    // GET /v1/students/by-email lists every turma: what it does not list, the student is not in.
+    expect(membershipOf({ classes: ana.classes }, 'b')).toEqual({ kind: 'out' });
   });
 });
 

@@ -1,8 +1,9 @@
 import type { ClassSummary } from '#contract';
+import type { RemovalSplit } from '../../api/removal-membership';
+import { formatTurmaNames } from '../../components/removal-outcome/format-turma-names';
+import { describeRemovalSplit } from '../../components/removal-outcome/removal-split-text';
 import { formatsFor } from '../../i18n/formats';
 import type { Locale } from '../../i18n/messages';
-import { formatTurmaNames } from './format-turma-names';
-import type { RemovalSplit } from './membership';
 import type { RemovalMessages } from './messages';
 
 /**
@@ -14,47 +15,32 @@ import type { RemovalMessages } from './messages';
  */
 export function describeRemovalOutcome(
   email: string,
-  { removed, notIn, unknown }: RemovalSplit,
+  split: RemovalSplit,
   messages: RemovalMessages,
   locale: Locale,
 ): { title: string; message: string } {
+  const { removed, notIn, unknown } = split;
   const text = messages.outcome;
   const count = (turmas: readonly ClassSummary[]) =>
     formatsFor(locale).number.format(turmas.length);
-  const names = (turmas: readonly ClassSummary[]) =>
-    formatTurmaNames(
-      turmas.map(({ name }) => name),
-      locale,
-      text.more,
-    );
-  const lines = (parts: [readonly ClassSummary[], (names: string) => string][]) =>
-    parts
-      .filter(([turmas]) => turmas.length > 0)
-      .map(([turmas, line]) => line(names(turmas)))
-      .join(' ');
+  const message = describeRemovalSplit(split, text, locale);
 
   if (removed.length > 0) {
-    return {
-      title: text.leftTitle(email, removed.length, count(removed)),
-      message: lines([
-        [removed, text.left],
-        [notIn, text.wasNotIn],
-        [unknown, text.noLongerIn],
-      ]),
-    };
+    return { title: text.leftTitle(email, removed.length, count(removed)), message };
   }
-  if (unknown.length === 0) {
-    return { title: text.wasInNoneTitle(email), message: lines([[notIn, text.wasNotIn]]) };
-  }
+  if (unknown.length === 0) return { title: text.wasInNoneTitle(email), message };
   const all = [...notIn, ...unknown];
   return {
     title: text.removedTitle(email, all.length, count(all)),
     message:
       notIn.length === 0
-        ? text.removedTurmas(names(unknown))
-        : lines([
-            [notIn, text.wasNotIn],
-            [unknown, text.noLongerIn],
-          ]),
+        ? text.removedTurmas(
+            formatTurmaNames(
+              unknown.map(({ name }) => name),
+              locale,
+              text.more,
+            ),
+          )
+        : message,
   };
 }

@@ -11,7 +11,7 @@ import {
 import { formatsFor } from '../../i18n/formats';
 import type { Locale } from '../../i18n/messages';
 import { confirms } from './confirmation';
-import { formatTurmaNames } from './format-turma-names';
+import { formatTurmaNames } from '../../components/removal-outcome/format-turma-names';
 import type { RemovalMessages } from './messages';
 
 /**

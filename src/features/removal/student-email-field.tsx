@@ -10,7 +10,7 @@ import { HighlightedText } from '../../components/highlight/highlighted-text';
 import { describeApiError } from '../../i18n/describe-api-error';
 import { useFormats } from '../../i18n/formats';
 import { useMessages } from '../../i18n/i18n-context';
-import { membershipOf } from './membership';
+import { membershipOf } from '../../api/removal-membership';
 import { useRemovalMessages } from './messages';
 import classes from './removal-form.module.css';
 
