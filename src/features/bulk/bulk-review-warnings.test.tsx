@@ -171,7 +171,9 @@ describe('Bulk review: students already registered', () => {
     ).toBeInTheDocument();
 
     // Changed in place: the line's own expiry, later than his.
-    await user.type(fieldOfLine('Validade', 2), '31/12/2027');
+    // Pasted, as from the spreadsheet: one change rather than a review per keystroke.
+    await user.click(fieldOfLine('Validade', 2));
+    await user.paste('31/12/2027');
     expect(reviewRow(2)).toHaveTextContent('Pronta para enviar');
     expect(summary()).not.toHaveTextContent('aviso');
     await runAndFinish(user);
@@ -207,8 +209,8 @@ describe('Bulk review: students already registered', () => {
       within(dialog()).getByText('Avisos: 1 aluno já cadastrado com outro nome, que é mantido.'),
     ).toBeInTheDocument();
 
-    await user.clear(fieldOfLine('Nome', 2));
-    await user.type(fieldOfLine('Nome', 2), 'GABRIEL SOUZA');
+    await user.tripleClick(fieldOfLine('Nome', 2));
+    await user.paste('GABRIEL SOUZA');
     expect(reviewRow(2)).toHaveTextContent('Pronta para enviar');
   });
 
