@@ -87,7 +87,7 @@ test('lists and enrols through an API on another port that allows the console’
   const [turma] = data;
   await turmas.row(turma!).enrol.click();
   const dialog = page.getByRole('dialog', { name: 'Matricular aluno' });
-  await dialog.getByRole('textbox', { name: 'Nome do aluno' }).fill('Ana de Outro Site');
+  await dialog.getByLabel('Nome do aluno').fill('Ana de Outro Site');
   const email = `ana.${Date.now()}@outro-site.test`;
   await dialog.getByRole('textbox', { name: 'E-mail do aluno' }).fill(email);
   await dialog.getByRole('button', { name: 'Matricular em 1 turma' }).click();

@@ -75,7 +75,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const student = newStudent();
 
       const dialog = await openEnrolDialog(page, request, token);
-      await dialog.getByRole('textbox', { name: 'Nome do aluno' }).fill(student.name);
+      await dialog.getByLabel('Nome do aluno').fill(student.name);
       await dialog.getByRole('textbox', { name: 'E-mail do aluno' }).fill(student.email);
       await dialog.getByRole('button', { name: 'Matricular em 1 turma' }).click();
       await expect(dialog.getByText('Matrícula feita')).toBeVisible();

@@ -240,7 +240,7 @@ test('the network drops while the enrol form is sent: the form stays filled, and
     .getByRole('button', { name: `Matricular aluno em ${turma!.name}`, exact: true })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Matricular aluno' });
-  const name = dialog.getByRole('textbox', { name: 'Nome do aluno' });
+  const name = dialog.getByLabel('Nome do aluno');
   const email = dialog.getByRole('textbox', { name: 'E-mail do aluno' });
   await name.fill('Bruna Queda de Rede');
   await email.fill(`bruna.${Date.now()}@escola.test`);

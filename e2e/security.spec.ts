@@ -48,7 +48,7 @@ test('turma names and API messages with HTML and script render as inert text', a
   await page.getByRole('button', { name: `Matricular aluno em ${HOSTILE_NAME}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Matricular aluno' });
   await expect(dialog.getByRole('list', { name: 'Turmas' })).toContainText(HOSTILE_NAME);
-  await dialog.getByRole('textbox', { name: 'Nome do aluno' }).fill('Ana Inerte');
+  await dialog.getByLabel('Nome do aluno').fill('Ana Inerte');
   await dialog.getByRole('textbox', { name: 'E-mail do aluno' }).fill('ana.inerte@escola.test');
   await dialog.getByRole('button', { name: 'Matricular em 1 turma' }).click();
   await expect(dialog).toContainText('<img src=x onerror=');

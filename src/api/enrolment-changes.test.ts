@@ -40,8 +40,10 @@ describe('expiryChanges', () => {
     expect(expiryChanges(student, [A], DECEMBER)).toEqual([]);
   });
 
-  it('a name that differs only in case, or none typed, is not another name', () => {
+  it('a name that differs only in case, accents or spacing, or none typed, is not another name', () => {
     expect(isOtherName(' ana souza ', 'Ana Souza')).toBe(false);
+    expect(isOtherName('ÁNA   souza', 'Ana Souza')).toBe(false);
+    expect(isOtherName('Ana Souza', 'Anà Soúza')).toBe(false);
     expect(isOtherName('  ', 'Ana Souza')).toBe(false);
     expect(isOtherName('Nome Trocado', 'Ana Souza')).toBe(true);
   });

@@ -1,4 +1,4 @@
-import type { ClassSummary, StudentEnrolment } from '#contract';
+import { foldForSearch, type ClassSummary, type StudentEnrolment } from '#contract';
 
 /**
  * What enrolling an existing student again does to an expiry they already have in a turma of the
@@ -47,9 +47,14 @@ export function expiryChanges(
 
 /**
  * Whether a typed name is another than the student's: enrolling keeps the student's, so that is
- * worth saying. Case alone is no other name; nothing typed says nothing.
+ * worth saying. Case, accents and spacing alone make no other name; nothing typed says nothing.
  */
 export function isOtherName(typed: string, studentName: string): boolean {
-  const name = typed.trim();
-  return name !== '' && name.toLowerCase() !== studentName.toLowerCase();
+  const name = comparableName(typed);
+  return name !== '' && name !== comparableName(studentName);
+}
+
+/** A name as compared: "  Ána   SOUZA " is "ana souza" (the search's fold, spaces collapsed). */
+export function comparableName(name: string): string {
+  return foldForSearch(name).trim().split(/\s+/).join(' ');
 }

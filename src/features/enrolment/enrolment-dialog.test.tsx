@@ -552,6 +552,27 @@ describe('Enrol dialog: after sending', () => {
     ]);
   });
 
+  it('on a plain v1, a second student of the same name is enrolled without a question or a lookup', async () => {
+    const { user, backend } = renderDialog();
+    await fillStudent(user);
+    await user.click(submitButton());
+    await within(dialog()).findByText('Matrícula feita');
+    await user.click(within(dialog()).getByRole('button', { name: 'Matricular outro aluno' }));
+
+    // The roster extension's suggestions and "É este aluno?" need it: here the name is plain text.
+    expect(within(dialog()).queryByRole('combobox', { name: 'Nome do aluno' })).toBeNull();
+    await fillStudent(user, 'Ana Souza', 'ana.sousa@escola.br');
+    await user.click(submitButton());
+
+    await within(dialog()).findByText('Matrícula feita');
+    expect(within(dialog()).queryByText('É este aluno?')).toBeNull();
+    expect(writes(backend).map((request) => (request.body as { email: string }).email)).toEqual([
+      'ana.souza@escola.br',
+      'ana.sousa@escola.br',
+    ]);
+    expect(backend.requests.filter((request) => request.pathname === '/v1/students')).toEqual([]);
+  });
+
   it('enrolling the same student again with a later expiry moves the expiry', async () => {
     const { user, backend } = renderDialog();
     await fillStudent(user);

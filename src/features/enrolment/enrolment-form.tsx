@@ -1,9 +1,11 @@
-import { Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useFormState, useWatch, type UseFormRegister } from 'react-hook-form';
 import type { ApiClient } from '../../api/client';
+import { normalizedEmail } from '../../api/student-queries';
 import { useExtension } from '../../api/use-extension';
 import { emailSchema, ROSTER_EXTENSION, type ClassSummary, type StudentMatch } from '#contract';
 import { ExpiryField } from '../../components/expiry-field/expiry-field';
@@ -13,7 +15,9 @@ import { FailureNotice } from '../../components/form-dialog/failure-notice';
 import { showFieldErrors } from '../../components/form-dialog/form-failure';
 import { useFailureAlert } from '../../components/form-dialog/use-failure-alert';
 import { useFormSubmit } from '../../components/form-dialog/use-form-submit';
+import { StudentSuggestField } from '../../components/student-suggestions/student-suggest-field';
 import { TurmaPicker } from '../../components/turma-picker/turma-picker';
+import { visibleName } from '../../components/visible-name/visible-name';
 import { useFormats } from '../../i18n/formats';
 import { useLocale, useMessages } from '../../i18n/i18n-context';
 import { describeEnrolled } from './describe-enrolled';
@@ -30,6 +34,8 @@ import { ExistingStudent } from './existing-student';
 import { existingTurmaNotes } from './existing-student-lookup';
 import { EnrolSuccess, type Enrolled } from './enrolment-success';
 import { useEnrolmentMessages } from './messages';
+import { findSameNameStudents, sameNameKey } from './same-name-lookup';
+import { SameNameQuestion, type SameNameAnswers } from './same-name-question';
 import { useEnrolStudent } from './use-enrol-student';
 
 interface EnrolmentFormProps {
@@ -66,6 +72,9 @@ export function EnrolmentForm({ api, turmas }: EnrolmentFormProps) {
   // With the roster extension, an e-mail already there shows who it is before sending.
   const knowsStudents = useExtension(api, ROSTER_EXTENSION);
   const [existing, setExisting] = useState<StudentMatch | null>(null);
+  const queryClient = useQueryClient();
+  const [sameName, setSameName] = useState<SameNameAnswers>({ newFor: null, asked: null });
+  const [picked, setPicked] = useState<Picked | null>(null);
 
   useDiscardGuard(
     useCallback(
@@ -85,6 +94,18 @@ export function EnrolmentForm({ api, turmas }: EnrolmentFormProps) {
   const submit = useFormSubmit(form, async (request) => {
     const { classes } = form.getValues();
     setAlert(null);
+    // "É este aluno?" is answered before a student is created (same-name-lookup.ts).
+    const key = sameNameKey(request.name, request.email);
+    if (knowsStudents && sameName.newFor !== key) {
+      const candidates = await findSameNameStudents(queryClient, api, request.name, request.email);
+      if (candidates.length > 0) {
+        setSameName((answers) => ({
+          ...answers,
+          asked: { key, times: (answers.asked?.times ?? 0) + 1 },
+        }));
+        return;
+      }
+    }
     try {
       await mutation.mutateAsync(request);
     } catch (error) {
@@ -102,11 +123,40 @@ export function EnrolmentForm({ api, turmas }: EnrolmentFormProps) {
     setEnrolled({ name: request.name, email: request.email, classes, at: request.expirationDate });
   });
 
+  /** A student picked (from the name's suggestions, or the question): their e-mail, and name. */
+  const pick = (student: StudentMatch, { withName }: { withName: boolean }) => {
+    const before = { name: form.getValues('name'), email: form.getValues('email') };
+    const set = (field: 'name' | 'email', value: string) =>
+      form.setValue(field, value, {
+        shouldDirty: true,
+        // An error shown on the field is judged again; none is raised by picking.
+        shouldValidate: form.getFieldState(field).invalid,
+      });
+    if (withName) set('name', student.name);
+    set('email', student.email);
+    const replaced =
+      (before.email.trim() !== '' && normalizedEmail(before.email) !== student.email) ||
+      (withName && before.name.trim() !== '' && before.name !== student.name);
+    // What was typed and is now gone can be had back (nothing typed is lost).
+    setPicked(replaced ? { student, before } : null);
+  };
+
+  const undoPick = (undone: Picked) => {
+    form.setValue('name', undone.before.name, { shouldDirty: true });
+    form.setValue('email', undone.before.email, { shouldDirty: true });
+    // Going back to the typed e-mail answers the question for it.
+    setSameName({ newFor: sameNameKey(undone.before.name, undone.before.email), asked: null });
+    setPicked(null);
+    form.setFocus('email');
+  };
+
   const enrolAnother = () => {
     const next: EnrolFormValues = { ...form.getValues(), name: '', email: '' };
     form.reset(next);
     baseline.current = next;
     mutation.reset();
+    setPicked(null);
+    setSameName({ newFor: null, asked: null });
     focusNameNext.current = true;
     setEnrolled(null);
   };
@@ -120,13 +170,32 @@ export function EnrolmentForm({ api, turmas }: EnrolmentFormProps) {
       <Stack gap="md">
         <Text size="sm">{messages.intro}</Text>
         <ClassesField api={api} control={form.control} disabled={busy} existing={existing} />
-        <NameField control={form.control} register={form.register} readOnly={busy} />
+        <NameField
+          api={api}
+          suggest={knowsStudents}
+          control={form.control}
+          register={form.register}
+          readOnly={busy}
+          onPick={(student) => pick(student, { withName: true })}
+        />
         <EmailField control={form.control} register={form.register} readOnly={busy} />
+        {picked && <PickedNote control={form.control} picked={picked} onUndo={undoPick} />}
         <ExistingStudent
           api={api}
           control={form.control}
           enabled={knowsStudents}
           onKnown={setExisting}
+        />
+        <SameNameQuestion
+          api={api}
+          control={form.control}
+          enabled={knowsStudents}
+          answers={sameName}
+          onPick={(student) => {
+            pick(student, { withName: false });
+            form.setFocus('email');
+          }}
+          onNew={(key) => setSameName({ newFor: key, asked: null })}
         />
         <ExpiryFormField control={form.control} readOnly={busy} />
         {alert && <FailureNotice alert={alert} onRetry={() => submit()} />}
@@ -183,20 +252,71 @@ function ClassesField({
   );
 }
 
-function NameField({ control, register, readOnly }: FieldProps) {
+/**
+ * The student's name. With the roster extension it suggests the students the name finds (the
+ * shared StudentSuggestField, as the removal form's e-mail): picking one fills their name and
+ * e-mail.
+ */
+function NameField({
+  api,
+  suggest,
+  control,
+  register,
+  readOnly,
+  onPick,
+}: FieldProps & {
+  api: ApiClient;
+  suggest: boolean;
+  onPick: (student: StudentMatch) => void;
+}) {
   const messages = useEnrolmentMessages();
   const { errors } = useFormState({ control, name: 'name' });
+  const name = useWatch({ control, name: 'name' });
   return (
-    <TextInput
-      {...register('name')}
-      label={messages.nameLabel}
-      error={errors.name?.message}
-      readOnly={readOnly}
-      withAsterisk
-      autoComplete="off"
-      // Where typing starts when the dialog opens: the turmas are usually chosen already.
-      data-autofocus
+    <StudentSuggestField
+      api={api}
+      suggest={suggest}
+      text={name}
+      registration={register('name')}
+      onPick={onPick}
+      inputProps={{
+        label: messages.nameLabel,
+        error: errors.name?.message,
+        readOnly,
+        withAsterisk: true,
+        // Where typing starts when the dialog opens: the turmas are usually chosen already.
+        'data-autofocus': true,
+      }}
     />
+  );
+}
+
+/** What a pick replaced, so that it can be had back. */
+interface Picked {
+  student: StudentMatch;
+  before: { name: string; email: string };
+}
+
+/** "Preenchido com o cadastro de …" and the way back, while the e-mail is still the picked one. */
+function PickedNote({
+  control,
+  picked,
+  onUndo,
+}: {
+  control: EnrolFormControl;
+  picked: Picked;
+  onUndo: (picked: Picked) => void;
+}) {
+  const words = useEnrolmentMessages().sameName;
+  const email = useWatch({ control, name: 'email' });
+  if (normalizedEmail(email) !== picked.student.email) return null;
+  return (
+    <Group gap="xs">
+      <Text size="sm">{words.picked(visibleName(picked.student.name))}</Text>
+      <Button size="compact-sm" variant="default" onClick={() => onUndo(picked)}>
+        {words.undo}
+      </Button>
+    </Group>
   );
 }
 

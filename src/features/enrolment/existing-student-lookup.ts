@@ -10,25 +10,36 @@ import type { EnrolFormControl } from './enrolment-schema';
 import type { EnrolmentMessages } from './messages';
 
 /** As the turma search (docs/decisions/003): one request once typing pauses. */
-const LOOKUP_DEBOUNCE_MS = 180;
+export const LOOKUP_DEBOUNCE_MS = 180;
 
 /**
- * The student whose e-mail the field holds, as the roster extension finds them once typing
- * pauses; null while nobody is known (no extension, not a whole e-mail, a new student, no answer
- * yet). Only asked when `enabled`.
+ * Who has the e-mail the field holds, as the roster extension finds them once typing pauses: the
+ * student, null for nobody (a new student), undefined while it is not known (no extension, not a
+ * whole e-mail, typing, no answer yet, or more matches than the answer holds). Only asked when
+ * `enabled`.
  */
-export function useExistingStudent(
+export function useStudentByEmail(
   api: Pick<ApiClient, 'findStudents'>,
   control: EnrolFormControl,
   enabled: boolean,
-): StudentMatch | null {
+): { email: string | undefined; student: StudentMatch | null | undefined } {
   const email = normalizedEmail(useWatch({ control, name: 'email' }));
   const [settled] = useDebouncedValue(email, LOOKUP_DEBOUNCE_MS);
   const lookup = useQuery({
     ...studentQueries.matching(api, settled ?? ''),
     enabled: enabled && settled !== undefined && settled === email,
   });
-  return enabled && settled === email ? (studentWithEmail(lookup.data, email) ?? null) : null;
+  const known = enabled && settled === email;
+  return { email, student: known ? studentWithEmail(lookup.data, email) : undefined };
+}
+
+/** The student whose e-mail the field holds; null while nobody is known (see above). */
+export function useExistingStudent(
+  api: Pick<ApiClient, 'findStudents'>,
+  control: EnrolFormControl,
+  enabled: boolean,
+): StudentMatch | null {
+  return useStudentByEmail(api, control, enabled).student ?? null;
 }
 
 /** Beside each turma of the form the student is already in: until when. */

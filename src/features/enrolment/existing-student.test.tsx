@@ -17,10 +17,14 @@ import { EnrolmentDialog } from './enrolment-dialog';
 const NOW = new Date('2026-03-10T15:00:00.000Z');
 
 const ANA = { name: 'Ana Souza', email: 'ana.souza@escola.com.br' };
+/** Another student of the same name, at another school's address. */
+const OTHER_ANA = { name: 'Ana Souza', email: 'ana.s@colegio.com.br' };
+/** One letter off Ana's e-mail: the typo that would create a second Ana Souza. */
+const TYPO = 'ana.sousa@escola.com.br';
 const MATEMATICA = aTurma({ id: 't1', name: 'Matemática 9º A', countStudents: 1 });
 const FISICA = aTurma({ id: 't2', name: 'Física 1º B', countStudents: 1 });
 const HISTORIA = aTurma({ id: 't3', name: 'História 2º C', countStudents: 1 });
-const ARTES = aTurma({ id: 't4', name: 'Artes 1º A', countStudents: 1 });
+const ARTES = aTurma({ id: 't4', name: 'Artes 1º A', countStudents: 2 });
 
 beforeEach(() => {
   // Only Date: user-event, MSW and React still run on real timers.
@@ -40,7 +44,8 @@ function TurmaCounts({ api }: { api: ApiClient }) {
 /**
  * Ana is in Matemática until 30 June 2028 (longer than the form's default), in Física without an
  * expiry, in História until 30 June 2026 (shorter), and in Artes, which the form does not name.
- * The form opens for Matemática, Física and História.
+ * Another Ana Souza, with another e-mail, is in Artes. The form opens for Matemática, Física and
+ * História.
  */
 async function setup({
   extensions = true,
@@ -52,7 +57,7 @@ async function setup({
       t1: [{ ...ANA, expirationDate: '2028-07-01T02:59:00.000Z' }],
       t2: [ANA],
       t3: [{ ...ANA, expirationDate: '2026-07-01T02:59:00.000Z' }],
-      t4: [ANA],
+      t4: [ANA, OTHER_ANA],
     },
     extensions,
   });
@@ -74,7 +79,8 @@ async function setup({
 }
 
 const dialog = () => screen.getByRole('dialog');
-const nameField = () => within(dialog()).getByRole('textbox', { name: 'Nome do aluno' });
+/** A combobox with the extension (it suggests students), a plain textbox without. */
+const nameField = () => within(dialog()).getByLabelText(/^Nome do aluno/);
 const emailField = () => within(dialog()).getByRole('textbox', { name: 'E-mail do aluno' });
 const chosenTurmas = () =>
   within(within(dialog()).getByRole('list', { name: 'Turmas' }))
@@ -86,6 +92,11 @@ const warnings = () =>
     .map((item) => item.textContent);
 const studentSearches = (backend: ReferenceApi) =>
   backend.requests.filter((request) => request.pathname === '/v1/students');
+const searchesFor = (backend: ReferenceApi, query: string) =>
+  studentSearches(backend).filter((request) => request.searchParams.query === query);
+const writes = (backend: ReferenceApi) =>
+  backend.requests.filter((request) => request.method === 'POST');
+const submitButton = () => within(dialog()).getByRole('button', { name: /^Matricular/ });
 /** Longer than the typing pause the lookup waits for. */
 const pastTheDebounce = () => new Promise((resolve) => setTimeout(resolve, 400));
 
@@ -98,12 +109,24 @@ describe('Enrol form: an e-mail that belongs to a student', () => {
   it('without the extension shows nothing more and asks nothing about students', async () => {
     const { user, backend } = await setup({ extensions: false });
 
-    await typeEmail(user, ANA.email);
+    await user.type(nameField(), 'Ana Souza');
+    await typeEmail(user, TYPO);
     await pastTheDebounce();
 
     expect(within(dialog()).queryByText(/Aluno já cadastrado/)).not.toBeInTheDocument();
+    // The name field suggests nothing, and nobody asks whether this is another student.
+    expect(within(dialog()).getByRole('textbox', { name: 'Nome do aluno' })).toBeVisible();
+    expect(
+      within(dialog()).queryByRole('combobox', { name: 'Nome do aluno' }),
+    ).not.toBeInTheDocument();
+    expect(
+      within(dialog()).queryByRole('group', { name: 'É este aluno?' }),
+    ).not.toBeInTheDocument();
     expect(chosenTurmas()).toEqual(['Matemática 9º A', 'Física 1º B', 'História 2º C']);
     expect(studentSearches(backend)).toEqual([]);
+
+    await user.click(submitButton());
+    await waitFor(() => expect(backend.enrolments('t1')).toContain(TYPO));
   });
 
   it('shows the student’s name and turmas with their expiries, and marks those in the form', async () => {
@@ -161,7 +184,7 @@ describe('Enrol form: an e-mail that belongs to a student', () => {
     ]);
   });
 
-  it('says the enrolment keeps the student’s name when another is typed', async () => {
+  it('warns that the name is kept, showing both, when another name is typed', async () => {
     const { user } = await setup();
 
     await user.type(nameField(), 'Ana Maria Souza');
@@ -169,9 +192,26 @@ describe('Enrol form: an e-mail that belongs to a student', () => {
 
     expect(
       await within(dialog()).findByText(
-        'A matrícula não muda o nome: o aluno continua como Ana Souza.',
+        'Nome diferente do cadastro: foi digitado “Ana Maria Souza”, mas o aluno se chama “Ana Souza”. A matrícula não muda o nome.',
       ),
     ).toBeVisible();
+    expect(
+      within(dialog())
+        .getAllByRole('status')
+        .map((status) => status.textContent),
+    ).toContain(
+      'Aluno já cadastrado: Ana Souza. O nome digitado é outro: fica o do cadastro. 2 avisos sobre a validade.',
+    );
+  });
+
+  it('takes a name that differs only in case, accents or spaces for the same name', async () => {
+    const { user } = await setup();
+
+    await user.type(nameField(), '  ána   SOUZA ');
+    await typeEmail(user, ANA.email);
+
+    await within(dialog()).findByText('Aluno já cadastrado: Ana Souza');
+    expect(within(dialog()).queryByText(/não muda o nome/)).not.toBeInTheDocument();
   });
 
   it('shows nothing for a new e-mail, and takes the summary away when the e-mail changes', async () => {
@@ -198,6 +238,175 @@ describe('Enrol form: an e-mail that belongs to a student', () => {
     expect(await within(dialog()).findByText('Existing student: Ana Souza')).toBeVisible();
     expect(
       within(dialog()).getByText(/^Matemática 9º A: the current expiry is Jun 30, 2028/),
+    ).toBeVisible();
+  });
+});
+
+describe('Enrol form: a new e-mail for a name already there', () => {
+  it('asks “É este aluno?” with the students of that name and their e-mails, with one search', async () => {
+    const { user, backend } = await setup();
+
+    await user.type(nameField(), 'Ana Souza');
+    await typeEmail(user, TYPO);
+
+    const asked = await within(dialog()).findByRole('group', { name: 'É este aluno?' });
+    expect(asked).toHaveTextContent(
+      'Já há 2 alunos com o nome Ana Souza, com outro e-mail. Se for um deles, use o e-mail do cadastro: senão, a matrícula cria mais um aluno.',
+    );
+    expect(
+      within(within(asked).getByRole('list', { name: 'Alunos com este nome' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Ana Souza — ana.s@colegio.com.brEm 1 turmaUsar este e-mail',
+      'Ana Souza — ana.souza@escola.com.brEm 4 turmasUsar este e-mail',
+    ]);
+    expect(
+      within(dialog())
+        .getAllByRole('status')
+        .map((status) => status.textContent),
+    ).toContain('É este aluno? 2 alunos já cadastrados com o nome Ana Souza.');
+    // The name was searched once, whether for the suggestions or for the question.
+    expect(searchesFor(backend, 'ana souza')).toHaveLength(1);
+    // Nothing typed was changed.
+    expect(nameField()).toHaveValue('Ana Souza');
+    expect(emailField()).toHaveValue(TYPO);
+  });
+
+  it('picking a student fills their e-mail; what was typed can be had back', async () => {
+    const { user, backend } = await setup();
+    await user.type(nameField(), 'Ana Souza');
+    await typeEmail(user, TYPO);
+
+    await user.click(
+      await within(dialog()).findByRole('button', {
+        name: 'Usar este e-mail: ana.souza@escola.com.br',
+      }),
+    );
+
+    expect(emailField()).toHaveValue(ANA.email);
+    expect(emailField()).toHaveFocus();
+    expect(await within(dialog()).findByText('Aluno já cadastrado: Ana Souza')).toBeVisible();
+    expect(
+      within(dialog()).queryByRole('group', { name: 'É este aluno?' }),
+    ).not.toBeInTheDocument();
+    expect(within(dialog()).getByText('Preenchido com o cadastro de Ana Souza.')).toBeVisible();
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Voltar ao que foi digitado' }));
+    expect(emailField()).toHaveValue(TYPO);
+    expect(nameField()).toHaveValue('Ana Souza');
+    await pastTheDebounce();
+    // Going back is an answer: it is not asked again for this name and e-mail.
+    expect(
+      within(dialog()).queryByRole('group', { name: 'É este aluno?' }),
+    ).not.toBeInTheDocument();
+    await user.click(submitButton());
+    await waitFor(() => expect(backend.enrolments('t1')).toContain(TYPO));
+  });
+
+  it('asks before sending, even when sent at once; “a new student” is a clear answer, and then it sends', async () => {
+    const { user, backend } = await setup();
+    await user.type(nameField(), 'Ana Souza');
+    await typeEmail(user, TYPO);
+
+    // Sent before the pause is over: the form looks the name up first and asks.
+    await user.click(submitButton());
+
+    const asked = await within(dialog()).findByRole('group', { name: 'É este aluno?' });
+    expect(
+      within(asked).getByText('Responda antes de matricular: é um destes alunos ou um aluno novo?'),
+    ).toBeVisible();
+    await waitFor(() => expect(within(asked).getByText('É este aluno?')).toHaveFocus());
+    expect(writes(backend)).toEqual([]);
+    expect(searchesFor(backend, 'ana souza')).toHaveLength(1);
+
+    await user.click(within(asked).getByRole('button', { name: 'Não, é um aluno novo' }));
+    expect(
+      within(dialog()).queryByRole('group', { name: 'É este aluno?' }),
+    ).not.toBeInTheDocument();
+    expect(within(dialog()).getByText('Será criado um aluno novo com este e-mail.')).toHaveFocus();
+
+    await user.click(submitButton());
+    await waitFor(() => expect(writes(backend)).toHaveLength(1));
+    expect(writes(backend)[0]!.body).toMatchObject({ name: 'Ana Souza', email: TYPO });
+  });
+
+  it('asks nothing when nobody has the name, or the e-mail is the student’s own', async () => {
+    const { user, backend } = await setup();
+    await user.type(nameField(), 'Bruna Lima');
+    await typeEmail(user, 'bruna@escola.com.br');
+    await pastTheDebounce();
+    expect(
+      within(dialog()).queryByRole('group', { name: 'É este aluno?' }),
+    ).not.toBeInTheDocument();
+
+    await user.clear(nameField());
+    await user.type(nameField(), 'Ana Souza');
+    await user.clear(emailField());
+    await typeEmail(user, ANA.email);
+    await within(dialog()).findByText('Aluno já cadastrado: Ana Souza');
+    await pastTheDebounce();
+    expect(
+      within(dialog()).queryByRole('group', { name: 'É este aluno?' }),
+    ).not.toBeInTheDocument();
+
+    await user.click(submitButton());
+    await waitFor(() => expect(writes(backend)).toHaveLength(1));
+  });
+});
+
+describe('Enrol form: the name field suggests students', () => {
+  it('lists the students a name finds; arrows move, Enter picks and fills the e-mail, Escape closes only the list', async () => {
+    const { user } = await setup();
+    const field = within(dialog()).getByRole('combobox', { name: 'Nome do aluno' });
+
+    await user.type(field, 'ana so');
+    const list = within(dialog()).getByRole('listbox', { name: 'Alunos encontrados' });
+    const [first, second] = await within(list).findAllByRole('option');
+    expect([first, second].map((option) => option!.getAttribute('aria-label'))).toEqual([
+      'Ana Souza, ana.s@colegio.com.br',
+      'Ana Souza, ana.souza@escola.com.br',
+    ]);
+
+    await user.keyboard('{ArrowDown}');
+    expect(field).toHaveAttribute('aria-activedescendant', first!.id);
+    await user.keyboard('{ArrowDown}');
+    expect(field).toHaveAttribute('aria-activedescendant', second!.id);
+    // Moving through the list writes nothing into the field.
+    expect(field).toHaveValue('ana so');
+    await user.keyboard('{Enter}');
+
+    expect(field).toHaveValue('Ana Souza');
+    expect(emailField()).toHaveValue(ANA.email);
+    expect(field).toHaveAttribute('aria-expanded', 'false');
+    expect(field).toHaveFocus();
+    expect(await within(dialog()).findByText('Aluno já cadastrado: Ana Souza')).toBeVisible();
+    // Nothing was sent: Enter picked.
+    expect(within(dialog()).getByRole('button', { name: /^Matricular/ })).toBeEnabled();
+
+    await user.keyboard('{Backspace}');
+    await within(list).findAllByRole('option');
+    expect(field).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(field).toHaveAttribute('aria-expanded', 'false');
+    expect(dialog()).toBeInTheDocument();
+    expect(field).toHaveValue('Ana Souz');
+  });
+
+  it('speaks English', async () => {
+    const { user } = await setup({ locale: 'en' });
+
+    await user.type(within(dialog()).getByRole('combobox', { name: 'Student name' }), 'Ana Souza');
+    await user.click(within(dialog()).getByRole('textbox', { name: 'Student e-mail' }));
+    await user.paste(TYPO);
+
+    const asked = await within(dialog()).findByRole('group', { name: 'Is this the student?' });
+    expect(asked).toHaveTextContent(
+      'There are already 2 students named Ana Souza, with another e-mail. If it is one of them, use the e-mail on record: otherwise the enrolment creates one more student.',
+    );
+    expect(within(asked).getByRole('button', { name: 'No, a new student' })).toBeVisible();
+    expect(
+      within(asked).getByRole('button', { name: 'Use this e-mail: ana.souza@escola.com.br' }),
     ).toBeVisible();
   });
 });

@@ -6,6 +6,7 @@ import type { ApiClient } from '../../api/client';
 import { expiryChanges, isOtherName, type ExpiryChange } from '../../api/enrolment-changes';
 import type { StudentMatch } from '#contract';
 import { expiryToSend } from '../../components/expiry-field/expiry';
+import { visibleName } from '../../components/visible-name/visible-name';
 import { useFormats } from '../../i18n/formats';
 import type { EnrolFormControl } from './enrolment-schema';
 import { useExistingStudent } from './existing-student-lookup';
@@ -51,16 +52,16 @@ function StudentDetails({
   // An expiry that cannot be sent (none picked, in the past) is the field's to explain.
   const chosen = expiryToSend(expiry);
   const changes = chosen === null || !student ? [] : expiryChanges(student, turmas, chosen);
+  const renamed = student !== null && isOtherName(typedName, student.name);
   // Always there while the extension is: a live region must exist before its words change. The
   // panel is long to hear at every change, so one sentence says what matters.
   const status = (
     <VisuallyHidden role="status">
-      {student ? words.announce(student.name, changes.length) : ''}
+      {student ? words.announce(visibleName(student.name), changes.length, renamed) : ''}
     </VisuallyHidden>
   );
   if (!student) return status;
   const inForm = new Set(turmas.map(({ id }) => id));
-  const renamed = isOtherName(typedName, student.name);
   // A student in many turmas: the first few, and how many more (the form is long enough).
   const listed = student.classes.slice(0, TURMAS_LISTED);
   const unlisted = student.countClasses - listed.length;
@@ -70,9 +71,17 @@ function StudentDetails({
     <Stack gap={6} className={classes.panel}>
       {status}
       <Text size="sm" fw={600}>
-        {words.title(student.name)}
+        {words.title(visibleName(student.name))}
       </Text>
-      {renamed && <Text size="sm">{words.keepsName(student.name)}</Text>}
+      {renamed && (
+        // A typed name that is not the student's is likely a wrong e-mail: said as a warning.
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconAlertTriangle aria-hidden size={18} className={classes.warningIcon} />
+          <Text size="sm" fw={500}>
+            {words.nameDiffers(typedName.trim(), visibleName(student.name))}
+          </Text>
+        </Group>
+      )}
       <Text size="sm" id={listId}>
         {words.turmas(student.countClasses, formats.number.format(student.countClasses))}
       </Text>

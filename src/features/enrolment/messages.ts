@@ -36,8 +36,8 @@ export const useEnrolmentMessages = defineMessages({
     // whose e-mail is already there, before anything is sent.
     existing: {
       title: (name: string): string => `Aluno já cadastrado: ${name}`,
-      keepsName: (name: string): string =>
-        `A matrícula não muda o nome: o aluno continua como ${name}.`,
+      nameDiffers: (typed: string, kept: string): string =>
+        `Nome diferente do cadastro: foi digitado “${typed}”, mas o aluno se chama “${kept}”. A matrícula não muda o nome.`,
       turmas: (count: number, formattedCount: string): string =>
         count === 0
           ? 'Não está em nenhuma turma agora.'
@@ -55,13 +55,45 @@ export const useEnrolmentMessages = defineMessages({
         `${turma}: hoje a matrícula não tem validade; passará a terminar em ${chosen}.`,
       removes: (turma: string, current: string): string =>
         `${turma}: a validade atual (${current}) será retirada e a matrícula ficará sem validade.`,
-      announce: (name: string, warnings: number): string =>
-        warnings === 0
-          ? `Aluno já cadastrado: ${name}.`
-          : warnings === 1
-            ? `Aluno já cadastrado: ${name}. 1 aviso sobre a validade.`
-            : `Aluno já cadastrado: ${name}. ${warnings} avisos sobre a validade.`,
+      announce: (name: string, warnings: number, renamed: boolean): string =>
+        [
+          `Aluno já cadastrado: ${name}.`,
+          renamed ? 'O nome digitado é outro: fica o do cadastro.' : '',
+          warnings === 0
+            ? ''
+            : warnings === 1
+              ? '1 aviso sobre a validade.'
+              : `${warnings} avisos sobre a validade.`,
+        ]
+          .filter(Boolean)
+          .join(' '),
       inTurma: (expiry: string): string => `Já está nesta turma, ${expiry}`,
+    },
+    // Only with the roster extension: a new e-mail typed with the name of students already there.
+    sameName: {
+      title: 'É este aluno?',
+      intro: (count: number, name: string): string =>
+        count === 1
+          ? `Já há um aluno com o nome ${name}, com outro e-mail. Se for ele, use o e-mail do cadastro: senão, a matrícula cria mais um aluno.`
+          : `Já há ${count} alunos com o nome ${name}, com outro e-mail. Se for um deles, use o e-mail do cadastro: senão, a matrícula cria mais um aluno.`,
+      listLabel: 'Alunos com este nome',
+      turmas: (count: number, formattedCount: string): string =>
+        count === 0
+          ? 'Em nenhuma turma'
+          : count === 1
+            ? 'Em 1 turma'
+            : `Em ${formattedCount} turmas`,
+      use: 'Usar este e-mail',
+      useLabel: (email: string): string => `Usar este e-mail: ${email}`,
+      isNew: 'Não, é um aluno novo',
+      answerFirst: 'Responda antes de matricular: é um destes alunos ou um aluno novo?',
+      confirmedNew: 'Será criado um aluno novo com este e-mail.',
+      announce: (count: number, name: string): string =>
+        count === 1
+          ? `É este aluno? 1 aluno já cadastrado com o nome ${name}.`
+          : `É este aluno? ${count} alunos já cadastrados com o nome ${name}.`,
+      picked: (name: string): string => `Preenchido com o cadastro de ${name}.`,
+      undo: 'Voltar ao que foi digitado',
     },
     // No count without a turma: "Matricular em 0 turmas" reads as something that could be sent.
     submit: (count: number, formattedCount: string): string =>
@@ -122,8 +154,8 @@ export const useEnrolmentMessages = defineMessages({
     },
     existing: {
       title: (name: string): string => `Existing student: ${name}`,
-      keepsName: (name: string): string =>
-        `Enrolling does not change the name: the student stays ${name}.`,
+      nameDiffers: (typed: string, kept: string): string =>
+        `Another name than on record: “${typed}” was typed, but the student is “${kept}”. Enrolling does not change the name.`,
       turmas: (count: number, formattedCount: string): string =>
         count === 0
           ? 'Not in any class now.'
@@ -141,13 +173,40 @@ export const useEnrolmentMessages = defineMessages({
         `${turma}: the enrolment has no expiry now; it will end on ${chosen}.`,
       removes: (turma: string, current: string): string =>
         `${turma}: the current expiry (${current}) will be taken off and the enrolment will not expire.`,
-      announce: (name: string, warnings: number): string =>
-        warnings === 0
-          ? `Existing student: ${name}.`
-          : warnings === 1
-            ? `Existing student: ${name}. 1 warning about the expiry.`
-            : `Existing student: ${name}. ${warnings} warnings about the expiry.`,
+      announce: (name: string, warnings: number, renamed: boolean): string =>
+        [
+          `Existing student: ${name}.`,
+          renamed ? 'The name typed is another: the one on record stays.' : '',
+          warnings === 0
+            ? ''
+            : warnings === 1
+              ? '1 warning about the expiry.'
+              : `${warnings} warnings about the expiry.`,
+        ]
+          .filter(Boolean)
+          .join(' '),
       inTurma: (expiry: string): string => `Already in this class, ${expiry}`,
+    },
+    sameName: {
+      title: 'Is this the student?',
+      intro: (count: number, name: string): string =>
+        count === 1
+          ? `There is already a student named ${name}, with another e-mail. If it is them, use the e-mail on record: otherwise the enrolment creates one more student.`
+          : `There are already ${count} students named ${name}, with another e-mail. If it is one of them, use the e-mail on record: otherwise the enrolment creates one more student.`,
+      listLabel: 'Students with this name',
+      turmas: (count: number, formattedCount: string): string =>
+        count === 0 ? 'In no class' : count === 1 ? 'In 1 class' : `In ${formattedCount} classes`,
+      use: 'Use this e-mail',
+      useLabel: (email: string): string => `Use this e-mail: ${email}`,
+      isNew: 'No, a new student',
+      answerFirst: 'Answer before enrolling: is it one of these students, or a new one?',
+      confirmedNew: 'A new student will be created with this e-mail.',
+      announce: (count: number, name: string): string =>
+        count === 1
+          ? `Is this the student? 1 student on record named ${name}.`
+          : `Is this the student? ${count} students on record named ${name}.`,
+      picked: (name: string): string => `Filled in from the record of ${name}.`,
+      undo: 'Back to what was typed',
     },
     submit: (count: number, formattedCount: string): string =>
       count === 0 ? 'Enrol' : `Enrol in ${classesEn(count, formattedCount)}`,

@@ -25,16 +25,8 @@ export const useRemovalMessages = defineMessages({
     confirmationMatch: 'Os dois e-mails são iguais.',
     // Only with the roster extension (docs/decisions/015): the e-mail field suggests students.
     emailSuggestHint: 'Digite o nome ou o e-mail do aluno: quem for encontrado aparece abaixo.',
+    // The list's own words are the shared field's (components/student-suggestions).
     suggestions: {
-      label: 'Alunos encontrados',
-      searching: 'Buscando alunos…',
-      noMatch: 'Nenhum aluno encontrado com o que foi digitado.',
-      found: (count: number, formattedCount: string): string =>
-        count === 1 ? '1 aluno encontrado' : `${formattedCount} alunos encontrados`,
-      showingFirst: (shown: string, total: string): string =>
-        `Mostrando ${shown} de ${total}. Digite mais do nome ou do e-mail para refinar.`,
-      failed: 'Não foi possível buscar alunos. Ainda dá para digitar o e-mail inteiro.',
-      offline: 'Sem conexão com a internet. A busca continua assim que a conexão voltar.',
       inChosen: (inCount: number, chosenCount: number, formattedIn: string): string =>
         chosenCount === 1
           ? inCount === 1
@@ -122,15 +114,6 @@ export const useRemovalMessages = defineMessages({
     confirmationMatch: 'Both e-mails are the same.',
     emailSuggestHint: "Type the student's name or e-mail: the students found appear below.",
     suggestions: {
-      label: 'Students found',
-      searching: 'Searching students…',
-      noMatch: 'No student matches what was typed.',
-      found: (count, formattedCount) =>
-        count === 1 ? '1 student found' : `${formattedCount} students found`,
-      showingFirst: (shown, total) =>
-        `Showing ${shown} of ${total}. Type more of the name or e-mail to narrow it down.`,
-      failed: 'Could not search the students. You can still type the whole e-mail.',
-      offline: 'No internet connection. The search resumes as soon as the connection is back.',
       inChosen: (inCount, chosenCount, formattedIn) =>
         chosenCount === 1
           ? inCount === 1

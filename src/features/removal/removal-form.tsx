@@ -18,6 +18,7 @@ import { showFieldErrors } from '../../components/form-dialog/form-failure';
 import { useFailureAlert } from '../../components/form-dialog/use-failure-alert';
 import { useFormSubmit } from '../../components/form-dialog/use-form-submit';
 import { TurmaPicker, type TurmaNote } from '../../components/turma-picker/turma-picker';
+import { SUGGEST_DEBOUNCE_MS } from '../../components/student-suggestions/student-suggest-field';
 import { useFormats, type Formats } from '../../i18n/formats';
 import { useLocale, useMessages } from '../../i18n/i18n-context';
 import { confirmationState, type ConfirmationState } from './confirmation';
@@ -31,7 +32,7 @@ import {
   type RemovalFormValues,
   type ValidRemoval,
 } from './removal-schema';
-import { StudentEmailField, SUGGEST_DEBOUNCE_MS } from './student-email-field';
+import { StudentEmailField } from './student-email-field';
 import { useRemoveStudent } from './use-remove-student';
 
 /** Both e-mail fields: nothing suggested or corrected, as the two must be compared exactly. */

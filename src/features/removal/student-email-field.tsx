@@ -1,33 +1,13 @@
-import { Combobox, Loader, TextInput, useCombobox, VisuallyHidden } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useLayoutEffect, useState, type ComponentProps } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { ApiClient } from '../../api/client';
-import { studentQueries, studentSearchText } from '../../api/student-queries';
-import type { StudentMatch, StudentSearchResponse } from '#contract';
-import { HighlightedText } from '../../components/highlight/highlighted-text';
-import { describeApiError } from '../../i18n/describe-api-error';
+import type { StudentMatch } from '#contract';
+import {
+  StudentSuggestField,
+  type StudentFieldInputProps,
+} from '../../components/student-suggestions/student-suggest-field';
 import { useFormats } from '../../i18n/formats';
-import { useMessages } from '../../i18n/i18n-context';
 import { membershipOf } from '../../api/removal-membership';
 import { useRemovalMessages } from './messages';
-import classes from './removal-form.module.css';
-
-/** As the turma search (docs/decisions/003): one request per burst of typing. */
-export const SUGGEST_DEBOUNCE_MS = 180;
-
-type View =
-  | { kind: 'searching' }
-  | { kind: 'offline' }
-  | { kind: 'failed'; error: unknown }
-  | { kind: 'no-match' }
-  | { kind: 'results'; page: StudentSearchResponse };
-
-type InputProps = Omit<ComponentProps<typeof TextInput>, 'ref' | 'onChange' | 'onBlur' | 'name'> & {
-  /** FormDialog focuses the field that carries it when the dialog opens. */
-  'data-autofocus'?: boolean;
-};
 
 interface StudentEmailFieldProps {
   api: Pick<ApiClient, 'findStudents'>;
@@ -40,239 +20,40 @@ interface StudentEmailFieldProps {
   /** Ids of the turmas chosen in the form: each suggestion says how many of them it is in. */
   chosenIds: readonly string[];
   onPick: (student: StudentMatch) => void;
-  inputProps: InputProps;
+  inputProps: StudentFieldInputProps;
 }
 
 /**
- * The removal form's e-mail field. With the roster extension, a combobox (WAI-ARIA's pattern,
- * through Mantine's Combobox as the turma search does): typing a name or an e-mail lists the
- * students it finds, arrows move through them, Enter or a click picks one (the field then holds
- * their e-mail), Escape closes the list. The list is a panel in the form's flow for the reasons
- * in turma-search.tsx (decision 006). Without the extension it is the plain e-mail field it always
- * was: no combobox attributes, no request.
+ * The removal form's e-mail field. With the roster extension it suggests students (the shared
+ * StudentSuggestField): typing a name or an e-mail lists them, each with how many of the chosen
+ * turmas they are in, and picking one fills their e-mail. Names are typed here too, so while it
+ * suggests it is a text field that brings up the e-mail keyboard (ARIA in HTML allows no combobox
+ * role on type=email). Without the extension it is the plain e-mail field it always was.
  */
-export function StudentEmailField({
-  api,
-  suggest,
-  text,
-  registration,
-  chosenIds,
-  onPick,
-  inputProps,
-}: StudentEmailFieldProps) {
+export function StudentEmailField({ chosenIds, ...props }: StudentEmailFieldProps) {
   const messages = useRemovalMessages();
-  const words = messages.suggestions;
-  const appMessages = useMessages();
   const formats = useFormats();
-  const idBase = useId();
-  const readOnly = inputProps.readOnly === true;
-  const [opened, setOpened] = useState(false);
-  const combobox = useCombobox({
-    opened: opened && suggest && !readOnly,
-    onOpenedChange: setOpened,
-  });
-  const { resetSelectedOption, selectOption } = combobox;
-
-  const search = studentSearchText(text);
-  const [debounced] = useDebouncedValue(search, SUGGEST_DEBOUNCE_MS);
-  // Between a key and the end of its burst the answer on screen is for older text.
-  const typing = search !== debounced;
-  const results = useQuery({
-    ...studentQueries.matching(api, debounced),
-    enabled: suggest && combobox.dropdownOpened && debounced !== '' && !typing,
-    // The last answer stays (dimmed, the list marked busy) until the next one comes.
-    placeholderData: keepPreviousData,
-  });
-  const page = results.isError ? undefined : results.data;
-  // Marks in the options are those of the search that found them.
-  const [foundBy, setFoundBy] = useState('');
-  if (results.data !== undefined && !results.isPlaceholderData && foundBy !== debounced) {
-    setFoundBy(debounced);
-  }
-
-  const busy = typing || results.isFetching;
-  const view: View =
-    results.fetchStatus === 'paused'
-      ? { kind: 'offline' }
-      : results.isError && !busy
-        ? { kind: 'failed', error: results.error }
-        : page === undefined || (page.data.length === 0 && busy)
-          ? { kind: 'searching' }
-          : page.data.length === 0
-            ? { kind: 'no-match' }
-            : { kind: 'results', page };
-  const shown = view.kind === 'results' ? view.page.data : [];
-  const optionValues = shown.map((student) => student.email);
-  const optionId = (index: number) => `${idBase}-option-${index}`;
-
-  // The highlighted option follows a student, not a position, as in the turma search: when a
-  // newer answer replaces the one on screen, Enter never picks whoever now sits in its place.
-  const optionSet = view.kind === 'results' ? view.page : view.kind;
-  const [highlighted, setHighlighted] = useState<{ optionSet: unknown; value: string | null }>({
-    optionSet,
-    value: null,
-  });
-  if (highlighted.optionSet !== optionSet) {
-    const kept = highlighted.value !== null && optionValues.includes(highlighted.value);
-    setHighlighted({ optionSet, value: kept ? highlighted.value : null });
-  }
-  const highlightedIndex =
-    highlighted.value === null ? -1 : optionValues.indexOf(highlighted.value);
-  useLayoutEffect(() => {
-    if (highlightedIndex === -1) resetSelectedOption();
-    else selectOption(highlightedIndex);
-  }, [optionSet, highlightedIndex, resetSelectedOption, selectOption]);
-
-  const summary =
-    view.kind === 'searching'
-      ? words.searching
-      : view.kind === 'offline'
-        ? words.offline
-        : view.kind === 'failed'
-          ? `${words.failed} ${describeApiError(view.error, appMessages)}`
-          : view.kind === 'no-match'
-            ? words.noMatch
-            : view.page.totalRecords > view.page.data.length
-              ? words.showingFirst(
-                  formats.number.format(view.page.data.length),
-                  formats.number.format(view.page.totalRecords),
-                )
-              : words.found(view.page.totalRecords, formats.number.format(view.page.totalRecords));
-  // Nothing to search yet (or only separators typed): no list to show.
-  const listShown = combobox.dropdownOpened && search !== '';
-
-  const field = (
-    <TextInput
-      {...inputProps}
-      {...registration}
-      {...(suggest
-        ? {
-            // Names are typed here too: a text field that brings up the e-mail keyboard.
-            type: 'text',
-            inputMode: 'email' as const,
-            description: messages.emailSuggestHint,
-            inputWrapperOrder: ['label', 'description', 'input', 'error'] as const,
-            rightSection: listShown && busy ? <Loader size="xs" aria-hidden /> : null,
-          }
-        : {})}
-      onChange={(event) => {
-        void registration.onChange(event);
-        if (!suggest) return;
-        setHighlighted({ optionSet, value: null });
-        resetSelectedOption();
-        combobox.openDropdown();
+  return (
+    <StudentSuggestField
+      {...props}
+      suggestingProps={{
+        type: 'text',
+        inputMode: 'email',
+        description: messages.emailSuggestHint,
+        inputWrapperOrder: ['label', 'description', 'input', 'error'],
       }}
-      onBlur={(event) => {
-        void registration.onBlur(event);
-        combobox.closeDropdown();
-      }}
-      onKeyDown={(event) => {
-        if (!suggest || event.nativeEvent.isComposing) return;
-        switch (event.key) {
-          case 'ArrowDown':
-          case 'ArrowUp':
-            event.preventDefault();
-            if (!combobox.dropdownOpened) {
-              combobox.openDropdown('keyboard');
-            } else {
-              if (event.key === 'ArrowDown') combobox.selectNextOption();
-              else combobox.selectPreviousOption();
-              const value = optionValues[combobox.getSelectedOptionIndex()];
-              setHighlighted({ optionSet, value: value ?? null });
-            }
-            break;
-          case 'Enter':
-            // With a student highlighted Enter picks them; otherwise it sends the form, as
-            // without suggestions (the form ignores it until the confirmation matches).
-            if (combobox.dropdownOpened && highlightedIndex !== -1) {
-              event.preventDefault();
-              combobox.clickSelectedOption();
-            }
-            break;
-          case 'Escape':
-            // The dialog stays: Mantine's Modal leaves Escape alone while the field says its
-            // list is open (data-mantine-stop-propagation).
-            combobox.closeDropdown('keyboard');
-            break;
-        }
+      details={(student) => {
+        if (chosenIds.length === 0) return null;
+        const kinds = chosenIds.map((id) => membershipOf(student, id).kind);
+        // Past the 100 turmas listed, "in none" could be untrue: then nothing is said.
+        if (kinds.includes('unknown')) return null;
+        const inCount = kinds.filter((kind) => kind === 'in').length;
+        return messages.suggestions.inChosen(
+          inCount,
+          chosenIds.length,
+          formats.number.format(inCount),
+        );
       }}
     />
-  );
-
-  return (
-    <Combobox
-      store={combobox}
-      onOptionSubmit={(email) => {
-        const student = shown.find((candidate) => candidate.email === email);
-        if (!student) return;
-        onPick(student);
-        combobox.closeDropdown();
-      }}
-    >
-      <Combobox.EventsTarget
-        withAriaAttributes={suggest}
-        withExpandedAttribute
-        withKeyboardNavigation={false}
-        aria-activedescendant={
-          listShown && highlightedIndex !== -1 ? optionId(highlightedIndex) : undefined
-        }
-        // The e-mail is typed by hand, and compared: nothing suggested by the browser.
-        autoComplete="off"
-      >
-        {field}
-      </Combobox.EventsTarget>
-      {suggest && (
-        <>
-          <VisuallyHidden role="status">{listShown ? summary : ''}</VisuallyHidden>
-          {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- keeps focus, no action */}
-          <div
-            className={classes.suggestions}
-            hidden={!listShown}
-            onMouseDown={(event) => event.preventDefault()}
-          >
-            {view.kind !== 'results' && <Combobox.Empty>{summary}</Combobox.Empty>}
-            <Combobox.Options
-              className={classes.suggestionOptions}
-              aria-label={words.label}
-              aria-busy={busy}
-            >
-              {shown.map((student, index) => {
-                const kinds = chosenIds.map((id) => membershipOf(student, id).kind);
-                const inCount = kinds.filter((kind) => kind === 'in').length;
-                // Past the 100 turmas listed, "in none" could be untrue: then nothing is said.
-                const sure = !kinds.includes('unknown');
-                const detailsId = `${idBase}-details-${index}`;
-                return (
-                  <Combobox.Option
-                    key={student.email}
-                    id={optionId(index)}
-                    value={student.email}
-                    aria-label={`${student.name}, ${student.email}`}
-                    aria-describedby={detailsId}
-                    aria-selected={index === highlightedIndex}
-                    className={classes.suggestion}
-                  >
-                    <span className={classes.suggestionName}>
-                      <HighlightedText text={student.name} query={foundBy} />
-                    </span>
-                    <span className={classes.suggestionEmail}>
-                      <HighlightedText text={student.email} query={foundBy} />
-                    </span>
-                    <span id={detailsId} className={classes.suggestionDetails}>
-                      {chosenIds.length > 0 && sure
-                        ? words.inChosen(inCount, chosenIds.length, formats.number.format(inCount))
-                        : null}
-                    </span>
-                  </Combobox.Option>
-                );
-              })}
-            </Combobox.Options>
-            {view.kind === 'results' && view.page.totalRecords > view.page.data.length && (
-              <Combobox.Footer className={classes.suggestionFooter}>{summary}</Combobox.Footer>
-            )}
-          </div>
-        </>
-      )}
-    </Combobox>
   );
 }
