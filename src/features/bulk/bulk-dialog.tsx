@@ -3,14 +3,22 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { ApiClient } from '../../api/client';
 import { classQueries } from '../../api/class-queries';
-import type { ClassSummary } from '#contract';
+import { STUDENTS_BY_EMAIL_EXTENSION, type ClassSummary } from '#contract';
 import { defaultExpiry, expiryToSend } from '../../components/expiry-field/expiry';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { bulkReducer, initialBulkState, type PreviewState, type RunItem } from './bulk-state';
 import { InputStep } from './input-step';
 import { useBulkMessages } from './messages';
-import { excludedReport, invalidReport, RETRYABLE, sentReport, type RowReport } from './outcomes';
+import {
+  excludedReport,
+  invalidReport,
+  RETRYABLE,
+  sentReport,
+  withRemovalOutcome,
+  type RowReport,
+} from './outcomes';
 import { PreviewStep } from './preview-step';
+import { createRemovalLookup, type RemovalLookup } from './removal-lookup';
 import type { KnownStudents } from './review-warnings';
 import { ResultsStep } from './results-step';
 import { RunStep } from './run-step';
@@ -85,33 +93,51 @@ export function BulkDialog({
     const sent = run.items.map((item, index) => {
       const report = sentReport(run.mode, item.row, item.expiry, snapshot.results[index]!);
       if (item.existing !== undefined) report.existing = item.existing;
-      return report;
+      return run.mode === 'remove'
+        ? withRemovalOutcome(report, run.turmas, run.removalLookup?.before.get(item))
+        : report;
     });
     return [...run.others, ...sent].sort((a, b) => a.line - b.line);
   }, [run, snapshot, settled]);
 
   const begin = useCallback(
-    (items: RunItem[], others: RowReport[]) => {
+    (items: RunItem[], others: RowReport[], earlier?: RemovalLookup['before']) => {
       const classes = turmas.map(({ id }) => ({ id }));
       const runMode = mode;
+      // What each student is in, asked just before their removal: the outcome says what it did.
+      const removalLookup =
+        runMode === 'remove' && api.extensions.has(STUDENTS_BY_EMAIL_EXTENSION)
+          ? createRemovalLookup(api, items, earlier)
+          : undefined;
       const runner = createRunner<RunItem>({
         items,
-        send: ({ row, expiry: expirationDate }) => {
-          const student = row.student!;
-          return runMode === 'enrol'
-            ? api.addStudentToClasses({
-                name: student.name,
-                email: student.email,
-                classes,
-                ...(expirationDate === undefined ? {} : { expirationDate }),
-              })
-            : api.removeStudentFromClasses({ email: student.email, classes });
+        send: async (item) => {
+          const student = item.row.student!;
+          if (runMode === 'enrol') {
+            const expirationDate = item.expiry;
+            return api.addStudentToClasses({
+              name: student.name,
+              email: student.email,
+              classes,
+              ...(expirationDate === undefined ? {} : { expirationDate }),
+            });
+          }
+          await removalLookup?.beforeSending(item);
+          return api.removeStudentFromClasses({ email: student.email, classes });
         },
         onUnauthorized,
         // After an outage the run asks the server's health before sending rows again.
         probe: () => api.checkHealth(),
       });
-      const run = { mode: runMode, items, runner, others, turmas, startedAt: new Date() };
+      const run = {
+        mode: runMode,
+        items,
+        runner,
+        others,
+        turmas,
+        startedAt: new Date(),
+        ...(removalLookup && { removalLookup }),
+      };
       dispatch({ type: 'started', run });
       runner.start();
     },
@@ -141,11 +167,19 @@ export function BulkDialog({
   }
 
   function retryFailed() {
-    if (!run || !reports) return;
+    if (!run || !reports || !snapshot) return;
     const again = new Set(reports.filter((r) => RETRYABLE.has(r.outcome)).map((r) => r.line));
+    // A line sent before with no look-up may have been removed then: a look now cannot tell.
+    const earlier = new Map(run.removalLookup?.before);
+    if (run.mode === 'remove' && !run.removalLookup) {
+      run.items.forEach((item, index) => {
+        if (snapshot.results[index]!.attempts > 0) earlier.set(item, undefined);
+      });
+    }
     begin(
       run.items.filter((item) => again.has(item.row.line)),
       reports.filter((report) => !again.has(report.line)),
+      earlier,
     );
   }
 

@@ -1,6 +1,7 @@
 import type { ClassSummary, StudentRecord } from '#contract';
 import type { ExpiryValue } from '../../components/expiry-field/expiry';
 import type { RowReport } from './outcomes';
+import type { RemovalLookup } from './removal-lookup';
 import type { Runner } from './runner';
 import type { BulkMode, CheckedRow, InputRow, ParsedInput } from './types';
 
@@ -21,6 +22,8 @@ export interface Run {
   /** The turmas every call named, and when the run began: the results file's record. */
   turmas: readonly ClassSummary[];
   startedAt: Date;
+  /** A removal with the students-by-email extension: what each student was in just before. */
+  removalLookup?: RemovalLookup;
 }
 
 /** A list as read, and the fixes and exclusions made to it in the review. */

@@ -1,3 +1,4 @@
+import { REMOVAL_SPLIT_WORDS } from '../../components/removal-outcome/removal-split-text';
 import { defineMessages } from '../../i18n/define-messages';
 import type { Locale } from '../../i18n/messages';
 import type { RowWarning } from './review-warnings';
@@ -204,8 +205,11 @@ const byLocale = {
         `${mode === 'enrol' ? 'matricula' : 'remocao'}-em-lote-${date}.csv`,
       outcomes: {
         enrolled: 'Matriculado',
-        // The API answers the same whether the student was in the turma or not.
-        removed: 'Não está mais na(s) turma(s)',
+        // The API answers the same whether the student was in the turma or not: "Removido" only
+        // when the look-up just before said they were (removal-lookup.ts), else what is sure.
+        removed: 'Removido',
+        'was-not-in': 'Não estava na(s) turma(s)',
+        'no-longer-in': 'Não está mais na(s) turma(s)',
         'not-found': 'Não encontrado',
         rejected: 'Recusado',
         failed: 'Falhou',
@@ -214,6 +218,8 @@ const byLocale = {
         excluded: 'Excluído',
       },
       count: (outcome: string, count: string) => `${outcome}: ${count}`,
+      // A removal's detail, per turma: Saiu de / Não estava em / Não está mais em.
+      removal: REMOVAL_SPLIT_WORDS['pt-BR'],
       notSentDetail: 'Cancelado antes do envio.',
       excludedDetail: 'Excluída na revisão.',
       csv: {
@@ -240,7 +246,9 @@ const byLocale = {
         notInTurma: 'Não estava na turma',
         outcomes: {
           enrolled: 'Matriculado',
-          removed: 'Não está mais na(s) turma(s)',
+          removed: 'Removido',
+          'was-not-in': 'Não estava na(s) turma(s)',
+          'no-longer-in': 'Não está mais na(s) turma(s)',
           'not-found': 'Não encontrado',
           rejected: 'Recusado pelo servidor',
           failed: 'Falhou',
@@ -440,8 +448,9 @@ const byLocale = {
         `bulk-${mode === 'enrol' ? 'enrolment' : 'removal'}-${date}.csv`,
       outcomes: {
         enrolled: 'Enrolled',
-        // The API answers the same whether the student was in the class or not.
-        removed: 'No longer in the class(es)',
+        removed: 'Removed',
+        'was-not-in': 'Was not in the class(es)',
+        'no-longer-in': 'No longer in the class(es)',
         'not-found': 'Not found',
         rejected: 'Rejected',
         failed: 'Failed',
@@ -450,6 +459,7 @@ const byLocale = {
         excluded: 'Excluded',
       },
       count: (outcome: string, count: string) => `${outcome}: ${count}`,
+      removal: REMOVAL_SPLIT_WORDS.en,
       notSentDetail: 'Cancelled before it was sent.',
       excludedDetail: 'Excluded during review.',
       csv: {
@@ -476,7 +486,9 @@ const byLocale = {
         notInTurma: 'Not in the class',
         outcomes: {
           enrolled: 'Enrolled',
-          removed: 'No longer in the class(es)',
+          removed: 'Removed',
+          'was-not-in': 'Was not in the class(es)',
+          'no-longer-in': 'No longer in the class(es)',
           'not-found': 'Not found',
           rejected: 'Rejected by the server',
           failed: 'Failed',

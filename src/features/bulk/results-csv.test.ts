@@ -379,10 +379,13 @@ describe('resultsCsvRows: a record a secretary can file', () => {
   });
 
   it('in English too; a removal has no expiry and does not claim a removal happened', () => {
+    // Not known to have been in the turmas (no look-up): only that she is not in them now.
     const removal: ResultsRecord = {
       ...record,
       mode: 'remove',
-      reports: [{ line: 2, name: '', email: 'ana@escola.test', expiry: '', outcome: 'removed' }],
+      reports: [
+        { line: 2, name: '', email: 'ana@escola.test', expiry: '', outcome: 'no-longer-in' },
+      ],
     };
     const rows = rowsIn('en', removal);
     expect(rows[0]).toEqual(['Operation', 'Bulk removal']);

@@ -6,8 +6,9 @@ import { useMemo, useState } from 'react';
 import { NAME_MAX_LENGTH, type ClassSummary } from '#contract';
 import { describeApiError, describeServerSaid } from '../../i18n/describe-api-error';
 import { useFormats } from '../../i18n/formats';
+import { describeRemovalSplit } from '../../components/removal-outcome/removal-split-text';
 import { useLocale, useMessages } from '../../i18n/i18n-context';
-import type { Messages } from '../../i18n/messages';
+import type { Locale, Messages } from '../../i18n/messages';
 import classes from './bulk.module.css';
 import { useBulkMessages, type BulkMessages } from './messages';
 import { apiMessageOf, RETRYABLE, SUCCESS, type Outcome, type RowReport } from './outcomes';
@@ -34,6 +35,8 @@ interface ResultsStepProps {
 const OUTCOME_ORDER: readonly Outcome[] = [
   'enrolled',
   'removed',
+  'was-not-in',
+  'no-longer-in',
   'not-found',
   'rejected',
   'failed',
@@ -85,7 +88,7 @@ export function ResultsStep({
         text: text.csv,
         locale,
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-        detail: (report) => detailOf(report, messages, appMessages),
+        detail: (report) => detailOf(report, messages, appMessages, locale),
       },
     );
     const csv = toCsv(
@@ -157,7 +160,7 @@ export function ResultsStep({
                 <td className={SUCCESS.has(report.outcome) ? undefined : classes.problem}>
                   {messages.results.outcomes[report.outcome]}
                 </td>
-                <td>{detailOf(report, messages, appMessages)}</td>
+                <td>{detailOf(report, messages, appMessages, locale)}</td>
               </tr>
             ))}
           </tbody>
@@ -176,12 +179,28 @@ export function ResultsStep({
   );
 }
 
-/** Why a line did not succeed, in words staff can act on; the API's own words when it sent any. */
-function detailOf(report: RowReport, messages: BulkMessages, appMessages: Messages): string {
+/**
+ * Why a line did not succeed, in words staff can act on (the API's own words when it sent any),
+ * and what a removal did in each turma.
+ */
+function detailOf(
+  report: RowReport,
+  messages: BulkMessages,
+  appMessages: Messages,
+  locale: Locale,
+): string {
   switch (report.outcome) {
     case 'enrolled':
-    case 'removed':
       return '';
+    case 'removed':
+    case 'was-not-in':
+    case 'no-longer-in': {
+      // Which turmas the student left and which they were not in; when nothing is known the
+      // outcome has said all there is.
+      const { removal } = report;
+      if (!removal || removal.removed.length + removal.notIn.length === 0) return '';
+      return describeRemovalSplit(removal, messages.results.removal, locale);
+    }
     case 'invalid':
       return (report.problems ?? [])
         .map((problem) => messages.rowProblem(problem, String(NAME_MAX_LENGTH)))

@@ -1,0 +1,282 @@
+/**
+ * A bulk removal says what it did (issue 32, item 3): against the real reference API, each line
+ * says which turmas the student left and which they were not in, an e-mail with no student says
+ * so, the counts count only real removals, and the results file's detail says the same. Without
+ * the students-by-email extension it says only what is sure.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import Papa from 'papaparse';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { classQueries } from '../../api/class-queries';
+import type { ApiClient } from '../../api/client';
+import type { Locale } from '../../i18n/messages';
+import { createTestApiClient } from '../../testing/api-client';
+import {
+  installReferenceApi,
+  type ReferenceApi,
+  type SeededEnrolment,
+} from '../../testing/msw/reference-api';
+import { render } from '../../testing/render';
+import { aTurma } from '../../testing/sample-classes';
+import { BulkDialog } from './bulk-dialog';
+
+const MATEMATICA = aTurma({ id: 't1', name: 'Matemática 9º A', countStudents: 0 });
+const FISICA = aTurma({ id: 't2', name: 'Física 1º B', countStudents: 0 });
+const ARTES = aTurma({ id: 't3', name: 'Artes', countStudents: 0 });
+
+const ANA = 'ana.souza@escola.com.br';
+const BRUNO = 'bruno.lima@escola.com.br';
+const CARLA = 'carla.dias@escola.com.br';
+const ZECA = 'zeca@escola.com.br';
+
+// jsdom has no FontFaceSet, and Mantine's autosizing Textarea listens to document.fonts.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
+}
+
+/** The results file, as the browser would save it. */
+let saved: Blob[] = [];
+let click: { mockRestore: () => void } | undefined;
+beforeEach(() => {
+  saved = [];
+  const createObjectURL = (blob: Blob) => {
+    saved.push(blob);
+    return 'blob:results';
+  };
+  vi.stubGlobal(
+    'URL',
+    Object.assign(class extends URL {}, { createObjectURL, revokeObjectURL: () => undefined }),
+  );
+  // jsdom does not navigate: the link's click is all a download is here.
+  click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  click?.mockRestore();
+});
+
+/** The dialog over a page that has listed the turmas (which tells the console the extensions). */
+function Page({ api }: { api: ApiClient }) {
+  const list = useQuery(classQueries.list(api, {}));
+  return (
+    <>
+      <p>{list.data ? 'Turmas carregadas' : 'Carregando'}</p>
+      <BulkDialog
+        api={api}
+        opened
+        turmas={[
+          { id: MATEMATICA.id, name: MATEMATICA.name },
+          { id: FISICA.id, name: FISICA.name },
+        ]}
+        onClose={() => {}}
+        onUnauthorized={() => {}}
+        signedIn
+      />
+    </>
+  );
+}
+
+async function setup({
+  enrolments = {},
+  extensions = true,
+  locale = 'pt-BR',
+}: {
+  enrolments?: Record<string, SeededEnrolment[]>;
+  extensions?: boolean;
+  locale?: Locale;
+} = {}) {
+  const backend = installReferenceApi({
+    turmas: [MATEMATICA, FISICA, ARTES],
+    enrolments,
+    extensions,
+  });
+  const api = createTestApiClient();
+  const view = render(<Page api={api} />, { locale });
+  await screen.findByText('Turmas carregadas');
+  return { ...view, api, backend };
+}
+
+/** Ana in both turmas, Bruno in Matemática only, Carla in neither (in Artes), Zeca nowhere. */
+const SEEDED = { t1: [ANA, BRUNO], t2: [ANA], t3: [CARLA] };
+const LIST = [ANA, BRUNO, CARLA, ZECA];
+
+const dialog = () => screen.getByRole('dialog');
+const lookups = (backend: ReferenceApi) =>
+  backend.requests.filter((request) => request.pathname === '/v1/students/by-email');
+const removals = (backend: ReferenceApi) =>
+  backend.requests.filter((request) => request.method === 'DELETE');
+
+/** Pastes the e-mails one a line, confirms the count and runs the removal to its end. */
+async function removeAll(user: UserEvent, emails: readonly string[], english = false) {
+  const t = english
+    ? {
+        mode: 'Remove the students',
+        paste: 'Paste the list of students',
+        review: 'Review the list',
+        confirm: /^To confirm, type how many students/,
+        start: /^Remove \d/,
+        done: 'Run complete',
+      }
+    : {
+        mode: 'Remover os alunos',
+        paste: 'Cole a lista de alunos',
+        review: 'Revisar a lista',
+        confirm: /^Para confirmar, digite quantos alunos/,
+        start: /^Remover \d/,
+        done: 'Envio concluído',
+      };
+  await user.click(screen.getByRole('radio', { name: t.mode }));
+  await user.click(screen.getByRole('textbox', { name: t.paste }));
+  await user.paste(emails.join('\n'));
+  await user.click(screen.getByRole('button', { name: t.review }));
+  await user.type(
+    await within(dialog()).findByRole('textbox', { name: t.confirm }),
+    String(emails.length),
+  );
+  await user.click(within(dialog()).getByRole('button', { name: t.start }));
+  await screen.findByRole('heading', { name: t.done }, { timeout: 5000 });
+}
+
+/** The counts the results show, term by term, as a reader hears them. */
+function counts(): Record<string, string | undefined> {
+  return Object.fromEntries(
+    within(dialog())
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
+}
+
+/** Outcome and detail of each line of the results table, by line. */
+function results(): Record<string, [string | null, string | null]> {
+  const table = within(dialog()).getByRole('table', {
+    name: /^(Resultado por linha|Outcome per line)$/,
+  });
+  return Object.fromEntries(
+    within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => {
+        const cells = within(row).getAllByRole('cell');
+        return [
+          within(row).getByRole('rowheader').textContent,
+          [cells[2]!.textContent, cells[3]!.textContent],
+        ];
+      }),
+  );
+}
+
+/** The results file's lines, by line number: outcome and detail. */
+async function downloadedResults(
+  user: UserEvent,
+  button = 'Baixar resultados (CSV)',
+): Promise<Record<string, string[]>> {
+  await user.click(within(dialog()).getByRole('button', { name: button }));
+  const text = (await saved.at(-1)!.text()).replace(/^\uFEFF/, '');
+  const lines = Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
+  const header = lines.findIndex((row) => row[0] === 'Linha' || row[0] === 'Line');
+  return Object.fromEntries(lines.slice(header + 1).map((row) => [row[0]!, row.slice(-2)]));
+}
+
+describe('Bulk removal: what each line did', () => {
+  it('says which turmas each student left and was not in, and counts only real removals', async () => {
+    const { user, backend } = await setup({ enrolments: SEEDED });
+    await removeAll(user, LIST);
+
+    expect(counts()).toEqual({
+      Removido: '2',
+      'Não estava na(s) turma(s)': '1',
+      'Não encontrado': '1',
+    });
+    expect(results()).toEqual({
+      '1': ['Removido', 'Saiu de: Matemática 9º A e Física 1º B.'],
+      '2': ['Removido', 'Saiu de: Matemática 9º A. Não estava em: Física 1º B (nada mudou).'],
+      '3': [
+        'Não estava na(s) turma(s)',
+        'Não estava em: Matemática 9º A e Física 1º B (nada mudou).',
+      ],
+      '4': ['Não encontrado', 'Nenhum aluno tem este e-mail.'],
+    });
+    // The results file says the same of every line.
+    expect(await downloadedResults(user)).toEqual({
+      '1': ['Removido', 'Saiu de: Matemática 9º A e Física 1º B.'],
+      '2': ['Removido', 'Saiu de: Matemática 9º A. Não estava em: Física 1º B (nada mudou).'],
+      '3': [
+        'Não estava na(s) turma(s)',
+        'Não estava em: Matemática 9º A e Física 1º B (nada mudou).',
+      ],
+      '4': ['Não encontrado', 'Nenhum aluno tem este e-mail.'],
+    });
+    // The four students read in one request, before the first removal; all four sent.
+    expect(lookups(backend)).toHaveLength(1);
+    expect(backend.requests.indexOf(lookups(backend)[0]!)).toBeLessThan(
+      backend.requests.indexOf(removals(backend)[0]!),
+    );
+    expect(removals(backend)).toHaveLength(4);
+    expect(backend.enrolments('t1')).toEqual([]);
+    expect(backend.enrolments('t3')).toEqual([CARLA]);
+  });
+
+  it('says "não estava" for students already removed: the same list run twice', async () => {
+    const { user } = await setup({ enrolments: SEEDED });
+    await removeAll(user, [ANA, BRUNO]);
+    expect(counts()).toEqual({ Removido: '2' });
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Nova lista' }));
+    await removeAll(user, [ANA, BRUNO]);
+
+    expect(counts()).toEqual({ 'Não estava na(s) turma(s)': '2' });
+    expect(results()['1']).toEqual([
+      'Não estava na(s) turma(s)',
+      'Não estava em: Matemática 9º A e Física 1º B (nada mudou).',
+    ]);
+  });
+
+  it('without the extension says only that the students are no longer in the turmas', async () => {
+    const { user, backend } = await setup({ enrolments: SEEDED, extensions: false });
+    await removeAll(user, LIST);
+
+    expect(counts()).toEqual({ 'Não está mais na(s) turma(s)': '3', 'Não encontrado': '1' });
+    expect(results()['1']).toEqual(['Não está mais na(s) turma(s)', '']);
+    expect(results()['3']).toEqual(['Não está mais na(s) turma(s)', '']);
+    expect((await downloadedResults(user))['3']).toEqual(['Não está mais na(s) turma(s)', '']);
+    expect(lookups(backend)).toEqual([]);
+  });
+
+  it('removes anyway, saying only what is sure, when the look-up is refused for good', async () => {
+    const { user, backend } = await setup({ enrolments: SEEDED });
+    backend.failNext(
+      { status: 431 },
+      { where: (request) => request.pathname === '/v1/students/by-email' },
+    );
+    await removeAll(user, [ANA, CARLA]);
+
+    expect(lookups(backend)).toHaveLength(1);
+    expect(counts()).toEqual({ 'Não está mais na(s) turma(s)': '2' });
+    expect(backend.enrolments('t1')).toEqual([BRUNO]);
+  });
+
+  it('asks again and removes nothing while the look-up gets no answer', async () => {
+    const { user, backend } = await setup({ enrolments: SEEDED });
+    backend.failNext('network', {
+      where: (request) => request.pathname === '/v1/students/by-email',
+    });
+    await removeAll(user, [ANA]);
+
+    expect(lookups(backend).length).toBeGreaterThanOrEqual(1);
+    expect(removals(backend)).toHaveLength(1);
+    expect(results()['1']).toEqual(['Removido', 'Saiu de: Matemática 9º A e Física 1º B.']);
+  });
+
+  it('speaks English', async () => {
+    const { user } = await setup({ enrolments: SEEDED, locale: 'en' });
+    await removeAll(user, LIST, true);
+
+    expect(counts()).toEqual({ Removed: '2', 'Was not in the class(es)': '1', 'Not found': '1' });
+    expect(results()['2']).toEqual([
+      'Removed',
+      'Removed from: Matemática 9º A. Was not in: Física 1º B (nothing changed).',
+    ]);
+  });
+});
