@@ -87,15 +87,40 @@ export const emailSchema = z
   // The input side of the pipe has no format of its own: say it for the OpenAPI document.
   .register(z.globalRegistry, { format: 'email' });
 
+/**
+ * The bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): they
+ * reorder the text after them, so that "Aluno \u202Egnp.exe\u202C" shows as "Aluno exe.png".
+ * Names need none (LRM and RLM, which only mark a direction, stay allowed).
+ */
+const BIDI_CONTROLS = String.raw`\u202A-\u202E\u2066-\u2069`;
+
+/**
+ * One character a student name may not hold: a control character, half of a UTF-16 pair, or a
+ * bidirectional control. Names stored before the rule may hold them: the console shows them
+ * escaped (src/components/visible-name/visible-name.ts).
+ */
+export const NAME_REFUSED_CHARACTER = new RegExp(String.raw`[\p{Cc}\p{Cs}${BIDI_CONTROLS}]`, 'u');
+
+/** A letter or digit of any script: a name needs one, so that it cannot be blank or invisible. */
+export const NAME_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+export const NAME_NO_LETTER_MESSAGE = 'must hold at least one letter or digit';
+export const NAME_BIDI_CONTROL_MESSAGE =
+  'must not contain bidirectional controls (U+202A to U+202E, U+2066 to U+2069)';
+
 export const studentNameSchema = z.string({ error: typeError('a string') }).check(
   z.trim(),
-  z.minLength(1, 'must not be empty'),
+  // Blank is said once, not also as "no letter".
+  z.minLength(1, { error: 'must not be empty', abort: true }),
   z.maxLength(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`),
   // Tabs, NULs and line breaks in a name only ever come from a bad paste or a broken import.
   z.regex(/^\P{Cc}*$/u, 'must not contain control characters'),
   // Half of a UTF-16 pair is not a character: it cannot be stored as UTF-8 or shown. The server
   // refuses it in any field before this check (server/app.ts); here it lets a form say so.
   z.regex(/^\P{Cs}*$/u, 'must be Unicode text (it holds a lone surrogate)'),
+  z.regex(new RegExp(String.raw`^[^${BIDI_CONTROLS}]*$`, 'u'), NAME_BIDI_CONTROL_MESSAGE),
+  // Zero-width spaces, soft hyphens or tag characters alone would be a name nobody can see.
+  z.regex(NAME_LETTER_OR_DIGIT, NAME_NO_LETTER_MESSAGE),
 );
 
 export const classReferenceSchema = z.strictObject(

@@ -37,6 +37,7 @@ import {
   type Store,
 } from './store/store.ts';
 import { jsonTextProblem, loneSurrogateAt, NESTING_MAX, VALUES_MAX } from './json-text.ts';
+import { allowedMethods } from './allowed-methods.ts';
 import type { Logger } from './log.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 
@@ -172,7 +173,21 @@ const requireJsonText: MiddlewareHandler = async (c, next) => {
   await next();
 };
 
-const writeGuards = [limitBody, requireJson, requireJsonText] as const;
+/**
+ * Bodies come as they are (identity). A compressed one would reach the JSON parser as bytes it
+ * cannot read (a 400 about JSON), and one labelled compressed but sent plain would be taken on
+ * trust: 415, with Accept-Encoding saying what is accepted (RFC 9110, 15.5.16).
+ */
+const requireIdentityEncoding: MiddlewareHandler = async (c, next) => {
+  const codings = c.req.header('content-encoding')?.split(',') ?? [];
+  if (codings.some((coding) => !['', 'identity'].includes(coding.trim().toLowerCase()))) {
+    c.header('Accept-Encoding', 'identity');
+    return errorBody(c, 415, 'Content-Encoding must be identity: send the body uncompressed');
+  }
+  await next();
+};
+
+const writeGuards = [requireIdentityEncoding, limitBody, requireJson, requireJsonText] as const;
 
 const classIdParamSchema = z.object({ id: classIdSchema });
 
@@ -189,6 +204,19 @@ export function createApi({ store, tokens, log, publicUrl, extensions = true }: 
     message: (c: Context) => errorBody(c, 401, message),
   });
   const openApiDocument = buildOpenApiDocument({ publicUrl, extensions });
+  // Another method on a path the document has: 405 naming those it takes (allowed-methods.ts);
+  // on the paths that need no token, before a token is asked for.
+  const otherMethods = (open: boolean) => {
+    const refusals = new Hono();
+    for (const route of allowedMethods(openApiDocument).filter((each) => each.open === open)) {
+      refusals.all(route.path, (c) => {
+        c.header('Allow', route.allow);
+        const message = `Method ${c.req.method} not allowed on ${c.req.path}: use ${route.allow}`;
+        return errorBody(c, 405, message);
+      });
+    }
+    return refusals;
+  };
   // Set before any route answers, so that every answer of /v1 carries it, errors included: the
   // console learns of the extension from answers it gets anyway (decision 015).
   const announceExtensions: MiddlewareHandler = async (c, next) => {
@@ -219,6 +247,7 @@ export function createApi({ store, tokens, log, publicUrl, extensions = true }: 
         return c.json({ status: 'ok', ...database });
       })
       .get('/openapi.json', (c) => c.json(openApiDocument))
+      .route('/', otherMethods(true))
       .use(
         '*',
         bearerAuth({
@@ -275,6 +304,7 @@ export function createApi({ store, tokens, log, publicUrl, extensions = true }: 
         },
       )
       .route('/', extensions ? extensionRoutes : new Hono())
+      .route('/', otherMethods(false))
       // A catch-all rather than notFound(): a mounted app's notFound handler is never called.
       .all('*', (c) => errorBody(c, 404, `No route ${c.req.method} ${c.req.path}`))
       .onError((error, c) => {

@@ -30,7 +30,7 @@ const RAW_RUNS = 400;
 const PROPERTY_TIMEOUT = 90_000;
 
 /** What the API may answer a request Node's parser refuses, besides the API's own statuses. */
-const RAW_STATUSES = [200, 400, 401, 404, 413, 415, 431];
+const RAW_STATUSES = [200, 400, 401, 404, 405, 413, 415, 431];
 
 type HeaderOf = (name: string) => string | null | undefined;
 

@@ -175,14 +175,18 @@ describe('the calls themselves', () => {
     }
   });
 
-  it('an OPTIONS that is not a preflight is routed as any other request: 404 Error body', async () => {
+  it('an OPTIONS that is not a preflight is routed as any other method: 405 Error body', async () => {
     const answer = await fetch(`${server.url}/v1/classe`, {
       method: 'OPTIONS',
       headers: { origin: CONSOLE, authorization: `Bearer ${TEST_TOKEN}` },
     });
 
-    expect(answer.status).toBe(404);
-    expect(await answer.json()).toEqual({ status: '404', message: 'No route OPTIONS /v1/classe' });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('allow')).toBe('GET, HEAD');
+    expect(await answer.json()).toEqual({
+      status: '405',
+      message: 'Method OPTIONS not allowed on /v1/classe: use GET, HEAD',
+    });
   });
 
   it('outside /v1 (the console’s own files) nothing is allowed', async () => {

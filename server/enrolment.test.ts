@@ -192,6 +192,18 @@ describe('addStudentToClasses (POST /classe/add-student)', () => {
     expect(await storedStudents(server.database)).toContainEqual(DORA);
   });
 
+  it('keeps the joiners, direction marks and combining marks real names use, as sent', async () => {
+    // ZWJ, ZWNJ, LRM, RLM and a combining acute: only bidirectional controls are refused.
+    const names = ['Zo\u0301e Nunes', 'Mi\u200crza\u200d Ali', 'Dana \u200eכהן\u200f'];
+    for (const [i, name] of names.entries()) {
+      const email = `marks${i}@escola.example`;
+      expectWriteOk(
+        await server.addStudentToClasses({ name, email, classes: [{ id: TURMAS.turmaB.id }] }),
+      );
+      expect(await storedStudents(server.database)).toContainEqual({ name, email });
+    }
+  });
+
   it('accepts values exactly at the limits: 200-character name, 254-character e-mail, 100 turmas', async () => {
     const longEmail = `${'a'.repeat(239)}@escola.example`;
     expect(longEmail).toHaveLength(254);

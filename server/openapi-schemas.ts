@@ -230,8 +230,10 @@ const ANNOTATIONS: Record<SchemaName, JsonSchema> = {
   },
   StudentName: {
     description:
-      'Name of the student; surrounding spaces are trimmed and it must not be blank. ' +
-      'No control characters, no lone surrogates.',
+      'Name of the student; surrounding spaces are trimmed and it must hold at least one ' +
+      'letter or digit (of any script). No control characters, no lone surrogates, no ' +
+      'bidirectional embedding, override or isolate controls (U+202A to U+202E, U+2066 to ' +
+      'U+2069); joiners (ZWJ, ZWNJ), direction marks (LRM, RLM) and combining marks are fine.',
     examples: ['Dora Nunes'],
   },
   Email: {
@@ -344,25 +346,35 @@ const ANNOTATIONS: Record<SchemaName, JsonSchema> = {
   },
 };
 
-/** `^\P{Cc}*$`: text without any character of one Unicode general category. */
-const CATEGORY_EXCLUSION = /^\^\\P\{(\w+)\}\*\$$/;
+/** `^\P{Cc}*$` or `^[^\u202A-\u202E]*$`: text without any of these characters. */
+const EXCLUSION = /^\^(?:\\P\{(\w+)\}|\[\^([^\]]+)\])\*\$$/;
+/** `[\p{L}\p{N}]`: text holding at least one of these characters. */
+const PRESENCE = /^\[([^^\]][^\]]*)\]$/;
 
 /**
  * zod writes each `z.regex` of a string as one `allOf` member; with two of them code generators
- * type the field `unknown & unknown`. Patterns of the form `^\P{X}*$` combine into one:
- * `^[^\p{X}\p{Y}]*$` holds exactly when each of them does.
+ * type the field `unknown & unknown`. Patterns that exclude characters (`^\P{X}*$`, `^[^…]*$`)
+ * and patterns that need one of a class (`[…]`) combine into one: `^(?=[^C]*[C])[^XY…]*$` holds
+ * exactly when each of them does, in time linear in the text.
  */
-function mergeCategoryExclusions(schema: JsonSchema): void {
+function mergeCharacterPatterns(schema: JsonSchema): void {
   const members = schema.allOf;
   if (!Array.isArray(members)) return;
-  const categories = members.map((member: JsonSchema) => {
-    const only = Object.keys(member).length === 1 && typeof member.pattern === 'string';
-    return only ? CATEGORY_EXCLUSION.exec(member.pattern as string)?.[1] : undefined;
-  });
-  if (categories.some((category) => category === undefined)) return;
+  const excluded: string[] = [];
+  const needed: string[] = [];
+  for (const member of members as JsonSchema[]) {
+    const pattern = Object.keys(member).length === 1 ? member.pattern : undefined;
+    if (typeof pattern !== 'string') return;
+    const exclusion = EXCLUSION.exec(pattern);
+    const presence = PRESENCE.exec(pattern);
+    if (exclusion) excluded.push(exclusion[1] ? `\\p{${exclusion[1]}}` : exclusion[2]!);
+    else if (presence) needed.push(presence[1]!);
+    else return;
+  }
   if (schema.pattern !== undefined) throw new Error('A string with a pattern and an allOf');
   delete schema.allOf;
-  schema.pattern = `^[^${categories.map((category) => `\\p{${category}}`).join('')}]*$`;
+  const lookaheads = needed.map((characters) => `(?=[^${characters}]*[${characters}])`);
+  schema.pattern = `^${lookaheads.join('')}${excluded.length > 0 ? `[^${excluded.join('')}]*$` : ''}`;
 }
 
 const isObject = (value: unknown): value is JsonSchema =>
@@ -398,7 +410,7 @@ export function buildSchemas(): Record<SchemaName, JsonSchema> {
     target: 'draft-2020-12',
     unrepresentable: 'any',
     uri: (id) => schemaRef(id as SchemaName).$ref,
-    override: ({ jsonSchema }) => mergeCategoryExclusions(jsonSchema as JsonSchema),
+    override: ({ jsonSchema }) => mergeCharacterPatterns(jsonSchema as JsonSchema),
   });
   return Object.fromEntries(
     Object.entries(ANNOTATIONS).map(([name, annotations]) => {

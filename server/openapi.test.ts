@@ -60,18 +60,25 @@ function* objectsIn(value: unknown, pointer = '#'): Generator<[string, Json]> {
 
 const operations = () =>
   Object.entries(served.paths).flatMap(([path, item]) =>
-    Object.entries(item).map(([method, operation]) => ({
-      name: `${method.toUpperCase()} ${path}`,
-      ...(operation as {
-        operationId: string;
-        summary?: string;
-        description?: string;
-        tags?: string[];
-        security?: unknown[];
-        requestBody?: Json;
-        responses: Record<string, { $ref?: string }>;
-      }),
-    })),
+    // A path item's own `description` says what other methods get (405).
+    Object.entries(item).flatMap(([method, operation]) =>
+      method === 'description'
+        ? []
+        : [
+            {
+              name: `${method.toUpperCase()} ${path}`,
+              ...(operation as {
+                operationId: string;
+                summary?: string;
+                description?: string;
+                tags?: string[];
+                security?: unknown[];
+                requestBody?: Json;
+                responses: Record<string, { $ref?: string }>;
+              }),
+            },
+          ],
+    ),
   );
 
 describe('redocly lint, recommended-strict', () => {
@@ -155,7 +162,8 @@ describe('schemas', () => {
       type: 'string',
       minLength: 1,
       maxLength: 200,
-      pattern: '^[^\\p{Cc}\\p{Cs}]*$',
+      pattern:
+        '^(?=[^\\p{L}\\p{N}]*[\\p{L}\\p{N}])[^\\p{Cc}\\p{Cs}\\u202A-\\u202E\\u2066-\\u2069]*$',
     });
   });
 
@@ -165,6 +173,9 @@ describe('schemas', () => {
     const character = fc.oneof(
       fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
       fc.constantFrom('\u0000', '\t', '\u007f', '\u0085', '\ud800', '\udfff', '\u200b', 'é'),
+      // Bidirectional controls, the joiners and marks names use, and what holds no letter.
+      fc.constantFrom('\u202a', '\u202e', '\u2066', '\u2069', '\u200d', '\u200c', '\u200e'),
+      fc.constantFrom('\u200f', '\u0301', '\u00ad', '\u{e0041}', ' ', '-', '7', '李'),
     );
     fc.assert(
       fc.property(fc.array(character, { minLength: 1, maxLength: 12 }), (characters) => {
@@ -206,6 +217,34 @@ describe('parameters', () => {
       true,
       false,
     ]);
+  });
+});
+
+describe('paths', () => {
+  it('say what any other method gets: 405 with the Allow the server sends (the suite checks it)', () => {
+    const other = (allow: string) =>
+      `Any other method: 405 with an Error body and \`Allow: ${allow}\`.`;
+    const said = Object.fromEntries(
+      Object.entries(served.paths).map(([path, item]) => [path, item.description]),
+    );
+    expect(said).toEqual({
+      '/classe': other('GET, HEAD'),
+      '/classe/add-student': other('POST'),
+      '/classe/{id}/add-student': other('POST'),
+      '/classe/remove-student': other('DELETE'),
+      '/classe/{id}/students': other('GET, HEAD'),
+      '/students': other('GET, HEAD'),
+      '/students/by-email': other('GET, HEAD'),
+      '/health': other('GET, HEAD'),
+      '/openapi.json': other('GET, HEAD'),
+    });
+  });
+
+  it('say that a compressed body is refused, and what is accepted', () => {
+    expect(served.components.responses.UnsupportedMediaType).toMatchObject({
+      description: expect.stringContaining('Content-Encoding other than `identity`') as unknown,
+      headers: { 'Accept-Encoding': { schema: { type: 'string', const: 'identity' } } },
+    });
   });
 });
 

@@ -23,6 +23,7 @@ import {
   STUDENTS_BY_EMAIL_MAX,
   studentSearchQuerySchema,
 } from '#contract';
+import { allowedMethods } from './allowed-methods.ts';
 import { DEFAULT_TIMEOUTS } from './http-server.ts';
 import { NESTING_MAX, VALUES_MAX } from './json-text.ts';
 import { LOCK_WAIT_MS } from './store/sqlite-lock.ts';
@@ -130,11 +131,20 @@ const RESPONSES = {
     413,
     `Request body must be at most ${BODY_MAX_BYTES} bytes`,
   ),
-  UnsupportedMediaType: error(
-    'The body is not declared as JSON (Content-Type: application/json).',
-    415,
-    'Content-Type must be application/json',
-  ),
+  UnsupportedMediaType: {
+    ...error(
+      'The body is not declared as JSON (Content-Type: application/json), or it is declared ' +
+        'encoded: a Content-Encoding other than `identity` (bodies are never compressed).',
+      415,
+      'Content-Type must be application/json',
+    ),
+    headers: {
+      'Accept-Encoding': {
+        description: 'Sent when the Content-Encoding was refused: `identity`, the only one taken.',
+        schema: { type: 'string', const: 'identity' },
+      },
+    },
+  },
   HeadersTooLarge: error(
     'The request line and headers are over 16 KiB. The connection closes.',
     431,
@@ -409,6 +419,25 @@ const jsonBody = (schema: SchemaName, example: unknown) => ({
   content: { [JSON_TYPE]: { schema: schemaRef(schema), example } },
 });
 
+/**
+ * Each path says what any other method gets: 405 with the `Allow` the server derives from this
+ * document the same way (allowed-methods.ts). OpenAPI has no operation for "any other method".
+ */
+function sayingOtherMethods<Paths extends Record<string, Record<string, unknown>>>(
+  paths: Paths,
+): Paths {
+  const allowed = allowedMethods({ paths });
+  const described: Record<string, Record<string, unknown>> = {};
+  for (const [index, [path, item]] of Object.entries(paths).entries()) {
+    const allow = allowed[index]!.allow;
+    described[path] = {
+      description: `Any other method: 405 with an Error body and \`Allow: ${allow}\`.`,
+      ...item,
+    };
+  }
+  return described as Paths;
+}
+
 const ENROLMENT =
   'When the e-mail is new, the student is created with this name; otherwise the name is ' +
   'ignored. Enrolling a student already in a turma replaces the expiry.';
@@ -431,7 +460,10 @@ export function buildOpenApiDocument({ publicUrl, extensions = true }: OpenApiOp
       version: '1.0.0',
       description:
         'Lists turmas (classes), and enrols students in them or removes students from them. ' +
-        'Every answer outside 2xx is an Error body `{status, message}`. Reference implementation.',
+        'Every answer outside 2xx is an Error body `{status, message}`. A method a path does ' +
+        'not take gets 405 with `Allow` (each path says which); a request body is sent as it ' +
+        'is, never compressed (a `Content-Encoding` other than `identity` gets 415). ' +
+        'Reference implementation.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [
@@ -462,7 +494,7 @@ export function buildOpenApiDocument({ publicUrl, extensions = true }: OpenApiOp
           ]
         : []),
     ],
-    paths: {
+    paths: sayingOtherMethods({
       '/classe': {
         get: {
           operationId: 'getClasses',
@@ -554,7 +586,7 @@ export function buildOpenApiDocument({ publicUrl, extensions = true }: OpenApiOp
           },
         },
       },
-    },
+    }),
     components: {
       schemas,
       responses,

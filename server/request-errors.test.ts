@@ -3,11 +3,13 @@
  * Error body naming what is wrong, and writes nothing.
  */
 import { request as httpRequest } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedEnrolments, storedStudents, type StoredEnrolment } from './testing/database.ts';
 import { STANDARD_EXPIRY, STANDARD_FIXTURES, STUDENTS, TURMAS } from './testing/fixtures.ts';
 import {
   expectError,
+  expectWriteOk,
   startTestServer,
   TEST_TOKEN,
   type TestServer,
@@ -21,6 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
+const NO_LETTER = 'name: must hold at least one letter or digit';
+const BIDI_CONTROL =
+  'name: must not contain bidirectional controls (U+202A to U+202E, U+2066 to U+2069)';
 const ISO_MESSAGE =
   'expirationDate: must be an ISO 8601 date-time with an offset or Z, e.g. 2026-12-31T23:59:59Z';
 const EXPIRY_RANGE_MESSAGE =
@@ -61,6 +66,22 @@ const NAME_CASES: FieldCase[] = [
     'name: must not contain control characters',
   ],
   ['name with a line break', 'name', 'Dora\nNunes', 'name: must not contain control characters'],
+  // Names that lie: nothing to see, or text shown in another order than stored.
+  ...[
+    ['a zero-width space', '\u200b'],
+    ['a soft hyphen', '\u00ad'],
+    ['a tag character', '\u{e0041}'],
+    ['punctuation', '— . —'],
+    ['a combining mark', '\u0301'],
+  ].map(([what, name]): FieldCase => [`name only ${what}`, 'name', name, NO_LETTER]),
+  ...['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'].map(
+    (control): FieldCase => [
+      `name with U+${control.codePointAt(0)!.toString(16).toUpperCase()}`,
+      'name',
+      `Aluno ${control}gnp.exe`,
+      BIDI_CONTROL,
+    ],
+  ),
 ];
 const EMAIL_CASES: FieldCase[] = [
   ['email missing', 'email', absent, 'email: is required'],
@@ -343,13 +364,101 @@ describe('routes that do not exist under /v1', () => {
   it.each([
     ['GET', '/nope'],
     ['GET', '/classe/'],
-    ['PUT', '/classe'],
-    ['DELETE', '/classe'],
-    ['GET', '/classe/add-student'],
-    ['POST', '/classe/remove-student'],
+    ['PUT', '/classe/x'],
+    ['POST', '/classe/x/remove-student'],
   ])('%s /v1%s answers a 404 Error body, not an HTML page', async (method, path) => {
     const answer = await server.request(path, { method });
     expectError(answer, 404, `No route ${method} /v1${path}`);
+  });
+});
+
+describe('a method a path does not take: 405 with Allow', () => {
+  const ROSTER = `/classe/${TURMAS.turmaB.id}/students`;
+  it.each([
+    ['PUT', '/classe', 'GET, HEAD'],
+    ['PATCH', '/classe', 'GET, HEAD'],
+    ['DELETE', '/classe', 'GET, HEAD'],
+    ['POST', '/classe', 'GET, HEAD'],
+    ['OPTIONS', '/classe', 'GET, HEAD'],
+    ['GET', '/classe/add-student', 'POST'],
+    ['PUT', '/classe/add-student', 'POST'],
+    ['PATCH', `/classe/${TURMAS.turmaB.id}/add-student`, 'POST'],
+    ['POST', '/classe/remove-student', 'DELETE'],
+    ['PUT', ROSTER, 'GET, HEAD'],
+    ['PATCH', '/students', 'GET, HEAD'],
+    ['DELETE', '/students/by-email', 'GET, HEAD'],
+  ])('%s /v1%s: 405, Allow: %s', async (method, path, allow) => {
+    const answer = await server.request(path, { method });
+    expectError(answer, 405, `Method ${method} not allowed on /v1${path}: use ${allow}`);
+    expect(answer.headers.allow).toBe(allow);
+  });
+
+  it('HEAD on a write: 405 with Allow and no body', async () => {
+    // Straight through fetch: the helper would read the JSON body a HEAD answer leaves out.
+    const answer = await fetch(`${server.url}/v1/classe/remove-student`, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${TEST_TOKEN}` },
+    });
+    expect({
+      status: answer.status,
+      allow: answer.headers.get('allow'),
+      text: await answer.text(),
+    }).toEqual({ status: 405, allow: 'DELETE', text: '' });
+  });
+
+  it.each([
+    ['PUT', '/health'],
+    ['POST', '/openapi.json'],
+  ])('%s /v1%s, which needs no token, says so without one', async (method, path) => {
+    const answer = await server.request(path, { method, authorization: null });
+    expectError(answer, 405, `Method ${method} not allowed on /v1${path}: use GET, HEAD`);
+    expect(answer.headers.allow).toBe('GET, HEAD');
+  });
+
+  it('on a path that needs a token, the token is asked for first', async () => {
+    const answer = await server.request('/classe', { method: 'PUT', authorization: null });
+    expect(answer.status).toBe(401);
+  });
+});
+
+describe.each(WRITES)('%s takes a body only as it is (identity)', (_, method, path) => {
+  const REFUSED = 'Content-Encoding must be identity: send the body uncompressed';
+  const json = JSON.stringify(method === 'DELETE' ? validRemove : validAddToMany);
+  const send = (body: string | Uint8Array<ArrayBuffer>, contentEncoding: string) =>
+    server.request(path, {
+      method,
+      body,
+      headers: { 'content-type': 'application/json', 'content-encoding': contentEncoding },
+    });
+
+  it('a gzipped body: 415 with Accept-Encoding: identity, not a 400 about JSON', async () => {
+    const answer = await send(new Uint8Array(gzipSync(json)), 'gzip');
+    expectError(answer, 415, REFUSED);
+    expect(answer.headers['accept-encoding']).toBe('identity');
+  });
+
+  it.each(['gzip', 'br', 'deflate', 'identity, gzip', 'x-custom'])(
+    'plain JSON labelled %s: 415, not taken on trust',
+    async (coding) => {
+      expectError(await send(json, coding), 415, REFUSED);
+    },
+  );
+});
+
+describe('a body said to be as it is', () => {
+  it.each(['identity', 'Identity', ''])('Content-Encoding "%s" is taken', async (coding) => {
+    // Ana again in História with the expiry she has: accepted, and changes nothing.
+    const reEnrolment = {
+      ...STUDENTS.ana,
+      classes: [{ id: TURMAS.historia.id }],
+      expirationDate: STANDARD_EXPIRY,
+    };
+    const answer = await server.request('/classe/add-student', {
+      method: 'POST',
+      json: reEnrolment,
+      headers: { 'content-encoding': coding },
+    });
+    expectWriteOk(answer);
   });
 });
 

@@ -100,6 +100,26 @@ describe('search on 2,000 demo turmas, for a turma named as staff name it', () =
     expect(await ranked(query)).toEqual(expected);
   });
 
+  it.each(['a', 'ano', 'e', '2', 'unidade 2', 'fisica'])(
+    'query %j: best match first on every page, past the first 500 too',
+    async (query) => {
+      const expected = rankedByRule(byName, query);
+      expect(expected.length).toBeGreaterThan(100);
+      for (const pageSize of [100, 7]) {
+        const pages = Math.ceil(expected.length / pageSize);
+        // Pages of 7: around the 500th turma, and the last ones.
+        const around = [70, 71, 72, 73, pages - 1, pages].filter((page) => page >= 1);
+        for (const page of pageSize === 100 ? [...Array(pages).keys()].map((i) => i + 1) : around) {
+          const { data, totalRecords } = await server.listClasses({ query, pageSize, page });
+          expect(totalRecords).toBe(expected.length);
+          expect(ids(data), `${pageSize} per page, page ${page}`).toEqual(
+            ids(expected.slice((page - 1) * pageSize, page * pageSize)),
+          );
+        }
+      }
+    },
+  );
+
   /**
    * The words of a name as staff type them, in any order: with or without accents and the
    * ordinal sign, in any case.

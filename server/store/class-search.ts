@@ -38,19 +38,26 @@ export interface ClassPage {
 
 /**
  * What recent requests computed is kept: the turmas of this many words, and of this many queries;
- * and this many searches in one order each (up to 4 MB each at 1,000,000 turmas).
+ * and this many searches of a few turmas in one order each.
  */
 const WORDS_KEPT = 64;
 const SEARCHES_KEPT = 16;
 const ORDERED_KEPT = 8;
-/** Searches by place, 2 bytes a turma each (`Ranking`). */
-const RANKINGS_KEPT = 4;
-/**
- * A search that finds fewer than this share of the turmas is sorted by its turmas' places in the
- * order (at most 15,625 numbers at 1,000,000 turmas); one that finds more is walked in the order
- * from the nearer end until the page is full, at most one pass over the order.
- */
-const FEW = 1 / 64;
+/** Searches of many turmas by place, 2 bytes a turma each (2 MB at 1,000,000). */
+const RANKINGS_KEPT = 8;
+
+/** Where the index changes method; other values only let tests reach each method on small data. */
+export interface ClassSearchLimits {
+  /**
+   * A search (or the places of a ranking that hold a page) with fewer than this share of the
+   * turmas is sorted: at most 15,625 numbers at 1,000,000 turmas. One with more is walked in the
+   * order from the nearer end until the page is full, at most one pass over the order.
+   */
+  few: number;
+  /** The first turmas of a ranking of many, kept in order: the pages staff read. */
+  rankedHead: number;
+}
+const LIMITS: ClassSearchLimits = { few: 1 / 64, rankedHead: 500 };
 
 type Bits = Uint32Array;
 const bitsFor = (size: number): Bits => new Uint32Array((size + 31) >>> 5);
@@ -127,6 +134,33 @@ function placeOf(words: number, met: number, unmet: number): number {
   return ((words - whole) * 9 + inside) * (UNMET_MAX + 1) + Math.min(unmet, UNMET_MAX);
 }
 
+/**
+ * A search's turmas by place: `places` by slot (NOT_FOUND for the others), how many turmas come
+ * before each place, and its first turmas in order (`rankedHead`).
+ */
+interface Ranking {
+  places: Uint16Array;
+  starts: Int32Array;
+  head: Int32Array;
+}
+
+const PLACES_OF_MEETS: Uint16Array[] = [];
+/**
+ * `placeOf` without the unmet words, for every `met` that `words` query words can make (bits
+ * 0…words-1 and 8…8+words-1), by `met`.
+ */
+function placesOfMeets(words: number): Uint16Array {
+  const kept = PLACES_OF_MEETS[words];
+  if (kept) return kept;
+  const places = (PLACES_OF_MEETS[words] = new Uint16Array(1 << 16));
+  const mask = (1 << words) - 1;
+  for (let both = 0; both < 1 << (2 * words); both++) {
+    const met = (both & mask) | ((both >>> words) << 8);
+    places[met] = placeOf(words, met, 0);
+  }
+  return places;
+}
+
 /** How many bits each byte has set. */
 const BITS_SET = Uint8Array.from({ length: 256 }, (_, byte) => {
   let count = 0;
@@ -134,12 +168,6 @@ const BITS_SET = Uint8Array.from({ length: 256 }, (_, byte) => {
   return count;
 });
 const bitCount8 = (mask: number) => BITS_SET[mask & 0xff]!;
-
-/** A search's turmas by place: `places` by slot, and how many turmas come before each place. */
-interface Ranking {
-  places: Uint16Array;
-  starts: Int32Array;
-}
 
 /** An Int32Array that grows as it is written, for lists whose length is known only at the end. */
 class GrowingInts {
@@ -184,10 +212,13 @@ export class ClassSearch {
   private readonly ordered = new Map<string, Int32Array>();
   /** Searches of many turmas, by place, for best match first. */
   private readonly rankings = new Map<string, Ranking>();
-  /** Per slot, while a ranking is computed from postings: the meets of its terms, how many met. */
-  private scratch: { masks: Uint16Array; met: Uint16Array } | undefined;
+  /** Per slot, while a ranking is read from postings (`ranking`); zero otherwise. */
+  private tally: Uint32Array | undefined;
 
-  constructor(source: ClassSearchSource) {
+  private readonly limits: ClassSearchLimits;
+
+  constructor(source: ClassSearchSource, limits = LIMITS) {
+    this.limits = limits;
     const keys: number[] = [];
     const counts: number[] = [];
     const updated: number[] = [];
@@ -290,10 +321,10 @@ export class ClassSearch {
       if (from >= total) slots = [];
       else if (sortBy === undefined) {
         slots =
-          total < this.size * FEW
+          total < this.size * this.limits.few
             ? pageOf(this.rankedFew(search, words, found), false, from, pageSize)
             : this.rankedPage(this.ranking(search, words, found), total, from, pageSize);
-      } else if (total < this.size * FEW) {
+      } else if (total < this.size * this.limits.few) {
         slots = pageOf(this.sorted(search, found, field), descending, from, pageSize);
       } else {
         slots = this.walk(found, this.orders[field], descending, from, pageSize);
@@ -375,67 +406,111 @@ export class ClassSearch {
   }
 
   /**
-   * Many turmas' places (RANK_EXTENSION), and how many turmas come before each place. Read from
-   * each name's terms, or, when fewer, from the postings of the terms the query meets (one
-   * common word such as "ano" meets one term, but 750,000 names of 6 words each).
+   * Many turmas' places (RANK_EXTENSION), kept. Each is read from the turma's name's terms, or,
+   * when fewer, from the postings of the terms the query meets (one common word such as "ano"
+   * meets one term, but 750,000 names of 6 words each).
    */
   private ranking(search: string, words: string[], found: Found): Ranking {
     const kept = this.rankings.get(search);
     if (kept) return kept;
+    // The oldest ranking's places are written over: new memory this size costs more to touch
+    // for the first time (page faults) than the rest of a ranking.
+    let places: Uint16Array;
+    if (this.rankings.size >= RANKINGS_KEPT) {
+      const [oldest, ranking] = this.rankings.entries().next().value!;
+      this.rankings.delete(oldest);
+      places = ranking.places.fill(NOT_FOUND);
+    } else {
+      places = new Uint16Array(this.size).fill(NOT_FOUND);
+    }
     const meets = this.meetsOf(words);
-    const places = new Uint16Array(this.size).fill(NOT_FOUND);
+    const placeOfMeets = placesOfMeets(words.length);
     const starts = new Int32Array(RANK_PLACES + 1);
     const { bits } = found;
+    const from = this.nameTermsFrom;
     let postings = 0;
     meets.forEach((meeting, term) => (postings += meeting === 0 ? 0 : this.postings[term]!.length));
     const byPostings = postings < (found.total * this.nameTerms.length) / this.size;
-    if (byPostings) {
-      this.scratch ??= { masks: new Uint16Array(this.size), met: new Uint16Array(this.size) };
-      const { masks, met } = this.scratch;
+    // Per slot: its terms' meets ORed (low 16 bits), plus 2^16 for each of its terms that meets.
+    const tally = byPostings ? (this.tally ??= new Uint32Array(this.size)) : undefined;
+    if (tally) {
       meets.forEach((meeting, term) => {
         if (meeting === 0) return;
-        for (const slot of this.postings[term]!) {
-          masks[slot]! |= meeting & 0xffff;
-          met[slot]!++;
-        }
+        const low = meeting & 0xffff;
+        for (const slot of this.postings[term]!) tally[slot] = (tally[slot]! | low) + 0x10000;
       });
     }
     // The slots of `bits`, read inline: a callback here costs more than the rest of the loop.
     for (let block = 0; block < bits.length; block++) {
       for (let rest = bits[block]!; rest !== 0; rest &= rest - 1) {
         const slot = (block << 5) | (31 - Math.clz32(rest & -rest));
-        let place: number;
-        if (byPostings) {
-          const { masks, met } = this.scratch!;
-          const terms = this.nameTermsFrom[slot + 1]! - this.nameTermsFrom[slot]!;
-          place = placeOf(words.length, masks[slot]!, terms - met[slot]!);
+        let met: number;
+        let unmet: number;
+        if (tally) {
+          const value = tally[slot]!;
+          met = value & 0xffff;
+          unmet = from[slot + 1]! - from[slot]! - (value >>> 16);
         } else {
-          place = this.placeByTerms(meets, words.length, slot);
+          met = 0;
+          unmet = 0;
+          for (let at = from[slot]!; at < from[slot + 1]!; at++) {
+            const meeting = meets[this.nameTerms[at]!]!;
+            met |= meeting;
+            if (meeting === 0) unmet++;
+          }
         }
+        const place = placeOfMeets[met & 0xffff]! + Math.min(unmet, UNMET_MAX);
         places[slot] = place;
         starts[place + 1]!++;
       }
     }
-    if (byPostings) {
-      this.scratch!.masks.fill(0);
-      this.scratch!.met.fill(0);
-    }
+    tally?.fill(0);
     for (let place = 0; place < RANK_PLACES; place++) starts[place + 1]! += starts[place]!;
-    return remember(this.rankings, search, { places, starts }, RANKINGS_KEPT);
+    const ranking: Ranking = { places, starts, head: new Int32Array(0) };
+    ranking.head = this.rankedSlice(ranking, 0, Math.min(this.limits.rankedHead, found.total));
+    return remember(this.rankings, search, ranking, RANKINGS_KEPT);
+  }
+
+  /** Turmas `from`…`to` (excluded) of a ranking: their head, kept, or read from the places. */
+  private rankedPage(ranking: Ranking, total: number, from: number, count: number): number[] {
+    const to = Math.min(from + count, total);
+    const slice =
+      to <= ranking.head.length
+        ? ranking.head.subarray(from, to)
+        : this.rankedSlice(ranking, from, to);
+    return Array.from(slice);
   }
 
   /**
-   * A page of many ranked turmas: the places it spans, each place's turmas in name order, walked
-   * until the page is full.
+   * Turmas `from`…`to` (excluded) of a ranking, from the places that hold them, each place's
+   * turmas in name order: when they are few, collected and sorted; when many, walked in name
+   * order until the slice is full.
    */
-  private rankedPage({ places, starts }: Ranking, total: number, from: number, count: number) {
-    const to = Math.min(from + count, total);
+  private rankedSlice({ places, starts }: Ranking, from: number, to: number): Int32Array {
     let first = 0;
     while (starts[first + 1]! <= from) first++;
     let last = first;
     while (starts[last + 1]! < to) last++;
-    const pieces: number[][] = Array.from({ length: last - first + 1 }, () => []);
+    const slice = new Int32Array(to - from);
+    const inPlaces = starts[last + 1]! - starts[first]!;
+    if (inPlaces < this.size * this.limits.few) {
+      // (place, position by name) as one number: below 10,368 × 2^32, exact in a double.
+      const sortKeys = new Float64Array(inPlaces);
+      const byName = this.positions.name;
+      for (let slot = 0, at = 0; at < inPlaces; slot++) {
+        const place = places[slot]!;
+        if (place >= first && place <= last) sortKeys[at++] = place * 2 ** 32 + byName[slot]!;
+      }
+      sortKeys.sort();
+      const skip = from - starts[first]!;
+      for (let at = 0; at < slice.length; at++) {
+        slice[at] = this.orders.name[sortKeys[skip + at]! % 2 ** 32]!;
+      }
+      return slice;
+    }
+    // Each place's turmas that come before the slice are counted, and skipped.
     const seen = new Int32Array(last - first + 1);
+    const pieces: number[][] = Array.from({ length: last - first + 1 }, () => []);
     let missing = to - from;
     for (const slot of this.orders.name) {
       const place = places[slot]!;
@@ -445,7 +520,8 @@ export class ClassSearch {
       pieces[place - first]!.push(slot);
       if (--missing === 0) break;
     }
-    return pieces.flat();
+    slice.set(pieces.flat());
+    return slice;
   }
 
   /** Per term: bit i when it meets words[i] whole, 8 + i when at its start, 0 when not at all. */

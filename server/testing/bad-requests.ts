@@ -546,6 +546,7 @@ const extraHeaders = fc.array(
         'accept',
         'accept-encoding',
         'accept-language',
+        'content-encoding',
         'origin',
         'referer',
         'cookie',
@@ -677,13 +678,21 @@ export function routeOf(probe: Probe): Route {
 
 const mediaType = (value: string | undefined) => value?.split(';')[0]?.trim().toLowerCase();
 
+/** A Content-Encoding other than identity, as the headers combine it: a write's 415. */
+const encoded = (probe: Probe) =>
+  probe.headers
+    .filter(([name]) => name === 'content-encoding')
+    .flatMap(([, value]) => value.split(','))
+    .some((coding) => !['', 'identity'].includes(coding.trim().toLowerCase()));
+
 /** Node refuses a request line and headers over 16 KiB (431); near it, the exact count decides. */
 const HEADER_LIMIT = 16 * 1024;
 
 /**
  * The statuses the API allows for `probe`: 401 before anything but /health and /openapi.json,
- * 404 for what has no route, 413 over 64 KiB, 415 unless declared JSON, and 200/400/404 once a
- * write gets to its validation. Over HTTP, Node's parser comes first: it refuses methods it does
+ * 404 for a path it has no route for and 405 for another method on one it has, 415 for a
+ * compressed body, 413 over 64 KiB, 415 unless declared JSON, and 200/400/404 once a write gets
+ * to its validation. Over HTTP, Node's parser comes first: it refuses methods it does
  * not know and headers over 16 KiB.
  */
 export function expectedStatuses(probe: Probe, transport: 'app' | 'http'): number[] {
@@ -703,9 +712,11 @@ export function expectedStatuses(probe: Probe, transport: 'app' | 'http'): numbe
 function apiStatuses(probe: Probe): number[] {
   const route = routeOf(probe);
   if (route === 'health' || route === 'openapi') return [200];
+  if (probe.aim === 'health' || probe.aim === 'openapi') return [405];
   if (!probe.validToken) return [401];
-  if (route === 'none') return [404];
+  if (route === 'none') return probe.aim === 'none' ? [404] : [405];
   if (route === 'list') return [200, 400];
+  if (encoded(probe)) return [415];
   if ((probe.body?.byteLength ?? 0) > BODY_MAX_BYTES) return [413];
   if (mediaType(probe.contentType) !== 'application/json') return [415];
   return [200, 400, 404];

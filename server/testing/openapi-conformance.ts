@@ -18,6 +18,8 @@ export interface CheckedAnswer {
   contentType: string | undefined;
   /** The body as text; undefined when there is none to check (HEAD, a body not read). */
   text: string | undefined;
+  /** The Allow header, where the caller reads headers: a 405 must list the path's methods. */
+  allow?: string | null | undefined;
 }
 
 interface MediaType {
@@ -108,7 +110,7 @@ export class OpenApiConformance {
       (candidate) => candidate.method === asked && candidate.matches.test(apiPath),
     );
     const where = `${answer.method} ${answer.target.slice(0, 120)} → ${answer.status}`;
-    if (!operation) return this.#undocumentedRoute(answer, where);
+    if (!operation) return this.#undocumentedRoute(answer, where, apiPath);
 
     const listed = operation.responses[String(answer.status)];
     if (!listed) {
@@ -132,9 +134,26 @@ export class OpenApiConformance {
     return this.#bodyProblems(answer, where, described.schema);
   }
 
-  /** A `/v1` path or method the document does not name: the catch-all's (or Node's) Error body. */
-  #undocumentedRoute(answer: CheckedAnswer, where: string): string[] {
+  /**
+   * A `/v1` path or method the document does not name: the catch-all's (or Node's) Error body; on
+   * a path it names, 405 rather than 404, with `Allow` listing the path's methods (HEAD with GET).
+   */
+  #undocumentedRoute(answer: CheckedAnswer, where: string, apiPath: string): string[] {
     if (answer.status < 400) return [`${where}: a success on a route the document does not name`];
+    const methods = this.#operations
+      .filter((candidate) => candidate.matches.test(apiPath))
+      .flatMap(({ method }) => (method === 'GET' ? ['GET', 'HEAD'] : [method]));
+    const allow = [...new Set(methods)].join(', ');
+    if (allow === '' && answer.status === 405) {
+      return [`${where}: 405 on a path the document does not name (404 is for those)`];
+    }
+    // CONNECT asks for a tunnel, not a resource: Node hands it over before any route (404).
+    if (allow !== '' && answer.status === 404 && answer.method.toUpperCase() !== 'CONNECT') {
+      return [`${where}: 404 on a path the document names: expected 405 with Allow: ${allow}`];
+    }
+    if (answer.status === 405 && answer.allow !== undefined && answer.allow !== allow) {
+      return [`${where}: Allow is ${JSON.stringify(answer.allow)}, the document says ${allow}`];
+    }
     if (answer.text === undefined || answer.method.toUpperCase() === 'HEAD') return [];
     return this.#bodyProblems(answer, where, { $ref: '#/components/schemas/ErrorBody' });
   }
@@ -259,6 +278,7 @@ export function installConformingFetch(): void {
       status: response.status,
       contentType: response.headers.get('content-type') ?? undefined,
       text: await response.clone().text(),
+      allow: response.headers.get('allow'),
     });
     return response;
   };

@@ -311,6 +311,18 @@ const KNOWN: [status: number, server: string, ptBR: string, en: string][] = [
   ],
   [
     400,
+    'name: must not contain bidirectional controls (U+202A to U+202E, U+2066 to U+2069)',
+    'O servidor recusou a solicitação (código 400). Nome: tem caracteres invisíveis que mudam a ordem em que o texto aparece (controles de direção do texto).',
+    'The server refused the request (code 400). Name: has invisible characters that change the order the text is shown in (text direction controls).',
+  ],
+  [
+    400,
+    'name: must hold at least one letter or digit',
+    'O servidor recusou a solicitação (código 400). Nome: precisa ter ao menos uma letra ou um algarismo.',
+    'The server refused the request (code 400). Name: must have at least one letter or digit.',
+  ],
+  [
+    400,
     'email: must be a valid e-mail address',
     'O servidor recusou a solicitação (código 400). E-mail: não é um endereço de e-mail válido.',
     'The server refused the request (code 400). E-mail: is not a valid e-mail address.',

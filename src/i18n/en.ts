@@ -179,6 +179,9 @@ export const en: Messages = {
       email: 'is not a valid e-mail address',
       controlCharacters: 'has characters that are not allowed, such as tabs or line breaks',
       loneSurrogate: 'holds an invalid character (malformed Unicode text)',
+      bidiControls:
+        'has invisible characters that change the order the text is shown in (text direction controls)',
+      noLetterOrDigit: 'must have at least one letter or digit',
       noClass: 'name at least one class',
       tooManyClasses: (max) => `at most ${max} classes at a time`,
       repeatedClass: 'the same class appears more than once',

@@ -192,6 +192,9 @@ export const ptBR = {
       email: 'não é um endereço de e-mail válido',
       controlCharacters: 'tem caracteres que não são aceitos, como tabulações ou quebras de linha',
       loneSurrogate: 'tem um caractere inválido (texto Unicode malformado)',
+      bidiControls:
+        'tem caracteres invisíveis que mudam a ordem em que o texto aparece (controles de direção do texto)',
+      noLetterOrDigit: 'precisa ter ao menos uma letra ou um algarismo',
       noClass: 'informe ao menos uma turma',
       tooManyClasses: (max: string): string => `no máximo ${max} turmas por vez`,
       repeatedClass: 'a mesma turma aparece mais de uma vez',

@@ -55,6 +55,10 @@ describe('checkRows when enrolling', () => {
         // Half of a UTF-16 pair: the contract refuses it as it refuses control characters.
         { name: 'Ana \uD83D Silva' },
         { name: ` ${'a'.repeat(NAME_MAX_LENGTH)} ` },
+        // Names that lie: shown in another order than stored, or showing nothing.
+        { name: 'Aluno \u202Egnp.exe\u202C' },
+        { name: '\u200B\u00AD' },
+        { name: 'Mi\u200Crza\u200D \u200EAli\u0301' },
       ),
     );
     expect(checked.map((row) => [row.line, row.problems, row.student === null])).toEqual([
@@ -64,6 +68,9 @@ describe('checkRows when enrolling', () => {
       [5, [{ field: 'name', reason: 'control-characters' }], true],
       [6, [{ field: 'name', reason: 'control-characters' }], true],
       [7, [], false],
+      [8, [{ field: 'name', reason: 'bidi-controls' }], true],
+      [9, [{ field: 'name', reason: 'no-letter' }], true],
+      [10, [], false],
     ]);
   });
 

@@ -2,7 +2,13 @@
  * Judges each input row against the contract before anything is sent: what the API would refuse,
  * said per field and per line, and what it would be sent otherwise.
  */
-import { emailSchema, expirationDateSchema, studentNameSchema } from '#contract';
+import {
+  emailSchema,
+  expirationDateSchema,
+  NAME_BIDI_CONTROL_MESSAGE,
+  NAME_NO_LETTER_MESSAGE,
+  studentNameSchema,
+} from '#contract';
 import type { BulkMode, CheckedRow, InputRow, RowProblem, Student } from './types';
 
 export interface CheckRowsOptions {
@@ -36,7 +42,7 @@ export function checkRows(
       else {
         const checked = studentNameSchema.safeParse(name);
         if (!checked.success) {
-          problems.push({ field: 'name', reason: nameReason(checked.error.issues[0]?.code) });
+          problems.push({ field: 'name', reason: nameReason(checked.error.issues[0]) });
         }
       }
     }
@@ -86,8 +92,11 @@ export function checkRows(
 }
 
 /** What a name other than blank fails first: its length, then its characters. */
-function nameReason(code: string | undefined): NameReason {
-  return code === 'too_big' ? 'too-long' : 'control-characters';
+function nameReason(issue: { code: string; message: string } | undefined): NameReason {
+  if (issue?.code === 'too_big') return 'too-long';
+  if (issue?.message === NAME_NO_LETTER_MESSAGE) return 'no-letter';
+  if (issue?.message === NAME_BIDI_CONTROL_MESSAGE) return 'bidi-controls';
+  return 'control-characters';
 }
 
 function checkExpiry(text: string, now: Date): ExpiryCheck {

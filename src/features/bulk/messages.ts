@@ -153,7 +153,11 @@ const byLocale = {
             ? 'Falta o nome.'
             : problem.reason === 'too-long'
               ? `Nome com mais de ${maxName} caracteres.`
-              : 'O nome tem caracteres que não são aceitos, como tabulações ou quebras de linha.';
+              : problem.reason === 'no-letter'
+                ? 'O nome precisa ter ao menos uma letra ou um algarismo.'
+                : problem.reason === 'bidi-controls'
+                  ? 'O nome tem caracteres invisíveis que mudam a ordem em que o texto aparece.'
+                  : 'O nome tem caracteres que não são aceitos, como tabulações ou quebras de linha.';
         case 'email':
           return problem.reason === 'duplicate'
             ? `E-mail repetido: já está na linha ${problem.firstLine}.`
@@ -396,7 +400,11 @@ const byLocale = {
             ? 'The name is missing.'
             : problem.reason === 'too-long'
               ? `The name is longer than ${maxName} characters.`
-              : 'The name has characters that are not allowed, such as tabs or line breaks.';
+              : problem.reason === 'no-letter'
+                ? 'The name needs at least one letter or digit.'
+                : problem.reason === 'bidi-controls'
+                  ? 'The name has invisible characters that change the order the text is shown in.'
+                  : 'The name has characters that are not allowed, such as tabs or line breaks.';
         case 'email':
           return problem.reason === 'duplicate'
             ? `Repeated e-mail: already on line ${problem.firstLine}.`

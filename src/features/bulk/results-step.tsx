@@ -17,6 +17,7 @@ import { usePage } from './use-page';
 import { downloadCsv, resultsCsvRows, toCsv } from './results-csv';
 import type { BulkMode, Delimiter } from './types';
 import { useFormDialogMessages } from '../../components/form-dialog/messages';
+import { visibleName } from '../../components/visible-name/visible-name';
 
 interface ResultsStepProps {
   mode: BulkMode;
@@ -155,7 +156,7 @@ export function ResultsStep({
                 <th scope="row" className={classes.number}>
                   {report.line}
                 </th>
-                <td>{report.name}</td>
+                <td>{visibleName(report.name)}</td>
                 <td>{report.email}</td>
                 <td className={SUCCESS.has(report.outcome) ? undefined : classes.problem}>
                   {messages.results.outcomes[report.outcome]}

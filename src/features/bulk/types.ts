@@ -49,7 +49,10 @@ export interface ParsedInput {
 
 /** Why a row cannot be sent, and which of its fields to fix. */
 export type RowProblem =
-  | { field: 'name'; reason: 'missing' | 'too-long' | 'control-characters' }
+  | {
+      field: 'name';
+      reason: 'missing' | 'too-long' | 'control-characters' | 'bidi-controls' | 'no-letter';
+    }
   | { field: 'email'; reason: 'missing' | 'invalid' }
   /** The same address (as the API compares it) on an earlier row, which is the one kept. */
   | { field: 'email'; reason: 'duplicate'; firstLine: number }

@@ -84,6 +84,12 @@ describe('the enrol form schema', () => {
     expect(messages({ ...valid, expiry: { noExpiry: false, at: '2026-03-10 11:59:00' } })).toEqual({
       'expiry.at': 'A validade precisa ser uma data futura.',
     });
+    expect(messages({ ...valid, name: 'Aluno \u202Egnp.exe\u202C' })).toEqual({
+      name: 'O nome tem caracteres invisíveis que mudam a ordem em que o texto aparece. Digite-o de novo em vez de colar.',
+    });
+    expect(messages({ ...valid, name: '\u200B' }, 'en')).toEqual({
+      name: 'The name needs at least one letter or digit.',
+    });
     expect(messages({ ...valid, classes: [], name: '', email: '' }, 'en')).toEqual({
       classes: 'Add at least one class.',
       name: 'Enter the student’s name.',

@@ -12,7 +12,9 @@ import {
   classReferencesSchema,
   EMAIL_MAX_LENGTH,
   emailSchema,
+  NAME_BIDI_CONTROL_MESSAGE,
   NAME_MAX_LENGTH,
+  NAME_NO_LETTER_MESSAGE,
   studentNameSchema,
   type ClassSummary,
 } from '#contract';
@@ -119,9 +121,13 @@ export function createEnrolFormSchema(messages: EnrolmentMessages, locale: Local
       name: withMessages(studentNameSchema, (issue) =>
         issue.code === 'too_big'
           ? errors.nameTooLong(count(NAME_MAX_LENGTH))
-          : issue.code === 'invalid_format'
-            ? errors.nameControlCharacters
-            : errors.nameRequired,
+          : issue.message === NAME_NO_LETTER_MESSAGE
+            ? errors.nameNoLetter
+            : issue.message === NAME_BIDI_CONTROL_MESSAGE
+              ? errors.nameBidiControls
+              : issue.code === 'invalid_format'
+                ? errors.nameControlCharacters
+                : errors.nameRequired,
       ),
       email: withMessages(emailSchema, (issue, value) =>
         issue.code === 'too_big'

@@ -19,6 +19,9 @@ export const useEnrolmentMessages = defineMessages({
       nameTooLong: (max: string): string => `O nome pode ter no máximo ${max} caracteres.`,
       nameControlCharacters:
         'O nome tem caracteres que não são aceitos, como tabulações ou quebras de linha.',
+      nameBidiControls:
+        'O nome tem caracteres invisíveis que mudam a ordem em que o texto aparece. Digite-o de novo em vez de colar.',
+      nameNoLetter: 'O nome precisa ter ao menos uma letra ou um algarismo.',
       emailRequired: 'Informe o e-mail do aluno.',
       emailInvalid: 'Informe um e-mail válido, como ana@escola.br.',
       emailTooLong: (max: string): string => `O e-mail pode ter no máximo ${max} caracteres.`,
@@ -139,6 +142,9 @@ export const useEnrolmentMessages = defineMessages({
       nameTooLong: (max: string): string => `The name can be at most ${max} characters long.`,
       nameControlCharacters:
         'The name has characters that are not allowed, such as tabs or line breaks.',
+      nameBidiControls:
+        'The name has invisible characters that change the order the text is shown in. Type it again instead of pasting it.',
+      nameNoLetter: 'The name needs at least one letter or digit.',
       emailRequired: 'Enter the student’s e-mail.',
       emailInvalid: 'Enter a valid e-mail, such as ana@school.org.',
       emailTooLong: (max: string): string => `The e-mail can be at most ${max} characters long.`,

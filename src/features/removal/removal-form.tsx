@@ -19,6 +19,7 @@ import { useFailureAlert } from '../../components/form-dialog/use-failure-alert'
 import { useFormSubmit } from '../../components/form-dialog/use-form-submit';
 import { TurmaPicker, type TurmaNote } from '../../components/turma-picker/turma-picker';
 import { SUGGEST_DEBOUNCE_MS } from '../../components/student-suggestions/student-suggest-field';
+import { visibleName } from '../../components/visible-name/visible-name';
 import { useFormats, type Formats } from '../../i18n/formats';
 import { useLocale, useMessages } from '../../i18n/i18n-context';
 import { confirmationState, type ConfirmationState } from './confirmation';
@@ -302,13 +303,9 @@ function studentSummary(
 ): string {
   const kinds = turmas.map(({ id }) => membershipOf(student, id).kind);
   const inCount = kinds.filter((kind) => kind === 'in').length;
-  if (turmas.length === 0) return messages.membership.named(student.name);
+  const name = visibleName(student.name);
+  if (turmas.length === 0) return messages.membership.named(name);
   // Past the 100 turmas the answer lists, a count might be untrue: only the name then.
-  if (kinds.includes('unknown')) return messages.membership.named(student.name);
-  return messages.membership.summary(
-    student.name,
-    inCount,
-    turmas.length,
-    formats.number.format(inCount),
-  );
+  if (kinds.includes('unknown')) return messages.membership.named(name);
+  return messages.membership.summary(name, inCount, turmas.length, formats.number.format(inCount));
 }

@@ -8,6 +8,7 @@ import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';
 import { useDiscardGuard, useFormDialog } from '../../components/form-dialog/form-dialog-context';
 import { useFormSubmit } from '../../components/form-dialog/use-form-submit';
+import { visibleName } from '../../components/visible-name/visible-name';
 import { useFormats } from '../../i18n/formats';
 import { useRosterMessages } from './messages';
 import type { RosterDialogProps } from './remove-students-dialog';
@@ -49,7 +50,9 @@ function ChangeExpiryForm({ api, turma, students, onSettled }: RosterDialogProps
   const { outcomes, run } = useStudentRun((student) => {
     const { expirationDate } = sent.current;
     return api.addStudentToClass(turma.id, {
-      name: student.name,
+      // The server keeps an existing student's name; a name stored before the contract refused
+      // its characters would make the body a 400, so it goes as shown.
+      name: visibleName(student.name),
       email: student.email,
       ...(expirationDate === undefined ? {} : { expirationDate }),
     });

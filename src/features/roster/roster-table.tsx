@@ -3,6 +3,7 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react'
 import { useEffect, useRef, type Ref } from 'react';
 import type { RosterEntry, RosterSortBy, RosterSortField } from '#contract';
 import { useFormats, type Formats } from '../../i18n/formats';
+import { visibleName } from '../../components/visible-name/visible-name';
 import { expiryStatus } from './expiry-status';
 import { useRosterMessages, type RosterMessages } from './messages';
 import classes from './roster.module.css';
@@ -114,13 +115,13 @@ function StudentRow({
         <input
           type="checkbox"
           className={classes.checkbox}
-          aria-label={messages.selectRow(student.name, student.email)}
+          aria-label={messages.selectRow(visibleName(student.name), student.email)}
           checked={checked}
           onChange={(event) => onToggle([student], event.currentTarget.checked)}
         />
       </td>
       {/* Text, never markup: React escapes whatever the server sent. */}
-      <td className={classes.name}>{student.name}</td>
+      <td className={classes.name}>{visibleName(student.name)}</td>
       <td>{student.email}</td>
       <td data-label={columns.expirationDate}>
         <ExpiryCell expirationDate={student.expirationDate} now={now} formats={formats} />

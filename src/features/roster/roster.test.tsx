@@ -438,3 +438,34 @@ describe('acting from the roster', () => {
     await waitFor(() => expect(within(rosterTable()).getAllByText('Sem validade')).toHaveLength(3));
   });
 });
+
+describe('a name stored before the contract refused its characters', () => {
+  // U+202E shows what follows right to left: stored as is, this reads "Aluno exe.png".
+  const LYING: SeededEnrolment = {
+    email: 'lying@escola.test',
+    name: 'Aluno \u202Egnp.exe\u202C',
+    expirationDate: inDays(5),
+  };
+  const ESCAPED = 'Aluno [U+202E]gnp.exe[U+202C]';
+
+  it('is shown escaped, in the roster and the dialogs, and its expiry can still be changed', async () => {
+    const backend = installBackend({ enrolments: { 't-mat': [ANA, BRUNO, LYING] } });
+    const { user } = renderPage();
+    const roster = await openRosterFromRow(user);
+
+    expect(studentNames()).toEqual([ESCAPED, 'Ana Souza', 'Bruno Lima']);
+    await user.click(
+      within(roster).getByRole('checkbox', { name: `Selecionar ${ESCAPED} (lying@escola.test)` }),
+    );
+    await user.click(within(roster).getByRole('button', { name: 'Alterar validade' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Alterar a validade de 1 aluno' });
+    const students = within(dialog).getByRole('list', { name: 'Resultado por aluno' });
+    expect(within(students).getByRole('listitem')).toHaveTextContent(ESCAPED);
+
+    // The server keeps the stored name: the body carries one the contract accepts.
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Sem validade/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Alterar validade' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Alterar/ })).toBeNull());
+    expect(backend.expiryOf('t-mat', 'lying@escola.test')).toBeNull();
+  });
+});

@@ -2,6 +2,7 @@ import { Alert, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { RosterEntry } from '#contract';
+import { visibleName } from '../../components/visible-name/visible-name';
 import { useRosterMessages } from './messages';
 import classes from './roster.module.css';
 import type { Outcomes } from './use-student-run';
@@ -26,7 +27,7 @@ export function StudentList({ label, students, outcomes, detail, doneLabel }: St
         return (
           <li key={student.email}>
             <Text size="sm" fw={600} component="span">
-              {student.name}
+              {visibleName(student.name)}
             </Text>{' '}
             <Text size="sm" component="span">
               ({student.email})

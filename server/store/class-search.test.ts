@@ -1,0 +1,149 @@
+/**
+ * The turmas index on its own, against the rule in memory (testing/search-rule.ts), with limits
+ * small enough that a few hundred turmas reach each of its methods: sorting a few turmas, walking
+ * many, and ranking both ways, heads and pages past them. Through HTTP, only a million turmas
+ * would reach some of them (search.test.ts and word-search.test.ts test the same rule that way).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { foldForSearch, SORT_VALUES, type SortBy, type SortField } from '#contract';
+import { matchesQuery, rankedByRule } from '../testing/search-rule.ts';
+import { ClassSearch } from './class-search.ts';
+
+interface Turma {
+  key: number;
+  id: string;
+  name: string;
+  createdAt: number;
+  countStudents: number;
+  updatedAt: number;
+}
+
+const WORDS = ['1º', '2º', '2ª', '2', '12', 'A', 'B', 'E', 'ano', 'série', 'Arte', 'Artes'];
+const MORE_WORDS = ['Educação', 'Física', 'Quarteto', 'Geografia', 'Unidade', 'Língua', 'Ensino'];
+const nameArbitrary = fc
+  .array(fc.constantFrom(...WORDS, ...MORE_WORDS), { minLength: 1, maxLength: 6 })
+  .map((words) => words.join(' '));
+const TURMAS: Turma[] = fc
+  .sample(fc.tuple(nameArbitrary, fc.nat(50), fc.nat(5), fc.nat(50)), { seed: 32, numRuns: 400 })
+  .map(([name, created, count, updated], at) => ({
+    key: at + 1,
+    id: `c${String((at * 7919) % 1000).padStart(3, '0')}`,
+    name,
+    createdAt: created,
+    countStudents: count,
+    updatedAt: updated,
+  }));
+
+/** Code-point order, as both databases sort folded names and ids. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const VALUE: Record<SortField, (turma: Turma) => string | number> = {
+  name: (turma) => foldForSearch(turma.name),
+  createdAt: (turma) => turma.createdAt,
+  countStudents: (turma) => turma.countStudents,
+  updatedAt: (turma) => turma.updatedAt,
+};
+function sorted(turmas: readonly Turma[], field: SortField): Turma[] {
+  const value = VALUE[field];
+  return turmas.toSorted((a, b) => {
+    const [x, y] = [value(a), value(b)];
+    return (x < y ? -1 : x > y ? 1 : 0) || compareText(a.id, b.id);
+  });
+}
+
+const iso = (day: number) => new Date(Date.UTC(2024, 0, 1 + day)).toISOString();
+
+function indexOf(turmas: readonly Turma[]) {
+  const keys = (field: SortField) => sorted(turmas, field).map(({ key }) => key);
+  return new ClassSearch(
+    {
+      classes: turmas.map(({ key, name, countStudents, updatedAt }) => ({
+        key,
+        searchName: foldForSearch(name),
+        countStudents,
+        updatedAt: iso(updatedAt),
+      })),
+      keysByName: keys('name'),
+      keysByCreatedAt: keys('createdAt'),
+      keysByCountStudents: keys('countStudents'),
+      keysByUpdatedAt: keys('updatedAt'),
+      keysById: turmas.toSorted((a, b) => compareText(a.id, b.id)).map(({ key }) => key),
+    },
+    { few: 1 / 8, rankedHead: 7 },
+  );
+}
+
+/** What the rule says `query` finds, in the order asked, as row keys. */
+function expectedKeys(turmas: readonly Turma[], query: string, sortBy: SortBy | undefined) {
+  let list: Turma[];
+  if (sortBy === undefined) {
+    list = rankedByRule(sorted(turmas, 'name'), query);
+  } else {
+    const field = sortBy.replace('-', '') as SortField;
+    list = sorted(turmas, field).filter(({ name }) => matchesQuery(name, query));
+    if (sortBy.startsWith('-')) list.reverse();
+  }
+  return list.map(({ key }) => key);
+}
+
+const queryArbitrary = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(...WORDS, ...MORE_WORDS),
+      fc.constantFrom(...WORDS, ...MORE_WORDS).map((word) => word.slice(0, 2)),
+      fc.constantFrom('a', 'e', '2', 'rt', 'fis', 'ica', 'o'),
+    ),
+    { minLength: 1, maxLength: 4 },
+  )
+  .map((words) => words.join(' '));
+
+describe('the turmas index, each of its methods against the rule', () => {
+  it('answers every page of every search as the rule says, in every order and best match first', () => {
+    const index = indexOf(TURMAS);
+    fc.assert(
+      fc.property(
+        queryArbitrary,
+        fc.constantFrom(undefined, ...SORT_VALUES),
+        fc.constantFrom(3, 10),
+        (query, sortBy, pageSize) => {
+          const expected = expectedKeys(TURMAS, query, sortBy);
+          const pages = Math.max(1, Math.ceil(expected.length / pageSize));
+          for (let page = 1; page <= pages; page++) {
+            const answer = index.page(query, sortBy, page, pageSize);
+            expect(answer.totalRecords).toBe(expected.length);
+            expect(answer.keys, `${query} ${sortBy} page ${page}`).toEqual(
+              expected.slice((page - 1) * pageSize, page * pageSize),
+            );
+          }
+        },
+      ),
+      { numRuns: 300, seed: 32 },
+    );
+  });
+
+  it('follows counts and times that writes changed, searched and sorted', () => {
+    const turmas = TURMAS.map((turma) => ({ ...turma }));
+    const index = indexOf(turmas);
+    const changed = turmas.filter((_, at) => at % 9 === 0);
+    for (const [round, query] of ['a', 'arte', '2 ano', 'e'].entries()) {
+      // Read first, so that what the index kept must be let go of.
+      for (const sortBy of SORT_VALUES) index.page(query, sortBy, 1, 5);
+      for (const turma of changed) {
+        turma.countStudents = (turma.countStudents + round + 1) % 7;
+        turma.updatedAt = 60 + round * 7 + (turma.key % 5);
+      }
+      index.update(
+        changed.map(({ key, countStudents, updatedAt }) => ({
+          key,
+          countStudents,
+          updatedAt: iso(updatedAt),
+        })),
+      );
+      for (const sortBy of SORT_VALUES) {
+        expect(index.page(query, sortBy, 2, 4).keys, `${query} ${sortBy}`).toEqual(
+          expectedKeys(turmas, query, sortBy).slice(4, 8),
+        );
+      }
+    }
+  });
+});
