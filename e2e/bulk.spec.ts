@@ -199,8 +199,9 @@ test('a 60-line CSV with 5 bad lines enrols exactly the 55 good ones into two tu
   await removal.start.click();
   await expect(removal.finished).toBeVisible({ timeout: 60_000 });
   // The three never enrolled (no name, past expiry, no such day) are not found; nothing changes.
+  // The 55 were in both turmas: "Removido" where the console could look first.
   await expect(removal.dialog.getByRole('term')).toHaveText([
-    'Não está mais na(s) turma(s)',
+    apiExtensions ? 'Removido' : 'Não está mais na(s) turma(s)',
     'Não encontrado',
     'Com problema',
   ]);
@@ -209,6 +210,111 @@ test('a 60-line CSV with 5 bad lines enrols exactly the 55 good ones into two tu
   // The table on the page shows the server's counts again once the run is over.
   await removal.close.click();
   await expect(turmasPage(page).row(turmas[0]!).students).toHaveText(String(before[0]));
+});
+
+/**
+ * What a removal of `both` (in the two turmas), `one` (in the first only), `removed` (in neither)
+ * and `nobody` (no student) reports: per turma with the students-by-email extension, and only
+ * what is sure against a plain v1.
+ */
+function removalOutcomes(
+  extensions: boolean,
+  { both, one, removed, nobody }: Record<'both' | 'one' | 'removed' | 'nobody', string>,
+  [first, second]: readonly Class[],
+) {
+  const left = (...turmas: Class[]) => `Saiu de: ${turmas.map(({ name }) => name).join(' e ')}.`;
+  const notIn = (...turmas: Class[]) =>
+    `Não estava em: ${turmas.map(({ name }) => name).join(' e ')} (nada mudou).`;
+  if (!extensions) {
+    // A plain v1 cannot say whether anyone was in a turma: only that they are not now.
+    return {
+      terms: ['Não está mais na(s) turma(s)', 'Não encontrado'],
+      counts: ['3', '1'],
+      lines: [
+        ['2', both, 'Não está mais na(s) turma(s)', ''],
+        ['3', one, 'Não está mais na(s) turma(s)', ''],
+        ['4', removed, 'Não está mais na(s) turma(s)', ''],
+        ['5', nobody, 'Não encontrado', 'Nenhum aluno tem este e-mail.'],
+      ],
+    };
+  }
+  return {
+    terms: ['Removido', 'Não estava na(s) turma(s)', 'Não encontrado'],
+    counts: ['2', '1', '1'],
+    lines: [
+      ['2', both, 'Removido', left(first!, second!)],
+      ['3', one, 'Removido', `${left(first!)} ${notIn(second!)}`],
+      ['4', removed, 'Não estava na(s) turma(s)', notIn(first!, second!)],
+      ['5', nobody, 'Não encontrado', 'Nenhum aluno tem este e-mail.'],
+    ],
+  };
+}
+
+test('a removal says per line which turmas each student left and was not in, counts only real removals, and the results file says the same', async ({
+  page,
+  request,
+  token,
+  consoleErrors,
+  apiExtensions,
+}) => {
+  // One e-mail belongs to nobody: the API's 404, on purpose.
+  consoleErrors.allowFailedResponses(404);
+  await signIn(page, token);
+  const turmas = (await listClasses(request, token, { pageSize: 2 })).data;
+  const tag = `${Date.now()}.${++batchNumber}`;
+  const address = (name: string) => `${name}.${tag}@escola.test`;
+  const [both, one, removed, nobody] = ['ambas', 'uma', 'removida', 'ninguem'].map(address) as [
+    string,
+    string,
+    string,
+    string,
+  ];
+  // In both turmas; in the first only; enrolled and removed already; never registered.
+  const write = async (path: string, data: object, method: 'post' | 'delete' = 'post') => {
+    const answer = await request[method](path, {
+      headers: { Authorization: `Bearer ${token}` },
+      data,
+    });
+    expect(answer.ok(), await answer.text()).toBe(true);
+  };
+  const classes = turmas.map(({ id }) => ({ id }));
+  await write('/v1/classe/add-student', { name: 'Ana Ambas', email: both, classes });
+  await write('/v1/classe/add-student', { name: 'Bia Uma', email: one, classes: [classes[0]] });
+  await write('/v1/classe/add-student', { name: 'Caio Removido', email: removed, classes });
+  await write('/v1/classe/remove-student', { email: removed, classes }, 'delete');
+  const before = await countsOf(request, token, turmas);
+
+  await openWithTwoTurmas(page, turmas);
+  const bulk = bulkDialog(page);
+  await bulk.removeMode.check();
+  const removal = bulkDialog(page, 'Remoção em lote');
+  await removal.paste.fill(['e-mail', both, one, removed, nobody].join('\n'));
+  await removal.review.click();
+  await removal.dialog.getByRole('textbox', { name: /digite quantos alunos/ }).fill('4');
+  await removal.start.click();
+  await expect(removal.finished).toBeVisible({ timeout: 30_000 });
+
+  // Only what happened: two removals (three turma places), one student in neither, one nobody.
+  expect(await countsOf(request, token, turmas)).toEqual([before[0]! - 2, before[1]! - 1]);
+  const expected = removalOutcomes(apiExtensions, { both, one, removed, nobody }, turmas);
+  await expect(removal.dialog.getByRole('term')).toHaveText(expected.terms);
+  await expect(removal.summary).toHaveText(expected.counts);
+  await expectNoAxeViolations(page, OVER_THE_PAGE);
+
+  // The results file, read back: every line's outcome and detail as the table says them.
+  const download = page.waitForEvent('download');
+  await removal.download.click();
+  const file = await readFile(await (await download).path(), 'utf8');
+  // A pasted column of e-mails has no delimiter of its own: the file's is the one read back.
+  const lines = Papa.parse<string[]>(file.slice(1), { skipEmptyLines: true }).data;
+  expect(lines[0]).toEqual(['Operação', 'Remoção em lote']);
+  const header = lines.findIndex((row) => row[0] === 'Linha');
+  const outcome = lines[header]!.indexOf('Resultado');
+  expect(lines[header]!.slice(outcome)).toEqual(['Resultado', 'Detalhe']);
+  const email = lines[header]!.indexOf('E-mail');
+  expect(
+    lines.slice(header + 1).map((row) => [row[0], row[email], row[outcome], row[outcome + 1]]),
+  ).toEqual(expected.lines);
 });
 
 test('a run that meets 503s completes through retries, and every student is enrolled once', async ({
