@@ -9,6 +9,10 @@
  *   page by expiry, a search in it) and the student search (a common word, short words, a part
  *   of an e-mail); writes: enrolments of new students into 1–3 turmas; /v1/health while the
  *   heaviest read runs;
+ * - the pool (bench-query-pool.ts): 1,000 distinct searches as staff type them, each request
+ *   drawing one at random, best match first and in every sort, on pages that exist; and lists in
+ *   every sort on any page. The fixed URLs above mostly measure the index's caches; these, what
+ *   a search costs when it is not the one just asked;
  * - each scenario runs a warm-up, then `--duration` seconds at `--connections` connections;
  * - the bare handler (same @hono/node-server, `c.json` of the same page, no middleware) is the
  *   framework's ceiling: read throughput is reported as a ratio to it.
@@ -32,14 +36,21 @@
  * measure both. On a 2-core machine that is one core for the load, one for the server.
  */
 import { execFileSync, fork } from 'node:child_process';
-import type { EventEmitter } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { poolPaths, randomNumbers, type PoolPaths } from './bench-query-pool.ts';
+import {
+  autocannon,
+  benchDataSize,
+  seedPostgresBenchData,
+  seedSqliteBenchData,
+  type LoadRequest,
+  type LoadResult,
+} from './bench-data.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -64,7 +75,7 @@ const { values: args } = parseArgs({
   },
 });
 
-const TOKEN = 'bench-token';
+const TOKEN = 'bench-token-0123456789abcdefghijklm';
 const P99_TARGET_MS = 20;
 /** /v1/health, asked a few times a second while the heaviest read runs at full load. */
 const HEALTH_P99_TARGET_MS = 50;
@@ -109,13 +120,23 @@ async function serve() {
 }
 
 async function serveApi(dataDir: string, postgresUrl: string | undefined) {
-  const { startServer } = await import('../server/server.ts');
+  const [{ startServer }, { ADMISSION_DEFAULTS }] = await Promise.all([
+    import('../server/server.ts'),
+    import('../server/admission.ts'),
+  ]);
   return startServer({
     dataDir,
     postgres: postgresUrl ? { url: postgresUrl } : undefined,
     tokens: [TOKEN],
     seedClasses: 0,
     log: () => {},
+    // The load is one client with --connections requests at once: admitted, all of them, so that
+    // what is measured is the answers' cost, not refusals (bench:flood measures those).
+    admission: {
+      ...ADMISSION_DEFAULTS,
+      perClient: Math.max(ADMISSION_DEFAULTS.perClient, CONNECTIONS),
+      inFlight: Math.max(ADMISSION_DEFAULTS.inFlight, CONNECTIONS),
+    },
   });
 }
 
@@ -186,35 +207,6 @@ async function startServerProcess(request: ServeRequest, execArgv: string[] = []
 
 // ---------------------------------------------------------------------------------------------
 // Load
-
-/** The part of autocannon's programmatic API used here (the package ships no types). */
-interface LoadRequest {
-  method?: string;
-  path?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  setupRequest?: (request: LoadRequest) => LoadRequest;
-}
-interface LoadOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  headers?: Record<string, string>;
-  requests?: LoadRequest[];
-}
-interface LoadResult {
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  start: Date;
-  finish: Date;
-  statusCodeStats: Record<string, { count: number }>;
-}
-type Autocannon = (
-  options: LoadOptions,
-  done: (error: Error | null, result: LoadResult) => void,
-) => EventEmitter;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 type Target = 'p99' | 'ratio';
 
@@ -335,18 +327,7 @@ const DURATION_S = QUICK ? 3 : positiveNumber('duration');
 const WARMUP_S = QUICK ? 1 : 2;
 const CONNECTIONS = positiveNumber('connections');
 const CLASSES = positiveNumber('classes');
-/**
- * At least 200,000 students and 500,000 enrolments (the roster extension's target at 100,000
- * turmas); a million turmas keep that population, as the figures before the extension had it.
- */
-const DATA_SIZE = {
-  classes: CLASSES,
-  students: Math.max(200_000, Math.ceil(CLASSES / 5)),
-  enrolments: Math.max(500_000, Math.ceil(CLASSES / 2)),
-};
-/** Students put in one turma besides the seed, for the roster scenarios: a big turma. */
-const BIG_TURMA_STUDENTS = 2_000;
-const BIG_TURMA_EVERY = Math.max(1, Math.floor(DATA_SIZE.students / BIG_TURMA_STUDENTS));
+const DATA_SIZE = benchDataSize(CLASSES);
 
 type Engine = 'sqlite' | 'postgres';
 const ENGINES: Partial<Record<string, Engine[]>> = {
@@ -428,10 +409,7 @@ async function sqliteDatabase(): Promise<Database> {
 
 /** A cluster of its own, as a deployment runs one (fsync on), seeded with the same data. */
 async function postgresDatabase(): Promise<Database> {
-  const [{ startPostgresCluster }, { seedPostgresDatabase }] = await Promise.all([
-    import('../server/testing/postgres-cluster.ts'),
-    import('../server/store/postgres-store.ts'),
-  ]);
+  const { startPostgresCluster } = await import('../server/testing/postgres-cluster.ts');
   const cluster = await startPostgresCluster();
   try {
     console.log(
@@ -439,20 +417,7 @@ async function postgresDatabase(): Promise<Database> {
         `${DATA_SIZE.enrolments} enrolments…`,
     );
     const seeding = performance.now();
-    await seedPostgresDatabase(cluster.url, DATA_SIZE);
-    // The big turma, as on SQLite.
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: cluster.url });
-    await client.connect();
-    await client.query(
-      `INSERT INTO enrolments (class_id, student_id, expiration_date)
-       SELECT (SELECT id FROM classes ORDER BY key LIMIT 1), id, CASE WHEN id % 3 = 0 THEN NULL
-         ELSE make_timestamptz(2027, (1 + id % 12)::int, 1, 0, 0, 0, 'UTC') END
-       FROM students WHERE id % $1 = 0 ON CONFLICT DO NOTHING`,
-      [BIG_TURMA_EVERY],
-    );
-    await client.query('VACUUM ANALYZE');
-    await client.end();
+    await seedPostgresBenchData(cluster.url, DATA_SIZE);
     console.log(`  seed PostgreSQL: ${seconds(performance.now() - seeding)}`);
     const postmaster = readFileSync(path.join(cluster.dataDir, 'data', 'postmaster.pid'), 'utf8')
       .split('\n')[0]!
@@ -496,11 +461,18 @@ async function runScenarios(label: string, database: Database, count: number) {
     const bare = await startServerProcess({ kind: 'bare', page: firstPage });
     servers.push(bare);
 
-    const scenarios = buildScenarios(turmaIds, bigTurma!.id).filter(
+    const pool = await poolPaths(DATA_SIZE.classes, async (query) => {
+      const { totalRecords } = await getJson(
+        `${api.url}/v1/classe?query=${encodeURIComponent(query)}&pageSize=1`,
+      );
+      return totalRecords as number;
+    });
+    const scenarios = buildScenarios(turmaIds, bigTurma!.id, pool).filter(
       (s) => s.kind === 'bare' || !args.only || s.name.includes(args.only),
     );
-    // A search that finds nothing, or a page past the end, would measure the wrong thing.
-    for (const scenario of scenarios.filter((s) => s.kind === 'read')) {
+    // A search that finds nothing, or a page past the end, would measure the wrong thing (the
+    // pool's typos find nothing, as typos do).
+    for (const scenario of scenarios.filter((s) => s.kind === 'read' && s.requests[0]!.path)) {
       const { data } = await getJson(`${api.url}${scenario.requests[0]!.path}`);
       if (!Array.isArray(data) || data.length === 0) {
         throw new Error(`${scenario.name}: ${scenario.requests[0]!.path} answered no turmas`);
@@ -635,24 +607,11 @@ async function seedDemoData(dataDir: string) {
       `${DATA_SIZE.enrolments} enrolments…`,
   );
   const started = performance.now();
-  const [{ openDatabase }, { seed }] = await Promise.all([
-    import('../server/store/sqlite-schema.ts'),
-    import('../server/seed.ts'),
-  ]);
-  const { db } = openDatabase(dataDir);
-  seed(db, DATA_SIZE);
-  // The big turma: every BIG_TURMA_EVERY-th student, a third without expiry.
-  db.prepare(
-    `INSERT OR IGNORE INTO enrolments (class_id, student_id, expiration_date)
-     SELECT (SELECT id FROM classes ORDER BY rowid LIMIT 1), id, CASE WHEN id % 3 = 0 THEN NULL
-       ELSE '2027-' || printf('%02d', 1 + id % 12) || '-01T00:00:00.000Z' END
-     FROM students WHERE id % ? = 0`,
-  ).run(BIG_TURMA_EVERY);
-  db.close();
+  await seedSqliteBenchData(dataDir, DATA_SIZE);
   console.log(`  seeded in ${seconds(performance.now() - started)}`);
 }
 
-function buildScenarios(turmaIds: string[], bigTurmaId: string): Scenario[] {
+function buildScenarios(turmaIds: string[], bigTurmaId: string, pool: PoolPaths): Scenario[] {
   const read = (
     name: string,
     query: string,
@@ -678,6 +637,25 @@ function buildScenarios(turmaIds: string[], bigTurmaId: string): Scenario[] {
     targets,
     requests: [{ method: 'GET', path: `/v1${path}`, headers: READ_HEADERS }],
   });
+  /** Each request one of `paths`, at random. */
+  const drawn = (name: string, paths: string[]): Scenario => {
+    const next = randomNumbers(paths.length);
+    return {
+      name,
+      kind: 'read',
+      targets: ['p99'],
+      requests: [
+        {
+          method: 'GET',
+          headers: READ_HEADERS,
+          setupRequest: (request) => ({
+            ...request,
+            path: paths[Math.floor(next() * paths.length)]!,
+          }),
+        },
+      ],
+    };
+  };
   const roster = `/classe/${encodeURIComponent(bigTurmaId)}/students`;
   const students = (term: string, more = '') => `/students${search(term)}${more}`;
   return [
@@ -689,15 +667,20 @@ function buildScenarios(turmaIds: string[], bigTurmaId: string): Scenario[] {
     read('search "matem"', search('matem'), ['p99']),
     read('search "Matemá" (accented)', search('Matemá'), ['p99']),
     read('search "química · unidade 42"', search('química · unidade 42'), ['p99']),
-    // Short words: in most names ("o"), and in one name in twelve, last in name order ("9º").
-    read('search "o" (one letter)', search('o'), ['p99']),
+    // Short words: starting most names' words ("a": "ano", "A", "Arte"), and in one name in
+    // twelve, last in name order ("9º").
+    read('search "a" (one letter)', search('a'), ['p99']),
     read('search "9º" (two letters)', search('9º'), ['p99']),
     read('search "matemática 9º" (reversed)', search('matemática 9º'), ['p99']),
     read('search "matemática A 9º" (reversed)', search('matemática A 9º'), ['p99']),
-    read('search "o", page 450 by name', page('o', 'name', 450), ['p99']),
-    read('search "o", page 450 by createdAt', page('o', 'createdAt', 450), ['p99']),
-    read('search "o", page 450 by -updatedAt', page('o', '-updatedAt', 450), ['p99']),
-    read('search "o", page 450 by -countStudents', page('o', '-countStudents', 450), ['p99']),
+    read('search "a", page 450 by name', page('a', 'name', 450), ['p99']),
+    read('search "a", page 450 by createdAt', page('a', 'createdAt', 450), ['p99']),
+    read('search "a", page 450 by -updatedAt', page('a', '-updatedAt', 450), ['p99']),
+    read('search "a", page 450 by -countStudents', page('a', '-countStudents', 450), ['p99']),
+    read('search "a", page 450 best match first', `${search('a')}&page=450&pageSize=100`, ['p99']),
+    drawn('pool: 1,000 searches, best match first', pool.ranked),
+    drawn('pool: 1,000 searches, every sort, any page', pool.sorted),
+    drawn('pool: lists, every sort, any page', pool.lists),
     // "9º" is in one name in twelve: its middle page.
     read(
       `search "9º", page ${nineMiddle} by countStudents`,

@@ -38,6 +38,13 @@ import {
 } from './store/store.ts';
 import { jsonTextProblem, loneSurrogateAt, NESTING_MAX, VALUES_MAX } from './json-text.ts';
 import { allowedMethods } from './allowed-methods.ts';
+import { ADMISSION_DEFAULTS, createAdmission, type AdmissionLimits } from './admission.ts';
+import {
+  AUTH_FAILURE_DEFAULTS,
+  createAuthFailures,
+  type AuthFailureLimits,
+} from './auth-failures.ts';
+import { clientAddress } from './client-address.ts';
 import type { Logger } from './log.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 
@@ -53,6 +60,12 @@ export interface ApiOptions {
    * announced in the Api-Extensions header of every answer; on unless false (API_EXTENSIONS=off).
    */
   extensions?: boolean | undefined;
+  /** Whether a proxy's X-Forwarded-For says where a request comes from (TRUST_PROXY). */
+  trustProxy?: boolean | undefined;
+  /** Requests in flight per client and in all (admission.ts); ADMISSION_DEFAULTS by default. */
+  admission?: AdmissionLimits | undefined;
+  /** Failed authentications per address (auth-failures.ts); AUTH_FAILURE_DEFAULTS by default. */
+  authFailures?: AuthFailureLimits | undefined;
 }
 
 export function errorBody(c: Context, status: ContentfulStatusCode, message: string) {
@@ -74,16 +87,19 @@ function valid<Target extends 'json' | 'query' | 'param', Schema extends z.ZodMi
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
 /**
- * Whether `candidate` is one of `tokens`, in a time that tells nothing about either: both sides are
- * SHA-256 digests (32 bytes whatever was sent, so neither length nor a shared prefix shows) compared
- * with crypto.timingSafeEqual, and against every token (no early exit tells which one matched).
+ * Which of `tokens` `candidate` is (-1: none), in a time that tells nothing about either: both
+ * sides are SHA-256 digests (32 bytes whatever was sent, so neither length nor a shared prefix
+ * shows) compared with crypto.timingSafeEqual, and against every token (no early exit tells which
+ * one matched).
  */
-function createTokenCheck(tokens: readonly string[]): (candidate: string) => boolean {
+function createTokenCheck(tokens: readonly string[]): (candidate: string) => number {
   const digests = tokens.map(sha256);
   return (candidate) => {
     const digest = sha256(candidate);
-    let matched = false;
-    for (const expected of digests) matched = timingSafeEqual(expected, digest) || matched;
+    let matched = -1;
+    digests.forEach((expected, index) => {
+      matched = timingSafeEqual(expected, digest) ? index : matched;
+    });
     return matched;
   };
 }
@@ -188,6 +204,8 @@ const requireIdentityEncoding: MiddlewareHandler = async (c, next) => {
 };
 
 const writeGuards = [requireIdentityEncoding, limitBody, requireJson, requireJsonText] as const;
+/** The methods of the writes, whose routes read a body. */
+const BODY_METHODS = new Set(['POST', 'DELETE']);
 
 const classIdParamSchema = z.object({ id: classIdSchema });
 
@@ -198,11 +216,40 @@ const OFFERED_EXTENSIONS = [ROSTER_EXTENSION, RANK_EXTENSION, STUDENTS_BY_EMAIL_
 export const RETRY_AFTER_SECONDS = 2;
 
 /** The `/v1` routes, mounted by server.ts (production) and dev-entry.ts (`npm run dev`). */
-export function createApi({ store, tokens, log, publicUrl, extensions = true }: ApiOptions) {
+export function createApi({
+  store,
+  tokens,
+  log,
+  publicUrl,
+  extensions = true,
+  trustProxy = false,
+  admission: limits = ADMISSION_DEFAULTS,
+  authFailures = AUTH_FAILURE_DEFAULTS,
+}: ApiOptions) {
   configureZod();
+  // A failed authentication counts against its address; past the limit, a 429 (auth-failures.ts).
+  const failures = createAuthFailures(authFailures, log);
   const unauthorized = (message: string) => ({
-    message: (c: Context) => errorBody(c, 401, message),
+    message: (c: Context) => {
+      const retryAfter = failures.fail(clientAddress(c, trustProxy));
+      if (retryAfter === undefined) return errorBody(c, 401, message);
+      c.header('Retry-After', String(retryAfter));
+      return errorBody(
+        c,
+        429,
+        'Too many failed authentications from this address. Try again later.',
+      );
+    },
   });
+  const tokenCheck = createTokenCheck(tokens);
+  /** The token each request was let in with: with its address, the client admission counts. */
+  const tokenOf = new WeakMap<Context, number>();
+  const admission = createAdmission(limits, errorBody);
+  const admitted = admission.admit((c) => `${tokenOf.get(c)} ${clientAddress(c, trustProxy)}`);
+  // Reads are admitted before their route; writes once their body has arrived (`admitted` after
+  // writeGuards), so that a slow upload holds no place a request could run in.
+  const admitReads: MiddlewareHandler = (c, next) =>
+    BODY_METHODS.has(c.req.method) ? next() : admitted(c, next);
   const openApiDocument = buildOpenApiDocument({ publicUrl, extensions });
   // Another method on a path the document has: 405 naming those it takes (allowed-methods.ts);
   // on the paths that need no token, before a token is asked for.
@@ -242,9 +289,10 @@ export function createApi({ store, tokens, log, publicUrl, extensions = true }: 
     new Hono()
       .basePath('/v1')
       .use('*', extensions ? announceExtensions : (_c, next) => next())
+      // Ahead of admission: it answers while every client is held back, and says so.
       .get('/health', async (c) => {
         const database = await store.check();
-        return c.json({ status: 'ok', ...database });
+        return c.json({ status: 'ok', ...database, admission: admission.state() });
       })
       .get('/openapi.json', (c) => c.json(openApiDocument))
       .route('/', otherMethods(true))
@@ -253,7 +301,11 @@ export function createApi({ store, tokens, log, publicUrl, extensions = true }: 
         bearerAuth({
           // Hono parses the header; the comparison is ours (createTokenCheck), on node:crypto:
           // synchronous, where Hono's default async crypto.subtle cost more (decision 004).
-          verifyToken: createTokenCheck(tokens),
+          verifyToken: (candidate, c) => {
+            const index = tokenCheck(candidate);
+            if (index >= 0) tokenOf.set(c, index);
+            return index >= 0;
+          },
           noAuthenticationHeader: unauthorized(
             'Missing bearer token: send Authorization: Bearer <token>',
           ),
@@ -263,6 +315,7 @@ export function createApi({ store, tokens, log, publicUrl, extensions = true }: 
           invalidToken: unauthorized('Invalid or expired token'),
         }),
       )
+      .use('*', admitReads)
       // How a page is found: store/class-search.ts. Without sortBy the store ranks a search
       // (RANK_EXTENSION); a plain v1 server, extensions off, lists by name.
       .get('/classe', valid('query', classListQuerySchema), async (c) => {
@@ -276,6 +329,7 @@ export function createApi({ store, tokens, log, publicUrl, extensions = true }: 
       .post(
         '/classe/add-student',
         ...writeGuards,
+        admitted,
         valid('json', addStudentToClassesBodySchema),
         async (c) => {
           const { classes, ...student } = c.req.valid('json');
@@ -286,6 +340,7 @@ export function createApi({ store, tokens, log, publicUrl, extensions = true }: 
       .post(
         '/classe/:id/add-student',
         ...writeGuards,
+        admitted,
         valid('param', classIdParamSchema),
         valid('json', addStudentToClassBodySchema),
         async (c) => {
@@ -296,6 +351,7 @@ export function createApi({ store, tokens, log, publicUrl, extensions = true }: 
       .delete(
         '/classe/remove-student',
         ...writeGuards,
+        admitted,
         valid('json', removeStudentFromClassesBodySchema),
         async (c) => {
           const { email, classes } = c.req.valid('json');

@@ -18,7 +18,7 @@ import {
   type TestServer,
 } from './testing/test-server.ts';
 
-const SECOND_TOKEN = 'second-token';
+const SECOND_TOKEN = 'second-token-0123456789abcdefghijkl';
 
 let server: TestServer;
 let initialEnrolments: StoredEnrolment[];

@@ -17,7 +17,7 @@ import {
 import { killAllMains, startMain, type MainProcess } from './testing/main-process.ts';
 import { RawConnection } from './testing/raw-http.ts';
 
-const TOKEN = 'durability-test-token-7f3a9c';
+const TOKEN = 'durability-test-token-7f3a9c0123456789';
 const ENV = { API_TOKENS: TOKEN, SEED_CLASSES: '0' };
 /** Acknowledged writes before the kill; 8 workers keep up to 8 more in flight. */
 const KILL_AFTER = 150;

@@ -7,8 +7,10 @@
 import { getRequestListener, RequestError } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { ErrorBody } from '#contract';
+import { BODY_MAX_BYTES, type ErrorBody } from '#contract';
+import { addressKey } from './client-address.ts';
 import type { Logger } from './log.ts';
 
 const BAD_REQUEST_TARGET = 'Malformed request URL or Host header';
@@ -25,6 +27,49 @@ function rawErrorAnswer(headers: [string, string][], status: number, message: st
     '',
     body,
   ].join('\r\n');
+}
+
+/**
+ * Connections one address may hold open at once (MAX_CONNECTIONS_PER_ADDRESS); past it, a new
+ * one gets a 429 and is closed. A browser opens at most 6 to a site; this leaves room for a few
+ * dozen people behind one address. Not applied behind a trusted proxy, which is one address for
+ * everyone (its own limits apply there). Reasons and figures: decision 007.
+ */
+export const CONNECTIONS_PER_ADDRESS_DEFAULT = 256;
+
+/**
+ * Connections the kernel may hold before Node accepts them (Node's default is 511): a burst of
+ * new and refused connections must not fill it, or everyone's connect waits for a SYN resent a
+ * second later. Linux caps it at net.core.somaxconn (4096 on recent kernels).
+ */
+const LISTEN_BACKLOG = 4096;
+
+/**
+ * Request bodies may hold this much memory while they arrive, counted as declared (a chunked one
+ * as the largest allowed) plus what a request costs the server besides (measured at about 70 KB);
+ * one address at most a quarter of it. Past either, a request with a body gets a 503 at once.
+ */
+const PENDING_BODIES_MAX_BYTES = 48 * 2 ** 20;
+const PENDING_BODIES_PER_ADDRESS_MAX_BYTES = PENDING_BODIES_MAX_BYTES / 4;
+const REQUEST_OVERHEAD_BYTES = 64 * 2 ** 10;
+const PENDING_BODIES_RETRY_AFTER_SECONDS = 2;
+
+const BUSY_BODIES =
+  'Service unavailable: too many request bodies arriving at once. Try again shortly.';
+/** How long a connection past the limit is held before its 429 (see `refuseConnection`). */
+const REFUSED_HOLD_MS = 2_000;
+
+/** Counts per key, forgetting a key at zero. */
+class Tally {
+  private readonly counts = new Map<string, number>();
+  get(key: string): number {
+    return this.counts.get(key) ?? 0;
+  }
+  add(key: string, amount: number): void {
+    const next = this.get(key) + amount;
+    if (next === 0) this.counts.delete(key);
+    else this.counts.set(key, next);
+  }
 }
 
 /** What Node's parser refuses, answered as Node would (same status) but as an Error body. */
@@ -61,6 +106,17 @@ export interface Timeouts {
 /** The limits and their reasons: docs/decisions/007-server-reliability-and-security.md. */
 export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 10_000, requestMs: 30_000 };
 
+/** Where a request comes from, for the limits per address, as client-address.ts says. */
+function requestAddress(request: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = trustProxy
+    ? String(request.headers['x-forwarded-for'] ?? '')
+        .split(',')
+        .at(-1)
+        ?.trim()
+    : undefined;
+  return addressKey(forwarded || (request.socket.remoteAddress ?? ''));
+}
+
 /**
  * Sends the answer, then closes. end() rather than destroy(): closing a socket that still holds
  * unread request bytes resets the connection, and the client may lose the answer with it. A
@@ -79,10 +135,17 @@ export interface ListenOptions {
   /** The security headers, for the answers written here without Hono. */
   headers: [string, string][];
   timeouts: Timeouts;
+  /** Whether X-Forwarded-For says where a request comes from (TRUST_PROXY). */
+  trustProxy: boolean;
+  /** Open connections per address; 0 for no limit. CONNECTIONS_PER_ADDRESS_DEFAULT by default. */
+  connectionsPerAddress: number;
 }
 
 /** Serves `app` on Node's HTTP server; `shutDown` is for RunningServer.close, after server.close. */
-export async function listen(app: Hono, { port, hostname, log, headers, timeouts }: ListenOptions) {
+export async function listen(
+  app: Hono,
+  { port, hostname, log, headers, timeouts, trustProxy, connectionsPerAddress }: ListenOptions,
+) {
   const server = createServer({
     // Node answers an HTTP/1.1 request without Host itself (a bare 400); ours says so below.
     requireHostHeader: false,
@@ -125,10 +188,17 @@ export async function listen(app: Hono, { port, hostname, log, headers, timeouts
     server.closeIdleConnections();
   };
 
+  // A socket that has sent a request's headers (see the deadline below).
+  const spoken = new WeakSet<Duplex>();
+  const pendingBodies = new Tally();
+  let pendingBodiesTotal = 0;
+
   const serve = (request: IncomingMessage, response: ServerResponse) => {
+    spoken.add(request.socket);
     if (closing) response.setHeader('Connection', 'close');
     inFlight.set(response, request);
     response.once('close', () => inFlight.delete(response));
+    if (!holdBody(request, response)) return;
     if (request.httpVersion === '1.1' && request.headers.host === undefined) {
       log.info('malformed request', { status: 400, reason: 'no Host header' });
       response.writeHead(400, [['Content-Type', 'application/json'], ...headers].flat());
@@ -137,6 +207,47 @@ export async function listen(app: Hono, { port, hostname, log, headers, timeouts
     }
     void handle(request, response);
   };
+  /**
+   * Counts a request's body against PENDING_BODIES_MAX_BYTES until it has arrived (or the answer
+   * is gone); false when there is no room, and it was answered 503.
+   */
+  function holdBody(request: IncomingMessage, response: ServerResponse): boolean {
+    const declared = request.headers['content-length'];
+    const chunked = request.headers['transfer-encoding'] !== undefined;
+    if (!chunked && (declared === undefined || declared === '0')) return true;
+    const bytes = Math.min(chunked ? BODY_MAX_BYTES : Number(declared) || 0, BODY_MAX_BYTES);
+    const cost = bytes + REQUEST_OVERHEAD_BYTES;
+    const address = requestAddress(request, trustProxy);
+    if (
+      pendingBodiesTotal + cost > PENDING_BODIES_MAX_BYTES ||
+      pendingBodies.get(address) + cost > PENDING_BODIES_PER_ADDRESS_MAX_BYTES
+    ) {
+      response.writeHead(
+        503,
+        [
+          ['Content-Type', 'application/json'],
+          ['Retry-After', String(PENDING_BODIES_RETRY_AFTER_SECONDS)],
+          ['Connection', 'close'],
+          ...headers,
+        ].flat(),
+      );
+      response.end(JSON.stringify({ status: '503', message: BUSY_BODIES } satisfies ErrorBody));
+      return false;
+    }
+    pendingBodiesTotal += cost;
+    pendingBodies.add(address, cost);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      pendingBodiesTotal -= cost;
+      pendingBodies.add(address, -cost);
+    };
+    request.once('end', release);
+    response.once('close', release);
+    return true;
+  }
+
   server.on('request', serve);
   // An unknown Expect value: RFC 9110 lets a server ignore it rather than answer 417 (which Node
   // would do on its own, without our headers); the request is served as if it were absent.
@@ -176,9 +287,53 @@ export async function listen(app: Hono, { port, hostname, log, headers, timeouts
     endWith(socket, rawErrorAnswer(headers, 404, 'No route CONNECT'));
   });
 
+  // At most connectionsPerAddress open per address. Past it, a connection is held unread, with
+  // no HTTP parser, for REFUSED_HOLD_MS, then answered 429 and closed: closed at once, a client
+  // reconnecting as soon as it is closed would keep the server accepting and closing.
+  // A socket that has not sent a request's headers by the deadline is answered 408 here too,
+  // should Node's own sweep (once a second) run late.
+  const connections = new Tally();
+  const [serveConnection] = server.listeners('connection') as ((socket: Socket) => void)[];
+  server.removeAllListeners('connection');
+  server.on('connection', (socket: Socket) => {
+    const address = addressKey(socket.remoteAddress ?? '');
+    if (!trustProxy && connectionsPerAddress > 0) {
+      if (connections.get(address) >= connectionsPerAddress) {
+        refuseConnection(socket);
+        return;
+      }
+      connections.add(address, 1);
+      socket.once('close', () => connections.add(address, -1));
+    }
+    serveConnection!.call(server, socket);
+    const deadline = setTimeout(() => {
+      if (spoken.has(socket) || !socket.writable) return;
+      const [status, message] = clientErrorStatus('ERR_HTTP_REQUEST_TIMEOUT', timeouts);
+      endWith(socket, rawErrorAnswer(headers, status, message));
+    }, timeouts.headersMs);
+    deadline.unref();
+    socket.once('close', () => clearTimeout(deadline));
+  });
+
+  const tooManyConnections = rawErrorAnswer(
+    [['Retry-After', String(REFUSED_HOLD_MS / 1000)], ...headers],
+    429,
+    `Too many connections from this address: at most ${connectionsPerAddress} open at once`,
+  );
+  function refuseConnection(socket: Socket) {
+    socket.pause();
+    socket.on('error', () => socket.destroy());
+    // Spread over 1–3 s: refused together, they would come back together, a burst of connects
+    // that could overflow the listen backlog.
+    const holdMs = REFUSED_HOLD_MS * (0.5 + Math.random());
+    const answer = setTimeout(() => endWith(socket, tooManyConnections), holdMs);
+    answer.unref();
+    socket.once('close', () => clearTimeout(answer));
+  }
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, hostname, () => {
+    server.listen({ port, host: hostname, backlog: LISTEN_BACKLOG }, () => {
       server.off('error', reject);
       resolve();
     });

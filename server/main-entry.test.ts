@@ -73,7 +73,7 @@ describe('server/main.ts with TRUST_PROXY', () => {
 
   it('true: HSTS where the proxy says the browser came over https, not where it says http', async () => {
     const main = await startMainIn('proxied', {
-      API_TOKENS: 'proxy-test-token',
+      API_TOKENS: 'proxy-test-token-0123456789abcdefgh',
       SEED_CLASSES: '0',
       TRUST_PROXY: 'true',
     });
@@ -100,7 +100,7 @@ describe('server/main.ts with TRUST_PROXY', () => {
 describe('server/main.ts with CORS_ORIGINS', () => {
   it('answers a preflight from a listed origin, and refuses one from any other', async () => {
     const main = await startMainIn('cors', {
-      API_TOKENS: 'cors-test-token',
+      API_TOKENS: 'cors-test-token-0123456789abcdefghi',
       SEED_CLASSES: '0',
       CORS_ORIGINS: 'https://console.example, http://127.0.0.1:4000',
     });

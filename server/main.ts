@@ -2,13 +2,16 @@
  * `npm start`: the production server. Configuration comes from the environment:
  * PORT (3000), HOST (0.0.0.0), API_TOKENS (comma-separated), DATA_DIR (./data), SEED_CLASSES (240),
  * TRUST_PROXY (false), PUBLIC_URL (none), CORS_ORIGINS (none), API_EXTENSIONS (on); DATABASE_URL
- * (none: SQLite in DATA_DIR), DATABASE_POOL_SIZE (10), DATABASE_STATEMENT_TIMEOUT_MS (5000).
+ * (none: SQLite in DATA_DIR), DATABASE_POOL_SIZE (10), DATABASE_STATEMENT_TIMEOUT_MS (5000);
+ * MAX_REQUESTS_PER_CLIENT (16), MAX_REQUESTS_IN_FLIGHT (64), MAX_CONNECTIONS_PER_ADDRESS (256).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { ADMISSION_DEFAULTS } from './admission.ts';
 import { parseCorsOrigins } from './cors.ts';
+import { CONNECTIONS_PER_ADDRESS_DEFAULT } from './http-server.ts';
 import { createLogger } from './log.ts';
 import { DEMO_CLASSES } from './seed.ts';
 import {
@@ -83,6 +86,33 @@ function environmentPostgres(): PostgresConfig | undefined {
   };
 }
 
+/** At least 1: a limit of 0 would refuse every request. */
+function environmentLimit(name: string, fallback: number): number {
+  const value = environmentNumber(name, fallback);
+  if (value < 1) {
+    console.error(`${name} must be at least 1, got "${process.env[name]}"`);
+    process.exit(2);
+  }
+  return value;
+}
+
+/**
+ * Admission control (admission.ts): per client (a token from one address) and in all. Requests
+ * running at once stay the default, under the database pool's size.
+ */
+function environmentAdmission() {
+  const perClient = environmentLimit('MAX_REQUESTS_PER_CLIENT', ADMISSION_DEFAULTS.perClient);
+  const inFlight = environmentLimit('MAX_REQUESTS_IN_FLIGHT', ADMISSION_DEFAULTS.inFlight);
+  if (inFlight < perClient) {
+    console.error(
+      `MAX_REQUESTS_IN_FLIGHT (${inFlight}) must be at least MAX_REQUESTS_PER_CLIENT ` +
+        `(${perClient}): one client would get 503s meant for everyone`,
+    );
+    process.exit(2);
+  }
+  return { ...ADMISSION_DEFAULTS, perClient, inFlight };
+}
+
 /**
  * Tokens from API_TOKENS; without it, one random token kept in DATA_DIR (mode 0600) so that a
  * restart does not sign everybody out. It is printed when created, never again.
@@ -123,6 +153,12 @@ const server = await startServer({
   corsOrigins: environmentOrigins('CORS_ORIGINS'),
   // `off`: the platform's plain v1, e.g. to try the console against it.
   extensions: environmentExtensions(),
+  admission: environmentAdmission(),
+  // 0: no limit (behind a trusted proxy there is none: the proxy is one address for everyone).
+  connectionsPerAddress: environmentNumber(
+    'MAX_CONNECTIONS_PER_ADDRESS',
+    CONNECTIONS_PER_ADDRESS_DEFAULT,
+  ),
 }).catch((error: unknown) => {
   console.error(
     `Turmas Admin could not start: ${error instanceof Error ? error.message : String(error)}`,

@@ -31,7 +31,13 @@ import {
 } from './testing/serial-replay.ts';
 import { apiAt, expectWriteOk, TEST_TOKEN } from './testing/test-server.ts';
 
-const ENV = { API_TOKENS: TEST_TOKEN, SEED_CLASSES: '0' };
+// Hundreds of writes at once from one client, on purpose: above the admission limits.
+const ENV = {
+  API_TOKENS: TEST_TOKEN,
+  SEED_CLASSES: '0',
+  MAX_REQUESTS_PER_CLIENT: '1000',
+  MAX_REQUESTS_IN_FLIGHT: '1000',
+};
 
 let database: TestDatabase;
 let processes: MainProcess[];

@@ -41,6 +41,11 @@ const healthSchema = z.object({
   writeLock: z.optional(
     z.object({ held: z.boolean(), writesWaiting: z.int().check(z.nonnegative()) }),
   ),
+  admission: z.object({
+    inFlight: z.int().check(z.nonnegative()),
+    waiting: z.int().check(z.nonnegative()),
+    saturated: z.boolean(),
+  }),
 });
 
 /** The document describing itself, loosely: its full shape is the OpenAPI 3.1 schema's. */
@@ -187,8 +192,17 @@ const ANNOTATIONS: Record<SchemaName, JsonSchema> = {
     description:
       'The server is up. `writeLock` (SQLite only): whether another process (a seed, a backup, ' +
       "a script) holds the database's write lock now, and how many writes wait for it; a " +
-      `write waits at most ${LOCK_WAIT_MS / 1000} s, then answers 503. Reads go on meanwhile.`,
-    examples: [{ status: 'ok', writeLock: { held: false, writesWaiting: 0 } }],
+      `write waits at most ${LOCK_WAIT_MS / 1000} s, then answers 503. Reads go on meanwhile. ` +
+      '`admission`: the requests admitted and not yet answered (`inFlight`), how many of them ' +
+      'wait their turn, and whether the server is `saturated` (new requests get 503 now); ' +
+      'busy or not, the probe answers 200.',
+    examples: [
+      {
+        status: 'ok',
+        writeLock: { held: false, writesWaiting: 0 },
+        admission: { inFlight: 3, waiting: 0, saturated: false },
+      },
+    ],
   },
   OpenApiDocument: {
     description: 'This document (OpenAPI 3.1).',

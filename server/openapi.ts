@@ -23,6 +23,8 @@ import {
   STUDENTS_BY_EMAIL_MAX,
   studentSearchQuerySchema,
 } from '#contract';
+import { ADMISSION_DEFAULTS } from './admission.ts';
+import { AUTH_FAILURE_DEFAULTS } from './auth-failures.ts';
 import { allowedMethods } from './allowed-methods.ts';
 import { DEFAULT_TIMEOUTS } from './http-server.ts';
 import { NESTING_MAX, VALUES_MAX } from './json-text.ts';
@@ -79,6 +81,11 @@ const error = (description: string, status: number, message: string) =>
   answer(description, 'ErrorBody', { status: String(status), message });
 
 const seconds = (ms: number) => `${ms / 1000} s`;
+
+const retryAfter = {
+  description: 'Seconds to wait before trying again.',
+  schema: { type: 'integer', minimum: 1 },
+};
 
 const RESPONSES = {
   Written: answer('Done: an empty JSON object.', 'WriteSuccess', {}),
@@ -150,20 +157,29 @@ const RESPONSES = {
     431,
     'Request headers too large',
   ),
+  TooManyRequests: {
+    ...error(
+      'This client has too many requests in flight (a client is a token and the address it ' +
+        `calls from; at most ${ADMISSION_DEFAULTS.perClient} by default), or its address failed ` +
+        `authentication more than ${AUTH_FAILURE_DEFAULTS.failures} times in ` +
+        `${AUTH_FAILURE_DEFAULTS.windowMs / 1000} s, or holds too many connections (which then ` +
+        'closes). Nothing was done. Try again after `Retry-After` seconds.',
+      429,
+      `Too many requests at once: at most ${ADMISSION_DEFAULTS.perClient} in flight per client. ` +
+        'Try again shortly.',
+    ),
+    headers: { 'Retry-After': retryAfter },
+  },
   ServiceUnavailable: {
     ...error(
-      'The database cannot answer now (restarting, unreachable, overloaded, or its write ' +
-        `lock held by another process for ${LOCK_WAIT_MS / 1000} s): nothing was written. Try ` +
-        'again after `Retry-After` seconds.',
+      `The server is busy (${ADMISSION_DEFAULTS.inFlight} requests in flight from all clients ` +
+        'by default, or too many bodies arriving at once), or the database cannot answer now ' +
+        '(restarting, unreachable, overloaded, or its write lock held by another process for ' +
+        `${LOCK_WAIT_MS / 1000} s): nothing was done. Try again after \`Retry-After\` seconds.`,
       503,
       'Service unavailable: cannot reach the database. Try again shortly.',
     ),
-    headers: {
-      'Retry-After': {
-        description: 'Seconds to wait before trying again.',
-        schema: { type: 'integer', minimum: 1 },
-      },
-    },
+    headers: { 'Retry-After': retryAfter },
   },
   Unexpected: error(
     'Any other failure: 500 for a fault of the server (logged, never detailed here), or a ' +
@@ -174,10 +190,16 @@ const RESPONSES = {
 };
 type ResponseName = keyof typeof RESPONSES;
 
-/** What any request may get, whatever it asks: Node's parser and timers come before any route. */
+/**
+ * What any request may get, whatever it asks: Node's parser and timers come before any route, and
+ * so do the limits per address and on bodies arriving (http-server.ts); past the token, admission
+ * (admission.ts) and the slowing of failed authentication (auth-failures.ts).
+ */
 const transportResponses = {
   '408': responseRef('RequestTimeout'),
+  '429': responseRef('TooManyRequests'),
   '431': responseRef('HeadersTooLarge'),
+  '503': responseRef('ServiceUnavailable'),
   default: responseRef('Unexpected'),
 };
 
@@ -188,7 +210,6 @@ const writeResponses = (notFound: ResponseName) => ({
   '404': responseRef(notFound),
   '413': responseRef('BodyTooLarge'),
   '415': responseRef('UnsupportedMediaType'),
-  '503': responseRef('ServiceUnavailable'),
   ...transportResponses,
 });
 
@@ -344,7 +365,6 @@ const readResponses = (ok: ReturnType<typeof answer>) => ({
   '200': ok,
   '400': responseRef('InvalidQuery'),
   '401': responseRef('Unauthorized'),
-  '503': responseRef('ServiceUnavailable'),
   ...transportResponses,
 });
 
@@ -512,7 +532,6 @@ export function buildOpenApiDocument({ publicUrl, extensions = true }: OpenApiOp
             '200': answer('A page of turmas.', 'ClassList', example('ClassList')),
             '400': responseRef('InvalidQuery'),
             '401': responseRef('Unauthorized'),
-            '503': responseRef('ServiceUnavailable'),
             ...transportResponses,
           },
         },
@@ -567,7 +586,6 @@ export function buildOpenApiDocument({ publicUrl, extensions = true }: OpenApiOp
           responses: {
             '200': answer('The server and its database are up.', 'Health', example('Health')),
             '400': responseRef('MalformedRequest'),
-            '503': responseRef('ServiceUnavailable'),
             ...transportResponses,
           },
         },

@@ -12,7 +12,7 @@ import { expectConformingAnswer } from './testing/openapi-conformance.ts';
 import { exchange } from './testing/raw-http.ts';
 import { startServer, type RunningServer } from './server.ts';
 
-const TOKEN = 'headers-test-token';
+const TOKEN = 'headers-test-token-0123456789abcdef';
 const INDEX_HTML =
   '<!doctype html><html lang="pt-BR"><title>Turmas Admin</title><div id="root"></div>';
 const SCRIPT = 'export const answer = 42;\n//# sourceMappingURL=index-abc123.js.map\n';

@@ -15,12 +15,19 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
+import { ADMISSION_DEFAULTS, type AdmissionLimits } from './admission.ts';
 import { createApi, errorBody, type ApiOptions } from './app.ts';
+import type { AuthFailureLimits } from './auth-failures.ts';
 import { followConsoleApiOrigin, type ConsoleApiOrigin } from './console-config.ts';
 import { corsFor, parseOrigin } from './cors.ts';
 import { openStore } from './store/open-store.ts';
-import type { PostgresConfig } from './store/postgres-schema.ts';
-import { DEFAULT_TIMEOUTS, listen, type Timeouts } from './http-server.ts';
+import { DEFAULT_POOL_SIZE, type PostgresConfig } from './store/postgres-schema.ts';
+import {
+  CONNECTIONS_PER_ADDRESS_DEFAULT,
+  DEFAULT_TIMEOUTS,
+  listen,
+  type Timeouts,
+} from './http-server.ts';
 import { createLogger, requestLog } from './log.ts';
 import { demoSize } from './seed.ts';
 
@@ -150,7 +157,7 @@ export function createApp({
   // (docs/decisions/004-api-performance.md).
   const compressFiles = compress();
   app.use((c, next) => (API_PATH.test(c.req.path) ? next() : compressFiles(c, next)));
-  app.route('/', createApi(api));
+  app.route('/', createApi({ ...api, trustProxy }));
 
   if (staticDir) {
     const root = staticDir;
@@ -226,7 +233,15 @@ export interface ServerOptions {
   corsOrigins?: readonly string[];
   /** The roster extension (ApiOptions' `extensions`); on unless false (API_EXTENSIONS=off). */
   extensions?: boolean;
+  /** ApiOptions' `admission` and `authFailures`: the defaults unless a benchmark or test sets them. */
+  admission?: AdmissionLimits;
+  authFailures?: AuthFailureLimits;
+  /** Open connections per address (MAX_CONNECTIONS_PER_ADDRESS); 0 for no limit. */
+  connectionsPerAddress?: number;
 }
+
+/** The shortest token accepted (the one main.ts makes has 43 characters). */
+export const TOKEN_LENGTH_MIN = 32;
 
 export interface RunningServer {
   url: string;
@@ -247,6 +262,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     throw new Error(
       `${unusable.length} API token(s) use characters a bearer token cannot carry: ` +
         'use letters, digits and . _ ~ + / - (with = only at the end)',
+    );
+  }
+  // A short token can be guessed: at ~1,300 guesses a second, 8 random characters fall in weeks.
+  const short = options.tokens.filter((token) => token.length < TOKEN_LENGTH_MIN);
+  if (short.length > 0) {
+    throw new Error(
+      `API_TOKENS: ${short.length} token(s) are shorter than ${TOKEN_LENGTH_MIN} characters; ` +
+        'use long random ones (`openssl rand -base64 32`), or leave API_TOKENS unset to have one made',
     );
   }
   // Before the database opens: a wrong origin stops the start with nothing to clean up.
@@ -279,6 +302,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     publicUrl: options.publicUrl,
     corsOrigins: options.corsOrigins,
     extensions: options.extensions,
+    admission: admissionFor(options),
+    authFailures: options.authFailures,
   });
   const host = options.host ?? '127.0.0.1';
   const listening = listen(app, {
@@ -287,6 +312,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     log,
     headers: await securityHeaderPairs(),
     timeouts: options.timeouts ?? DEFAULT_TIMEOUTS,
+    trustProxy: options.trustProxy ?? false,
+    connectionsPerAddress: options.connectionsPerAddress ?? CONNECTIONS_PER_ADDRESS_DEFAULT,
   });
   const { server, shutDown } = await listening.catch(async (error: unknown) => {
     await store.close();
@@ -307,6 +334,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         shutDown();
       }),
   };
+}
+
+/**
+ * The admission limits; on PostgreSQL fewer requests run at once than the pool has connections,
+ * so that /v1/health, which is not admitted, always finds one.
+ */
+function admissionFor({
+  admission = ADMISSION_DEFAULTS,
+  postgres,
+}: ServerOptions): AdmissionLimits {
+  if (!postgres) return admission;
+  const spare = Math.max(1, (postgres.poolSize ?? DEFAULT_POOL_SIZE) - 2);
+  return { ...admission, running: Math.min(admission.running, spare) };
 }
 
 /** The security headers as name/value pairs, for answers Node writes without Hono. */

@@ -11,7 +11,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './server.ts';
 
-const TOKEN = 'static-test-token';
+const TOKEN = 'static-test-token-0123456789abcdefg';
 // Long and repetitive enough that compressing it is worth it.
 const SCRIPT = `export const turmas = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `Turma ${i}`))};\n`;
 const INDEX_HTML =

@@ -17,7 +17,7 @@ vi.mock('node:crypto', async (importOriginal) => {
 });
 
 const TOKEN = 'Tk.0123456789-abcdefghijklmnop_ABCDEF~xyz';
-const SECOND_TOKEN = 'second+token/with=';
+const SECOND_TOKEN = 'second+token/with/0123456789abcdefgh=';
 const TOKEN68 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~+/';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();

@@ -141,10 +141,15 @@ export class RawConnection {
     });
   }
 
-  static async open(port: number, host = '127.0.0.1'): Promise<RawConnection> {
+  /** `localAddress`: the address to connect from (any of 127.0.0.0/8 on Linux's loopback). */
+  static async open(
+    port: number,
+    host = '127.0.0.1',
+    localAddress?: string,
+  ): Promise<RawConnection> {
     await loadDocument(port, host);
     return new Promise((resolve, reject) => {
-      const socket = connect(port, host);
+      const socket = connect({ port, host, localAddress });
       socket.once('connect', () => {
         socket.off('error', reject);
         resolve(new RawConnection(socket, `http://${host}:${port}`));

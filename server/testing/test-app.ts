@@ -11,7 +11,7 @@ import { createApp } from '../server.ts';
 import { openStore } from '../store/open-store.ts';
 import { createTestDatabase, writeFixtures, type Fixtures, type TestDatabase } from './database.ts';
 import { expectConformingAnswer, useServedDocument } from './openapi-conformance.ts';
-import { TEST_TOKEN } from './test-server.ts';
+import { NO_ADMISSION_LIMIT, NO_AUTH_FAILURE_LIMIT, TEST_TOKEN } from './test-server.ts';
 
 /** app.request() needs a whole URL; no socket is involved. */
 const ORIGIN = 'http://localhost';
@@ -34,7 +34,14 @@ export async function startTestApp(
   const logLines: string[] = [];
   const log = createLogger((line) => logLines.push(line));
   const { store } = await openStore(database, log);
-  const app = createApp({ store, tokens: options.tokens ?? [TEST_TOKEN], log });
+  const app = createApp({
+    store,
+    tokens: options.tokens ?? [TEST_TOKEN],
+    log,
+    // As the test server: the fuzzers send wrong tokens on purpose.
+    admission: NO_ADMISSION_LIMIT,
+    authFailures: NO_AUTH_FAILURE_LIMIT,
+  });
   await useServedDocument(async () => (await app.request(`${ORIGIN}/v1/openapi.json`)).json());
   return {
     database,

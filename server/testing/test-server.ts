@@ -11,6 +11,8 @@ import {
   type ClassListQuery,
   type ClassListResponse,
 } from '#contract';
+import type { AdmissionLimits } from '../admission.ts';
+import type { AuthFailureLimits } from '../auth-failures.ts';
 import type { Timeouts } from '../http-server.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../server.ts';
 import {
@@ -23,7 +25,22 @@ import {
 } from './database.ts';
 import { fetchServedDocument, useServedDocument } from './openapi-conformance.ts';
 
-export const TEST_TOKEN = 'test-token';
+/** At least 32 characters, as startServer requires of every token. */
+export const TEST_TOKEN = 'test-token-0123456789abcdefghijklmnop';
+
+/**
+ * The suite floods the server and sends wrong tokens on purpose (fuzzers, concurrency checks):
+ * no admission or failed-authentication limit unless a test sets one (admission.test.ts does).
+ */
+export const NO_ADMISSION_LIMIT: AdmissionLimits = {
+  perClient: Number.MAX_SAFE_INTEGER,
+  inFlight: Number.MAX_SAFE_INTEGER,
+  running: Number.MAX_SAFE_INTEGER,
+};
+export const NO_AUTH_FAILURE_LIMIT: AuthFailureLimits = {
+  failures: Number.MAX_SAFE_INTEGER,
+  windowMs: 60_000,
+};
 
 export interface TestServerOptions {
   /** Written into the new DATA_DIR before the server starts. */
@@ -41,6 +58,11 @@ export interface TestServerOptions {
   staticDir?: string;
   /** startServer's `extensions`: false is API_EXTENSIONS=off. */
   extensions?: boolean;
+  /** startServer's; NO_ADMISSION_LIMIT and NO_AUTH_FAILURE_LIMIT by default. */
+  admission?: AdmissionLimits;
+  authFailures?: AuthFailureLimits;
+  /** startServer's; its default (CONNECTIONS_PER_ADDRESS_DEFAULT) unless given. */
+  connectionsPerAddress?: number;
 }
 
 export interface RequestOptions {
@@ -109,6 +131,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     corsOrigins: options.corsOrigins,
     staticDir: options.staticDir,
     extensions: options.extensions,
+    admission: options.admission ?? NO_ADMISSION_LIMIT,
+    authFailures: options.authFailures ?? NO_AUTH_FAILURE_LIMIT,
+    connectionsPerAddress: options.connectionsPerAddress,
     log: (line) => {
       logLines.push(line);
       for (const wake of logWaiters) wake();
