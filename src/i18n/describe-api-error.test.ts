@@ -6,8 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client';
-import { describeApiError } from './describe-api-error';
+import { describeApiError, serverTextsLoaded } from './describe-api-error';
 import { messagesByLocale } from './messages';
+// Loaded by the dialogs and in the first idle moment (describe-api-error.ts); here at once.
+import './server-texts';
 
 const crossOrigin = new ApiError('network', 'Could not reach the server: …', {
   crossOrigin: 'http://127.0.0.1:3922',
@@ -444,6 +446,10 @@ const KNOWN: [status: number, server: string, ptBR: string, en: string][] = [
 ];
 
 describe('describeApiError: what the server said, in the staff’s language', () => {
+  it('has the server’s texts once server-texts.ts is loaded', () => {
+    expect(serverTextsLoaded()).toBe(true);
+  });
+
   it.each(KNOWN)('%i “%s”', (status, server, ptBR, en) => {
     expect(inPortuguese(answered(status, server))).toBe(ptBR);
     expect(inEnglish(answered(status, server))).toBe(en);

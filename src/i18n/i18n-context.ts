@@ -6,6 +6,8 @@ export interface I18nValue {
   messages: Messages;
   /** The person's choice of language: it replaces the browser's and is remembered. */
   setLocale: (locale: Locale) => void;
+  /** The server's known texts can be told in this language (they load after the first screen). */
+  serverTexts: boolean;
 }
 
 export const I18nContext = createContext<I18nValue | null>(null);

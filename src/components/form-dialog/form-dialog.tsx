@@ -5,6 +5,9 @@ import '@mantine/core/styles/Modal.css';
 import { Box, Modal, type ModalRootProps } from '@mantine/core';
 import { Activity, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useReturnFocus } from '../../lib/use-return-focus';
+// What a form shows of a refusal is the server's words in the staff's language: they come with
+// the dialogs, whose code loads after the first screen (describe-api-error.ts).
+import '../../i18n/server-texts';
 import {
   FormDialogContext,
   type FormDialogState,

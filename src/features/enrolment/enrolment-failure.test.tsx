@@ -28,7 +28,13 @@ function describeFailure(error: unknown) {
     () => ({ messages: useEnrolmentMessages(), app: useI18n().messages }),
     { wrapper },
   );
-  return describeEnrolmentFailure(error, turmas, result.current.messages, result.current.app);
+  return describeEnrolmentFailure(
+    error,
+    turmas,
+    result.current.messages,
+    result.current.app,
+    'pt-BR',
+  );
 }
 
 describe('describeEnrolmentFailure', () => {

@@ -5,12 +5,9 @@
  */
 import { ApiError } from '../../api/client';
 import type { ClassSummary } from '#contract';
-import {
-  describeApiError,
-  describeServerProblem,
-  describeServerSaid,
-} from '../../i18n/describe-api-error';
-import type { Messages } from '../../i18n/messages';
+import { describeApiError, describeServerSaid } from '../../i18n/describe-api-error';
+import type { Locale, Messages } from '../../i18n/messages';
+import { describeServerProblem } from '../../i18n/server-texts';
 import type { EnrolmentMessages } from './messages';
 import type { FormFailure } from '../../components/form-dialog/form-failure';
 
@@ -32,6 +29,7 @@ export function describeEnrolmentFailure(
   classes: readonly ClassSummary[],
   messages: EnrolmentMessages,
   appMessages: Messages,
+  locale: Locale,
 ): EnrolmentFailure {
   const text = messages.failure;
   const general = describeApiError(error, appMessages);
@@ -62,7 +60,7 @@ export function describeEnrolmentFailure(
         const problem = part.slice(separator + 2);
         // A problem the catalogue does not know is quoted as the server wrote it.
         fields[field] ??= text.rejectedField(
-          describeServerProblem(problem, appMessages) ?? `“${problem}”`,
+          describeServerProblem(problem, locale) ?? `“${problem}”`,
         );
       } else unplaced.push(part);
     }

@@ -109,7 +109,7 @@ export function EnrolmentForm({ api, turmas }: EnrolmentFormProps) {
     try {
       await mutation.mutateAsync(request);
     } catch (error) {
-      const failure = describeEnrolmentFailure(error, classes, messages, appMessages);
+      const failure = describeEnrolmentFailure(error, classes, messages, appMessages, locale);
       showFieldErrors(form, failure.fields);
       setAlert(failure.alert ?? null);
       return;
