@@ -117,6 +117,40 @@ export function isTransient(error: unknown): boolean {
   return error instanceof ApiError && error.isTransient;
 }
 
+/** Retries of a request that may pass (`isTransient`), when the server did not say when. */
+const RETRIES = 2;
+/**
+ * Retries when the server answered and said when (Retry-After, as its 429 and 503 do): it is up,
+ * did nothing, and asks for a pace, so it is followed longer.
+ */
+const RETRIES_ASKED = 5;
+/** The longest Retry-After followed as said; a longer one waits this (the server asks again). */
+export const RETRY_AFTER_MAX_MS = 60_000;
+
+/** How long the server asked to wait before `error`'s request is sent again, if it said. */
+export function retryAfterOf(error: unknown): number | undefined {
+  if (!(error instanceof ApiError) || error.retryAfterMs === undefined) return undefined;
+  return Math.min(error.retryAfterMs, RETRY_AFTER_MAX_MS);
+}
+
+/**
+ * The console's one retry policy, for every query and mutation (src/app/query-client.ts); the
+ * bulk runner follows the same rules with its own pacing. A read is sent again when it may pass
+ * (`isTransient`); a write only when the server said when (it did nothing: a 429 or 503 with
+ * Retry-After): after no answer, the write may have happened, and sending it again is the
+ * person's decision. The wait is the Retry-After when there is one, else 1, 2, 4… s.
+ */
+export const retryPolicy = {
+  retry(failures: number, error: unknown, { write = false } = {}): boolean {
+    if (!isTransient(error)) return false;
+    if (retryAfterOf(error) !== undefined) return failures < RETRIES_ASKED;
+    return !write && failures < RETRIES;
+  },
+  delayMs(failures: number, error: unknown): number {
+    return retryAfterOf(error) ?? Math.min(1000 * 2 ** failures, 30_000);
+  },
+};
+
 export interface ApiClientConfig {
   /** e.g. '/v1' or 'http://127.0.0.1:3000/v1'; a trailing slash is allowed. */
   baseUrl: string;

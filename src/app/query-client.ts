@@ -1,7 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, isTransient } from '../api/client';
-
-const MAX_RETRIES = 2;
+import { ApiError, retryAfterOf, retryPolicy } from '../api/client';
 
 /**
  * @param onUnauthorized called when any query or mutation gets a 401: the stored token is no
@@ -11,16 +9,35 @@ export function createQueryClient(onUnauthorized: () => void): QueryClient {
   const handleError = (error: unknown) => {
     if (error instanceof ApiError && error.isUnauthorized) onUnauthorized();
   };
-  return new QueryClient({
-    queryCache: new QueryCache({ onError: handleError }),
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        handleError(error);
+        // The server said when to come back (a 429 or 503 with Retry-After), and the console
+        // says it tries again then (describeApiError): a read still on screen is fetched again.
+        const waitMs = retryAfterOf(error);
+        if (waitMs === undefined) return;
+        setTimeout(() => {
+          if (query.state.status === 'error' && query.getObserversCount() > 0) {
+            void queryClient.refetchQueries({ queryKey: query.queryKey, exact: true });
+          }
+        }, waitMs);
+      },
+    }),
     mutationCache: new MutationCache({ onError: handleError }),
     defaultOptions: {
       queries: {
-        retry: (failureCount, error) => failureCount < MAX_RETRIES && isTransient(error),
+        retry: (failures, error) => retryPolicy.retry(failures, error),
+        retryDelay: (failures, error) => retryPolicy.delayMs(failures, error),
         // Turmas change when staff enrol or remove students, through this console: our own
         // mutations invalidate what they touch, so a short staleness window is safe.
         staleTime: 30_000,
       },
+      mutations: {
+        retry: (failures, error) => retryPolicy.retry(failures, error, { write: true }),
+        retryDelay: (failures, error) => retryPolicy.delayMs(failures, error),
+      },
     },
   });
+  return queryClient;
 }

@@ -11,8 +11,9 @@ type EnrolApi = Pick<ApiClient, 'addStudentToClass' | 'addStudentToClasses'>;
 /**
  * Enrols one student. The endpoint follows the number of turmas at the moment of sending: one
  * turma is the per-turma call (`POST /classe/{id}/add-student`), two or more the many-turmas
- * call, one transaction on the server. Not retried on its own (the app's default for mutations):
- * a failed form stays filled and sending again is the person's decision.
+ * call, one transaction on the server. Sent again on its own only when the server said it did
+ * nothing and when to come back (Retry-After: `retryPolicy`, the app's default for mutations);
+ * otherwise a failed form stays filled and sending again is the person's decision.
  */
 export function useEnrolStudent(api: EnrolApi) {
   const queryClient = useQueryClient();

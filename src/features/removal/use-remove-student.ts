@@ -13,8 +13,9 @@ type RemovalApi = Pick<ApiClient, 'removeStudentFromClasses' | 'findStudents'>;
 /**
  * DELETE /classe/remove-student. Turma counts change with it, so every turma list is refetched
  * after a removal, and also after a failure that may have removed anyway (no answer, a server
- * error): the table then shows what the server holds, whichever way it went. Never retried on
- * its own: sending again is the person's decision, offered by the dialog.
+ * error): the table then shows what the server holds, whichever way it went. Sent again on its
+ * own only when the server said it did nothing and when to come back (Retry-After:
+ * `retryPolicy`); otherwise sending again is the person's decision, offered by the dialog.
  *
  * With `lookUpStudent` (the roster extension is there), it first asks the server which turmas the
  * student is in, so the outcome can say where they were removed and where they never were: the
