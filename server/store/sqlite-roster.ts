@@ -21,10 +21,11 @@ import { RosterCache, type RosterRow } from './roster-cache.ts';
 import type { Db } from './sqlite-schema.ts';
 import { distinctEmails, studentRecords, type StudentRecordRow } from './student-records.ts';
 import {
+  rankedClassRows,
   StudentSearch,
   withClasses,
   type IndexedStudent,
-  type StudentClassRow,
+  type UnrankedStudentClassRow,
 } from './student-search.ts';
 import { UnknownClassesError } from './store.ts';
 
@@ -61,15 +62,12 @@ export function createRosterReads(db: Db): RosterReads & {
      FROM students ORDER BY search_name, email`,
   );
   const highestId = db.prepare<[], number | null>('SELECT max(id) FROM students').pluck();
-  // Each student's turmas by folded name then id, the first 100, and how many in all.
-  const classesOf = db.prepare<[string, number], StudentClassRow>(
-    `SELECT key, id, name, expirationDate, countClasses FROM (
-       SELECT e.student_id AS key, c.id, c.name, e.expiration_date AS expirationDate,
-         row_number() OVER (PARTITION BY e.student_id ORDER BY c.search_name, c.id) AS rank,
-         count(*) OVER (PARTITION BY e.student_id) AS countClasses
-       FROM enrolments e JOIN classes c ON c.id = e.class_id
-       WHERE e.student_id IN (SELECT value FROM json_each(?))
-     ) WHERE rank <= ? ORDER BY key, rank`,
+  // Each student's turmas, ranked by rankedClassRows: the page's students drive the loop.
+  const classesOf = db.prepare<[string], UnrankedStudentClassRow>(
+    `SELECT e.student_id AS key, c.id, c.name, c.search_name AS searchName,
+       e.expiration_date AS expirationDate
+     FROM json_each(?) AS asked CROSS JOIN enrolments e ON e.student_id = asked.value
+       CROSS JOIN classes c ON c.id = e.class_id`,
   );
 
   // The asked e-mails drive the loop (CROSS JOIN): each one a look-up in the e-mail's unique
@@ -122,11 +120,9 @@ export function createRosterReads(db: Db): RosterReads & {
     searchStudents: db.transaction((params: StudentSearchParams): StudentSearchResponse => {
       const { students, totalRecords } = current().page(params.query, params.page, params.pageSize);
       if (students.length === 0) return { data: [], totalRecords };
-      const rows = classesOf.all(
-        JSON.stringify(students.map((student) => student.key)),
-        STUDENT_CLASSES_LISTED_MAX,
-      );
-      return { data: withClasses(students, rows), totalRecords };
+      const rows = classesOf.all(JSON.stringify(students.map((student) => student.key)));
+      const ranked = rankedClassRows(rows, STUDENT_CLASSES_LISTED_MAX);
+      return { data: withClasses(students, ranked), totalRecords };
     }),
 
     studentsByEmail: (emails) =>

@@ -158,7 +158,7 @@ export class StudentSearch {
 
   /**
    * One page of the students `query` finds, by folded name then e-mail: its words' bitsets
-   * intersected, counted, and walked in the order up to the page's end (at most one pass over
+   * intersected, counted, and walked in the order from the nearer end to the page (at most half
    * the order, about 0.3 ms at 200,000 students).
    */
   page(query: string | undefined, page: number, pageSize: number): StudentPage {
@@ -171,10 +171,19 @@ export class StudentSearch {
     } else {
       const found = this.found(words);
       totalRecords = popcount(found);
-      for (let at = 0, seen = 0; at < this.order.length && slots.length < pageSize; at++) {
-        const slot = this.order[at]!;
-        if (has(found, slot) && seen++ >= from) slots.push(slot);
-        if (seen >= totalRecords) break;
+      const end = Math.min(from + pageSize, totalRecords);
+      if (from < totalRecords - end) {
+        for (let at = 0, seen = 0; at < this.order.length && seen < end; at++) {
+          const slot = this.order[at]!;
+          if (has(found, slot) && seen++ >= from) slots.push(slot);
+        }
+      } else {
+        // Nearer the end: walked from there, half the order at most.
+        for (let at = this.order.length - 1, after = totalRecords; at >= 0 && after > from; at--) {
+          const slot = this.order[at]!;
+          if (has(found, slot) && after-- <= end) slots.push(slot);
+        }
+        slots.reverse();
       }
     }
     return {
@@ -321,6 +330,43 @@ function pieces(word: string): Set<string> {
     if (at + 2 <= word.length) found.add(word.slice(at, at + 2));
   }
   return found;
+}
+
+/** One of a page's students' turmas as read in no order, with the folded name it sorts by. */
+export interface UnrankedStudentClassRow extends StudentClass {
+  key: number;
+  searchName: string;
+}
+
+/**
+ * Each student's first `max` turmas by folded name then id, with how many there are: what
+ * PostgreSQL's statement ranks itself, ranked here from plain rows, which SQLite reads in two
+ * thirds of the time its window functions take (decision 007).
+ */
+export function rankedClassRows(
+  rows: readonly UnrankedStudentClassRow[],
+  max: number,
+): StudentClassRow[] {
+  const byStudent = new Map<number, UnrankedStudentClassRow[]>();
+  for (const row of rows) {
+    let classes = byStudent.get(row.key);
+    if (!classes) byStudent.set(row.key, (classes = []));
+    classes.push(row);
+  }
+  return [...byStudent.values()].flatMap((classes) =>
+    classes
+      .sort(
+        (a, b) => compareCodePoints(a.searchName, b.searchName) || compareCodePoints(a.id, b.id),
+      )
+      .slice(0, max)
+      .map(({ key, id, name, expirationDate }) => ({
+        key,
+        id,
+        name,
+        expirationDate,
+        countClasses: classes.length,
+      })),
+  );
 }
 
 /** Each student of the page with their turmas (none when they are in none). */
