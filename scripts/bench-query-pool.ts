@@ -1,0 +1,141 @@
+/**
+ * Turma searches as staff type them, for bench:api (docs/decisions/013-word-search.md): a pool of
+ * distinct queries drawn from the demo turmas' own names, so that a scenario measures searches
+ * the index has not just answered, not one URL repeated on top of its caches.
+ *
+ * Each query names a random turma of the seeded data: all its words in any order; two or three of
+ * them; one; a word still being typed ("geo", "matem"); a typo; or short words ("a", "2", "9 e").
+ * Words come with and without accents and ordinal signs, in any case.
+ */
+import { SORT_VALUES } from '#contract';
+import { className } from '../server/seed.ts';
+
+/** mulberry32, as the seed uses: the same pool for the same size and seed. */
+export function randomNumbers(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** `count` distinct queries about the demo turmas numbered 0…classes-1 (server/seed.ts). */
+export function queryPool(classes: number, count = 1_000, seed = 36): string[] {
+  const next = randomNumbers(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const shuffled = <T>(items: readonly T[]): T[] =>
+    items
+      .map((item) => ({ item, key: next() }))
+      .sort((a, b) => a.key - b.key)
+      .map(({ item }) => item);
+  /** As typed: accents kept or not, the ordinal sign kept or not, any case. */
+  const typed = (word: string) => {
+    let text = next() < 0.5 ? word.normalize('NFD').replace(/\p{M}/gu, '') : word;
+    if (next() < 0.5) text = text.replace(/[ºª]$/u, '');
+    const casing = next();
+    return casing < 0.6 ? text.toLowerCase() : casing < 0.8 ? text.toUpperCase() : text;
+  };
+  const kinds: [number, (words: string[]) => string[]][] = [
+    [0.35, (words) => shuffled(words).map(typed)],
+    [
+      0.3,
+      (words) =>
+        shuffled(words)
+          .slice(0, 2 + Math.floor(next() * 2))
+          .map(typed),
+    ],
+    [0.1, (words) => [typed(pick(words))]],
+    // Still typing: the last word cut short.
+    [
+      0.1,
+      (words) => {
+        const chosen = shuffled(words)
+          .slice(0, 1 + Math.floor(next() * 2))
+          .map(typed);
+        const last = chosen.pop()!;
+        return [...chosen, last.slice(0, Math.max(2, Math.ceil(last.length * next())))];
+      },
+    ],
+    // A typo: a letter left out of the longest word.
+    [
+      0.08,
+      (words) => {
+        const chosen = shuffled(words)
+          .slice(0, 1 + Math.floor(next() * 3))
+          .map(typed);
+        const longest = chosen.reduce((a, b) => (b.length > a.length ? b : a));
+        const at = Math.floor(next() * longest.length);
+        return chosen.map((word) =>
+          word === longest && word.length > 3 ? word.slice(0, at) + word.slice(at + 1) : word,
+        );
+      },
+    ],
+    // Short words: a section letter, a digit, or both.
+    [
+      0.07,
+      () => {
+        const short = () => pick(['a', 'b', 'c', 'd', 'e', 'f', '1', '2', '3', '5', '8', '9']);
+        return next() < 0.6 ? [short()] : [short(), short()];
+      },
+    ],
+  ];
+  const pool = new Set<string>();
+  // Bounded: a data set too small for `count` distinct queries gives fewer.
+  for (let tries = 0; pool.size < count && tries < count * 100; tries++) {
+    const words = className(Math.floor(next() * classes))
+      .split(/[\s—·]+/u)
+      .filter((word) => word !== '');
+    let draw = next();
+    const [, make] = kinds.find(([weight]) => (draw -= weight) < 0) ?? kinds[0]!;
+    pool.add(make(words).join(' '));
+  }
+  return [...pool];
+}
+
+/** The paths a pool scenario draws from, each `GET /v1/classe` with a page that exists. */
+export interface PoolPaths {
+  /** The queries best match first: mostly the first page, as staff read; 5% any page. */
+  ranked: string[];
+  /** The queries in a random order of the eight: 40% on any page. */
+  sorted: string[];
+  /** No query, a random order: half on any page. */
+  lists: string[];
+}
+
+/**
+ * Paths for `queryPool(classes)`, its pages chosen within what each query finds (`count` asks the
+ * server), so that a deep page is a real one.
+ */
+export async function poolPaths(
+  classes: number,
+  count: (query: string) => Promise<number>,
+  seed = 3632,
+): Promise<PoolPaths> {
+  const next = randomNumbers(seed);
+  /** The first page for `first` of the requests, one of the next four for `near`, else any. */
+  const pageOf = (total: number, pageSize: number, first: number, near: number) => {
+    const pages = Math.max(1, Math.ceil(total / pageSize));
+    const draw = next();
+    if (draw < first) return 1;
+    if (draw < first + near) return Math.min(pages, 2 + Math.floor(next() * 4));
+    return 1 + Math.floor(next() * pages);
+  };
+  const path = (params: Record<string, string | number>) =>
+    `/v1/classe?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
+  const paths: PoolPaths = { ranked: [], sorted: [], lists: [] };
+  for (const query of queryPool(classes)) {
+    const total = await count(query);
+    const pageSize = next() < 0.8 ? 20 : 100;
+    paths.ranked.push(path({ query, page: pageOf(total, pageSize, 0.75, 0.2), pageSize }));
+    const sortBy = SORT_VALUES[Math.floor(next() * SORT_VALUES.length)]!;
+    paths.sorted.push(path({ query, sortBy, page: pageOf(total, pageSize, 0.4, 0.2), pageSize }));
+    const listSort = SORT_VALUES[Math.floor(next() * SORT_VALUES.length)]!;
+    paths.lists.push(
+      path({ sortBy: listSort, page: pageOf(classes, pageSize, 0.3, 0.2), pageSize }),
+    );
+  }
+  return paths;
+}
