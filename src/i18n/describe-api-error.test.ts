@@ -164,6 +164,55 @@ const KNOWN: [status: number, server: string, ptBR: string, en: string][] = [
     'O servidor encontrou um erro (código 503). Tente novamente em instantes. Banco de dados indisponível: a conexão com ele caiu.',
     'The server hit an error (code 503). Try again in a moment. Database unavailable: the connection to it was lost.',
   ],
+  // Admission control and the token guard (server/admission.ts, server/app.ts).
+  [
+    503,
+    'Service unavailable: the server is busy. Try again shortly.',
+    'O servidor encontrou um erro (código 503). Tente novamente em instantes. O servidor está ocupado com outras solicitações.',
+    'The server hit an error (code 503). Try again in a moment. The server is busy with other requests.',
+  ],
+  [
+    429,
+    'Too many requests at once: at most 8 in flight per client. Try again shortly.',
+    'O servidor recebeu solicitações demais em pouco tempo. Aguarde um instante e tente novamente. Solicitações demais ao mesmo tempo: cada cliente pode ter no máximo 8 em andamento.',
+    'The server received too many requests in a short time. Wait a moment and try again. Too many requests at once: each client may have at most 8 in progress.',
+  ],
+  [
+    429,
+    'Too many failed authentications from this address. Try again later.',
+    'O servidor recebeu solicitações demais em pouco tempo. Aguarde um instante e tente novamente. Tentativas demais com um token inválido vindas deste endereço: aguarde antes de tentar de novo.',
+    'The server received too many requests in a short time. Wait a moment and try again. Too many attempts with an invalid token from this address: wait before trying again.',
+  ],
+  [
+    415,
+    'Content-Encoding must be identity: send the body uncompressed',
+    'O servidor recusou a solicitação (código 415). O servidor só aceita dados enviados sem compressão.',
+    'The server refused the request (code 415). The server only accepts data sent uncompressed.',
+  ],
+  [
+    405,
+    'Method PUT not allowed on /v1/classe/add-student: use POST',
+    'O servidor recusou a solicitação (código 405). O servidor não aceita PUT em /v1/classe/add-student; aceita POST.',
+    'The server refused the request (code 405). The server does not accept PUT on /v1/classe/add-student; it accepts POST.',
+  ],
+  [
+    503,
+    'Service unavailable: too many request bodies arriving at once. Try again shortly.',
+    'O servidor encontrou um erro (código 503). Tente novamente em instantes. O servidor está recebendo dados demais ao mesmo tempo.',
+    'The server hit an error (code 503). Try again in a moment. The server is receiving too much data at once.',
+  ],
+  [
+    429,
+    'Too many connections from this address: at most 64 open at once',
+    'O servidor recebeu solicitações demais em pouco tempo. Aguarde um instante e tente novamente. Conexões demais vindas deste endereço: no máximo 64 abertas ao mesmo tempo.',
+    'The server received too many requests in a short time. Wait a moment and try again. Too many connections from this address: at most 64 open at once.',
+  ],
+  [
+    503,
+    "Service unavailable: another connection has held the database's write lock for 5 s. Try again shortly.",
+    'O servidor encontrou um erro (código 503). Tente novamente em instantes. Banco de dados indisponível: outra conexão está escrevendo nele há 5 s e ainda não terminou.',
+    'The server hit an error (code 503). Try again in a moment. Database unavailable: another connection has been writing to it for 5 s.',
+  ],
   [
     500,
     'Internal server error',

@@ -31,6 +31,17 @@ const ptBR = {
     originRefused: (origin: string): string =>
       `A API não aceita chamadas de ${origin}: falta incluí-lo em CORS_ORIGINS. Avise quem administra o sistema.`,
     unavailable: (reason: string): string => `Banco de dados indisponível: ${reason}.`,
+    serverBusy: 'O servidor está ocupado com outras solicitações.',
+    tooManyUploads: 'O servidor está recebendo dados demais ao mesmo tempo.',
+    tooManyConnections: (max: string): string =>
+      `Conexões demais vindas deste endereço: no máximo ${max} abertas ao mesmo tempo.`,
+    tooManyAtOnce: (max: string): string =>
+      `Solicitações demais ao mesmo tempo: cada cliente pode ter no máximo ${max} em andamento.`,
+    tooManyFailedTokens:
+      'Tentativas demais com um token inválido vindas deste endereço: aguarde antes de tentar de novo.',
+    uncompressedOnly: 'O servidor só aceita dados enviados sem compressão.',
+    methodNotAllowed: (method: string, path: string, allowed: string): string =>
+      `O servidor não aceita ${method} em ${path}; aceita ${allowed}.`,
   },
   /** Why the database is unavailable (server/store/postgres-schema.ts `unavailableReason`). */
   databaseReasons: {
@@ -45,6 +56,8 @@ const ptBR = {
     busy: 'ele está ocupado',
     connectTimeout: 'a conexão com ele demorou demais',
     connectionLost: 'a conexão com ele caiu',
+    locked: (seconds: string): string =>
+      `outra conexão está escrevendo nele há ${seconds} s e ainda não terminou`,
   },
   /** "Field: problem." for each part of a 400 ("email: must be a valid e-mail address"). */
   issue: (field: string, problem: string): string => `${field}: ${problem}.`,
@@ -123,6 +136,17 @@ const en: ServerTextWords = {
     originRefused: (origin) =>
       `The API does not accept calls from ${origin}: CORS_ORIGINS must list it. Tell whoever runs the system.`,
     unavailable: (reason) => `Database unavailable: ${reason}.`,
+    serverBusy: 'The server is busy with other requests.',
+    tooManyUploads: 'The server is receiving too much data at once.',
+    tooManyConnections: (max) =>
+      `Too many connections from this address: at most ${max} open at once.`,
+    tooManyAtOnce: (max) =>
+      `Too many requests at once: each client may have at most ${max} in progress.`,
+    tooManyFailedTokens:
+      'Too many attempts with an invalid token from this address: wait before trying again.',
+    uncompressedOnly: 'The server only accepts data sent uncompressed.',
+    methodNotAllowed: (method, path, allowed) =>
+      `The server does not accept ${method} on ${path}; it accepts ${allowed}.`,
   },
   databaseReasons: {
     unreachable: 'the server cannot reach it',
@@ -136,6 +160,7 @@ const en: ServerTextWords = {
     busy: 'it is busy',
     connectTimeout: 'connecting to it took too long',
     connectionLost: 'the connection to it was lost',
+    locked: (seconds) => `another connection has been writing to it for ${seconds} s`,
   },
   issue: (field, problem) => `${field}: ${problem}.`,
   fields: {
@@ -246,17 +271,53 @@ const WHOLE_TEXTS: [RegExp, Wording<ServerTextWords>][] = [
     (text, match) => text.known.originRefused(group(match, 1)),
   ],
   [
+    /^Service unavailable: the server is busy\. Try again shortly\.$/,
+    (text) => text.known.serverBusy,
+  ],
+  [
+    /^Service unavailable: too many request bodies arriving at once\. Try again shortly\.$/,
+    (text) => text.known.tooManyUploads,
+  ],
+  [
+    /^Too many connections from this address: at most (\d+) open at once$/,
+    (text, match) => text.known.tooManyConnections(group(match, 1)),
+  ],
+  [
+    /^Too many requests at once: at most (\d+) in flight per client\. Try again shortly\.$/,
+    (text, match) => text.known.tooManyAtOnce(group(match, 1)),
+  ],
+  [
+    /^Too many failed authentications from this address\b/,
+    (text) => text.known.tooManyFailedTokens,
+  ],
+  [/^Content-Encoding must be identity\b/, (text) => text.known.uncompressedOnly],
+  [
+    /^Method (\S+) not allowed on (\S+): use (.+)$/,
+    (text, match) => text.known.methodNotAllowed(group(match, 1), group(match, 2), group(match, 3)),
+  ],
+  [
     /^Service unavailable: (.+)\. Try again shortly\.$/,
     (text, match) => {
-      const reason = DATABASE_REASONS[group(match, 1)];
-      return reason && text.known.unavailable(text.databaseReasons[reason]);
+      const said = group(match, 1);
+      const reason = DATABASE_REASONS[said];
+      if (reason) return text.known.unavailable(text.databaseReasons[reason]);
+      // server/store/sqlite-lock.ts
+      const locked = /^another connection has held the database's write lock for (\S+) s$/.exec(
+        said,
+      );
+      return locked
+        ? text.known.unavailable(text.databaseReasons.locked(group(locked, 1)))
+        : undefined;
     },
   ],
   [/^(Internal server error|Bad request)$/, () => ''],
 ];
 
 /** server/store/postgres-schema.ts `unavailableReason`, word for word. */
-const DATABASE_REASONS: Record<string, keyof ServerTextWords['databaseReasons']> = {
+const DATABASE_REASONS: Record<
+  string,
+  Exclude<keyof ServerTextWords['databaseReasons'], 'locked'>
+> = {
   'cannot reach the database': 'unreachable',
   'the connection to the database failed': 'connectionFailed',
   'the database is restarting': 'restarting',
