@@ -122,6 +122,33 @@ describe('admission control', () => {
     expect(statusesOf(other)).toEqual({ 200: other.length });
   });
 
+  it('refuses a write of a client at its limit at once, without waiting for its body', async () => {
+    server = await startTestServer({
+      fixtures: STANDARD_FIXTURES,
+      tokens: [TEST_TOKEN],
+      admission: LIMITS,
+    });
+    const reads = await Promise.all(
+      Array.from({ length: 4 }, () => RawConnection.open(server!.port)),
+    );
+    const writer = await RawConnection.open(server.port);
+    opened.push(...reads, writer);
+    for (const connection of [...reads, writer]) {
+      connection.write('GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n');
+      await connection.nextAnswer();
+    }
+    // Four reads fill the client's places; the write behind them declares a body it never sends.
+    for (const read of reads) read.write(search(TEST_TOKEN));
+    writer.write(
+      'POST /v1/classe/add-student HTTP/1.1\r\nHost: x\r\n' +
+        `Authorization: Bearer ${TEST_TOKEN}\r\nContent-Type: application/json\r\n` +
+        'Content-Length: 1000\r\n\r\n{',
+    );
+    const refused = await writer.nextAnswer();
+    expect(refused?.status).toBe(429);
+    for (const read of reads) expect((await read.nextAnswer())?.status).toBe(200);
+  });
+
   it('answers 503 past the bound of all clients together, and health says saturated', async () => {
     server = await startTestServer({
       fixtures: STANDARD_FIXTURES,

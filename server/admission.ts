@@ -51,6 +51,11 @@ export interface AdmissionState {
 export interface Admission {
   /** The middleware: admits the request as `clientOf(c)`'s, or refuses it. */
   admit: (clientOf: (c: Context) => string) => MiddlewareHandler;
+  /**
+   * Refuses, as `admit` would, a request that would be refused now, without admitting it: before
+   * a write's body is read, so that a flood's refusals cost no body; it is admitted once read.
+   */
+  refuseEarly: (clientOf: (c: Context) => string) => MiddlewareHandler;
   state: () => AdmissionState;
 }
 
@@ -86,25 +91,38 @@ export function createAdmission(limits: AdmissionLimits, refuse: Refusal): Admis
     schedule();
   }
 
+  /** The answer for a request of `known` arriving now, if it is refused. */
+  function refusal(c: Context, known: Client | undefined): Response | undefined {
+    if (known && known.inFlight >= limits.perClient) {
+      c.header('Retry-After', String(TOO_MANY_RETRY_AFTER_SECONDS));
+      return refuse(
+        c,
+        429,
+        `Too many requests at once: at most ${limits.perClient} in flight per client. ` +
+          'Try again shortly.',
+      );
+    }
+    if (inFlight >= limits.inFlight) {
+      c.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+      return refuse(c, 503, 'Service unavailable: the server is busy. Try again shortly.');
+    }
+    return undefined;
+  }
+
   return {
     state: () => ({ inFlight, waiting, saturated: inFlight >= limits.inFlight }),
+
+    refuseEarly: (clientOf) => async (c, next) => {
+      const refused = refusal(c, clients.get(clientOf(c)));
+      if (refused) return refused;
+      await next();
+    },
 
     admit: (clientOf) => async (c, next) => {
       const key = clientOf(c);
       const known = clients.get(key);
-      if (known && known.inFlight >= limits.perClient) {
-        c.header('Retry-After', String(TOO_MANY_RETRY_AFTER_SECONDS));
-        return refuse(
-          c,
-          429,
-          `Too many requests at once: at most ${limits.perClient} in flight per client. ` +
-            'Try again shortly.',
-        );
-      }
-      if (inFlight >= limits.inFlight) {
-        c.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
-        return refuse(c, 503, 'Service unavailable: the server is busy. Try again shortly.');
-      }
+      const refused = refusal(c, known);
+      if (refused) return refused;
       const client = known ?? { inFlight: 0, waiting: [] };
       if (!known) clients.set(key, client);
       client.inFlight += 1;

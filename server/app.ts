@@ -245,12 +245,15 @@ export function createApi({
   /** The token each request was let in with: with its address, the client admission counts. */
   const tokenOf = new WeakMap<Context, number>();
   const admission = createAdmission(limits, errorBody);
-  const admitted = admission.admit((c) => `${tokenOf.get(c)} ${clientAddress(c, trustProxy)}`);
-  // Reads are admitted before their route; writes once their body has arrived (`admitted` after
-  // writeGuards), so that a slow upload holds no place a request could run in.
+  const clientOf = (c: Context) => `${tokenOf.get(c)} ${clientAddress(c, trustProxy)}`;
+  const admitted = admission.admit(clientOf);
+  // Reads are admitted before their route; writes once their body has arrived (`write`), so that
+  // a slow upload holds no place a request could run in, but refused before it is read.
   const admitReads: MiddlewareHandler = (c, next) =>
     BODY_METHODS.has(c.req.method) ? next() : admitted(c, next);
+  const write = [admission.refuseEarly(clientOf), ...writeGuards, admitted] as const;
   const openApiDocument = buildOpenApiDocument({ publicUrl, extensions });
+  const openApiText = JSON.stringify(openApiDocument);
   // Another method on a path the document has: 405 naming those it takes (allowed-methods.ts);
   // on the paths that need no token, before a token is asked for.
   const otherMethods = (open: boolean) => {
@@ -294,7 +297,10 @@ export function createApi({
         const database = await store.check();
         return c.json({ status: 'ok', ...database, admission: admission.state() });
       })
-      .get('/openapi.json', (c) => c.json(openApiDocument))
+      // Admitted too, as the address's client without a token; written once, sent as it is.
+      .get('/openapi.json', admitted, (c) =>
+        c.body(openApiText, 200, { 'Content-Type': 'application/json' }),
+      )
       .route('/', otherMethods(true))
       .use(
         '*',
@@ -328,8 +334,7 @@ export function createApi({
       })
       .post(
         '/classe/add-student',
-        ...writeGuards,
-        admitted,
+        ...write,
         valid('json', addStudentToClassesBodySchema),
         async (c) => {
           const { classes, ...student } = c.req.valid('json');
@@ -339,8 +344,7 @@ export function createApi({
       )
       .post(
         '/classe/:id/add-student',
-        ...writeGuards,
-        admitted,
+        ...write,
         valid('param', classIdParamSchema),
         valid('json', addStudentToClassBodySchema),
         async (c) => {
@@ -350,8 +354,7 @@ export function createApi({
       )
       .delete(
         '/classe/remove-student',
-        ...writeGuards,
-        admitted,
+        ...write,
         valid('json', removeStudentFromClassesBodySchema),
         async (c) => {
           const { email, classes } = c.req.valid('json');
