@@ -45,6 +45,11 @@ const SEARCHES_KEPT = 16;
 const ORDERED_KEPT = 8;
 /** Searches of many turmas by place, 2 bytes a turma each (2 MB at 1,000,000). */
 const RANKINGS_KEPT = 8;
+/**
+ * Bitsets of the turmas that the caches let go of, kept for the next ones (up to 4 MB at
+ * 1,000,000): new memory costs page faults when first touched, more than filling it.
+ */
+const SPARE_KEPT = 32;
 
 /** Where the index changes method; other values only let tests reach each method on small data. */
 export interface ClassSearchLimits {
@@ -63,13 +68,16 @@ type Bits = Uint32Array;
 const bitsFor = (size: number): Bits => new Uint32Array((size + 31) >>> 5);
 const has = (bits: Bits, slot: number) => (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
 
+/** The number of bits `value` has set. */
+function bitCount32(value: number): number {
+  value -= (value >>> 1) & 0x55555555;
+  value = (value & 0x33333333) + ((value >>> 2) & 0x33333333);
+  return (((value + (value >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
 function popcount(bits: Bits): number {
   let total = 0;
-  for (let value of bits) {
-    value -= (value >>> 1) & 0x55555555;
-    value = (value & 0x33333333) + ((value >>> 2) & 0x33333333);
-    total += (((value + (value >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-  }
+  for (let at = 0; at < bits.length; at++) total += bitCount32(bits[at]!);
   return total;
 }
 
@@ -82,9 +90,19 @@ function forEachSlot(bits: Bits, each: (slot: number) => void) {
   }
 }
 
-/** A Map that forgets its oldest entry past `limit`. */
-function remember<K, V>(map: Map<K, V>, key: K, value: V, limit: number): V {
-  if (map.size >= limit) map.delete(map.keys().next().value!);
+/** A Map that forgets its oldest entry past `limit`, and hands it to `forget`. */
+function remember<K, V>(
+  map: Map<K, V>,
+  key: K,
+  value: V,
+  limit: number,
+  forget?: (value: V) => void,
+): V {
+  if (map.size >= limit) {
+    const [oldest, old] = map.entries().next().value!;
+    map.delete(oldest);
+    forget?.(old);
+  }
   map.set(key, value);
   return value;
 }
@@ -113,55 +131,35 @@ const KIND: Record<NonNullable<ReturnType<typeof matchWord>>, number> = {
 };
 
 /**
- * A ranked turma's place as one small integer, lower first (RANK_EXTENSION in the contract):
- * query words not met whole, then those met only inside a word, then the name's words the query
- * did not meet. With at most 8 query words, 9 × 9 × 128 places.
+ * A ranked turma's place (RANK_EXTENSION in the contract), lower first, is one number of three
+ * fields, most significant first: the query words not met whole, those met only inside a word
+ * (as many bits as the number of query words takes: 1 for one word, 4 for eight), and the words
+ * of the name the query did not meet (the low bits). Names with more than UNMET_MAX distinct words
+ * count as UNMET_MAX: far beyond any turma's name.
  */
-const UNMET_MAX = 127;
-const RANK_PLACES = 9 * 9 * (UNMET_MAX + 1);
-/** A turma the search did not find, among places. */
-const NOT_FOUND = 0xffff;
-/** In a term's meets (`meetsOf`): it meets a query word, only inside. */
-const MET = 1 << 16;
+const UNMET_MAX = (1 << 14) - 1;
+const FIELD_BITS = 4;
 
 /**
- * `met`: bit i when query word i meets a word of the name whole, 8 + i when at a word's start
- * (either may be set by several words of the name); `unmet`: the name's words no query word meets.
- */
-function placeOf(words: number, met: number, unmet: number): number {
-  const whole = bitCount8(met);
-  const inside = words - whole - bitCount8((met >>> 8) & ~met);
-  return ((words - whole) * 9 + inside) * (UNMET_MAX + 1) + Math.min(unmet, UNMET_MAX);
-}
-
-/**
- * A search's turmas by place: `places` by slot (NOT_FOUND for the others), how many turmas come
- * before each place, and its first turmas in order (`rankedHead`).
+ * A search's turmas best match first: each one's place, bit-sliced (planes[j] holds bit j of
+ * every turma's place, for the turmas found); and its first turmas in order (`rankedHead`).
  */
 interface Ranking {
-  places: Uint16Array;
-  starts: Int32Array;
+  planes: Bits[];
+  found: Found;
   head: Int32Array;
 }
 
-const PLACES_OF_MEETS: Uint16Array[] = [];
-/**
- * `placeOf` without the unmet words, for every `met` that `words` query words can make (bits
- * 0…words-1 and 8…8+words-1), by `met`.
- */
-function placesOfMeets(words: number): Uint16Array {
-  const kept = PLACES_OF_MEETS[words];
-  if (kept) return kept;
-  const places = (PLACES_OF_MEETS[words] = new Uint16Array(1 << 16));
-  const mask = (1 << words) - 1;
-  for (let both = 0; both < 1 << (2 * words); both++) {
-    const met = (both & mask) | ((both >>> words) << 8);
-    places[met] = placeOf(words, met, 0);
+/** Adds the bits of `carry` to word `at` of the bit-sliced numbers in `planes`. */
+function addAt(planes: Bits[], at: number, carry: number) {
+  for (let plane = 0; carry !== 0 && plane < planes.length; plane++) {
+    const value = planes[plane]![at]!;
+    planes[plane]![at] = value ^ carry;
+    carry &= value;
   }
-  return places;
 }
 
-/** How many bits each byte has set. */
+/** The number of bits each byte has set. */
 const BITS_SET = Uint8Array.from({ length: 256 }, (_, byte) => {
   let count = 0;
   for (let rest = byte; rest !== 0; rest &= rest - 1) count++;
@@ -212,8 +210,17 @@ export class ClassSearch {
   private readonly ordered = new Map<string, Int32Array>();
   /** Searches of many turmas, by place, for best match first. */
   private readonly rankings = new Map<string, Ranking>();
-  /** Per slot, while a ranking is read from postings (`ranking`); zero otherwise. */
-  private tally: Uint32Array | undefined;
+  /** Each slot's number of distinct name words (at most UNMET_MAX), bit-sliced. */
+  private readonly wordCounts: Bits[];
+  private readonly unmetBits: number;
+  /** What a ranking is computed in (`ranking`), and split in (`rankedSlice`, by level). */
+  private scratch: { whole: Bits; start: Bits; met: Bits[] } | undefined;
+  private readonly splits: [Bits, Bits][] = [];
+  /** Bitsets let go of during this request, spare from the next one on (SPARE_KEPT). */
+  private readonly letGo: Bits[] = [];
+  private readonly spare: Bits[] = [];
+  /** The common terms' bitsets, which `slotsWith` lends and no cache owns. */
+  private readonly lent = new Set<Bits>();
 
   private readonly limits: ClassSearchLimits;
 
@@ -250,6 +257,18 @@ export class ClassSearch {
     this.nameTerms =
       this.terms.length <= 0x10000 ? Uint16Array.from(termsOfNames) : termsOfNames.slice();
     this.nameTermsFrom = nameTermsFrom.values.slice(0, nameTermsFrom.length);
+    let most = 1;
+    const wordCount = (slot: number) =>
+      Math.min(this.nameTermsFrom[slot + 1]! - this.nameTermsFrom[slot]!, UNMET_MAX);
+    for (let slot = 0; slot < this.size; slot++) most = Math.max(most, wordCount(slot));
+    this.unmetBits = 32 - Math.clz32(most);
+    this.wordCounts = Array.from({ length: this.unmetBits }, () => bitsFor(this.size));
+    for (let slot = 0; slot < this.size; slot++) {
+      const count = wordCount(slot);
+      for (let plane = 0; plane < this.unmetBits; plane++) {
+        if ((count >>> plane) & 1) this.wordCounts[plane]![slot >>> 5]! |= 1 << (slot & 31);
+      }
+    }
     this.keys = Float64Array.from(keys);
     this.counts = Int32Array.from(counts);
     this.updated = Float64Array.from(updated);
@@ -276,6 +295,7 @@ export class ClassSearch {
       const bits = bitsFor(this.size);
       for (const slot of slots) bits[slot >>> 5]! |= 1 << (slot & 31);
       this.commonTerms.push(bits);
+      this.lent.add(bits);
     }
   }
 
@@ -305,6 +325,9 @@ export class ClassSearch {
     page: number,
     pageSize: number,
   ): ClassPage {
+    // Whatever the last request let go of is no longer in use.
+    for (const bits of this.letGo.splice(0))
+      if (this.spare.length < SPARE_KEPT) this.spare.push(bits);
     const words = searchWords(query ?? '');
     const descending = sortBy?.startsWith('-') ?? false;
     const field = (descending ? sortBy!.slice(1) : (sortBy ?? 'name')) as SortField;
@@ -392,86 +415,108 @@ export class ClassSearch {
     const kept = this.ordered.get(key);
     if (kept) return kept;
     const meets = this.meetsOf(words);
-    // (place, position by name) as one number: below 10,368 × 2^32, exact in a double.
-    const sortKeys = new Float64Array(found.total);
     const byName = this.positions.name;
+    // (place, position by name) as one number: below 2^22 × 2^31, exact in a double.
+    const sortKeys = new Float64Array(found.total);
     let at = 0;
     forEachSlot(found.bits, (slot) => {
-      sortKeys[at++] = this.placeByTerms(meets, words.length, slot) * 2 ** 32 + byName[slot]!;
+      sortKeys[at++] = this.placeOf(meets, words.length, slot) * 2 ** 31 + byName[slot]!;
     });
     sortKeys.sort();
     const list = new Int32Array(found.total);
-    for (let at = 0; at < list.length; at++) list[at] = this.orders.name[sortKeys[at]! % 2 ** 32]!;
+    for (let at = 0; at < list.length; at++) list[at] = this.orders.name[sortKeys[at]! % 2 ** 31]!;
     return remember(this.ordered, key, list, ORDERED_KEPT);
   }
 
+  /** A turma's place, from its name's terms (`meetsOf`). */
+  private placeOf(meets: Uint32Array, words: number, slot: number): number {
+    let met = 0;
+    let unmet = 0;
+    for (let at = this.nameTermsFrom[slot]!; at < this.nameTermsFrom[slot + 1]!; at++) {
+      const meeting = meets[this.nameTerms[at]!]!;
+      met |= meeting;
+      if (meeting === 0) unmet++;
+    }
+    const whole = bitCount8(met);
+    const inside = words - whole - bitCount8((met >>> 8) & ~met);
+    const fields = ((words - whole) << FIELD_BITS) | inside;
+    return fields * (UNMET_MAX + 1) + Math.min(unmet, UNMET_MAX);
+  }
+
   /**
-   * Many turmas' places (RANK_EXTENSION), kept. Each is read from the turma's name's terms, or,
-   * when fewer, from the postings of the terms the query meets (one common word such as "ano"
-   * meets one term, but 750,000 names of 6 words each).
+   * Many turmas best match first (RANK_EXTENSION): every turma's place at once, 32 turmas a
+   * machine word (bit-sliced), from the bitsets of the terms the query meets, so that a word in
+   * 750,000 names ("ano") costs passes over 31,250 words, not over its names. Kept, with its first
+   * turmas in order; names never change, so no write makes it stale.
    */
   private ranking(search: string, words: string[], found: Found): Ranking {
     const kept = this.rankings.get(search);
     if (kept) return kept;
-    // The oldest ranking's places are written over: new memory this size costs more to touch
-    // for the first time (page faults) than the rest of a ranking.
-    let places: Uint16Array;
-    if (this.rankings.size >= RANKINGS_KEPT) {
-      const [oldest, ranking] = this.rankings.entries().next().value!;
-      this.rankings.delete(oldest);
-      places = ranking.places.fill(NOT_FOUND);
-    } else {
-      places = new Uint16Array(this.size).fill(NOT_FOUND);
-    }
-    const meets = this.meetsOf(words);
-    const placeOfMeets = placesOfMeets(words.length);
-    const starts = new Int32Array(RANK_PLACES + 1);
+    const fieldBits = 32 - Math.clz32(words.length);
+    const planes = Array.from({ length: this.unmetBits + 2 * fieldBits }, () => this.newBits());
+    // Least significant first: the unmet words, the words met inside, the words not met whole.
+    const unmet = planes.slice(0, this.unmetBits);
+    const inside = planes.slice(this.unmetBits, this.unmetBits + fieldBits);
+    const notWhole = planes.slice(this.unmetBits + fieldBits);
+    this.scratch ??= {
+      whole: bitsFor(this.size),
+      start: bitsFor(this.size),
+      met: Array.from({ length: this.unmetBits }, () => bitsFor(this.size)),
+    };
+    const { whole, start, met } = this.scratch;
     const { bits } = found;
-    const from = this.nameTermsFrom;
-    let postings = 0;
-    meets.forEach((meeting, term) => (postings += meeting === 0 ? 0 : this.postings[term]!.length));
-    const byPostings = postings < (found.total * this.nameTerms.length) / this.size;
-    // Per slot: its terms' meets ORed (low 16 bits), plus 2^16 for each of its terms that meets.
-    const tally = byPostings ? (this.tally ??= new Uint32Array(this.size)) : undefined;
-    if (tally) {
-      meets.forEach((meeting, term) => {
-        if (meeting === 0) return;
-        const low = meeting & 0xffff;
-        for (const slot of this.postings[term]!) tally[slot] = (tally[slot]! | low) + 0x10000;
-      });
-    }
-    // The slots of `bits`, read inline: a callback here costs more than the rest of the loop.
-    for (let block = 0; block < bits.length; block++) {
-      for (let rest = bits[block]!; rest !== 0; rest &= rest - 1) {
-        const slot = (block << 5) | (31 - Math.clz32(rest & -rest));
-        let met: number;
-        let unmet: number;
-        if (tally) {
-          const value = tally[slot]!;
-          met = value & 0xffff;
-          unmet = from[slot + 1]! - from[slot]! - (value >>> 16);
-        } else {
-          met = 0;
-          unmet = 0;
-          for (let at = from[slot]!; at < from[slot + 1]!; at++) {
-            const meeting = meets[this.nameTerms[at]!]!;
-            met |= meeting;
-            if (meeting === 0) unmet++;
-          }
-        }
-        const place = placeOfMeets[met & 0xffff]! + Math.min(unmet, UNMET_MAX);
-        places[slot] = place;
-        starts[place + 1]!++;
+    for (const word of words) {
+      whole.fill(0);
+      start.fill(0);
+      const { terms, kinds } = this.termsMeeting(word);
+      for (let at = 0; at < terms.length; at++) {
+        if (kinds[at] === WHOLE) this.orTerm(whole, terms[at]!);
+        else if (kinds[at] === START) this.orTerm(start, terms[at]!);
+      }
+      for (let at = 0; at < bits.length; at++) {
+        const within = bits[at]!;
+        if (within === 0) continue;
+        addAt(notWhole, at, ~whole[at]! & within);
+        addAt(inside, at, ~(whole[at]! | start[at]!) & within);
       }
     }
-    tally?.fill(0);
-    for (let place = 0; place < RANK_PLACES; place++) starts[place + 1]! += starts[place]!;
-    const ranking: Ranking = { places, starts, head: new Int32Array(0) };
+    // How many of each name's words the query meets: each such term counted once.
+    for (const plane of met) plane.fill(0);
+    const meets = this.meetsOf(words);
+    for (let term = 0; term < meets.length; term++) {
+      if (meets[term] === 0) continue;
+      const common = this.commonTerms[term];
+      if (common) for (let at = 0; at < bits.length; at++) addAt(met, at, common[at]! & bits[at]!);
+      else
+        for (const slot of this.postings[term]!)
+          addAt(met, slot >>> 5, (1 << (slot & 31)) & bits[slot >>> 5]!);
+    }
+    // unmet = the name's words - those met, subtracted plane by plane with a borrow.
+    for (let at = 0; at < bits.length; at++) {
+      if (bits[at] === 0) continue;
+      let borrow = 0;
+      for (let plane = 0; plane < this.unmetBits; plane++) {
+        const words = this.wordCounts[plane]![at]!;
+        const taken = met[plane]![at]!;
+        unmet[plane]![at] = words ^ taken ^ borrow;
+        borrow = (~words & taken) | (~(words ^ taken) & borrow);
+      }
+    }
+    // Its own copy of the turmas found: the searches' cache lets go of its bitsets.
+    const own = this.newBits();
+    own.set(bits);
+    const ranking: Ranking = {
+      planes,
+      found: { bits: own, total: found.total },
+      head: new Int32Array(0),
+    };
     ranking.head = this.rankedSlice(ranking, 0, Math.min(this.limits.rankedHead, found.total));
-    return remember(this.rankings, search, ranking, RANKINGS_KEPT);
+    return remember(this.rankings, search, ranking, RANKINGS_KEPT, (evicted) =>
+      this.letGo.push(...evicted.planes, evicted.found.bits),
+    );
   }
 
-  /** Turmas `from`…`to` (excluded) of a ranking: their head, kept, or read from the places. */
+  /** Turmas `from`…`to` (excluded) of a ranking: from its head, kept, or from its places. */
   private rankedPage(ranking: Ranking, total: number, from: number, count: number): number[] {
     const to = Math.min(from + count, total);
     const slice =
@@ -482,71 +527,82 @@ export class ClassSearch {
   }
 
   /**
-   * Turmas `from`…`to` (excluded) of a ranking, from the places that hold them, each place's
-   * turmas in name order: when they are few, collected and sorted; when many, walked in name
-   * order until the slice is full.
+   * Turmas `from`…`to` (excluded) of a ranking. The turmas found are split by the places' bits,
+   * most significant first, into the groups that hold the slice (a count tells which to skip);
+   * a group of few turmas is sorted by the rest of its place and name, one of many that share a
+   * place is walked in name order.
    */
-  private rankedSlice({ places, starts }: Ranking, from: number, to: number): Int32Array {
-    let first = 0;
-    while (starts[first + 1]! <= from) first++;
-    let last = first;
-    while (starts[last + 1]! < to) last++;
-    const slice = new Int32Array(to - from);
-    const inPlaces = starts[last + 1]! - starts[first]!;
-    if (inPlaces < this.size * this.limits.few) {
-      // (place, position by name) as one number: below 10,368 × 2^32, exact in a double.
-      const sortKeys = new Float64Array(inPlaces);
-      const byName = this.positions.name;
-      for (let slot = 0, at = 0; at < inPlaces; slot++) {
-        const place = places[slot]!;
-        if (place >= first && place <= last) sortKeys[at++] = place * 2 ** 32 + byName[slot]!;
+  private rankedSlice({ planes, found }: Ranking, from: number, to: number): Int32Array {
+    const slice: number[] = [];
+    let position = 0;
+    const visit = (group: Bits, count: number, level: number) => {
+      if (count === 0 || position >= to) return;
+      if (position + count <= from) {
+        position += count;
+        return;
       }
-      sortKeys.sort();
-      const skip = from - starts[first]!;
-      for (let at = 0; at < slice.length; at++) {
-        slice[at] = this.orders.name[sortKeys[skip + at]! % 2 ** 32]!;
+      const skip = Math.max(0, from - position);
+      const end = Math.min(count, to - position);
+      if (count < this.size * this.limits.few) {
+        // (the place's bits left, position by name): below 2^22 × 2^31, exact in a double.
+        const byName = this.positions.name;
+        const sortKeys = new Float64Array(count);
+        let at = 0;
+        forEachSlot(group, (slot) => {
+          let low = 0;
+          for (let plane = level; plane >= 0; plane--)
+            low = low * 2 + (has(planes[plane]!, slot) ? 1 : 0);
+          sortKeys[at++] = low * 2 ** 31 + byName[slot]!;
+        });
+        sortKeys.sort();
+        for (let at = skip; at < end; at++) slice.push(this.orders.name[sortKeys[at]! % 2 ** 31]!);
+      } else if (level < 0) {
+        slice.push(
+          ...this.walk({ bits: group, total: count }, this.orders.name, false, skip, end - skip),
+        );
+      } else {
+        const [zero, one] = (this.splits[level] ??= [bitsFor(this.size), bitsFor(this.size)]);
+        const plane = planes[level]!;
+        let zeros = 0;
+        for (let at = 0; at < group.length; at++) {
+          const value = group[at]!;
+          zero[at] = value & ~plane[at]!;
+          one[at] = value & plane[at]!;
+          zeros += bitCount32(zero[at]!);
+        }
+        visit(zero, zeros, level - 1);
+        visit(one, count - zeros, level - 1);
+        return;
       }
-      return slice;
-    }
-    // Each place's turmas that come before the slice are counted, and skipped.
-    const seen = new Int32Array(last - first + 1);
-    const pieces: number[][] = Array.from({ length: last - first + 1 }, () => []);
-    let missing = to - from;
-    for (const slot of this.orders.name) {
-      const place = places[slot]!;
-      if (place < first || place > last) continue;
-      const at = starts[place]! + seen[place - first]!++;
-      if (at < from || at >= to) continue;
-      pieces[place - first]!.push(slot);
-      if (--missing === 0) break;
-    }
-    slice.set(pieces.flat());
-    return slice;
+      position += count;
+    };
+    visit(found.bits, found.total, planes.length - 1);
+    return Int32Array.from(slice);
   }
 
-  /** Per term: bit i when it meets words[i] whole, 8 + i when at its start, 0 when not at all. */
+  /** A bitset of the turmas, all 0: a spare one when there is one. */
+  private newBits(): Bits {
+    return this.spare.pop()?.fill(0) ?? bitsFor(this.size);
+  }
+
+  /** ORs the turmas of `term` into `bits`. */
+  private orTerm(bits: Bits, term: number) {
+    const common = this.commonTerms[term];
+    if (common) for (let at = 0; at < bits.length; at++) bits[at]! |= common[at]!;
+    else for (const slot of this.postings[term]!) bits[slot >>> 5]! |= 1 << (slot & 31);
+  }
+
+  /** Per term: bit i when it meets words[i] whole, 8 + i when at its start, 16 inside. */
   private meetsOf(words: string[]): Uint32Array {
     const meets = new Uint32Array(this.terms.length);
     words.forEach((word, i) => {
       const { terms, kinds } = this.termsMeeting(word);
       for (let at = 0; at < terms.length; at++) {
         const kind = kinds[at]!;
-        meets[terms[at]!]! |= kind === WHOLE ? 1 << i : kind === START ? 1 << (8 + i) : MET;
+        meets[terms[at]!]! |= kind === WHOLE ? 1 << i : kind === START ? 1 << (8 + i) : 1 << 16;
       }
     });
     return meets;
-  }
-
-  /** A turma's place (`placeOf`), from its name's terms. */
-  private placeByTerms(meets: Uint32Array, words: number, slot: number): number {
-    let met = 0;
-    let unmet = 0;
-    for (let at = this.nameTermsFrom[slot]!; at < this.nameTermsFrom[slot + 1]!; at++) {
-      const meeting = meets[this.nameTerms[at]!]!;
-      met |= meeting;
-      if (meeting === 0) unmet++;
-    }
-    return placeOf(words, met, unmet);
   }
 
   /** The turmas with every one of `words`. */
@@ -554,9 +610,13 @@ export class ClassSearch {
     const kept = this.searches.get(search);
     if (kept) return kept;
     const [first, ...others] = words.map((word) => this.slotsWith(word));
-    const bits = others.length === 0 ? first! : first!.slice();
+    const bits = this.newBits();
+    bits.set(first!);
     for (const other of others) for (let at = 0; at < bits.length; at++) bits[at]! &= other[at]!;
-    return remember(this.searches, search, { bits, total: popcount(bits) }, SEARCHES_KEPT);
+    const found = { bits, total: popcount(bits) };
+    return remember(this.searches, search, found, SEARCHES_KEPT, (evicted) =>
+      this.letGo.push(evicted.bits),
+    );
   }
 
   /** The turmas whose name has a word `word` meets: the vocabulary is read, not the names. */
@@ -566,7 +626,7 @@ export class ClassSearch {
     const { terms } = this.termsMeeting(word);
     // One common word ("ano"): its bitset as it is, never written to.
     const only = terms.length === 1 ? this.commonTerms[terms[0]!] : undefined;
-    const bits = only ?? bitsFor(this.size);
+    const bits = only ?? this.newBits();
     if (!only) {
       for (const term of terms) {
         const common = this.commonTerms[term];
@@ -574,7 +634,9 @@ export class ClassSearch {
         else for (const slot of this.postings[term]!) bits[slot >>> 5]! |= 1 << (slot & 31);
       }
     }
-    return remember(this.wordSlots, word, bits, WORDS_KEPT);
+    return remember(this.wordSlots, word, bits, WORDS_KEPT, (evicted) => {
+      if (!this.lent.has(evicted)) this.letGo.push(evicted);
+    });
   }
 
   /** The terms `word` meets, and how (`matchWord`). */
