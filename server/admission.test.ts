@@ -9,8 +9,10 @@
  * it starts any: the flood's requests arrive together, as they do at a busy server.
  */
 import { request as httpRequest } from 'node:http';
+import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AdmissionLimits } from './admission.ts';
+import { createAdmission, type AdmissionLimits } from './admission.ts';
+import { errorBody } from './app.ts';
 import { STANDARD_FIXTURES } from './testing/fixtures.ts';
 import { RawConnection, type RawAnswer } from './testing/raw-http.ts';
 import { startTestServer, TEST_TOKEN, type TestServer } from './testing/test-server.ts';
@@ -175,6 +177,43 @@ describe('admission control', () => {
     expect(statusesOf(probes)).toEqual({ 200: probes.length });
     expect(probes.map((probe) => probe.body.admission)).toContainEqual(
       expect.objectContaining({ saturated: true }),
+    );
+  });
+});
+
+describe('the order admitted requests run in', () => {
+  it('lets no client hold more than half the running places: another one finds a place', async () => {
+    const admission = createAdmission({ perClient: 10, inFlight: 20, running: 4 }, errorBody);
+    const started: string[] = [];
+    const releases: (() => void)[] = [];
+    const app = new Hono()
+      .use(admission.admit((c) => c.req.header('x-client') ?? ''))
+      .get('/', async (c) => {
+        started.push(c.req.header('x-client')!);
+        // Held, as requests waiting on each other's row locks hold their places.
+        await new Promise<void>((resolve) => releases.push(resolve));
+        return c.body(null);
+      });
+    const send = async (client: string) => app.request('/', { headers: { 'x-client': client } });
+    const flood = Array.from({ length: 6 }, () => send('flood'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The flood's requests run while they hold their places: two of them; the rest wait.
+    expect(started).toEqual(['flood', 'flood']);
+    const answers = [...flood, send('other')];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    // Another client's request finds a place at once.
+    expect(started).toEqual(['flood', 'flood', 'other']);
+    expect(admission.state()).toEqual({ inFlight: 7, waiting: 4, saturated: false });
+    for (const release of releases.splice(0)) release();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(started).toHaveLength(5);
+    while (releases.length > 0) {
+      for (const release of releases.splice(0)) release();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect((await Promise.all(answers)).map((answer) => answer.status)).toEqual(
+      Array<number>(7).fill(200),
     );
   });
 });

@@ -7,9 +7,9 @@
  * - Past `perClient`, that client's next request is a 429 at once; past `inFlight`, anyone's is a
  *   503 at once; both with Retry-After and the Error body. Nothing waits unboundedly.
  * - Admitted requests run `running` at a time (on PostgreSQL, fewer than the pool's connections,
- *   so that /v1/health, which is not admitted, always finds one). The rest wait, taken one
- *   client at a time in turn, so a client with one request waits behind at most one request of
- *   each other client, however many those sent.
+ *   so that /v1/health, which is not admitted, always finds one), one client at most half of
+ *   them. The rest wait, taken one client at a time in turn, so a client with one request waits
+ *   behind at most one request of each other client, however many those sent.
  * - One request starts per turn of the event loop: SQLite answers synchronously, and a burst
  *   started at once would hold every socket, health checks included, until all had run.
  */
@@ -61,7 +61,10 @@ export interface Admission {
 
 interface Client {
   inFlight: number;
+  running: number;
   waiting: (() => void)[];
+  /** In `turns`: it has requests waiting and may run one more. */
+  inTurn: boolean;
 }
 
 export function createAdmission(limits: AdmissionLimits, refuse: Refusal): Admission {
@@ -72,21 +75,36 @@ export function createAdmission(limits: AdmissionLimits, refuse: Refusal): Admis
   let waiting = 0;
   let running = 0;
   let scheduled = false;
+  /**
+   * One client runs at most half the places at once: on PostgreSQL its requests may wait on each
+   * other's row locks (writes to the same turmas), holding their places, and another client's
+   * request must still find one.
+   */
+  const share = Math.max(1, Math.floor(limits.running / 2));
 
   const schedule = () => {
-    if (scheduled || waiting === 0 || running >= limits.running) return;
+    if (scheduled || turns.length === 0 || running >= limits.running) return;
     scheduled = true;
     setImmediate(startNext);
   };
+
+  /** Puts `client` in turn when it has a request waiting and may run one more. */
+  function takeTurn(client: Client) {
+    if (client.inTurn || client.waiting.length === 0 || client.running >= share) return;
+    client.inTurn = true;
+    turns.push(client);
+  }
 
   function startNext() {
     scheduled = false;
     const client = turns.shift();
     if (!client) return;
+    client.inTurn = false;
     const start = client.waiting.shift()!;
-    if (client.waiting.length > 0) turns.push(client);
     waiting -= 1;
     running += 1;
+    client.running += 1;
+    takeTurn(client);
     start();
     schedule();
   }
@@ -123,13 +141,13 @@ export function createAdmission(limits: AdmissionLimits, refuse: Refusal): Admis
       const known = clients.get(key);
       const refused = refusal(c, known);
       if (refused) return refused;
-      const client = known ?? { inFlight: 0, waiting: [] };
+      const client = known ?? { inFlight: 0, running: 0, waiting: [], inTurn: false };
       if (!known) clients.set(key, client);
       client.inFlight += 1;
       inFlight += 1;
       waiting += 1;
       const started = new Promise<void>((resolve) => client.waiting.push(resolve));
-      if (client.waiting.length === 1) turns.push(client);
+      takeTurn(client);
       schedule();
       try {
         await started;
@@ -138,7 +156,9 @@ export function createAdmission(limits: AdmissionLimits, refuse: Refusal): Admis
         running -= 1;
         inFlight -= 1;
         client.inFlight -= 1;
+        client.running -= 1;
         if (client.inFlight === 0) clients.delete(key);
+        takeTurn(client);
         schedule();
       }
     },

@@ -6,6 +6,7 @@ import type { Logger } from '../log.ts';
 import { seed, type SeedSize } from '../seed.ts';
 import { openPostgresStore } from './postgres-store.ts';
 import type { PostgresConfig } from './postgres-schema.ts';
+import { startCheckpoints } from './sqlite-checkpoints.ts';
 import { openDatabase } from './sqlite-schema.ts';
 import { createStore } from './sqlite-store.ts';
 import type { Store } from './store.ts';
@@ -37,5 +38,12 @@ export async function openStore(
   }
   const { db, created, migratedFrom } = openDatabase(config.dataDir);
   if (created && seedWhenCreated) seed(db, seedWhenCreated);
-  return { store: createStore(db), engine: 'sqlite', created, migratedFrom };
+  // Off the event loop (sqlite-checkpoints.ts), stopped before the store's connection closes.
+  const checkpoints = startCheckpoints(db.name);
+  const store = createStore(db);
+  const close = async () => {
+    await checkpoints.stop();
+    await store.close();
+  };
+  return { store: { ...store, close }, engine: 'sqlite', created, migratedFrom };
 }

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 export type Db = Database.Database;
 
 export const DATABASE_FILE = 'turmas.sqlite';
+const WAL_PAGES_MAX = 10_000;
 
 /**
  * 2 added a trigram index (decision 004); 3 dropped it for the index in memory, which finds words
@@ -126,6 +127,9 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   // (the default is 2) for the rest, and for a file past the map's 1 GiB (decision 007).
   db.pragma('mmap_size = 1073741824');
   db.pragma('cache_size = -65536');
+  // A server checkpoints from a thread of its own (sqlite-checkpoints.ts); past this many pages
+  // (40 MiB) of log, the connection that commits does it, as SQLite does past 1,000 by default.
+  db.pragma(`wal_autocheckpoint = ${WAL_PAGES_MAX}`);
   // Opening (a migration) and `npm run seed` may wait for a running server's writes; the
   // server's own store then waits without blocking (sqlite-lock.ts).
   db.pragma('busy_timeout = 5000');
