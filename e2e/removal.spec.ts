@@ -273,7 +273,7 @@ async function outcomeUnknownShown(page: Page, _token: string, dialog: RemovalDi
     .getByRole('alert')
     .filter({ hasText: 'Não sabemos se o aluno foi removido' });
   await expect(alert).toBeVisible();
-  await expect(alert).toContainText('O servidor encontrou um erro (código 503).');
+  await expect(alert).toContainText('Serviço ocupado ou indisponível (código 503).');
   await expectNoAxeViolations(page, OVER_THE_PAGE);
   return alert.getByRole('button', { name: 'Tentar novamente' });
 }

@@ -36,6 +36,27 @@ describe('describeApiError', () => {
     );
   });
 
+  it('words a 429 (this client asks too much) apart from a 503 (no one is served now), with when it tries again', () => {
+    const refused = (status: number, retryAfterMs?: number) =>
+      new ApiError('http', `The server answered ${status}`, { status, retryAfterMs });
+
+    expect(inPortuguese(refused(429, 1000))).toBe('Muitas solicitações; tentando de novo em 1 s.');
+    expect(inEnglish(refused(429, 1000))).toBe('Too many requests; trying again in 1 s.');
+    expect(inPortuguese(refused(503, 1500))).toBe(
+      'Serviço ocupado ou indisponível (código 503); tentando de novo em 2 s.',
+    );
+    expect(inEnglish(refused(503, 2000))).toBe(
+      'Service busy or unavailable (code 503); trying again in 2 s.',
+    );
+    // Without a Retry-After, the person is asked to try again; another 5xx is an error.
+    expect(inPortuguese(refused(503))).toBe(
+      'Serviço ocupado ou indisponível (código 503). Tente de novo em instantes.',
+    );
+    expect(inPortuguese(refused(502))).toBe(
+      'O servidor encontrou um erro (código 502). Tente novamente em instantes.',
+    );
+  });
+
   it('blames the connection when the API is on the page’s own origin, or the browser is offline', () => {
     const sameOrigin = new ApiError('network', 'Could not reach the server');
 
@@ -101,87 +122,87 @@ const KNOWN: [status: number, server: string, ptBR: string, en: string][] = [
   [
     503,
     'Service unavailable: the database is restarting. Try again shortly.',
-    'O servidor encontrou um erro (código 503). Tente novamente em instantes. Banco de dados indisponível: ele está reiniciando.',
-    'The server hit an error (code 503). Try again in a moment. Database unavailable: it is restarting.',
+    'Serviço ocupado ou indisponível (código 503). Tente de novo em instantes. Banco de dados indisponível: ele está reiniciando.',
+    'Service busy or unavailable (code 503). Try again in a moment. Database unavailable: it is restarting.',
   ],
   [
     503,
     'Service unavailable: cannot reach the database. Try again shortly.',
-    'O servidor encontrou um erro (código 503). Tente novamente em instantes. Banco de dados indisponível: o servidor não consegue alcançá-lo.',
-    'The server hit an error (code 503). Try again in a moment. Database unavailable: the server cannot reach it.',
+    'Serviço ocupado ou indisponível (código 503). Tente de novo em instantes. Banco de dados indisponível: o servidor não consegue alcançá-lo.',
+    'Service busy or unavailable (code 503). Try again in a moment. Database unavailable: the server cannot reach it.',
   ],
   [
     503,
     'Service unavailable: the connection to the database failed. Try again shortly.',
-    'O servidor encontrou um erro (código 503). Tente novamente em instantes. Banco de dados indisponível: a conexão com ele falhou.',
-    'The server hit an error (code 503). Try again in a moment. Database unavailable: the connection to it failed.',
+    'Serviço ocupado ou indisponível (código 503). Tente de novo em instantes. Banco de dados indisponível: a conexão com ele falhou.',
+    'Service busy or unavailable (code 503). Try again in a moment. Database unavailable: the connection to it failed.',
   ],
   [
     503,
     'Service unavailable: the database has no free connections. Try again shortly.',
-    'O servidor encontrou um erro (código 503). Tente novamente em instantes. Banco de dados indisponível: ele está sem conexões livres.',
-    'The server hit an error (code 503). Try again in a moment. Database unavailable: it has no free connections.',
+    'Serviço ocupado ou indisponível (código 503). Tente de novo em instantes. Banco de dados indisponível: ele está sem conexões livres.',
+    'Service busy or unavailable (code 503). Try again in a moment. Database unavailable: it has no free connections.',
   ],
   [
     503,
     'Service unavailable: the database is out of resources. Try again shortly.',
-    'O servidor encontrou um erro (código 503). Tente novamente em instantes. Banco de dados indisponível: ele está sem recursos.',
-    'The server hit an error (code 503). Try again in a moment. Database unavailable: it is out of resources.',
+    'Serviço ocupado ou indisponível (código 503). Tente de novo em instantes. Banco de dados indisponível: ele está sem recursos.',
+    'Service busy or unavailable (code 503). Try again in a moment. Database unavailable: it is out of resources.',
   ],
   [
     503,
     'Service unavailable: the database took too long. Try again shortly.',
-    'O servidor encontrou um erro (código 503). Tente novamente em instantes. Banco de dados indisponível: ele demorou demais para responder.',
-    'The server hit an error (code 503). Try again in a moment. Database unavailable: it took too long to answer.',
+    'Serviço ocupado ou indisponível (código 503). Tente de novo em instantes. Banco de dados indisponível: ele demorou demais para responder.',
+    'Service busy or unavailable (code 503). Try again in a moment. Database unavailable: it took too long to answer.',
   ],
   [
     503,
     'Service unavailable: the database refused the credentials. Try again shortly.',
-    'O servidor encontrou um erro (código 503). Tente novamente em instantes. Banco de dados indisponível: ele recusou as credenciais do servidor.',
-    'The server hit an error (code 503). Try again in a moment. Database unavailable: it refused the server’s credentials.',
+    'Serviço ocupado ou indisponível (código 503). Tente de novo em instantes. Banco de dados indisponível: ele recusou as credenciais do servidor.',
+    'Service busy or unavailable (code 503). Try again in a moment. Database unavailable: it refused the server’s credentials.',
   ],
   [
     503,
     'Service unavailable: the database does not exist. Try again shortly.',
-    'O servidor encontrou um erro (código 503). Tente novamente em instantes. Banco de dados indisponível: ele não existe.',
-    'The server hit an error (code 503). Try again in a moment. Database unavailable: it does not exist.',
+    'Serviço ocupado ou indisponível (código 503). Tente de novo em instantes. Banco de dados indisponível: ele não existe.',
+    'Service busy or unavailable (code 503). Try again in a moment. Database unavailable: it does not exist.',
   ],
   [
     503,
     'Service unavailable: the database is busy. Try again shortly.',
-    'O servidor encontrou um erro (código 503). Tente novamente em instantes. Banco de dados indisponível: ele está ocupado.',
-    'The server hit an error (code 503). Try again in a moment. Database unavailable: it is busy.',
+    'Serviço ocupado ou indisponível (código 503). Tente de novo em instantes. Banco de dados indisponível: ele está ocupado.',
+    'Service busy or unavailable (code 503). Try again in a moment. Database unavailable: it is busy.',
   ],
   [
     503,
     'Service unavailable: timed out connecting. Try again shortly.',
-    'O servidor encontrou um erro (código 503). Tente novamente em instantes. Banco de dados indisponível: a conexão com ele demorou demais.',
-    'The server hit an error (code 503). Try again in a moment. Database unavailable: connecting to it took too long.',
+    'Serviço ocupado ou indisponível (código 503). Tente de novo em instantes. Banco de dados indisponível: a conexão com ele demorou demais.',
+    'Service busy or unavailable (code 503). Try again in a moment. Database unavailable: connecting to it took too long.',
   ],
   [
     503,
     'Service unavailable: the connection to the database was lost. Try again shortly.',
-    'O servidor encontrou um erro (código 503). Tente novamente em instantes. Banco de dados indisponível: a conexão com ele caiu.',
-    'The server hit an error (code 503). Try again in a moment. Database unavailable: the connection to it was lost.',
+    'Serviço ocupado ou indisponível (código 503). Tente de novo em instantes. Banco de dados indisponível: a conexão com ele caiu.',
+    'Service busy or unavailable (code 503). Try again in a moment. Database unavailable: the connection to it was lost.',
   ],
   // Admission control and the token guard (server/admission.ts, server/app.ts).
   [
     503,
     'Service unavailable: the server is busy. Try again shortly.',
-    'O servidor encontrou um erro (código 503). Tente novamente em instantes. O servidor está ocupado com outras solicitações.',
-    'The server hit an error (code 503). Try again in a moment. The server is busy with other requests.',
+    'Serviço ocupado ou indisponível (código 503). Tente de novo em instantes. O servidor está ocupado com outras solicitações.',
+    'Service busy or unavailable (code 503). Try again in a moment. The server is busy with other requests.',
   ],
   [
     429,
     'Too many requests at once: at most 8 in flight per client. Try again shortly.',
-    'O servidor recebeu solicitações demais em pouco tempo. Aguarde um instante e tente novamente. Solicitações demais ao mesmo tempo: cada cliente pode ter no máximo 8 em andamento.',
-    'The server received too many requests in a short time. Wait a moment and try again. Too many requests at once: each client may have at most 8 in progress.',
+    'Muitas solicitações; tente de novo em instantes. Solicitações demais ao mesmo tempo: cada cliente pode ter no máximo 8 em andamento.',
+    'Too many requests; try again in a moment. Too many requests at once: each client may have at most 8 in progress.',
   ],
   [
     429,
     'Too many failed authentications from this address. Try again later.',
-    'O servidor recebeu solicitações demais em pouco tempo. Aguarde um instante e tente novamente. Tentativas demais com um token inválido vindas deste endereço: aguarde antes de tentar de novo.',
-    'The server received too many requests in a short time. Wait a moment and try again. Too many attempts with an invalid token from this address: wait before trying again.',
+    'Muitas solicitações; tente de novo em instantes. Tentativas demais com um token inválido vindas deste endereço: aguarde antes de tentar de novo.',
+    'Too many requests; try again in a moment. Too many attempts with an invalid token from this address: wait before trying again.',
   ],
   [
     415,
@@ -198,20 +219,20 @@ const KNOWN: [status: number, server: string, ptBR: string, en: string][] = [
   [
     503,
     'Service unavailable: too many request bodies arriving at once. Try again shortly.',
-    'O servidor encontrou um erro (código 503). Tente novamente em instantes. O servidor está recebendo dados demais ao mesmo tempo.',
-    'The server hit an error (code 503). Try again in a moment. The server is receiving too much data at once.',
+    'Serviço ocupado ou indisponível (código 503). Tente de novo em instantes. O servidor está recebendo dados demais ao mesmo tempo.',
+    'Service busy or unavailable (code 503). Try again in a moment. The server is receiving too much data at once.',
   ],
   [
     429,
     'Too many connections from this address: at most 64 open at once',
-    'O servidor recebeu solicitações demais em pouco tempo. Aguarde um instante e tente novamente. Conexões demais vindas deste endereço: no máximo 64 abertas ao mesmo tempo.',
-    'The server received too many requests in a short time. Wait a moment and try again. Too many connections from this address: at most 64 open at once.',
+    'Muitas solicitações; tente de novo em instantes. Conexões demais vindas deste endereço: no máximo 64 abertas ao mesmo tempo.',
+    'Too many requests; try again in a moment. Too many connections from this address: at most 64 open at once.',
   ],
   [
     503,
     "Service unavailable: another connection has held the database's write lock for 5 s. Try again shortly.",
-    'O servidor encontrou um erro (código 503). Tente novamente em instantes. Banco de dados indisponível: outra conexão está escrevendo nele há 5 s e ainda não terminou.',
-    'The server hit an error (code 503). Try again in a moment. Database unavailable: another connection has been writing to it for 5 s.',
+    'Serviço ocupado ou indisponível (código 503). Tente de novo em instantes. Banco de dados indisponível: outra conexão está escrevendo nele há 5 s e ainda não terminou.',
+    'Service busy or unavailable (code 503). Try again in a moment. Database unavailable: another connection has been writing to it for 5 s.',
   ],
   [
     500,
@@ -513,7 +534,7 @@ describe('describeApiError: what the server said, in the staff’s language', ()
     );
     // A 503 whose reason is new: the sentence, and the server's words.
     expect(inPortuguese(answered(503, 'maintenance'))).toBe(
-      'O servidor encontrou um erro (código 503). Tente novamente em instantes. Resposta do servidor: “maintenance”',
+      'Serviço ocupado ou indisponível (código 503). Tente de novo em instantes. Resposta do servidor: “maintenance”',
     );
     // One unknown part of a validation message: the whole message is quoted, not half-translated.
     expect(inEnglish(answered(400, 'email: must be a valid e-mail; nome: is required'))).toBe(
@@ -523,13 +544,13 @@ describe('describeApiError: what the server said, in the staff’s language', ()
 
   it('says when the server asks to wait, with its words if they are new', () => {
     expect(inPortuguese(answered(429, 'Too many failed attempts'))).toBe(
-      'O servidor recebeu solicitações demais em pouco tempo. Aguarde um instante e tente novamente. Resposta do servidor: “Too many failed attempts”',
+      'Muitas solicitações; tente de novo em instantes. Resposta do servidor: “Too many failed attempts”',
     );
     expect(
       inEnglish(
         new ApiError('http', 'The server answered 429 with an empty body', { status: 429 }),
       ),
-    ).toBe('The server received too many requests in a short time. Wait a moment and try again.');
+    ).toBe('Too many requests; try again in a moment.');
   });
 
   it('keeps a long unknown text short, and never shows a page that is not an Error body', () => {

@@ -1,4 +1,4 @@
-import { ApiError } from '../api/client';
+import { ApiError, retryAfterOf } from '../api/client';
 import { DEFAULT_LOCALE, LOCALES, messagesByLocale, type Locale, type Messages } from './messages';
 
 /**
@@ -28,16 +28,27 @@ export function describeApiError(error: unknown, messages: Messages): string {
       if (error.isUnauthorized && detail !== '' && isKnown(said, messages)) {
         return `${detail} ${text.signInAgain}`;
       }
+      // A 429 and a 503 say different things (one client asks too much; the server cannot
+      // answer anyone now) and, with Retry-After, when the console tries again (retryPolicy).
+      const retryIn = retrySecondsOf(error);
       const sentence = error.isUnauthorized
         ? text.unauthorized
         : status === 429
-          ? text.tooManyRequests
-          : status >= 500
-            ? text.server(status)
-            : text.rejected(status);
+          ? text.tooManyRequests(retryIn)
+          : status === 503
+            ? text.busyOrUnavailable(retryIn)
+            : status >= 500
+              ? text.server(status)
+              : text.rejected(status);
       return detail === '' ? sentence : `${sentence} ${detail}`;
     }
   }
+}
+
+/** In whole seconds, at least one, when the console will send the request again, if it said. */
+function retrySecondsOf(error: ApiError): number | undefined {
+  const ms = retryAfterOf(error);
+  return ms === undefined ? undefined : Math.max(1, Math.ceil(ms / 1000));
 }
 
 /**

@@ -114,8 +114,14 @@ export const en: Messages = {
     unauthorized: 'Your session has expired. Sign in again to continue.',
     contract: 'The server answered in an unexpected format.',
     unexpected: 'An unexpected error occurred.',
-    tooManyRequests:
-      'The server received too many requests in a short time. Wait a moment and try again.',
+    tooManyRequests: (retryInSeconds) =>
+      retryInSeconds === undefined
+        ? 'Too many requests; try again in a moment.'
+        : `Too many requests; trying again in ${retryInSeconds} s.`,
+    busyOrUnavailable: (retryInSeconds) =>
+      retryInSeconds === undefined
+        ? 'Service busy or unavailable (code 503). Try again in a moment.'
+        : `Service busy or unavailable (code 503); trying again in ${retryInSeconds} s.`,
     signInAgain: 'Sign in again to continue.',
     serverSaid: (text) => `The server said: “${text}”`,
   },

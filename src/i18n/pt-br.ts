@@ -121,8 +121,14 @@ export const ptBR = {
     unauthorized: 'Sua sessão expirou. Entre novamente para continuar.',
     contract: 'O servidor respondeu em um formato inesperado.',
     unexpected: 'Ocorreu um erro inesperado.',
-    tooManyRequests:
-      'O servidor recebeu solicitações demais em pouco tempo. Aguarde um instante e tente novamente.',
+    tooManyRequests: (retryInSeconds: number | undefined): string =>
+      retryInSeconds === undefined
+        ? 'Muitas solicitações; tente de novo em instantes.'
+        : `Muitas solicitações; tentando de novo em ${retryInSeconds} s.`,
+    busyOrUnavailable: (retryInSeconds: number | undefined): string =>
+      retryInSeconds === undefined
+        ? 'Serviço ocupado ou indisponível (código 503). Tente de novo em instantes.'
+        : `Serviço ocupado ou indisponível (código 503); tentando de novo em ${retryInSeconds} s.`,
     signInAgain: 'Entre novamente para continuar.',
     // A text of the server's this catalogue does not know: quoted, never passed off as ours.
     serverSaid: (text: string): string => `Resposta do servidor: “${text}”`,

@@ -582,7 +582,7 @@ describe('ClassBrowser: designed states', () => {
     const { user } = renderBrowser();
 
     expect(await screen.findByText('Não foi possível carregar as turmas')).toBeVisible();
-    expect(screen.getByText(/O servidor encontrou um erro \(código 503\)/)).toBeVisible();
+    expect(screen.getByText(/Serviço ocupado ou indisponível \(código 503\)/)).toBeVisible();
     // The alert tells what happened; the status line does not claim it is still loading.
     expect(status()).toBeEmptyDOMElement();
 

@@ -712,7 +712,7 @@ describe('Enrol dialog: when the API says no', () => {
     await user.click(submitButton());
 
     const alert = await within(dialog()).findByRole('alert');
-    expect(alert).toHaveTextContent('O servidor encontrou um erro (código 503).');
+    expect(alert).toHaveTextContent('Serviço ocupado ou indisponível (código 503).');
     expect(within(alert).getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
   });
 

@@ -449,7 +449,7 @@ describe('Removal dialog', () => {
       const alert = await screen.findByRole('alert', {
         name: 'Não sabemos se o aluno foi removido',
       });
-      expect(alert).toHaveTextContent('O servidor encontrou um erro (código 503).');
+      expect(alert).toHaveTextContent('Serviço ocupado ou indisponível (código 503).');
       expect(alert).toHaveTextContent('Tentar de novo é seguro');
       await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
 
