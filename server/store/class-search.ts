@@ -61,8 +61,13 @@ export interface ClassSearchLimits {
   few: number;
   /** The first turmas of a ranking of many, kept in order: the pages staff read. */
   rankedHead: number;
+  /**
+   * A page of a search of many this far (in turmas found) from either end of its order is walked
+   * to; a deeper one reads the whole order once, and keeps the list.
+   */
+  walkedDepth: number;
 }
-const LIMITS: ClassSearchLimits = { few: 1 / 64, rankedHead: 500 };
+const LIMITS: ClassSearchLimits = { few: 1 / 64, rankedHead: 500, walkedDepth: 1_000 };
 
 type Bits = Uint32Array;
 const bitsFor = (size: number): Bits => new Uint32Array((size + 31) >>> 5);
@@ -148,6 +153,8 @@ interface Ranking {
   planes: Bits[];
   found: Found;
   head: Int32Array;
+  /** All of it in order, once a page past its head was asked for. */
+  list?: Int32Array;
 }
 
 /** Adds the bits of `carry` to word `at` of the bit-sliced numbers in `planes`. */
@@ -350,7 +357,7 @@ export class ClassSearch {
       } else if (total < this.size * this.limits.few) {
         slots = pageOf(this.sorted(search, found, field), descending, from, pageSize);
       } else {
-        slots = this.walk(found, this.orders[field], descending, from, pageSize);
+        slots = this.pageOfMany(search, found, field, descending, from, pageSize);
       }
     }
     return { keys: slots.map((slot) => this.keys[slot]!), slots, totalRecords: total };
@@ -377,6 +384,34 @@ export class ClassSearch {
     const order = this.orders[field];
     for (let at = 0; at < list.length; at++) list[at] = order[list[at]!]!;
     return remember(this.ordered, key, list, ORDERED_KEPT);
+  }
+
+  /**
+   * A page of a search of many turmas in `field`'s order. Near either end (the pages staff read)
+   * it is walked until full; deeper, the whole list is walked once and kept, for the pages
+   * around it (the counts and times orders until the next write).
+   */
+  private pageOfMany(
+    search: string,
+    found: Found,
+    field: SortField,
+    descending: boolean,
+    from: number,
+    count: number,
+  ): number[] {
+    const key = `${field} ${search}`;
+    const kept = this.ordered.get(key);
+    if (kept) return pageOf(kept, descending, from, count);
+    const order = this.orders[field];
+    const fromNearerEnd = Math.min(from, found.total - from - count);
+    if (fromNearerEnd <= this.limits.walkedDepth) {
+      return this.walk(found, order, descending, from, count);
+    }
+    const list = new Int32Array(found.total);
+    for (let at = 0, listed = 0; listed < list.length; at++) {
+      if (has(found.bits, order[at]!)) list[listed++] = order[at]!;
+    }
+    return pageOf(remember(this.ordered, key, list, ORDERED_KEPT), descending, from, count);
   }
 
   /**
@@ -516,14 +551,13 @@ export class ClassSearch {
     );
   }
 
-  /** Turmas `from`…`to` (excluded) of a ranking: from its head, kept, or from its places. */
+  /** Turmas `from`…`to` (excluded) of a ranking: from its head, or from all of it, kept. */
   private rankedPage(ranking: Ranking, total: number, from: number, count: number): number[] {
     const to = Math.min(from + count, total);
-    const slice =
-      to <= ranking.head.length
-        ? ranking.head.subarray(from, to)
-        : this.rankedSlice(ranking, from, to);
-    return Array.from(slice);
+    if (to <= ranking.head.length) return Array.from(ranking.head.subarray(from, to));
+    // Past its head, the whole ranking, once: staff who page on page on.
+    ranking.list ??= this.rankedSlice(ranking, 0, total);
+    return Array.from(ranking.list.subarray(from, to));
   }
 
   /**
