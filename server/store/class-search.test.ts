@@ -133,6 +133,21 @@ describe('the turmas index, each of its methods against the rule', () => {
     },
   );
 
+  it('pages deep into a ranking of 200,000 turmas that share one place', () => {
+    const many = Array.from({ length: 200_000 }, (_, at) => ({
+      key: at + 1,
+      id: `m${String(at).padStart(6, '0')}`,
+      name: `Turma ${at % 2 === 0 ? 'A' : 'B'}`,
+      createdAt: at % 50,
+      countStudents: 0,
+      updatedAt: at % 50,
+    }));
+    const index = indexOf(many, { few: 1 / 64, rankedHead: 500, walkedDepth: 1_000 });
+    const page = index.page('turma', undefined, 1_500, 100);
+    expect(page.totalRecords).toBe(200_000);
+    expect(page.keys).toEqual(expectedKeys(many, 'turma', undefined).slice(149_900, 150_000));
+  });
+
   it('follows counts and times that writes changed, searched and sorted', () => {
     const turmas = TURMAS.map((turma) => ({ ...turma }));
     const index = indexOf(turmas);

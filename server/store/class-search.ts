@@ -567,7 +567,8 @@ export class ClassSearch {
    * place is walked in name order.
    */
   private rankedSlice({ planes, found }: Ranking, from: number, to: number): Int32Array {
-    const slice: number[] = [];
+    const slice = new Int32Array(to - from);
+    let filled = 0;
     let position = 0;
     const visit = (group: Bits, count: number, level: number) => {
       if (count === 0 || position >= to) return;
@@ -589,11 +590,12 @@ export class ClassSearch {
           sortKeys[at++] = low * 2 ** 31 + byName[slot]!;
         });
         sortKeys.sort();
-        for (let at = skip; at < end; at++) slice.push(this.orders.name[sortKeys[at]! % 2 ** 31]!);
+        for (let at = skip; at < end; at++)
+          slice[filled++] = this.orders.name[sortKeys[at]! % 2 ** 31]!;
       } else if (level < 0) {
-        slice.push(
-          ...this.walk({ bits: group, total: count }, this.orders.name, false, skip, end - skip),
-        );
+        const leaf = { bits: group, total: count };
+        for (const slot of this.walk(leaf, this.orders.name, false, skip, end - skip))
+          slice[filled++] = slot;
       } else {
         const [zero, one] = (this.splits[level] ??= [bitsFor(this.size), bitsFor(this.size)]);
         const plane = planes[level]!;
@@ -611,7 +613,7 @@ export class ClassSearch {
       position += count;
     };
     visit(found.bits, found.total, planes.length - 1);
-    return Int32Array.from(slice);
+    return slice;
   }
 
   /** A bitset of the turmas, all 0: a spare one when there is one. */
