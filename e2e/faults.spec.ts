@@ -20,7 +20,9 @@ const LOAD_FAILED = 'Não foi possível carregar as turmas';
 const MESSAGES = {
   unreachable: 'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.',
   server: (status: number) =>
-    `O servidor encontrou um erro (código ${status}). Tente novamente em instantes.`,
+    status === 503
+      ? 'Serviço ocupado ou indisponível (código 503). Tente de novo em instantes.'
+      : `O servidor encontrou um erro (código ${status}). Tente novamente em instantes.`,
   rejected: (status: number) => `O servidor recusou a solicitação (código ${status}).`,
   contract: 'O servidor respondeu em um formato inesperado.',
 };
