@@ -42,6 +42,11 @@ export interface ExpiryFieldProps {
   ref?: Ref<HTMLButtonElement>;
   /** The school's year; the deployment's (config.js) unless given. */
   calendar?: SchoolCalendar;
+  /**
+   * Every student it is for is in the turma already (the roster): what happens "if the student
+   * is already in the turma" is left unsaid, the form says what it replaces.
+   */
+  forEnrolled?: boolean;
 }
 
 /** Weeks start on Sunday on Brazilian and US calendars alike. */
@@ -64,6 +69,7 @@ export function ExpiryField({
   readOnly = false,
   ref,
   calendar: givenCalendar,
+  forEnrolled = false,
 }: ExpiryFieldProps) {
   const messages = useExpiryFieldMessages();
   const [calendar] = useState(() => givenCalendar ?? schoolCalendar());
@@ -78,7 +84,7 @@ export function ExpiryField({
           ref={ref}
           label={messages.label}
           // Said before sending: the API replaces an enrolled student's expiry without a word.
-          description={messages.replacesExisting}
+          description={forEnrolled ? undefined : messages.replacesExisting}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           value={at}
           onChange={(picked) => onChange({ noExpiry, at: picked })}
@@ -127,7 +133,11 @@ export function ExpiryField({
         </Group>
         <Checkbox
           label={messages.noExpiry}
-          description={messages.noExpiryDescription}
+          description={
+            forEnrolled
+              ? messages.noExpiryDescription
+              : `${messages.noExpiryDescription} ${messages.noExpiryRemovesExisting}`
+          }
           checked={noExpiry}
           onChange={(event) => onChange({ noExpiry: event.currentTarget.checked, at })}
           onBlur={onBlur}

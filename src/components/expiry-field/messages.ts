@@ -12,8 +12,8 @@ export const useExpiryFieldMessages = defineMessages({
     endOfTerm: 'Fim do semestre',
     endOfSchoolYear: 'Fim do ano letivo',
     noExpiry: 'Sem validade',
-    noExpiryDescription:
-      'O acesso não expira. Se o aluno já estiver na turma, a validade que ele tem é retirada.',
+    noExpiryDescription: 'O acesso não expira.',
+    noExpiryRemovesExisting: 'Se o aluno já estiver na turma, a validade que ele tem é retirada.',
     localTime: 'Horário local',
     utc: 'Enviado em UTC',
     expires: (relativeDay: string): string => `Expira ${relativeDay}`,
@@ -42,8 +42,9 @@ export const useExpiryFieldMessages = defineMessages({
     endOfTerm: 'End of the semester',
     endOfSchoolYear: 'End of the school year',
     noExpiry: 'No expiry',
-    noExpiryDescription:
-      'Access does not expire. If the student is already in the class, their current expiry is removed.',
+    noExpiryDescription: 'Access does not expire.',
+    noExpiryRemovesExisting:
+      'If the student is already in the class, their current expiry is removed.',
     localTime: 'Local time',
     utc: 'Sent in UTC',
     expires: (relativeDay: string): string => `Expires ${relativeDay}`,

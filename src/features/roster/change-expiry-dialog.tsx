@@ -138,6 +138,7 @@ function ChangeExpiryForm({ api, turma, students, onSettled }: RosterDialogProps
                 onBlur={field.onBlur}
                 error={fieldState.error?.message}
                 readOnly={busy}
+                forEnrolled
               />
             )}
           />

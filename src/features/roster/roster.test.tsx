@@ -424,6 +424,11 @@ describe('acting from the roster', () => {
     expect(
       within(dialog).getByText(/A nova validade substitui a atual de cada aluno listado/),
     ).toBeVisible();
+    // Everyone listed is in the turma: no "if the student is already in the turma" (issue 34).
+    expect(within(dialog).queryByText(/Se o aluno já estiver na turma/)).toBeNull();
+    expect(
+      within(dialog).getByRole('checkbox', { name: /^Sem validade/ }),
+    ).toHaveAccessibleDescription('O acesso não expira.');
     const students = within(dialog).getByRole('list', { name: 'Resultado por aluno' });
     expect(within(students).getAllByRole('listitem')[0]).toHaveTextContent(
       'Validade atual: Expirada',
