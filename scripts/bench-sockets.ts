@@ -137,8 +137,9 @@ async function hold() {
           socket.on('close', () => clearInterval(drip));
         };
   const over = new Promise<void>((resolve) => setTimeout(resolve, ms));
-  process.send!((await holdSockets(port, count, addresses, start, over)) satisfies HoldReply);
-  process.disconnect();
+  const reply = await holdSockets(port, count, addresses, start, over);
+  // Disconnecting at once would drop a large reply still being written to the channel.
+  process.send!(reply satisfies HoldReply, () => process.disconnect());
 }
 
 function holdSockets(

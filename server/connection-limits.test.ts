@@ -64,7 +64,7 @@ describe('open connections per address', () => {
 });
 
 describe('request bodies still arriving', () => {
-  it('past their memory bound, a request with a body gets 503 at once', async () => {
+  it('past their memory bound, a request with a body gets 503, its body unread', async () => {
     server = await startTestServer({ fixtures: STANDARD_FIXTURES });
     // 64 KiB declared, one byte sent: each holds its share (with the request's own cost) until
     // it arrives or times out; one address may hold a quarter of the bound, 96 such bodies.
