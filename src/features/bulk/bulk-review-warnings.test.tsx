@@ -154,6 +154,14 @@ describe('Bulk review: students already registered', () => {
     await runAndFinish(user);
     expect(backend.expiryOf('t1', GABRIEL)).toBe(DECEMBER_5);
     expect(await onPlatform(api, GABRIEL)).toMatchObject({ name: 'Gabriel Souza' });
+    // The results say which name the platform kept, beside the one typed.
+    const results = within(within(dialog()).getByRole('table', { name: 'Resultado por linha' }));
+    expect(results.getByRole('row', { name: /Nome Trocado/ })).toHaveTextContent(
+      'Já cadastrado como Gabriel Souza, nome mantido.',
+    );
+    expect(results.getByRole('row', { name: /Helena Prado/ })).not.toHaveTextContent(
+      'nome mantido',
+    );
   });
 
   it('warns that an expiry is taken off when none is given, and forgets it once the line has one', async () => {

@@ -224,6 +224,7 @@ const byLocale = {
       count: (outcome: string, count: string) => `${outcome}: ${count}`,
       // A removal's detail, per turma: Saiu de / Não estava em / Não está mais em.
       removal: REMOVAL_SPLIT_WORDS['pt-BR'],
+      nameKept: (name: string) => `Já cadastrado como ${name}, nome mantido.`,
       notSentDetail: 'Cancelado antes do envio.',
       excludedDetail: 'Excluída na revisão.',
       csv: {
@@ -468,6 +469,7 @@ const byLocale = {
       },
       count: (outcome: string, count: string) => `${outcome}: ${count}`,
       removal: REMOVAL_SPLIT_WORDS.en,
+      nameKept: (name: string) => `Already registered as ${name}; the name is kept.`,
       notSentDetail: 'Cancelled before it was sent.',
       excludedDetail: 'Excluded during review.',
       csv: {

@@ -4,6 +4,7 @@ import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { NAME_MAX_LENGTH, type ClassSummary } from '#contract';
+import { isOtherName } from '../../api/enrolment-changes';
 import { describeApiError, describeServerSaid } from '../../i18n/describe-api-error';
 import { useFormats } from '../../i18n/formats';
 import { describeRemovalSplit } from '../../components/removal-outcome/removal-split-text';
@@ -192,7 +193,10 @@ function detailOf(
 ): string {
   switch (report.outcome) {
     case 'enrolled':
-      return '';
+      // The name on screen is the typed one; an existing student kept their own.
+      return report.existing && isOtherName(report.name, report.existing.name)
+        ? messages.results.nameKept(visibleName(report.existing.name))
+        : '';
     case 'removed':
     case 'was-not-in':
     case 'no-longer-in': {
