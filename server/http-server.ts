@@ -47,8 +47,7 @@ const LISTEN_BACKLOG = 4096;
 /**
  * Request bodies may hold this much memory while they arrive, counted as declared (a chunked one
  * as the largest allowed) plus what a request costs the server besides (measured at about 70 KB);
- * one address at most a quarter of it. Past either, a request with a body gets a 503, after a
- * pause (see `refuseConnection`).
+ * one address at most a quarter of it. Past either, a request with a body gets a 503 at once.
  */
 const PENDING_BODIES_MAX_BYTES = 48 * 2 ** 20;
 const PENDING_BODIES_PER_ADDRESS_MAX_BYTES = PENDING_BODIES_MAX_BYTES / 4;
@@ -223,27 +222,18 @@ export async function listen(
       pendingBodiesTotal + cost > PENDING_BODIES_MAX_BYTES ||
       pendingBodies.get(address) + cost > PENDING_BODIES_PER_ADDRESS_MAX_BYTES
     ) {
-      // Answered after a pause, as a connection past the cap is: answered at once, a client
-      // reconnecting at once kept the server accepting and refusing thousands a second. What
-      // arrives meanwhile is dropped: paused, each held a 64 KiB read buffer.
-      request.resume();
-      const answer = setTimeout(
-        () => {
-          response.writeHead(
-            503,
-            [
-              ['Content-Type', 'application/json'],
-              ['Retry-After', String(PENDING_BODIES_RETRY_AFTER_SECONDS)],
-              ['Connection', 'close'],
-              ...headers,
-            ].flat(),
-          );
-          response.end(JSON.stringify({ status: '503', message: BUSY_BODIES } satisfies ErrorBody));
-        },
-        REFUSED_HOLD_MS * (0.5 + Math.random()),
+      // Answered at once, and the connection kept while the rest of the body is read and
+      // dropped (Node does so for a kept-alive one), within the request deadline: closed, a
+      // client reconnecting at once kept the server accepting and refusing thousands a second.
+      response.writeHead(
+        503,
+        [
+          ['Content-Type', 'application/json'],
+          ['Retry-After', String(PENDING_BODIES_RETRY_AFTER_SECONDS)],
+          ...headers,
+        ].flat(),
       );
-      answer.unref();
-      response.once('close', () => clearTimeout(answer));
+      response.end(JSON.stringify({ status: '503', message: BUSY_BODIES } satisfies ErrorBody));
       return false;
     }
     pendingBodiesTotal += cost;
