@@ -22,6 +22,9 @@ export const theme = createTheme({
  *   red.4 gives 6.70:1 (5.86:1 on dark.6, the inputs' background) and dark.1 7.83:1.
  * - placeholders: gray.5 on white (2.07:1) and dark.3 on dark.6 (2.47:1); the dimmed colours above
  *   give 8.18:1 and 6.85:1.
+ * - light: yellow alerts' titles and icons ("Sua sessão expirou", offline) in yellow.9 on yellow.1
+ *   (2.69:1). No yellow shade is dark enough; this amber gives 5.99:1 (dark: yellow.0 on Mantine's
+ *   brown, 8.35:1, kept).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -29,6 +32,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
+    '--mantine-color-yellow-light-color': '#8a4d00',
   },
   dark: {
     '--mantine-color-error': 'var(--mantine-color-red-4)',
