@@ -3,7 +3,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SORT_VALUES, type SortBy, type SortField } from '#contract';
+import type { TurmaFixture } from './testing/database.ts';
 import { STANDARD_FIXTURES } from './testing/fixtures.ts';
+import { compareNaturally } from './testing/natural-order.ts';
 import {
   expectError,
   ids,
@@ -290,6 +292,58 @@ describe('getClasses paging through 45 seeded turmas', () => {
     );
 
     expect(data).toHaveLength(45);
-    expect(folded).toEqual(folded.toSorted());
+    expect(folded).toEqual(folded.toSorted(compareNaturally));
+  });
+});
+
+describe('getClasses orders numbers in names by their value (issue 34)', () => {
+  const lot = (id: string, name: string): TurmaFixture => ({
+    id,
+    name,
+    createdAt: '2024-01-01T10:00:00.000Z',
+    updatedAt: '2024-01-01T10:00:00.000Z',
+  });
+  // By code point "Lote 1000" < "Lote 139" < "Lote 14" < "Lote 2", and "10º" < "9º".
+  const NATURAL = [
+    lot('n5', '9º ano A'),
+    lot('n1', '10º ano A'),
+    lot('n2', 'Lote 2'),
+    lot('n7', 'Lote 14'),
+    // A leading zero changes no value: a longer name after the same number.
+    lot('n3', 'Lote 014 B'),
+    lot('n6', 'Lote 139'),
+    lot('n4', 'Lote 1000'),
+  ];
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ fixtures: { turmas: NATURAL.toReversed() } });
+  });
+  afterAll(() => server.stop());
+
+  it('sorts by name naturally, both ways, and pages through that order', async () => {
+    const expected = NATURAL.map(({ name }) => name);
+
+    expect(names((await server.listClasses({ sortBy: 'name' })).data)).toEqual(expected);
+    expect(names((await server.listClasses({ sortBy: '-name' })).data)).toEqual(
+      expected.toReversed(),
+    );
+    const pages = await Promise.all(
+      [1, 2, 3, 4].map((page) => server.listClasses({ sortBy: 'name', pageSize: 2, page })),
+    );
+    expect(pages.flatMap((page) => names(page.data))).toEqual(expected);
+  });
+
+  it('keeps that order within a search, and among equal matches of a best-match search', async () => {
+    const lots = ['Lote 2', 'Lote 14', 'Lote 014 B', 'Lote 139', 'Lote 1000'];
+
+    expect(names((await server.listClasses({ query: 'lote', sortBy: 'name' })).data)).toEqual(lots);
+    // "Lote 014 B" leaves one more word unmatched: last of the best match, the rest by name.
+    expect(names((await server.listClasses({ query: 'lote' })).data)).toEqual([
+      'Lote 2',
+      'Lote 14',
+      'Lote 139',
+      'Lote 1000',
+      'Lote 014 B',
+    ]);
   });
 });

@@ -26,6 +26,7 @@ import {
   type StudentFixture,
   type TurmaFixture,
 } from './testing/database.ts';
+import { compareNaturally } from './testing/natural-order.ts';
 import {
   expectError,
   expectWriteOk,
@@ -84,13 +85,16 @@ const ENROLMENTS: EnrolmentFixture[] = [
 /** Code point order, as the databases compare text: UTF-8's bytes compare the same way. */
 const compareCodePoints = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
-/** The rule for `sortBy`, plainly: name folded, ties by e-mail, no expiry after every date. */
+/**
+ * The rule for `sortBy`, plainly: name folded and in natural order, ties by e-mail, no expiry
+ * after every date.
+ */
 function compareBy(sortBy: RosterSortBy) {
   const field = sortBy.replace('-', '');
   const ascending = (a: RosterEntry, b: RosterEntry): number => {
     const byEmail = compareCodePoints(a.email, b.email);
     if (field === 'name') {
-      return compareCodePoints(foldForSearch(a.name), foldForSearch(b.name)) || byEmail;
+      return compareNaturally(foldForSearch(a.name), foldForSearch(b.name)) || byEmail;
     }
     if (field === 'expirationDate') {
       if (a.expirationDate === b.expirationDate) return byEmail;
@@ -267,6 +271,43 @@ describe("a turma's roster", () => {
       'No class with id R1',
     );
     expectError(await server.request('/classe/%00/students'), 404, 'No class with id \0');
+  });
+});
+
+describe('a roster orders numbers in names by their value (issue 34)', () => {
+  const lots = turma('lots', 'Lotes');
+  // By code point "Lote 1000" < "Lote 139" < "Lote 14" < "Lote 2".
+  const NATURAL = [
+    student('Lote 2', 'z@escola.example'),
+    student('Lote 14', 'y@escola.example'),
+    student('lote 014', 'a@escola.example'),
+    student('Lote 139', 'x@escola.example'),
+    student('Lote 1000', 'w@escola.example'),
+  ];
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      fixtures: {
+        turmas: [lots],
+        enrolments: NATURAL.toReversed().map((who) => enrol(lots, who)),
+      },
+    });
+  });
+  afterAll(() => server.stop());
+
+  it('sorts by name naturally both ways, within a search, and pages through that order', async () => {
+    // "Lote 14" and "lote 014" tie: a@ before y@.
+    const expected = ['z', 'a', 'y', 'x', 'w'].map((local) => `${local}@escola.example`);
+
+    expect(emails((await roster(server, 'lots')).data)).toEqual(expected);
+    expect(emails((await roster(server, 'lots', { sortBy: '-name' })).data)).toEqual(
+      expected.toReversed(),
+    );
+    expect(emails((await roster(server, 'lots', { query: 'lote' })).data)).toEqual(expected);
+    const pages = await Promise.all(
+      [1, 2, 3].map((page) => roster(server, 'lots', { pageSize: 2, page })),
+    );
+    expect(pages.flatMap((page) => emails(page.data))).toEqual(expected);
   });
 });
 

@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { foldForSearch, SORT_VALUES, type SortBy, type SortField } from '#contract';
+import { compareNaturally } from '../testing/natural-order.ts';
 import { matchesQuery, rankedByRule } from '../testing/search-rule.ts';
 import { ClassSearch, type ClassSearchLimits } from './class-search.ts';
 
@@ -43,7 +44,18 @@ const VALUE: Record<SortField, (turma: Turma) => string | number> = {
   countStudents: (turma) => turma.countStudents,
   updatedAt: (turma) => turma.updatedAt,
 };
+/** Ordered as the API lists them: names in natural order ("2" before "12"), ties by id. */
 function sorted(turmas: readonly Turma[], field: SortField): Turma[] {
+  if (field === 'name') {
+    return turmas.toSorted(
+      (a, b) =>
+        compareNaturally(foldForSearch(a.name), foldForSearch(b.name)) || compareText(a.id, b.id),
+    );
+  }
+  return byValue(turmas, field);
+}
+/** Ordered as the stores read them from the database: names by code point. */
+function byValue(turmas: readonly Turma[], field: SortField): Turma[] {
   const value = VALUE[field];
   return turmas.toSorted((a, b) => {
     const [x, y] = [value(a), value(b)];
@@ -63,7 +75,7 @@ const LIMITS: ClassSearchLimits[] = [
 const iso = (day: number) => new Date(Date.UTC(2024, 0, 1 + day)).toISOString();
 
 function indexOf(turmas: readonly Turma[], limits: ClassSearchLimits = LIMITS[0]!) {
-  const keys = (field: SortField) => sorted(turmas, field).map(({ key }) => key);
+  const keys = (field: SortField) => byValue(turmas, field).map(({ key }) => key);
   return new ClassSearch(
     {
       classes: turmas.map(({ key, name, countStudents, updatedAt }) => ({

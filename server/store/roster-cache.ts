@@ -7,6 +7,7 @@
  * 3–6 ms of CPU per request; a page from memory costs a slice.
  */
 import { searchWords, type RosterParams, type RosterResponse, type RosterSortBy } from '#contract';
+import { naturalSortKey } from './natural-sort-key.ts';
 import { compareCodePoints } from './student-search.ts';
 
 /** One enrolment as a store reads it: the answer's fields and what search and sort compare. */
@@ -24,12 +25,14 @@ export interface RosterRow {
 const ROSTERS_KEPT = 64;
 const SEARCHES_KEPT = 16;
 
-type Compare = (a: RosterRow, b: RosterRow) => number;
+/** A row with its name's natural sort key, computed once when the roster is read. */
+type SortableRow = RosterRow & { sortName: string };
+type Compare = (a: SortableRow, b: SortableRow) => number;
 
 const byEmail: Compare = (a, b) => compareCodePoints(a.email, b.email);
 /** Times are ISO 8601 in UTC, all in one shape: their text sorts as they do. */
 const ASCENDING: Record<string, Compare> = {
-  name: (a, b) => compareCodePoints(a.searchName, b.searchName) || byEmail(a, b),
+  name: (a, b) => compareCodePoints(a.sortName, b.sortName) || byEmail(a, b),
   email: byEmail,
   // No expiry after every date.
   expirationDate: (a, b) =>
@@ -58,11 +61,11 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V, limit: number): V {
 
 /** One turma's enrolments, with its searches and orders kept. */
 export class Roster {
-  private readonly rows: readonly RosterRow[];
-  private readonly lists = new Map<string, RosterRow[]>();
+  private readonly rows: readonly SortableRow[];
+  private readonly lists = new Map<string, SortableRow[]>();
 
   constructor(rows: readonly RosterRow[]) {
-    this.rows = rows;
+    this.rows = rows.map((row) => ({ ...row, sortName: naturalSortKey(row.searchName) }));
   }
 
   page({ query, sortBy, page, pageSize }: RosterParams): RosterResponse {
