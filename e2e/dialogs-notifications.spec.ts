@@ -1,6 +1,7 @@
 /**
- * Notifications and dialogs together: no toast covers an open dialog, and a visible toast passes
- * axe (contrast, named close button) in both themes. Placeholders are AA too.
+ * Notifications and dialogs together: no toast covers an open dialog or the header's controls,
+ * and a visible toast passes axe (contrast, named close button) in both themes. Placeholders are
+ * AA too.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, listClasses, signIn, test, turmasPage } from './support';
@@ -94,7 +95,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(dialog).toBeHidden();
       const toast = page.getByRole('alert').filter({ hasText: student.name });
       await expect(toast).toBeVisible();
-      // Held open by the pointer (it closes after 4 s otherwise) while axe reads it.
+      // Below the header: "English", the theme and "Sair" stay in view and in reach.
+      expect(await toastsOver(page, page.getByRole('banner'))).toEqual([]);
+      // Held open by the pointer (it closes after 8 s otherwise) while axe reads it.
       await toast.hover();
       await expect(toast.getByRole('button', { name: 'Fechar aviso' })).toBeVisible();
       await expectNoAxeViolations(page);
@@ -114,7 +117,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
-test('removal toasts hide while the next dialog is open, and come back after', async ({
+test('a removal says its outcome in the dialog; its toast waits for the next dialog to close', async ({
   page,
   request,
   token,
@@ -131,9 +134,17 @@ test('removal toasts hide while the next dialog is open, and come back after', a
   await emailField.fill(email);
   await dialog.getByRole('textbox', { name: /^Para confirmar/ }).fill(email);
   await dialog.getByRole('button', { name: 'Remover aluno', exact: true }).click();
+  // The student's name, known to the console (roster extension), as the enrolment names them.
+  const outcome = dialog.getByRole('group', { name: 'Aluna de Teste saiu de 1 turma' });
+  await expect(outcome).toBeFocused();
+  await expect(outcome).toContainText(`E-mail: ${email}`);
+  // eslint-disable-next-line playwright/prefer-to-have-count -- at once: the toast waits for the close
+  expect(await page.getByRole('alert').count()).toBe(0);
+  await dialog.getByRole('button', { name: 'Fechar' }).last().click();
   await expect(dialog).toBeHidden();
-  const toast = page.getByRole('alert').filter({ hasText: email });
+  const toast = page.getByRole('alert').filter({ hasText: 'Aluna de Teste saiu de 1 turma' });
   await expect(toast).toBeVisible();
+  expect(await toastsOver(page, page.getByRole('banner'))).toEqual([]);
 
   // The next removal, while the first one's toast is still up (it lasts 8 s).
   await list.row(turmas[1]!).remove.click();

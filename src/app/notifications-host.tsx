@@ -11,7 +11,7 @@ import classes from './notifications-host.module.css';
  *
  * Nothing shows while a form dialog is open: a toast there covered the dialog's close button and
  * fields. The store keeps them, and they show (their time to close starting then) once it closes;
- * a dialog that stays open says its outcome inside itself.
+ * every form dialog says its outcome inside itself first (form-outcome.tsx).
  */
 export default function NotificationsHost() {
   const dialogOpen = useIsFormDialogOpen();

@@ -4,7 +4,7 @@ import type { Locale } from '../../i18n/messages';
 import { formatTurmaNames } from './format-turma-names';
 
 /**
- * What a removal did per turma, in words both removals use (the dialog's notification, each line
+ * What a removal did per turma, in words both removals use (the dialog's outcome, each line
  * of a bulk run): "saiu" only where the student was, "não estava" where they were not, and where
  * nothing is known only what is sure, "não está mais". Spread into each feature's messages.
  */

@@ -1,5 +1,4 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -12,6 +11,7 @@ import { ExpiryField } from '../../components/expiry-field/expiry-field';
 import { useDiscardGuard, useFormDialog } from '../../components/form-dialog/form-dialog-context';
 import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';
 import { FailureNotice } from '../../components/form-dialog/failure-notice';
+import { notifyOutcome } from '../../components/form-dialog/notify-outcome';
 import { showFieldErrors } from '../../components/form-dialog/form-failure';
 import { useFailureAlert } from '../../components/form-dialog/use-failure-alert';
 import { useFormSubmit } from '../../components/form-dialog/use-form-submit';
@@ -67,7 +67,6 @@ export function EnrolmentForm({ api, turmas }: EnrolmentFormProps) {
   const mutation = useEnrolStudent(api);
   const [alert, setAlert] = useFailureAlert();
   const [enrolled, setEnrolled] = useState<Enrolled | null>(null);
-  const successRef = useRef<HTMLDivElement>(null);
   const focusNameNext = useRef(false);
   // With the roster extension, an e-mail already there shows who it is before sending.
   const knowsStudents = useExtension(api, ROSTER_EXTENSION);
@@ -84,8 +83,7 @@ export function EnrolmentForm({ api, turmas }: EnrolmentFormProps) {
   );
 
   useEffect(() => {
-    if (enrolled) successRef.current?.focus();
-    else if (focusNameNext.current) {
+    if (!enrolled && focusNameNext.current) {
       focusNameNext.current = false;
       form.setFocus('name');
     }
@@ -114,12 +112,13 @@ export function EnrolmentForm({ api, turmas }: EnrolmentFormProps) {
       setAlert(failure.alert ?? null);
       return;
     }
-    notifications.show({
-      color: 'green',
-      title: messages.success.title,
-      message: describeEnrolled(request.name, classes, messages, locale),
-      closeButtonProps: { 'aria-label': messages.success.dismiss },
-    });
+    notifyOutcome(
+      {
+        title: messages.success.title,
+        message: describeEnrolled(request.name, classes, messages, locale),
+      },
+      messages.success.dismiss,
+    );
     setEnrolled({ name: request.name, email: request.email, classes, at: request.expirationDate });
   });
 
@@ -162,7 +161,7 @@ export function EnrolmentForm({ api, turmas }: EnrolmentFormProps) {
   };
 
   if (enrolled) {
-    return <EnrolSuccess ref={successRef} enrolled={enrolled} onEnrolAnother={enrolAnother} />;
+    return <EnrolSuccess enrolled={enrolled} onEnrolAnother={enrolAnother} />;
   }
 
   return (

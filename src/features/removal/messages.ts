@@ -73,18 +73,20 @@ export const useRemovalMessages = defineMessages({
     outcome: {
       // Not "Aluno removido": the API answers the same whether or not the student was in each
       // turma, so what is certain is where they are not now.
-      removedTitle: (email: string, count: number, formattedCount: string): string =>
+      // `who`: the student's name when the console knows it, else their e-mail.
+      removedTitle: (who: string, count: number, formattedCount: string): string =>
         count === 1
-          ? `${email} não está mais em 1 turma`
-          : `${email} não está mais em ${formattedCount} turmas`,
+          ? `${who} não está mais em 1 turma`
+          : `${who} não está mais em ${formattedCount} turmas`,
       // With the roster extension the console knows, just before sending, which of the turmas
       // the student was in: then it says so per turma, and "saiu" only where they were.
-      leftTitle: (email: string, count: number, formattedCount: string): string =>
-        count === 1 ? `${email} saiu de 1 turma` : `${email} saiu de ${formattedCount} turmas`,
-      wasInNoneTitle: (email: string): string => `${email} não estava em nenhuma destas turmas`,
+      leftTitle: (who: string, count: number, formattedCount: string): string =>
+        count === 1 ? `${who} saiu de 1 turma` : `${who} saiu de ${formattedCount} turmas`,
+      wasInNoneTitle: (who: string): string => `${who} não estava em nenhuma destas turmas`,
       // Saiu de / Não estava em / Não está mais em: the bulk removal's lines say them too.
       ...REMOVAL_SPLIT_WORDS['pt-BR'],
       removedTurmas: (names: string): string => `${names}.`,
+      email: 'E-mail',
       dismiss: 'Fechar aviso',
       studentNotFound: 'Nenhum aluno com este e-mail. Nada foi alterado.',
       unknownOutcomeTitle: 'Não sabemos se o aluno foi removido',
@@ -169,6 +171,7 @@ export const useRemovalMessages = defineMessages({
       wasInNoneTitle: (email) => `${email} was not in any of these classes`,
       ...REMOVAL_SPLIT_WORDS.en,
       removedTurmas: (names) => `${names}.`,
+      email: 'E-mail',
       dismiss: 'Dismiss',
       studentNotFound: 'No student has this e-mail. Nothing was changed.',
       unknownOutcomeTitle: 'We do not know whether the student was removed',

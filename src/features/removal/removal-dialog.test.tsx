@@ -75,6 +75,12 @@ const listedNames = () =>
   within(turmaList())
     .getAllByRole('listitem')
     .map((item) => item.textContent);
+/** The removal's outcome, said in the dialog (which stays open), focused so it is read out. */
+async function outcomeShown(title: string) {
+  const outcome = await within(dialog()).findByRole('group', { name: title });
+  await waitFor(() => expect(outcome).toHaveFocus());
+  return outcome;
+}
 const deletes = (backend: ReferenceApi) =>
   backend.requests.filter((request) => request.method === 'DELETE');
 
@@ -189,28 +195,47 @@ describe('Removal dialog', () => {
     expect(backend.enrolments('t1')).toEqual([ANA]);
   });
 
-  it('sends the exact DELETE body, names the student and turmas, refreshes the counts and closes', async () => {
+  it('sends the exact DELETE body, says the outcome in the dialog as enrolment does, refreshes the counts', async () => {
     const { user, backend, onClose } = setup();
     expect(await screen.findByText('Matemática 9º A: 1')).toBeInTheDocument();
 
     await fillIn(user, '  Ana.Souza@Escola.com.br ', ANA.toUpperCase());
     await user.click(removeButton());
 
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    // What is true whether or not Ana was in each turma: the API answers the same either way.
+    // Without the roster extension her name is not known: the e-mail names her.
+    const outcome = await outcomeShown(`${ANA} não está mais em 2 turmas`);
     expect(deletes(backend)).toEqual([
       expect.objectContaining({
         pathname: '/v1/classe/remove-student',
         body: { email: ANA, classes: [{ id: 't1' }, { id: 't2' }] },
       }),
     ]);
-    // What is true whether or not Ana was in each turma: the API answers the same either way.
-    expect(await screen.findByText(`${ANA} não está mais em 2 turmas`)).toBeInTheDocument();
-    expect(screen.getByText('Matemática 9º A e Física 1º B.')).toBeInTheDocument();
+    expect(within(outcome).getByText('Matemática 9º A e Física 1º B.')).toBeVisible();
+    expect(within(outcome).getByText(`E-mail: ${ANA}`)).toBeVisible();
     expect(screen.queryByText(/removido/)).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Fechar aviso' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'E-mail do aluno' })).not.toBeInTheDocument();
     expect(await screen.findByText('Matemática 9º A: 0')).toBeInTheDocument();
     expect(screen.getByText('Física 1º B: 0')).toBeInTheDocument();
     expect(backend.enrolments('t1')).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+
+    // Closed by the person, at once: nothing is left to discard.
+    const closeButtons = within(dialog()).getAllByRole('button', { name: 'Fechar' });
+    expect(closeButtons).toHaveLength(2);
+    await user.click(closeButtons[1]!);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('group', { name: 'Descartar o que você preencheu?' })).toBeNull();
+  });
+
+  it('closes the outcome on Escape without asking to discard', async () => {
+    const { user, onClose } = setup();
+    await fillIn(user);
+    await user.click(removeButton());
+    await outcomeShown(`${ANA} não está mais em 2 turmas`);
+
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('locks the form while the removal is on its way', async () => {
@@ -230,7 +255,7 @@ describe('Removal dialog', () => {
     expect(onClose).not.toHaveBeenCalled();
 
     held.release();
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await outcomeShown(`${ANA} não está mais em 2 turmas`);
     expect(deletes(backend)).toHaveLength(1);
   });
 
@@ -353,7 +378,7 @@ describe('Removal dialog', () => {
   });
 
   it('adds a turma found by the search, and removes the student from it too', async () => {
-    const { user, backend, onClose } = setup();
+    const { user, backend } = setup();
     await user.type(screen.getByRole('combobox', { name: 'Adicionar turma' }), 'histo');
     await user.click(await screen.findByRole('option', { name: 'História 2º C' }));
 
@@ -362,7 +387,7 @@ describe('Removal dialog', () => {
     await fillIn(user);
     await user.click(removeButton());
 
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    await outcomeShown(`${ANA} não está mais em 3 turmas`);
     expect(deletes(backend)[0]?.body).toEqual({
       email: ANA,
       classes: [{ id: 't1' }, { id: 't2' }, { id: 't3' }],
@@ -394,7 +419,7 @@ describe('Removal dialog', () => {
 
     it('404 for turmas: names them on the turmas field, and sends again only once they are off the list', async () => {
       const gone = { id: 'gone-1', name: 'Turma Excluída 3º B' };
-      const { user, backend, onClose } = setup({
+      const { user, backend } = setup({
         turmas: [MATEMATICA, aTurma(gone), FISICA],
       });
       await fillIn(user);
@@ -413,7 +438,7 @@ describe('Removal dialog', () => {
       await user.click(screen.getByRole('button', { name: 'Tirar Turma Excluída 3º B da lista' }));
       expect(screen.queryByText(message)).not.toBeInTheDocument();
       await user.click(removeButton());
-      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      await outcomeShown(`${ANA} não está mais em 2 turmas`);
       expect(deletes(backend)[1]?.body).toEqual({
         email: ANA,
         classes: [{ id: 't1' }, { id: 't2' }],
@@ -441,7 +466,7 @@ describe('Removal dialog', () => {
     });
 
     it('5xx: says the outcome is unknown and offers to try again, which is safe', async () => {
-      const { user, backend, onClose } = setup();
+      const { user, backend } = setup();
       await fillIn(user);
       backend.failNext({ status: 503 });
       await user.click(removeButton());
@@ -453,7 +478,7 @@ describe('Removal dialog', () => {
       expect(alert).toHaveTextContent('Tentar de novo é seguro');
       await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
 
-      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      await outcomeShown(`${ANA} não está mais em 2 turmas`);
       expect(deletes(backend).map((request) => request.body)).toEqual([
         { email: ANA, classes: [{ id: 't1' }, { id: 't2' }] },
         { email: ANA, classes: [{ id: 't1' }, { id: 't2' }] },
@@ -461,7 +486,7 @@ describe('Removal dialog', () => {
     });
 
     it('network failure: says the outcome is unknown, keeps everything, and tries again on request', async () => {
-      const { user, backend, onClose } = setup();
+      const { user, backend } = setup();
       await fillIn(user);
       backend.failNext('network');
       await user.click(removeButton());
@@ -474,7 +499,7 @@ describe('Removal dialog', () => {
       expect(listedNames()).toEqual(['Matemática 9º A', 'Física 1º B']);
       await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
 
-      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      await outcomeShown(`${ANA} não está mais em 2 turmas`);
       expect(backend.enrolments('t2')).toEqual([]);
     });
 
@@ -503,7 +528,7 @@ describe('Removal dialog', () => {
           },
         }),
       });
-      const { user, backend, onClose } = setup({ queryClient });
+      const { user, backend } = setup({ queryClient });
       await fillIn(user);
       backend.failNext({
         status: 401,
@@ -520,13 +545,13 @@ describe('Removal dialog', () => {
 
       // Signed in again (the backend accepts the token once more): one press sends it.
       await user.click(removeButton());
-      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      await outcomeShown(`${ANA} não está mais em 2 turmas`);
       expect(backend.enrolments('t1')).toEqual([]);
     });
   });
 
   it('speaks English', async () => {
-    const { user, onClose } = setup({ locale: 'en' });
+    const { user } = setup({ locale: 'en' });
     expect(dialog()).toHaveAccessibleName('Remove a student from classes');
     expect(screen.getByRole('list', { name: 'Remove from 2 classes' })).toBeInTheDocument();
     await user.click(screen.getByRole('textbox', { name: "Student's e-mail" }));
@@ -537,8 +562,11 @@ describe('Removal dialog', () => {
     await user.paste(ANA);
     await user.click(screen.getByRole('button', { name: 'Remove student' }));
 
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(await screen.findByText(`${ANA} is no longer in 2 classes`)).toBeInTheDocument();
-    expect(screen.getByText('Matemática 9º A and Física 1º B.')).toBeInTheDocument();
+    const outcome = await within(dialog()).findByRole('group', {
+      name: `${ANA} is no longer in 2 classes`,
+    });
+    expect(within(outcome).getByText('Matemática 9º A and Física 1º B.')).toBeVisible();
+    expect(within(outcome).getByText(`E-mail: ${ANA}`)).toBeVisible();
+    expect(within(dialog()).getAllByRole('button', { name: 'Close' })).toHaveLength(2);
   });
 });

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
@@ -14,6 +13,8 @@ import { ROSTER_EXTENSION, type ClassSummary, type StudentMatch } from '#contrac
 import { useDiscardGuard, useFormDialog } from '../../components/form-dialog/form-dialog-context';
 import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';
 import { FailureNotice } from '../../components/form-dialog/failure-notice';
+import { FormOutcome, type Outcome } from '../../components/form-dialog/form-outcome';
+import { notifyOutcome } from '../../components/form-dialog/notify-outcome';
 import { showFieldErrors } from '../../components/form-dialog/form-failure';
 import { useFailureAlert } from '../../components/form-dialog/use-failure-alert';
 import { useFormSubmit } from '../../components/form-dialog/use-form-submit';
@@ -69,7 +70,7 @@ export function RemovalForm({ api, turmas, warningId }: RemovalFormProps) {
   const appMessages = useMessages();
   const locale = useLocale();
   const formats = useFormats();
-  const { close, busy } = useFormDialog();
+  const { busy } = useFormDialog();
   // With the roster extension the e-mail field suggests students, and the form says which of
   // the chosen turmas the student is in; without it, the form is as it always was.
   const suggest = useExtension(api, ROSTER_EXTENSION);
@@ -102,7 +103,13 @@ export function RemovalForm({ api, turmas, warningId }: RemovalFormProps) {
     () => turmaNotes(shownStudent, chosenTurmas, messages, formats),
     [shownStudent, chosenTurmas, messages, formats],
   );
-  useDiscardGuard(useCallback(() => hasUnsentChanges(form.getValues(), turmas), [form, turmas]));
+  const [removed, setRemoved] = useState<{ outcome: Outcome; email: string } | null>(null);
+  useDiscardGuard(
+    useCallback(
+      () => !removed && hasUnsentChanges(form.getValues(), turmas),
+      [removed, form, turmas],
+    ),
+  );
 
   const submit = useFormSubmit(
     form,
@@ -122,25 +129,29 @@ export function RemovalForm({ api, turmas, warningId }: RemovalFormProps) {
         setAlert(failure.alert ?? null);
         return;
       }
+      // Named as the roster extension knows them, just before sending or while typing.
+      const known = before ?? (shownStudent?.email === student ? shownStudent : undefined);
       const outcome = describeRemovalOutcome(
-        student,
+        known ? visibleName(known.name) : student,
         splitByMembership(chosen, before),
         messages,
         locale,
       );
-      notifications.show({
-        color: 'teal',
-        icon: <IconCheck aria-hidden size={18} />,
-        title: outcome.title,
-        message: outcome.message,
-        // Long enough to read a few turma names; it also stays while hovered.
-        autoClose: 8_000,
-        closeButtonProps: { 'aria-label': messages.outcome.dismiss },
-      });
-      close();
+      notifyOutcome(outcome, messages.outcome.dismiss);
+      setRemoved({ outcome, email: student });
     },
     confirmed !== 'match',
   );
+
+  if (removed) {
+    return (
+      <FormOutcome outcome={removed.outcome}>
+        <Text size="sm">
+          {messages.outcome.email}: {removed.email}
+        </Text>
+      </FormOutcome>
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate>

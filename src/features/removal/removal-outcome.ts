@@ -7,14 +7,15 @@ import type { Locale } from '../../i18n/messages';
 import type { RemovalMessages } from './messages';
 
 /**
- * The notification after a removal, saying per turma only what is true. The API answers the same
- * whether or not the student was in each turma, so without the roster extension (every turma
- * `unknown`) all that is sure is where the student is not now, as before. Where the console
+ * The outcome of a removal (in the dialog, then as a notification), naming the student (`who`:
+ * their name when known, else their e-mail) and saying per turma only what is true. The API
+ * answers the same whether or not the student was in each turma, so without the roster extension
+ * (every turma `unknown`) all that is sure is where the student is not now. Where the console
  * knows, it says "removed from" only for the turmas the student was in, and "was not in" for the
  * others.
  */
 export function describeRemovalOutcome(
-  email: string,
+  who: string,
   split: RemovalSplit,
   messages: RemovalMessages,
   locale: Locale,
@@ -26,12 +27,12 @@ export function describeRemovalOutcome(
   const message = describeRemovalSplit(split, text, locale);
 
   if (removed.length > 0) {
-    return { title: text.leftTitle(email, removed.length, count(removed)), message };
+    return { title: text.leftTitle(who, removed.length, count(removed)), message };
   }
-  if (unknown.length === 0) return { title: text.wasInNoneTitle(email), message };
+  if (unknown.length === 0) return { title: text.wasInNoneTitle(who), message };
   const all = [...notIn, ...unknown];
   return {
-    title: text.removedTitle(email, all.length, count(all)),
+    title: text.removedTitle(who, all.length, count(all)),
     message:
       notIn.length === 0
         ? text.removedTurmas(
