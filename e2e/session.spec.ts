@@ -101,7 +101,8 @@ test('asks for a new token over the page when the session expires, then recovers
   // Only a good token gets rid of it.
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();
-  await expectNoAxeViolations(page, OVER_THE_PAGE);
+  // The whole page: beneath the dialog it is inert, its banner and landmarks not met twice.
+  await expectNoAxeViolations(page);
 
   await tokenField.fill(token);
   await tokenField.press('Enter');

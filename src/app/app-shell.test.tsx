@@ -1,6 +1,8 @@
-import { screen, render as testingLibraryRender } from '@testing-library/react';
+import { screen, render as testingLibraryRender, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FormDialog } from '../components/form-dialog/form-dialog';
 import { LOCALE_STORAGE_KEY } from '../i18n/detect-locale';
 import { render } from '../testing/render';
 import { AppShell } from './app-shell';
@@ -111,5 +113,41 @@ describe('AppShell', () => {
     );
     expect(screen.getByRole('button', { name: 'Use dark theme' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Português' })).toBeInTheDocument();
+  });
+
+  it('is inert while a dialog is open over it: one banner, each landmark once, no way behind it', async () => {
+    function PageWithDialog() {
+      const [opened, setOpened] = useState(false);
+      return (
+        <>
+          <AppShell>
+            <button type="button" onClick={() => setOpened(true)}>
+              Matricular
+            </button>
+          </AppShell>
+          {/* Beside the shell, as Mantine's portal puts it in the app. */}
+          <FormDialog opened={opened} title="Matricular aluno" onClose={() => setOpened(false)}>
+            <p>Formulário</p>
+          </FormDialog>
+        </>
+      );
+    }
+    const { user } = render(<PageWithDialog />);
+    const page = [
+      screen.getByRole('link', { name: 'Pular para o conteúdo' }),
+      screen.getByRole('banner'),
+      screen.getByRole('main'),
+    ];
+    for (const part of page) expect(part).not.toHaveAttribute('inert');
+
+    const opener = screen.getByRole('button', { name: 'Matricular' });
+    await user.click(opener);
+    expect(await screen.findByRole('dialog', { name: 'Matricular aluno' })).toBeVisible();
+    for (const part of page) expect(part).toHaveAttribute('inert');
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    for (const part of page) expect(part).not.toHaveAttribute('inert');
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 });

@@ -12,6 +12,7 @@ import { IconLanguage, IconMoon, IconSun } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useI18n, useMessages } from '../i18n/i18n-context';
 import { LOCALES, type Locale } from '../i18n/messages';
+import { usePageCovered } from '../lib/modal-layers';
 import { useHydrated } from '../lib/use-hydrated';
 import classes from './app-shell.module.css';
 import focus from './focus-target.module.css';
@@ -31,12 +32,14 @@ interface AppShellProps {
  */
 export function AppShell({ actions, children }: AppShellProps) {
   const messages = useMessages();
+  // Inert under a dialog or drawer (modal-layers.ts); the dialogs are in portals beside it.
+  const covered = usePageCovered();
   return (
     <>
-      <a href={`#${MAIN_ID}`} className={classes.skipLink}>
+      <a href={`#${MAIN_ID}`} className={classes.skipLink} inert={covered}>
         {messages.app.skipToContent}
       </a>
-      <header className={classes.header}>
+      <header className={classes.header} inert={covered}>
         <Group h="100%" px="md" gap="sm" justify="space-between" wrap="nowrap">
           <Text component="span" fw={700} size="lg" truncate className={classes.productName}>
             {messages.app.productName}
@@ -48,7 +51,12 @@ export function AppShell({ actions, children }: AppShellProps) {
           </Group>
         </Group>
       </header>
-      <main id={MAIN_ID} tabIndex={-1} className={`${classes.main} ${focus.focusTarget}`}>
+      <main
+        id={MAIN_ID}
+        tabIndex={-1}
+        className={`${classes.main} ${focus.focusTarget}`}
+        inert={covered}
+      >
         {children}
       </main>
     </>

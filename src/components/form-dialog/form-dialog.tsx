@@ -4,6 +4,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
 import { Box, Modal, type ModalRootProps } from '@mantine/core';
 import { Activity, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useModalLayer } from '../../lib/modal-layers';
 import { useReturnFocus } from '../../lib/use-return-focus';
 // What a form shows of a refusal is the server's words in the staff's language: they come with
 // the dialogs, whose code loads after the first screen (describe-api-error.ts).
@@ -58,6 +59,7 @@ export function FormDialog({
   const [everOpened, setEverOpened] = useState(opened);
   if (opened && !everOpened) setEverOpened(true);
   useReturnFocus(opened);
+  const covered = useModalLayer(opened);
   useEffect(() => (opened ? markFormDialogOpen() : undefined), [opened]);
 
   const close = useCallback(() => {
@@ -131,6 +133,8 @@ export function FormDialog({
         returnFocus={false}
         size={size}
         fullScreen={fullScreen}
+        // Inert under what opens over it, the session's sign-in (modal-layers.ts).
+        inert={covered}
       >
         <Modal.Overlay />
         <Modal.Content ref={contentRef}>

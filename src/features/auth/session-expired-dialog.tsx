@@ -6,6 +6,7 @@ import { getDefaultZIndex, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { announceSessionRestored } from '../../components/form-dialog/session-restored';
 import { useMessages } from '../../i18n/i18n-context';
+import { useModalLayer } from '../../lib/modal-layers';
 import { TokenForm, type TokenFormProps } from './token-form';
 
 interface SessionExpiredDialogProps extends Pick<TokenFormProps, 'api'> {
@@ -26,9 +27,11 @@ interface SessionExpiredDialogProps extends Pick<TokenFormProps, 'api'> {
 export function SessionExpiredDialog({ api, opened, remember }: SessionExpiredDialogProps) {
   const messages = useMessages();
   const queryClient = useQueryClient();
+  const covered = useModalLayer(opened);
   return (
     <Modal
       opened={opened}
+      inert={covered}
       onClose={() => {}}
       title={messages.auth.sessionExpiredTitle}
       // Mantine draws the title (an h2) as body text; it is what the dialog is about.

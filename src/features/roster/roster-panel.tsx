@@ -8,6 +8,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type { ApiClient } from '../../api/client';
 import type { RosterEntry } from '#contract';
 import { useFormats } from '../../i18n/formats';
+import { useModalLayer } from '../../lib/modal-layers';
 import { useReturnFocus } from '../../lib/use-return-focus';
 import { useRosterMessages } from './messages';
 import { RemoveStudentsDialog } from './remove-students-dialog';
@@ -56,6 +57,7 @@ export function RosterPanel({
   const name = [turmaName, cachedName].find((known) => known !== undefined && known.trim() !== '');
   const label = name ?? messages.turmaById(turmaId);
   useReturnFocus(opened);
+  const covered = useModalLayer(opened);
 
   // Ticked students belong to one turma: another roster starts with none.
   const [selection, setSelection] = useState<{
@@ -149,6 +151,8 @@ export function RosterPanel({
         // closes it, below.
         closeOnEscape={false}
         returnFocus={false}
+        // Under the dialogs opened from it (modal-layers.ts).
+        inert={covered}
       >
         <Drawer.Overlay />
         <Drawer.Content>
