@@ -115,7 +115,12 @@ test('a run pauses itself while the server is down, and finishes on its own when
 
   // Paused, with the reason; nothing failed, nothing more is counted, the estimate stands.
   const status = dialog.getByRole('status').filter({ hasText: 'Servidor indisponível' });
-  await expect(status).toHaveText('Servidor indisponível — tentando de novo em 5 s');
+  await expect(status).toHaveText('Servidor indisponível');
+  // Counted down a second at a time (every 5 s it tries); the button tries at once.
+  await expect(dialog.getByText('Tentando de novo em 4 s.')).toBeVisible();
+  await expect(dialog.getByText('Tentando de novo em 3 s.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Tentar agora' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Continuar' })).toBeHidden();
   const term = (name: string) =>
     dialog.getByRole('term').filter({ hasText: name }).locator('xpath=following-sibling::dd');
   await expect(term('Com falha')).toHaveText('0');

@@ -556,6 +556,40 @@ describe('Bulk dialog: a removal run', () => {
   });
 });
 
+describe('Bulk dialog: an outage', () => {
+  it('counts down to the next try each second, and its button tries now', async () => {
+    const { user, backend } = setup();
+    await review(user, cohort(4));
+    // Every first send finds no server: the run pauses itself for an outage.
+    backend.failNext('network', { times: 4, where: (request) => request.method === 'POST' });
+    await user.click(startButton());
+
+    await waitFor(() =>
+      expect(within(dialog()).getByRole('status')).toHaveTextContent('Servidor indisponível'),
+    );
+    expect(within(dialog()).getByText('Tentando de novo em 5 s.')).toBeVisible();
+    // The run is not stopped: it tries by itself, and the button says what it does.
+    expect(within(dialog()).queryByRole('button', { name: 'Continuar' })).toBeNull();
+    const tryNow = within(dialog()).getByRole('button', { name: 'Tentar agora' });
+
+    // Only Date is faked: the count moves as the clock does, a second at a time.
+    vi.setSystemTime(NOW.getTime() + 1_000);
+    expect(
+      await within(dialog()).findByText('Tentando de novo em 4 s.', {}, { timeout: 2_000 }),
+    ).toBeVisible();
+    vi.setSystemTime(NOW.getTime() + 2_000);
+    expect(
+      await within(dialog()).findByText('Tentando de novo em 3 s.', {}, { timeout: 2_000 }),
+    ).toBeVisible();
+    expect(within(dialog()).getByRole('status')).toHaveTextContent(/^Servidor indisponível$/);
+
+    await user.click(tryNow);
+    await finished();
+    expect(counts()).toEqual({ Matriculado: '4' });
+    expect(backend.enrolments('t1')).toHaveLength(4);
+  });
+});
+
 it('speaks English: the bulk dialog', async () => {
   const { user } = setup({ locale: 'en' });
   expect(dialog('Bulk enrolment')).toBeInTheDocument();

@@ -179,7 +179,7 @@ const byLocale = {
         pausing: (count: string) => `Pausando: aguardando ${count} envios em andamento…`,
         cancelling: (count: string) => `Cancelando: aguardando ${count} envios em andamento…`,
         holding: (time: string) => `O servidor pediu uma pausa: retomando às ${time}.`,
-        outage: (wait: string) => `Servidor indisponível — tentando de novo em ${wait}`,
+        outage: 'Servidor indisponível',
       },
       done: 'Concluídos',
       failed: 'Com falha',
@@ -188,6 +188,10 @@ const byLocale = {
       etaUnknown: 'calculando…',
       pause: 'Pausar',
       resume: 'Continuar',
+      // While an outage pauses the run it tries by itself: the button tries at once.
+      tryNow: 'Tentar agora',
+      retryIn: (wait: string) => `Tentando de novo em ${wait}.`,
+      retrying: 'Tentando agora…',
       cancel: 'Cancelar o envio',
       leaveWarning: 'O envio em lote ainda não terminou.',
       outageHint:
@@ -427,7 +431,7 @@ const byLocale = {
         pausing: (count: string) => `Pausing: waiting for ${count} requests in flight…`,
         cancelling: (count: string) => `Cancelling: waiting for ${count} requests in flight…`,
         holding: (time: string) => `The server asked for a pause: resuming at ${time}.`,
-        outage: (wait: string) => `Server unavailable — trying again in ${wait}`,
+        outage: 'Server unavailable',
       },
       done: 'Done',
       failed: 'Failed',
@@ -436,6 +440,9 @@ const byLocale = {
       etaUnknown: 'estimating…',
       pause: 'Pause',
       resume: 'Continue',
+      tryNow: 'Try now',
+      retryIn: (wait: string) => `Trying again in ${wait}.`,
+      retrying: 'Trying now…',
       cancel: 'Cancel the run',
       leaveWarning: 'The bulk run has not finished.',
       outageHint:

@@ -1,10 +1,11 @@
 import '@mantine/core/styles/Progress.css';
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { IconPlayerPause, IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
 import { useFormats, type Formats } from '../../i18n/formats';
 import classes from './bulk.module.css';
 import { useBulkMessages } from './messages';
-import { PROBE_INTERVAL_MS, type Runner, type RunSnapshot } from './runner';
+import type { Runner, RunSnapshot } from './runner';
+import { useSecondsUntil } from './use-seconds-until';
 
 interface RunStepProps {
   snapshot: RunSnapshot;
@@ -25,12 +26,12 @@ export function RunStep({ snapshot, runner }: RunStepProps) {
   const percent = total === 0 ? 100 : (settled / total) * 100;
 
   const outage = snapshot.status === 'paused' && snapshot.pauseReason === 'outage';
+  const nextTry = useSecondsUntil(outage ? snapshot.probeAt : null);
   const status =
     snapshot.status === 'cancelling'
       ? messages.status.cancelling(format(inFlight))
       : outage
-        ? // The interval rather than a countdown: a live region re-read every second helps nobody.
-          messages.status.outage(formats.seconds.format(PROBE_INTERVAL_MS / 1000))
+        ? messages.status.outage
         : snapshot.status === 'paused' && snapshot.pauseReason === 'unauthorized'
           ? messages.status.pausedSession
           : snapshot.status === 'paused'
@@ -69,6 +70,14 @@ export function RunStep({ snapshot, runner }: RunStepProps) {
         <Text role="status" fw={500}>
           {status}
         </Text>
+        {/* Counted down outside the status: a live region re-read every second helps nobody. */}
+        {outage && (
+          <Text size="sm">
+            {nextTry === null || nextTry === 0
+              ? messages.retrying
+              : messages.retryIn(formats.seconds.format(nextTry))}
+          </Text>
+        )}
         {outage && <Text size="sm">{messages.outageHint}</Text>}
       </div>
       <dl className={classes.counts}>
@@ -106,10 +115,16 @@ export function RunStep({ snapshot, runner }: RunStepProps) {
         </Button>
         {snapshot.status === 'paused' ? (
           <Button
-            leftSection={<IconPlayerPlay aria-hidden size={18} />}
+            leftSection={
+              outage ? (
+                <IconRefresh aria-hidden size={18} />
+              ) : (
+                <IconPlayerPlay aria-hidden size={18} />
+              )
+            }
             onClick={() => runner.resume()}
           >
-            {messages.resume}
+            {outage ? messages.tryNow : messages.resume}
           </Button>
         ) : (
           <Button
