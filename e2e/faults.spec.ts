@@ -193,6 +193,23 @@ test('the network drops while the rows are on screen: the rows stay, marked as n
   ).toBeVisible();
   await expect(turmas.table.locator('tbody tr').first()).toBeVisible();
 
+  // A search that cannot run: the rows kept are marked as another list's, and stay readable
+  // (AA) in both themes once they are marked (the table's transitions finished).
+  const [name] = await turmas.names();
+  await turmas.search.fill(name!);
+  await expect(page.getByText(/^Sem conexão — mostrando a lista sem busca/)).toBeVisible();
+  await expect(turmas.table).toHaveAttribute('aria-busy', 'true');
+  const settle = () =>
+    turmas.table.evaluate((table) =>
+      Promise.all(table.getAnimations({ subtree: true }).map((running) => running.finished)),
+    );
+  await settle();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Usar tema escuro' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await settle();
+  await expectNoAxeViolations(page);
+
   await page.context().setOffline(false);
   await expect(page.getByText('Sem conexão com a internet.', { exact: false })).toBeHidden();
   await expect(turmas.table.locator('tbody tr').first()).toBeVisible();
