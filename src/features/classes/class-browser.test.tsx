@@ -1,3 +1,4 @@
+import { Button, Modal, TextInput } from '@mantine/core';
 import { onlineManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -355,6 +356,35 @@ describe('ClassBrowser: search', () => {
 
     expect(screen.getByLabelText('Buscar turmas')).toHaveFocus();
     expect(screen.getByLabelText('Buscar turmas')).toHaveValue('');
+  });
+
+  it('"/" is left alone while a dialog is open over the list, and in a field', async () => {
+    installReferenceApi({ turmas: manyTurmas(5) });
+    const { user } = render(
+      <>
+        <ClassBrowser api={createTestApiClient()} />
+        <Modal opened onClose={() => {}} title="Matricular aluno">
+          <TextInput label="Validade" />
+          <Button>Cancelar</Button>
+        </Modal>
+      </>,
+    );
+    await screen.findByText('5 turmas');
+    const dialog = screen.getByRole('dialog', { name: 'Matricular aluno' });
+    const search = screen.getByLabelText('Buscar turmas');
+
+    const cancel = within(dialog).getByRole('button', { name: 'Cancelar' });
+    cancel.focus();
+    await user.keyboard('/abc');
+    expect(cancel).toHaveFocus();
+    await user.keyboard('15/03/2027');
+    expect(cancel).toHaveFocus();
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Validade' }), '15/03/2027');
+    expect(within(dialog).getByRole('textbox', { name: 'Validade' })).toHaveValue('15/03/2027');
+    expect(search).not.toHaveFocus();
+    expect(search).toHaveValue('');
+    expect(window.location.search).toBe('');
   });
 });
 

@@ -4,6 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { memo, useId, useRef, useState, type Ref } from 'react';
 import { QUERY_MAX_LENGTH } from '#contract';
 import { useMessages } from '../../i18n/i18n-context';
+import { isForThePage } from '../../lib/page-shortcut';
 import classes from './class-search.module.css';
 import { useTypingPause } from './typing-pause';
 
@@ -33,8 +34,18 @@ export const ClassSearch = memo(function ClassSearch({ value, onSearch, ref }: C
     if (value !== text.trim()) setText(value);
   }
 
-  // "/" jumps to the search from anywhere except another field (Mantine ignores inputs).
-  useHotkeys([['/', () => inputRef.current?.focus()]]);
+  // "/" jumps to the search from the page itself; in a field, dialog or menu it is left alone.
+  useHotkeys([
+    [
+      '/',
+      (event) => {
+        if (!isForThePage(event)) return;
+        event.preventDefault();
+        inputRef.current?.focus();
+      },
+      { preventDefault: false },
+    ],
+  ]);
 
   function clear() {
     typing.cancel();
