@@ -103,6 +103,9 @@ describe('checkRows when enrolling', () => {
     [' 2026-12-31 ', '2027-01-01T02:59:00.000Z'],
     ['2026-12-31T10:00:00-03:00', '2026-12-31T13:00:00.000Z'],
     ['2026-12-31T10:00:00.5Z', '2026-12-31T10:00:00.500Z'],
+    // A time typed beside the date, as in the enrol form's field: local time.
+    ['31/12/2026 18:00', '2026-12-31T21:00:00.000Z'],
+    ['2026-12-31 23:59', '2027-01-01T02:59:00.000Z'],
   ])('sends the expiry %j as %s (a date alone lasts to 23:59 local)', (expiry, sent) => {
     const [row] = enrol(rows({ expiry }));
     expect(row?.problems).toEqual([]);
@@ -115,7 +118,8 @@ describe('checkRows when enrolling', () => {
     '12/31/2026',
     '2026-12-31T10:00',
     '2026-02-30T10:00:00Z',
-    '2026-12-31 23:59',
+    '31/12/2026 24:00',
+    '31/12/2026 18',
     '31-12-2026',
     'amanhã',
     '0099-12-31',

@@ -4,11 +4,11 @@
  */
 import {
   emailSchema,
-  expirationDateSchema,
   NAME_BIDI_CONTROL_MESSAGE,
   NAME_NO_LETTER_MESSAGE,
   studentNameSchema,
 } from '#contract';
+import { readTypedExpiry } from '../../components/expiry-field/typed-expiry';
 import type { BulkMode, CheckedRow, InputRow, RowProblem, Student } from './types';
 
 export interface CheckRowsOptions {
@@ -100,38 +100,9 @@ function nameReason(issue: { code: string; message: string } | undefined): NameR
 }
 
 function checkExpiry(text: string, now: Date): ExpiryCheck {
-  const instant = parseExpiry(text);
+  // Day first in either language: lists come from the school's spreadsheets, and the messages
+  // name 31/12/2026 as the form.
+  const instant = readTypedExpiry(text, 'day-first');
   if (instant === null) return { problem: 'invalid' };
   return instant.getTime() <= now.getTime() ? { problem: 'past' } : { at: instant.toISOString() };
-}
-
-const DATE_ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_BR = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
-
-/**
- * The instant an expiry cell means: a date alone is the end of that day where the browser is
- * (23:59, as the enrol form's presets: access lasts through the last day), a date-time says its
- * own offset. Null when it is neither, or not a day of the calendar.
- */
-function parseExpiry(text: string): Date | null {
-  const iso = DATE_ISO.exec(text);
-  const br = DATE_BR.exec(text);
-  const instant = iso
-    ? endOfDay(Number(iso[1]), Number(iso[2]), Number(iso[3]))
-    : br
-      ? endOfDay(Number(br[3]), Number(br[2]), Number(br[1]))
-      : expirationDateSchema.safeParse(text).success
-        ? new Date(text)
-        : null;
-  // Year 10000 has no ISO 8601 form the API takes, and 31 December 9999 at 23:59 west of UTC is
-  // already there. (An invalid Date's year is NaN, which fails too.)
-  return instant !== null && instant.getUTCFullYear() <= 9999 ? instant : null;
-}
-
-function endOfDay(year: number, month: number, day: number): Date | null {
-  const instant = new Date(year, month - 1, day, 23, 59, 0);
-  // Date rolls 31/02 over into March and reads years 0–99 as 1900–1999: neither is what was typed.
-  const typed =
-    instant.getFullYear() === year && instant.getMonth() === month - 1 && instant.getDate() === day;
-  return typed ? instant : null;
 }
