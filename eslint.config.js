@@ -107,7 +107,7 @@ export default defineConfig([
     },
   },
   {
-    files: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+    files: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
     extends: [vitest.configs.recommended],
     rules: {
       // `expect(value, 'what it is about')`: Vitest's message argument.

@@ -21,6 +21,15 @@ export default defineConfig({
           testTimeout: 15_000,
         },
       },
+      // Checks of the repository itself and the scripts' helpers: no browser, no server.
+      {
+        extends: true,
+        test: {
+          name: 'scripts',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts'],
+        },
+      },
       // The API's tests run twice, the same files on each engine (server/testing/database.ts);
       // `*.sqlite.test.ts` and `*.postgres.test.ts` are about one engine only.
       {

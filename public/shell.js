@@ -8,7 +8,7 @@
 //   whether a token is stored is read; the token itself stays where it is. Inert until the app
 //   hydrates it (src/main.tsx).
 // Storage keys and rules: src/app/theme.ts, src/i18n/detect-locale.ts,
-// src/features/auth/token-store.ts (shell.test.ts keeps them in step).
+// src/features/auth/token-store.ts (src/app/shell-script.test.ts keeps them in step).
 /* global window, document */
 (function () {
   var root = document.documentElement;
