@@ -7,6 +7,8 @@ export interface Formats {
   readonly number: Intl.NumberFormat;
   /** What a table cell shows: short, so a row stays on one line; the year in four digits. */
   readonly dateTime: Intl.DateTimeFormat;
+  /** A day alone, as the table writes it: "31/12/2027", "12/31/2027". */
+  readonly date: Intl.DateTimeFormat;
   /** A moment picked in a field: the month abbreviated, the time to the minute. */
   readonly mediumDateTime: Intl.DateTimeFormat;
   /** What a hover or focus reveals: to the second, with the time zone. */
@@ -37,6 +39,7 @@ class LocaleFormats implements Formats {
   readonly #locale: Locale;
   #number?: Intl.NumberFormat;
   #dateTime?: Intl.DateTimeFormat;
+  #date?: Intl.DateTimeFormat;
   #mediumDateTime?: Intl.DateTimeFormat;
   #fullDateTime?: Intl.DateTimeFormat;
   #fullDateShortTime?: Intl.DateTimeFormat;
@@ -62,6 +65,13 @@ class LocaleFormats implements Formats {
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
+    }));
+  }
+  get date() {
+    return (this.#date ??= new Intl.DateTimeFormat(this.#locale, {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
     }));
   }
   get mediumDateTime() {

@@ -1,7 +1,7 @@
 // The field shows instants in the browser's time zone: fix it, so "23:59 local" has one meaning.
 process.env.TZ = 'America/Sao_Paulo';
 
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from '../../testing/render';
@@ -57,7 +57,7 @@ describe('ExpiryField', () => {
       <Controlled initial={{ noExpiry: false, at: null }} onChange={onChange} />,
     );
 
-    await user.click(screen.getByRole('button', { name: '30 dias' }));
+    await user.click(screen.getByRole('button', { name: '30 dias (09/04/2026)' }));
 
     expect(onChange).toHaveBeenLastCalledWith({ noExpiry: false, at: '2026-04-09 23:59:00' });
     expect(screen.getByText('2026-04-10T02:59:00.000Z')).toBeVisible();
@@ -72,7 +72,7 @@ describe('ExpiryField', () => {
     await user.click(noExpiry());
     expect(onChange).toHaveBeenLastCalledWith({ noExpiry: true, at });
     expect(picker()).toBeDisabled();
-    expect(screen.getByRole('button', { name: '1 ano' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '1 ano (10/03/2027)' })).toBeDisabled();
     expect(screen.queryByText(/^Enviado em UTC:/)).not.toBeInTheDocument();
 
     await user.click(noExpiry());
@@ -167,30 +167,57 @@ describe('ExpiryField presets and what it says', () => {
     );
     const preset = (name: string) => screen.getByRole('button', { name });
 
-    expect(preset('Fim do ano letivo')).toHaveAttribute('aria-pressed', 'true');
-    expect(preset('30 dias')).toHaveAttribute('aria-pressed', 'false');
-    expect(preset('Fim do semestre')).toHaveAttribute('aria-pressed', 'false');
+    const [yearEnd, termEnd] = ['Fim do ano letivo (31/12/2026)', 'Fim do semestre (30/06/2026)'];
+    expect(preset(yearEnd)).toHaveAttribute('aria-pressed', 'true');
+    expect(preset('30 dias (09/04/2026)')).toHaveAttribute('aria-pressed', 'false');
+    expect(preset(termEnd)).toHaveAttribute('aria-pressed', 'false');
 
-    await user.click(preset('Fim do semestre'));
-    expect(preset('Fim do semestre')).toHaveAttribute('aria-pressed', 'true');
-    expect(preset('Fim do ano letivo')).toHaveAttribute('aria-pressed', 'false');
+    await user.click(preset(termEnd));
+    expect(preset(termEnd)).toHaveAttribute('aria-pressed', 'true');
+    expect(preset(yearEnd)).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByText('2026-07-01T02:59:00.000Z')).toBeVisible();
   });
 
   it('offers no semester without terms', () => {
     render(<Controlled initial={{ noExpiry: false, at: null }} calendar={CALENDAR_YEAR} />);
-    expect(screen.queryByRole('button', { name: 'Fim do semestre' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Fim do ano letivo/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Fim do semestre/ })).not.toBeInTheDocument();
   });
 
-  it('leads with the days left; the UTC instant comes after the local time', () => {
+  it('names the day each preset picks: on 27 November the school year is next year’s', () => {
+    vi.setSystemTime(new Date('2026-11-27T15:00:00.000Z'));
+    render(<Controlled initial={{ noExpiry: false, at: null }} calendar={TWO_TERMS} />);
+    const presets = within(screen.getByRole('group', { name: 'Escolher validade' }));
+
+    expect(presets.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      '30 dias (27/12/2026)',
+      '6 meses (27/05/2027)',
+      '1 ano (27/11/2027)',
+      'Fim do semestre (30/06/2027)',
+      'Fim do ano letivo (31/12/2027)',
+    ]);
+  });
+
+  it('names the day in the language’s own order', () => {
+    vi.setSystemTime(new Date('2026-11-27T15:00:00.000Z'));
+    render(<Controlled initial={{ noExpiry: false, at: null }} />, { locale: 'en' });
+    expect(
+      screen.getByRole('button', { name: 'End of the school year (12/31/2027)' }),
+    ).toBeVisible();
+  });
+
+  it('leads with the day in words where the person is; the UTC instant is a detail after it', () => {
     render(<Controlled initial={{ noExpiry: false, at: '2026-04-09 23:59:00' }} />);
+    const local = screen.getByText('Vale até quinta-feira, 9 de abril de 2026 às 23:59');
     const expires = screen.getByText('Expira em 30 dias');
-    const local = screen.getByText(/^Horário local:/);
     const utc = screen.getByText(/^Enviado em UTC:/);
+    expect(utc).toHaveTextContent(
+      'Enviado em UTC: 2026-04-10T02:59:00.000Z (fuso America/Sao_Paulo)',
+    );
     const follows = (a: HTMLElement, b: HTMLElement) =>
       Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
-    expect(follows(expires, local)).toBe(true);
-    expect(follows(local, utc)).toBe(true);
+    expect(follows(local, expires)).toBe(true);
+    expect(follows(expires, utc)).toBe(true);
   });
 
   it('says before sending that an enrolled student’s expiry is replaced, or removed', () => {

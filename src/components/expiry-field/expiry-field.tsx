@@ -72,6 +72,7 @@ export function ExpiryField({
   forEnrolled = false,
 }: ExpiryFieldProps) {
   const messages = useExpiryFieldMessages();
+  const formats = useFormats();
   const [calendar] = useState(() => givenCalendar ?? schoolCalendar());
   const locale = useLocale();
   const pickerFormat = useFormats().mediumDateTime;
@@ -115,6 +116,8 @@ export function ExpiryField({
         <Group gap="xs" role="group" aria-label={messages.presets}>
           {presetsOf(calendar).map((preset) => {
             const presetAt = presetExpiry(preset, new Date(), calendar);
+            // The day it picks is in its name: "the school year" may be next year's (60-day rule).
+            const presetDay = toInstant(presetAt);
             // The preset the value came from shows as chosen, in its look and to screen readers.
             const chosen = !noExpiry && at === presetAt;
             return (
@@ -126,7 +129,9 @@ export function ExpiryField({
                 disabled={noExpiry || readOnly}
                 onClick={() => onChange({ noExpiry, at: presetAt })}
               >
-                {messages[preset]}
+                {presetDay
+                  ? messages.withDay(messages[preset], formats.date.format(presetDay))
+                  : messages[preset]}
               </Button>
             );
           })}
@@ -149,7 +154,11 @@ export function ExpiryField({
   );
 }
 
-/** What will be sent, said three ways; read out when it changes (a preset, a new pick). */
+/**
+ * What will be sent, read out when it changes (a preset, a new pick): the day and time in words
+ * where the person is, then how far away; the exact instant the API gets (UTC) comes last, as a
+ * detail for whoever checks it.
+ */
 function ExpirySummary({ at, refused }: { at: LocalDateTime | null; refused: boolean }) {
   const messages = useExpiryFieldMessages();
   const formats = useFormats();
@@ -161,8 +170,11 @@ function ExpirySummary({ at, refused }: { at: LocalDateTime | null; refused: boo
     <div aria-live="polite">
       {instant && (
         <Stack gap={2}>
+          <Text size="sm" fw={500}>
+            {messages.until(formats.fullDateShortTime.format(instant))}
+          </Text>
           {refused ? null : instant.getTime() > now.getTime() ? (
-            <Text size="sm" fw={500}>
+            <Text size="sm">
               {messages.expires(
                 formats.relativeTime.format(calendarDaysUntil(instant, now), 'day'),
               )}
@@ -172,12 +184,8 @@ function ExpirySummary({ at, refused }: { at: LocalDateTime | null; refused: boo
               {messages.alreadyPast}
             </Text>
           )}
-          <Text size="sm">
-            {messages.localTime}: {formats.fullDateTime.format(instant)} ({timeZone})
-          </Text>
-          {/* For whoever checks what the API gets; the days and local time come first. */}
           <Text size="xs" c="dimmed">
-            {messages.utc}: <Code>{instant.toISOString()}</Code>
+            {messages.utc}: <Code>{instant.toISOString()}</Code> ({messages.timeZone(timeZone)})
           </Text>
         </Stack>
       )}
