@@ -3,6 +3,7 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react'
 import { useEffect, useRef, type Ref } from 'react';
 import type { RosterEntry, RosterSortBy, RosterSortField } from '#contract';
 import { useFormats, type Formats } from '../../i18n/formats';
+import { EmailText } from '../../components/email-text/email-text';
 import { visibleName } from '../../components/visible-name/visible-name';
 import { expiryStatus } from './expiry-status';
 import { useRosterMessages, type RosterMessages } from './messages';
@@ -122,14 +123,14 @@ function StudentRow({
       </td>
       {/* Text, never markup: React escapes whatever the server sent. */}
       <td className={classes.name}>{visibleName(student.name)}</td>
-      <td>{student.email}</td>
+      <td>
+        <EmailText email={student.email} />
+      </td>
       <td data-label={columns.expirationDate}>
         <ExpiryCell expirationDate={student.expirationDate} now={now} formats={formats} />
       </td>
       <td data-label={columns.enrolledAt}>
-        <time className={classes.time} dateTime={student.enrolledAt}>
-          {formats.dateTime.format(new Date(student.enrolledAt))}
-        </time>
+        <CompactDateTime value={student.enrolledAt} formats={formats} />
       </td>
     </tr>
   );
@@ -149,9 +150,7 @@ export function ExpiryCell({
   const status = expiryStatus(expirationDate, now);
   if (status.kind === 'none') return <span className={classes.dimmed}>{messages.none}</span>;
   const date = (
-    <time className={classes.time} dateTime={expirationDate ?? undefined}>
-      {formats.dateTime.format(status.at)}
-    </time>
+    <CompactDateTime value={expirationDate ?? status.at.toISOString()} formats={formats} />
   );
   if (status.kind === 'later') return date;
   return (
@@ -163,6 +162,33 @@ export function ExpiryCell({
       </span>{' '}
       ({date})
     </>
+  );
+}
+
+/**
+ * A short date-time that may wrap between the date and the time, never inside either: the date
+ * columns stay narrow and the e-mails get the width.
+ */
+function CompactDateTime({ value, formats }: { value: string; formats: Formats }) {
+  const parts = formats.dateTime.formatToParts(new Date(value));
+  const hour = parts.findIndex((part) => part.type === 'hour');
+  const text = (from: number, to?: number) =>
+    parts
+      .slice(from, to)
+      .map((part) => part.value)
+      .join('');
+  return (
+    <time className={classes.time} dateTime={value}>
+      {hour <= 0 ? (
+        text(0)
+      ) : (
+        <>
+          <span className={classes.nowrap}>{text(0, hour - 1)}</span>
+          {text(hour - 1, hour)}
+          <span className={classes.nowrap}>{text(hour)}</span>
+        </>
+      )}
+    </time>
   );
 }
 

@@ -2,7 +2,9 @@ import { Alert, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { RosterEntry } from '#contract';
+import { EmailText } from '../../components/email-text/email-text';
 import { visibleName } from '../../components/visible-name/visible-name';
+import { useScrolls } from '../../lib/use-scrolls';
 import { useRosterMessages } from './messages';
 import classes from './roster.module.css';
 import type { Outcomes } from './use-student-run';
@@ -20,8 +22,16 @@ interface StudentListProps {
 /** The students a dialog acts on, each with where their call stands once it has been sent. */
 export function StudentList({ label, students, outcomes, detail, doneLabel }: StudentListProps) {
   const messages = useRosterMessages().outcome;
+  const [listRef, scrolls] = useScrolls();
   return (
-    <ul className={classes.outcomes} aria-label={label}>
+    <ul
+      ref={listRef}
+      className={classes.outcomes}
+      aria-label={label}
+      // A long list scrolls in its own box: then it takes the focus, so the keyboard can scroll it.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={scrolls ? 0 : undefined}
+    >
       {students.map((student) => {
         const outcome = outcomes.get(student.email);
         return (
@@ -30,7 +40,7 @@ export function StudentList({ label, students, outcomes, detail, doneLabel }: St
               {visibleName(student.name)}
             </Text>{' '}
             <Text size="sm" component="span">
-              ({student.email})
+              (<EmailText email={student.email} />)
             </Text>
             {detail && !outcome && (
               <Text size="sm" c="dimmed">
