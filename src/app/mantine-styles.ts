@@ -42,3 +42,6 @@ import '@mantine/core/styles/Pill.css';
 // Content and states
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/EmptyState.css';
+
+// Touch screens: 44px buttons, after the component styles it overrides.
+import './touch-targets.css';

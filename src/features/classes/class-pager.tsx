@@ -1,4 +1,5 @@
 import { Box, ComboboxChevron, Group, Input, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { memo, useId, type ReactNode } from 'react';
 import { useMessages } from '../../i18n/i18n-context';
 import classes from './class-pager.module.css';
@@ -120,6 +121,8 @@ function PageButtons({
 }) {
   const messages = useMessages();
   const formats = useFormats();
+  // A phone's line holds 7 buttons of 44px (class-pager.module.css): the page's neighbours go.
+  const narrow = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   const countText = formats.number.format(pageCount);
   const edge = (label: string, to: number, unavailable: boolean, icon: ReactNode, far = false) => (
     <button
@@ -137,7 +140,7 @@ function PageButtons({
     <div className={classes.pages}>
       {edge(messages.classes.firstPage, 1, page === 1, FIRST_ICON, true)}
       {edge(messages.classes.previousPage, page - 1, page === 1, PREVIOUS_ICON)}
-      {pageItems(page, pageCount).map((item, index) =>
+      {pageItems(page, pageCount, narrow ? 0 : 1).map((item, index) =>
         item === DOTS ? (
           <div key={index} className={classes.dots}>
             {DOTS_ICON}

@@ -58,20 +58,29 @@ describe('writeListParams', () => {
 });
 
 describe('pageItems', () => {
-  it('offers the pages Mantine’s Pagination offered, which the pager replaced', () => {
-    for (let pageCount = 1; pageCount <= 15; pageCount++) {
-      for (let page = 1; page <= pageCount; page++) {
-        const { result } = renderHook(() =>
-          usePagination({ total: pageCount, page, siblings: 1, boundaries: 1 }),
-        );
-        expect(pageItems(page, pageCount), `page ${page} of ${pageCount}`).toEqual(
-          result.current.range,
-        );
+  it.each([1, 0])(
+    'offers the pages Mantine’s Pagination offered with %i siblings, which the pager replaced',
+    (siblings) => {
+      for (let pageCount = 1; pageCount <= 15; pageCount++) {
+        for (let page = 1; page <= pageCount; page++) {
+          const { result } = renderHook(() =>
+            usePagination({ total: pageCount, page, siblings, boundaries: 1 }),
+          );
+          expect(
+            pageItems(page, pageCount, siblings),
+            `page ${page} of ${pageCount}, ${siblings} siblings`,
+          ).toEqual(result.current.range);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('never offers more than 7 items', () => {
     expect(pageItems(50, 100)).toEqual([1, 'dots', 49, 50, 51, 'dots', 100]);
+  });
+
+  it('offers 5 items at most without siblings: what a phone’s line holds at 44px a button', () => {
+    expect(pageItems(50, 100, 0)).toEqual([1, 'dots', 50, 'dots', 100]);
+    expect(pageItems(2, 100, 0)).toEqual([1, 2, 3, 'dots', 100]);
   });
 });

@@ -78,19 +78,20 @@ export function pageCountOf(totalRecords: number, pageSize: number): number {
 export const DOTS = 'dots';
 
 /**
- * The page numbers offered around `page`, as Mantine's Pagination chose them (siblings 1,
- * boundaries 1): always the first and the last, the page and its neighbours, and dots for what
- * is left out, so there are never more than 7 items.
+ * The page numbers offered around `page`, as Mantine's Pagination chose them (boundaries 1):
+ * always the first and the last, the page and `siblings` neighbours each side, and dots for what
+ * is left out, so there are never more than 5 + 2 × `siblings` items.
  */
-export function pageItems(page: number, pageCount: number): (number | typeof DOTS)[] {
+export function pageItems(page: number, pageCount: number, siblings = 1): (number | typeof DOTS)[] {
   const span = (from: number, to: number) =>
     Array.from({ length: to - from + 1 }, (_, index) => from + index);
-  if (pageCount <= 7) return span(1, pageCount);
-  const left = Math.max(page - 1, 1);
-  const right = Math.min(page + 1, pageCount - 1);
+  const most = 5 + 2 * siblings;
+  if (pageCount <= most) return span(1, pageCount);
+  const left = Math.max(page - siblings, 1);
+  const right = Math.min(page + siblings, pageCount - 1);
   const dotsLeft = left > 3;
   const dotsRight = right < pageCount - 2;
-  if (!dotsLeft) return [...span(1, 5), DOTS, pageCount];
-  if (!dotsRight) return [1, DOTS, ...span(pageCount - 4, pageCount)];
+  if (!dotsLeft) return [...span(1, most - 2), DOTS, pageCount];
+  if (!dotsRight) return [1, DOTS, ...span(pageCount - most + 3, pageCount)];
   return [1, DOTS, ...span(left, right), DOTS, pageCount];
 }
