@@ -51,6 +51,7 @@ import {
   type LoadRequest,
   type LoadResult,
 } from './bench-data.ts';
+import { formatTable, percentile } from './stats.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -265,8 +266,6 @@ async function measure(
   const cpuMicros = (await serversCpu()) - cpuBefore;
   const databaseMicros =
     databaseBefore === undefined ? undefined : databaseCpuMicros!() - databaseBefore;
-  latencies.sort((a, b) => a - b);
-  const percentile = (p: number) => latencies[Math.ceil((p / 100) * latencies.length) - 1] ?? NaN;
   const elapsed =
     Math.max(...results.map((result) => result.finish.getTime())) / 1000 -
     Math.min(...results.map((result) => result.start.getTime())) / 1000;
@@ -279,8 +278,8 @@ async function measure(
     cpuPerRequest: cpuMicros / latencies.length,
     databaseCpuPerRequest:
       databaseMicros === undefined ? undefined : databaseMicros / latencies.length,
-    p50: percentile(50),
-    p99: percentile(99),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
     failures: failed
       ? `${sum('non2xx')} non-2xx (${JSON.stringify(results.map((r) => r.statusCodeStats))}), ` +
         `${sum('errors')} errors, ${sum('timeouts')} timeouts`
@@ -565,17 +564,8 @@ function sideBySide(runs: Run[]) {
       ];
     }),
   ]);
-  const widths = header.map((title, i) =>
-    Math.max(title.length, ...rows.map((row) => row[i]!.length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
-      .join('  ')
-      .trimEnd();
   console.log(`\nSide by side (CPU per request: API processes, and PostgreSQL's):`);
-  console.log(`${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-  for (const row of rows) console.log(line(row));
+  console.log(formatTable(header, rows, { rule: '-' }));
 }
 
 /** Latencies of /v1/health, asked every 100 ms while `scenario` runs at full load. */
@@ -596,9 +586,11 @@ async function healthDuring(servers: ServerProcess[], scenario: Scenario) {
   await measure(servers, scenario, DURATION_S);
   done.abort();
   await probing;
-  latencies.sort((a, b) => a - b);
-  const percentile = (p: number) => latencies[Math.ceil((p / 100) * latencies.length) - 1] ?? NaN;
-  return { p50: percentile(50), p99: percentile(99), count: latencies.length };
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    count: latencies.length,
+  };
 }
 
 async function seedDemoData(dataDir: string) {
@@ -764,18 +756,9 @@ function report(measures: Measure[], turmas: number, gateRatio: boolean): string
     'vs bare',
     'targets',
   ];
-  const widths = header.map((title, i) =>
-    Math.max(title.length, ...rows.map((row) => row[i]!.length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, i) =>
-        i === 0 || i === cells.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!),
-      )
-      .join('  ')
-      .trimEnd();
-  console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-  for (const row of rows) console.log(line(row));
+  // Figures on the right; the scenario and its targets on the left.
+  const rightAligned = (column: number) => column > 0 && column < header.length - 1;
+  console.log(`\n${formatTable(header, rows, { rightAligned, rule: '-' })}`);
   console.log(
     `\nTargets at ${turmas} turmas: p99 ≤ ${P99_TARGET_MS} ms; /v1/health p99 ≤ ` +
       `${HEALTH_P99_TARGET_MS} ms during the heaviest read; throughput ≥ ` +

@@ -45,7 +45,7 @@ import playwrightConfig from '../playwright.config.ts';
 import { startServer } from '../server/server.ts';
 import { checkRows } from '../src/features/bulk/check-rows.ts';
 import { reviewWarnings } from '../src/features/bulk/review-warnings.ts';
-import { median } from './stats.ts';
+import { formatTable, median } from './stats.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -508,18 +508,8 @@ async function bulkChunksInFirstScreen(): Promise<string[]> {
 
 const ms = (value: number) => `${Math.round(value).toLocaleString('en')} ms`;
 
-function table(rows: string[][]) {
-  const widths = rows[0]!.map((_, column) =>
-    Math.max(...rows.map((cells) => (cells[column] ?? '').length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) => cell.padEnd(widths[column]!))
-      .join('  ')
-      .trimEnd();
-  console.log(line(rows[0]!));
-  console.log(widths.map((width) => '─'.repeat(width)).join('  '));
-  rows.slice(1).forEach((cells) => console.log(line(cells)));
+function table([header, ...body]: string[][]) {
+  console.log(formatTable(header!, body, { rightAligned: () => false }));
 }
 
 /**

@@ -18,6 +18,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { formatTable } from './stats.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -188,45 +189,30 @@ function printReport() {
       kb(totals[type].brotli),
     ]),
   ];
-  printTable(rows, firstScreenFiles.length);
+  const [header, ...body] = rows;
+  console.log(
+    formatTable(header, body.slice(0, firstScreenFiles.length), {
+      footer: body.slice(firstScreenFiles.length),
+    }),
+  );
   console.log('');
   if (lazyChunks.length === 0) {
     console.log('No lazy chunks: everything loads with the first screen.');
   } else {
-    printTable(
-      [
+    console.log(
+      formatTable(
         ['lazy chunk (what it adds)', 'raw KB', 'gzip KB', 'brotli KB'],
-        ...lazyChunks.map((chunk) => [
+        lazyChunks.map((chunk) => [
           `${chunk.name} (${chunk.files.map((size) => path.basename(size.file)).join(', ')})`,
           kb(chunk.raw),
           kb(chunk.gzip),
           kb(chunk.brotli),
         ]),
-      ],
-      lazyChunks.length,
+      ),
     );
   }
   if (misses.length === 0) {
     console.log(`\n✓ Within budget: JS ≤ ${budgets.js} KB, CSS ≤ ${budgets.css} KB gzipped.`);
-  }
-}
-
-/** A plain text table: first column left-aligned, numbers right-aligned, a rule after the body. */
-function printTable(rows, bodyLength) {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  const line = (row) =>
-    row
-      .map((cell, column) =>
-        column === 0 ? cell.padEnd(widths[0]) : cell.padStart(widths[column]),
-      )
-      .join('  ');
-  const rule = widths.map((width) => '─'.repeat(width)).join('  ');
-  console.log(line(rows[0]));
-  console.log(rule);
-  rows.slice(1, bodyLength + 1).forEach((row) => console.log(line(row)));
-  if (rows.length > bodyLength + 1) {
-    console.log(rule);
-    rows.slice(bodyLength + 1).forEach((row) => console.log(line(row)));
   }
 }
 

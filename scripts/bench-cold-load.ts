@@ -19,7 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import playwrightConfig from '../playwright.config.ts';
 import { startServer } from '../server/server.ts';
-import { median } from './stats.ts';
+import { median } from './stats.mjs';
 
 const { values: args } = parseArgs({
   options: {

@@ -33,6 +33,7 @@ import {
   seedSqliteBenchData,
   type LoadRequest,
 } from './bench-data.ts';
+import { percentile } from './stats.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -276,9 +277,6 @@ async function probing(ask: () => Promise<Probe>, until: Promise<unknown>): Prom
   }
   return probes;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.ceil((p / 100) * sorted.length) - 1] ?? NaN;
 
 function summary(probes: Probe[]) {
   const ms = probes.map((p) => p.ms).sort((a, b) => a - b);

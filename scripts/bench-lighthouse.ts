@@ -39,7 +39,7 @@ import { parseArgs } from 'node:util';
 // chrome-launcher and puppeteer-core are Lighthouse's own dependencies (the versions it drives
 // Chrome with), imported here rather than declared a second time in package.json.
 import puppeteer, { type Page as Tab } from 'puppeteer-core';
-import { median } from './stats.ts';
+import { formatTable, median } from './stats.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -360,21 +360,9 @@ function report(page: Audited, url: string, runs: Run[]): string[] {
       met === undefined ? '' : met ? '✓' : '✗ missed',
     ];
   });
-  const widths = header.map((_, column) =>
-    Math.max(...[header, ...table].map((cells) => cells[column]!.length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        column === 0 || column >= header.length - 2
-          ? cell.padEnd(widths[column]!)
-          : cell.padStart(widths[column]!),
-      )
-      .join('  ')
-      .trimEnd();
-  console.log(line(header));
-  console.log(widths.map((width) => '─'.repeat(width)).join('  '));
-  table.forEach((cells) => console.log(line(cells)));
+  // The runs' figures and the median on the right; the label, target and verdict on the left.
+  const rightAligned = (column: number) => column > 0 && column < header.length - 2;
+  console.log(formatTable(header, table, { rightAligned }));
 
   runs.forEach((run, i) => {
     const lcp = lcpElement(run.lhr);

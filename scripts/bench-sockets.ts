@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { percentile } from './stats.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -100,11 +101,6 @@ async function healthUntil(port: number, until: Promise<void>): Promise<Probe[]>
   }
   return probes;
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = values.toSorted((a, b) => a - b);
-  return sorted[Math.ceil((p / 100) * sorted.length) - 1] ?? NaN;
-};
 
 /**
  * `count` sockets from `localAddress` that `start` each time one opens, each opened again when it

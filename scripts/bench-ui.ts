@@ -50,6 +50,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import playwrightConfig from '../playwright.config.ts';
 import { startServer } from '../server/server.ts';
+import { formatTable, percentile } from './stats.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -640,11 +641,6 @@ function describeTerms(runs: SearchRun[]): string {
   return [...counts].map(([term, count]) => `"${term}" ×${count}`).join(', ');
 }
 
-function percentile(values: number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)]!;
-}
-
 function report(rows: Row[]): boolean {
   const format = (value: number, unit: Row['unit']) =>
     unit === 'ms' ? `${value.toFixed(1)} ms` : String(value);
@@ -654,35 +650,23 @@ function report(rows: Row[]): boolean {
       ok = false;
       return [row.measure, '—', '—', row.target?.text ?? '', `✗ ${row.error}`];
     }
-    const median = percentile(row.values, 0.5);
+    const median = percentile(row.values, 50);
     const met = row.target ? row.target.met(median, row.values) : undefined;
     if (met === false) ok = false;
     const verdict = met === undefined ? '' : met ? '✓' : '✗ missed';
     return [
       row.measure,
       format(median, row.unit),
-      format(percentile(row.values, 0.9), row.unit),
+      format(percentile(row.values, 90), row.unit),
       row.target?.text ?? '',
       [verdict, row.note].filter(Boolean).join(' — '),
     ];
   });
   const header = ['measure', 'median', 'p90', 'target', ''];
-  const widths = header.map((_, column) =>
-    Math.max(...[header, ...table].map((cells) => cells[column]!.length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        column === 1 || column === 2
-          ? cell.padStart(widths[column]!)
-          : cell.padEnd(widths[column]!),
-      )
-      .join('  ')
-      .trimEnd();
   console.log(`\n${DEMO_CLASSES} demo turmas, ${RUNS} runs per measure\n`);
-  console.log(line(header));
-  console.log(widths.map((width) => '─'.repeat(width)).join('  '));
-  table.forEach((cells) => console.log(line(cells)));
+  console.log(
+    formatTable(header, table, { rightAligned: (column) => column === 1 || column === 2 }),
+  );
   return ok;
 }
 
