@@ -28,7 +28,7 @@ import { useFormats } from '../../i18n/formats';
 import { pageCountOf, parseListParams, type ListParams } from './list-params';
 import { selectionStore, useSelection } from './selection-store';
 import { NoMatch } from './no-match';
-import { SelectAllFound } from './select-all-found';
+import { SelectAllTurmasFound } from './select-all-turmas-found';
 import { useListParams, type SetListParams } from './use-list-params';
 import { useClassListMessages } from './messages';
 import { prepareTimestamps } from './timestamp';
@@ -353,7 +353,7 @@ export const ClassBrowser = memo(function ClassBrowser({
       ) : (
         <>
           {settled && wholePageSelected && (totalRecords ?? 0) > answer.data.length && (
-            <SelectAllFound
+            <SelectAllTurmasFound
               // A new search or order starts the offer afresh.
               key={`${params.q}\n${params.sort}`}
               api={api}
