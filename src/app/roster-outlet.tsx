@@ -2,7 +2,7 @@ import { Alert, Button, Group } from '@mantine/core';
 import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
 import type { ApiClient } from '../api/client';
 import { useExtension } from '../api/use-extension';
-import { ROSTER_EXTENSION } from '#contract';
+import { ROSTER_EXTENSION, type ClassSummary } from '#contract';
 import { turmaLabel, useClassListMessages } from '../features/classes/messages';
 import { useSelection } from '../features/classes/selection-store';
 import type { RosterParams } from '../features/roster/roster-params';
@@ -17,7 +17,14 @@ const RosterPanel = lazy(async () => ({ default: (await loadRosterPanel()).Roste
  * server offers the extension. Mounted once its code is in (a failed import must not take the
  * page down: it is said here, with a retry), and kept mounted while it closes.
  */
-export function RosterOutlet({ api }: { api: ApiClient }) {
+export function RosterOutlet({
+  api,
+  enrol,
+}: {
+  api: ApiClient;
+  /** The page's enrol form for one turma, which an empty roster offers. */
+  enrol: { open: (turma: ClassSummary) => void; want: () => void };
+}) {
   const messages = useMessages();
   const listMessages = useClassListMessages();
   const available = useExtension(api, ROSTER_EXTENSION);
@@ -71,6 +78,7 @@ export function RosterOutlet({ api }: { api: ApiClient }) {
         turmaName={name}
         onChange={change}
         onClose={close}
+        enrol={enrol}
       />
     </Suspense>
   );

@@ -63,6 +63,13 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
     [listMessages],
   );
   const rosterAction = useRosterAction(api);
+  const rosterEnrol = useMemo(
+    () => ({
+      open: (turma: ClassSummary) => open('enrol', labelled([turma])),
+      want: () => want('enrol'),
+    }),
+    [open, want, labelled],
+  );
   const rowActions = useMemo<RowAction[]>(
     () => [
       {
@@ -158,7 +165,7 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
           </>
         )}
       />
-      <RosterOutlet api={api} />
+      <RosterOutlet api={api} enrol={rosterEnrol} />
       <Suspense fallback={null}>
         {/* Only the dialogs report outcomes, so the notifications come with the first one. */}
         {(dialogs.enrol.mounted || dialogs.remove.mounted) && <NotificationsHost />}

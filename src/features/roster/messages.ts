@@ -39,7 +39,11 @@ export const useRosterMessages = defineMessages({
     loadFailed: 'Não foi possível carregar os alunos',
     refreshFailed:
       'Não foi possível atualizar a lista. Os alunos abaixo podem estar desatualizados.',
-    turmaGone: 'Esta turma não existe mais no servidor.',
+    /** The title when the server has no turma of the address's id. */
+    notFound: 'Turma não encontrada',
+    turmaMissing: (id: string): string =>
+      `O servidor não tem nenhuma turma com o código “${id}”: ela pode ter sido excluída, ou o ` +
+      `link está incompleto.`,
     retry: 'Tentar novamente',
     dialogLoadFailed:
       'Não foi possível abrir o formulário. Verifique a conexão e clique no botão de novo. Nada foi enviado.',
@@ -61,6 +65,14 @@ export const useRosterMessages = defineMessages({
       clear: 'Limpar seleção',
       remove: 'Remover da turma',
       changeExpiry: 'Alterar validade',
+      pageSelected: (count: number, formatted: string): string =>
+        count === 1
+          ? 'O aluno desta página está selecionado.'
+          : `Os ${formatted} alunos desta página estão selecionados.`,
+      selectAllFound: (total: string): string => `Selecionar todos os ${total} alunos encontrados`,
+      allFoundSelected: (total: string): string =>
+        `Os ${total} alunos encontrados estão selecionados.`,
+      selectAllFailed: 'Não foi possível buscar todos os alunos. Tente novamente.',
     },
     remove: {
       title: (count: number, formatted: string): string =>
@@ -156,7 +168,10 @@ export const useRosterMessages = defineMessages({
       `No student of this class has “${query}” in their name or e-mail.`,
     loadFailed: 'The students could not be loaded',
     refreshFailed: 'The list could not be refreshed. The students below may be out of date.',
-    turmaGone: 'This class no longer exists on the server.',
+    notFound: 'Class not found',
+    turmaMissing: (id) =>
+      `The server has no class with the code “${id}”: it may have been deleted, or the link is ` +
+      `incomplete.`,
     retry: 'Try again',
     dialogLoadFailed:
       'The form could not be opened. Check the connection and press the button again. Nothing was sent.',
@@ -177,6 +192,13 @@ export const useRosterMessages = defineMessages({
       clear: 'Clear selection',
       remove: 'Remove from class',
       changeExpiry: 'Change expiry',
+      pageSelected: (count, formatted) =>
+        count === 1
+          ? 'The student on this page is selected.'
+          : `All ${formatted} students on this page are selected.`,
+      selectAllFound: (total) => `Select all ${total} students found`,
+      allFoundSelected: (total) => `All ${total} students found are selected.`,
+      selectAllFailed: 'Could not fetch all the students. Try again.',
     },
     remove: {
       title: (count, formatted) =>

@@ -3,10 +3,11 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/EmptyState.css';
-import { Alert, Box, Button, Drawer, Group, Text } from '@mantine/core';
+import { Alert, Box, Button, Drawer, getDefaultZIndex, Group, Text } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../../api/client';
-import type { RosterEntry } from '#contract';
+import type { ClassSummary, RosterEntry } from '#contract';
+import { useIsFormDialogOpen } from '../../components/form-dialog/open-form-dialogs';
 import { useFormats } from '../../i18n/formats';
 import { useModalLayer } from '../../lib/modal-layers';
 import { useReturnFocus } from '../../lib/use-return-focus';
@@ -16,6 +17,7 @@ import type { RosterParams } from './roster-params';
 import { RosterView } from './roster-view';
 import classes from './roster.module.css';
 import { useCachedTurmaName } from './use-cached-turma-name';
+import { useTurmaMissing } from './use-turma-missing';
 import type { RosterChangeOptions } from './use-roster-params';
 
 // The date picker and its calendar are for the few who change an expiry: loaded on intent.
@@ -33,6 +35,8 @@ export interface RosterPanelProps {
   turmaName: string | undefined;
   onChange: (change: Partial<Omit<RosterParams, 'turma'>>, options?: RosterChangeOptions) => void;
   onClose: () => void;
+  /** The page's enrol form, for one turma: offered when the roster is empty. */
+  enrol?: { open: (turma: ClassSummary) => void; want: () => void } | undefined;
 }
 
 type DialogKind = 'remove' | 'expiry';
@@ -49,6 +53,7 @@ export function RosterPanel({
   turmaName,
   onChange,
   onClose,
+  enrol,
 }: RosterPanelProps) {
   const messages = useRosterMessages();
   const { number } = useFormats();
@@ -56,6 +61,7 @@ export function RosterPanel({
   const cachedName = useCachedTurmaName(turmaId);
   const name = [turmaName, cachedName].find((known) => known !== undefined && known.trim() !== '');
   const label = name ?? messages.turmaById(turmaId);
+  const missing = useTurmaMissing(turmaId);
   useReturnFocus(opened);
   const covered = useModalLayer(opened);
 
@@ -101,9 +107,11 @@ export function RosterPanel({
     () => setDialog((current) => current && { ...current, opened: false }),
     [],
   );
-  // The dialog gives focus back to the button that opened it (FormDialog); when the students it
-  // removed took that button with them, focus goes to what the panel says of it, or its title.
-  const dialogClosed = dialog !== null && !dialog.opened;
+  // A dialog over the panel gives focus back to the button that opened it (FormDialog); when what
+  // it did took that button away (the students it removed, the first one enrolled), focus goes to
+  // what the panel says of it, or its title.
+  const formDialogOpen = useIsFormDialogOpen();
+  const dialogClosed = opened && !formDialogOpen;
   useEffect(() => {
     if (!dialogClosed) return;
     const timer = setTimeout(() => {
@@ -151,6 +159,8 @@ export function RosterPanel({
         // closes it, below.
         closeOnEscape={false}
         returnFocus={false}
+        // Below the form dialogs, whichever mounted first: the page's enrol form opens over it.
+        zIndex={getDefaultZIndex('modal') - 1}
         // Under the dialogs opened from it (modal-layers.ts).
         inert={covered}
       >
@@ -166,7 +176,7 @@ export function RosterPanel({
           >
             <Drawer.Header>
               <Drawer.Title ref={heading} fz="xl" fw={700} tabIndex={-1} data-autofocus>
-                {messages.title(label)}
+                {missing ? messages.notFound : messages.title(label)}
               </Drawer.Title>
               <Drawer.CloseButton aria-label={messages.close} />
             </Drawer.Header>
@@ -200,6 +210,12 @@ export function RosterPanel({
                 selected={selected}
                 onSelect={select}
                 now={new Date()}
+                enrol={
+                  enrol && {
+                    open: () => enrol.open({ id: turmaId, name: label }),
+                    want: enrol.want,
+                  }
+                }
               />
               {selected.size > 0 && (
                 <section aria-label={messages.selection.label} className={classes.actionBar}>

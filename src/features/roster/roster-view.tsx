@@ -1,9 +1,10 @@
 import { Alert, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, type ApiClient } from '../../api/client';
 import { rosterQueries } from '../../api/roster-queries';
-import type { RosterEntry, RosterSortField } from '#contract';
+import { PAGE_SIZE_MAX, type RosterEntry, type RosterSortField } from '#contract';
+import { SelectAllFound } from '../../components/select-all-found/select-all-found';
 import { describeApiError } from '../../i18n/describe-api-error';
 import { useFormats } from '../../i18n/formats';
 import { useMessages } from '../../i18n/i18n-context';
@@ -27,6 +28,8 @@ export interface RosterViewProps {
   selected: ReadonlyMap<string, RosterEntry>;
   onSelect: (students: readonly RosterEntry[], checked: boolean) => void;
   now: Date;
+  /** Enrolling a student in this turma, offered when it has nobody (the page's enrol form). */
+  enrol?: { open: () => void; want: () => void } | undefined;
 }
 
 /**
@@ -43,10 +46,12 @@ export function RosterView({
   selected,
   onSelect,
   now,
+  enrol,
 }: RosterViewProps) {
   const messages = useRosterMessages();
   const appMessages = useMessages();
   const { number } = useFormats();
+  const queryClient = useQueryClient();
   const table = useRef<HTMLTableElement>(null);
   const searchField = useRef<HTMLInputElement>(null);
   const roster = useQuery({
@@ -98,6 +103,26 @@ export function RosterView({
   };
   const retry = () => void roster.refetch();
 
+  const wholePageSelected =
+    settled && page.data.length > 0 && page.data.every(({ email }) => selected.has(email));
+  // Every student the search found, a page of 100 at a time: one after the other, so that a
+  // big turma does not take every place the server gives one client.
+  const selectAllFound = async () => {
+    const found: RosterEntry[] = [];
+    const pages = Math.ceil((page?.totalRecords ?? 0) / PAGE_SIZE_MAX);
+    for (let next = 1; next <= pages; next++) {
+      const answer = await queryClient.query(
+        rosterQueries.page(api, turmaId, {
+          ...toRosterQuery(params),
+          page: next,
+          pageSize: PAGE_SIZE_MAX,
+        }),
+      );
+      found.push(...answer.data);
+    }
+    onSelect(found, true);
+  };
+
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -116,7 +141,7 @@ export function RosterView({
       )}
 
       {page === undefined && roster.isError ? (
-        <Alert color="red" title={gone ? messages.turmaGone : messages.loadFailed}>
+        <Alert color="red" title={gone ? messages.turmaMissing(turmaId) : messages.loadFailed}>
           {!gone && (
             <Stack gap="sm" align="flex-start">
               <Text size="sm">{describeApiError(roster.error, appMessages)}</Text>
@@ -127,7 +152,20 @@ export function RosterView({
           )}
         </Alert>
       ) : settled && page.totalRecords === 0 && page.data.length === 0 && params.q === '' ? (
-        <EmptyState title={messages.emptyTitle} description={messages.emptyDescription} />
+        <EmptyState title={messages.emptyTitle} description={messages.emptyDescription}>
+          {enrol && (
+            <EmptyState.Actions>
+              <Button
+                aria-label={appMessages.classes.enrolActionName(turmaLabel)}
+                onPointerEnter={enrol.want}
+                onFocus={enrol.want}
+                onClick={enrol.open}
+              >
+                {appMessages.classes.enrolAction}
+              </Button>
+            </EmptyState.Actions>
+          )}
+        </EmptyState>
       ) : settled && page.totalRecords === 0 && page.data.length === 0 ? (
         // No title: the status line already says "Nenhum aluno encontrado".
         <EmptyState description={messages.noMatchDescription(params.q)}>
@@ -145,6 +183,20 @@ export function RosterView({
         </EmptyState>
       ) : (
         <>
+          {wholePageSelected && page.totalRecords > page.data.length && (
+            <SelectAllFound
+              // A new search or order starts the offer afresh.
+              key={`${params.q}\n${params.sort}`}
+              pageSelected={messages.selection.pageSelected(
+                page.data.length,
+                number.format(page.data.length),
+              )}
+              selectAll={messages.selection.selectAllFound(number.format(page.totalRecords))}
+              allSelected={messages.selection.allFoundSelected(number.format(page.totalRecords))}
+              failed={messages.selection.selectAllFailed}
+              onSelectAll={selectAllFound}
+            />
+          )}
           <div className={classes.tableScroll}>
             <RosterTable
               ref={table}

@@ -193,6 +193,55 @@ describe('the roster of a turma', () => {
     expect(await within(dialog).findByText('Nenhum aluno nesta turma')).toBeVisible();
   });
 
+  it('offers "Matricular" when the turma has nobody, and shows whom it enrolled', async () => {
+    const backend = installBackend();
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Ver alunos de Física 1º B' }));
+    const roster = await rosterDialog('Alunos de Física 1º B');
+    await within(roster).findByText('Nenhum aluno nesta turma');
+
+    const enrol = within(roster).getByRole('button', { name: 'Matricular aluno em Física 1º B' });
+    expect(enrol).toHaveTextContent('Matricular');
+    await user.click(enrol);
+    const form = await screen.findByRole('dialog', { name: 'Matricular aluno' });
+    // Pasted: typed key by key, with the suggestions at each, it takes seconds on a busy machine.
+    await user.click(within(form).getByRole('combobox', { name: 'Nome do aluno' }));
+    await user.paste('Duda Reis');
+    await user.click(within(form).getByRole('textbox', { name: 'E-mail do aluno' }));
+    await user.paste('duda.reis@escola.test');
+    await user.click(within(form).getByRole('button', { name: 'Matricular em 1 turma' }));
+
+    expect(await within(form).findByText('Matrícula feita')).toBeVisible();
+    expect(backend.enrolments('t-fis')).toEqual(['duda.reis@escola.test']);
+    // The roster behind follows: the student is there.
+    expect(await within(roster).findByText('1 aluno')).toBeVisible();
+    expect(within(roster).getByText('Duda Reis')).toBeInTheDocument();
+  });
+
+  it('says "Turma não encontrada" for an address that names no turma', async () => {
+    installBackend();
+    window.history.replaceState(null, '', '/?turma=doesnotexist');
+    renderPage();
+
+    const dialog = await screen.findByRole('dialog', { name: 'Turma não encontrada' });
+    expect(within(dialog).getByRole('heading', { name: 'Turma não encontrada' })).toBeVisible();
+    expect(
+      within(dialog).getByText(
+        'O servidor não tem nenhuma turma com o código “doesnotexist”: ela pode ter sido ' +
+          'excluída, ou o link está incompleto.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText('Alunos de turma doesnotexist')).toBeNull();
+  });
+
+  it('says "Class not found" in English', async () => {
+    installBackend();
+    window.history.replaceState(null, '', '/?turma=doesnotexist');
+    render(<TurmasPage api={createTestApiClient()} />, { locale: 'en' });
+
+    expect(await screen.findByRole('dialog', { name: 'Class not found' })).toBeVisible();
+  });
+
   it('searches by name or e-mail, says when nothing matches, and clears the search', async () => {
     const backend = installBackend();
     const { user } = renderPage();
@@ -262,6 +311,41 @@ describe('the roster of a turma', () => {
     );
     expect(within(dialog).getByText('51–55 de 55')).toBeVisible();
     expect(new URLSearchParams(window.location.search).get('rosterPage')).toBe('2');
+  });
+
+  it('offers every student found once a page is ticked, across pages', async () => {
+    const many = Array.from({ length: 120 }, (_, index) => ({
+      email: `aluno${String(index).padStart(3, '0')}@escola.test`,
+      name: `Aluno ${String(index).padStart(3, '0')}`,
+    }));
+    const backend = installBackend({
+      turmas: [{ ...MATEMATICA, countStudents: 120 }],
+      enrolments: { 't-mat': many },
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Ver alunos de Matemática 9º A' }));
+    const dialog = await rosterDialog();
+    await within(dialog).findByText('120 alunos');
+
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'Selecionar todos os alunos desta página' }),
+    );
+    expect(within(dialog).getByText('Os 50 alunos desta página estão selecionados.')).toBeVisible();
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Selecionar todos os 120 alunos encontrados' }),
+    );
+
+    expect(
+      await within(dialog).findByText('Os 120 alunos encontrados estão selecionados.'),
+    ).toBeVisible();
+    const bar = within(dialog).getByRole('region', { name: 'Alunos selecionados' });
+    expect(within(bar).getByRole('status')).toHaveTextContent('120 alunos selecionados');
+    // Pages of 100, the most the API gives.
+    const asked = rosterRequests(backend).map(({ searchParams }) => searchParams);
+    expect(asked.filter(({ pageSize }) => pageSize === '100').map(({ page }) => page)).toEqual([
+      '1',
+      '2',
+    ]);
   });
 
   it('says when the roster cannot load, and loads it on retry', async () => {
