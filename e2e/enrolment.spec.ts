@@ -221,6 +221,9 @@ async function serverErrorShown(page: Page, _token: string, form: EnrolForm) {
  */
 async function signedInAgain(page: Page, token: string, form: EnrolForm) {
   await expect(form.dialog.getByRole('alert')).toContainText('Sua sessão expirou');
+  // Two dialogs open: only the session's is in use, the form beneath it inert as the page is.
+  await expect(page.getByRole('dialog', { name: 'Sua sessão expirou' })).toBeVisible();
+  await expectNoAxeViolations(page);
   await signInAgain(page, token, 'button');
   await expect(form.dialog.getByText('Sua sessão expirou')).toBeHidden();
   return form.submit;
@@ -319,7 +322,7 @@ const WORDS = {
     utc: /^Enviado em UTC:/,
     submit: 'Matricular em 1 turma',
     nameRequired: 'Informe o nome do aluno.',
-    expiry: 'Validade da matrícula',
+    calendar: 'Escolher data e hora no calendário',
     nextMonth: 'Próximo mês',
   },
   en: {
@@ -329,7 +332,7 @@ const WORDS = {
     utc: /^Sent in UTC:/,
     submit: 'Enrol in 1 class',
     nameRequired: 'Enter the student’s name.',
-    expiry: 'Enrolment expiry',
+    calendar: 'Pick the date and time in a calendar',
     nextMonth: 'Next month',
   },
 };
@@ -377,7 +380,7 @@ for (const variant of [
     await expect(name).toHaveAccessibleDescription(words.nameRequired);
     await expectNoAxeViolations(page, OVER_THE_PAGE);
     // With the date picker's calendar open, too.
-    await dialog.getByRole('button', { name: words.expiry }).click();
+    await dialog.getByRole('button', { name: words.calendar }).click();
     const nextMonth = page.getByRole('button', { name: words.nextMonth });
     await expect(nextMonth).toBeVisible();
     await expectNoAxeViolations(page, OVER_THE_PAGE);

@@ -1,7 +1,7 @@
 // The field shows instants in the browser's time zone: fix it, so "23:59 local" has one meaning.
 process.env.TZ = 'America/Sao_Paulo';
 
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from '../../testing/render';
@@ -47,7 +47,10 @@ function Controlled({
   );
 }
 
-const picker = () => screen.getByRole('button', { name: 'Validade da matrícula' });
+const typedField = () => screen.getByRole('textbox', { name: 'Validade da matrícula' });
+const calendarButton = () =>
+  screen.getByRole('button', { name: 'Escolher data e hora no calendário' });
+const shownUtc = () => screen.queryByText(/^\d{4}-\d{2}-\d{2}T/)?.textContent ?? null;
 const noExpiry = () => screen.getByRole('checkbox', { name: 'Sem validade' });
 
 describe('ExpiryField', () => {
@@ -71,7 +74,8 @@ describe('ExpiryField', () => {
 
     await user.click(noExpiry());
     expect(onChange).toHaveBeenLastCalledWith({ noExpiry: true, at });
-    expect(picker()).toBeDisabled();
+    expect(typedField()).toBeDisabled();
+    expect(calendarButton()).toBeDisabled();
     expect(screen.getByRole('button', { name: '1 ano (10/03/2027)' })).toBeDisabled();
     expect(screen.queryByText(/^Enviado em UTC:/)).not.toBeInTheDocument();
 
@@ -80,7 +84,7 @@ describe('ExpiryField', () => {
     expect(screen.getByText('2027-01-01T02:59:00.000Z')).toBeVisible();
   });
 
-  it('shows an error at the picker, instead of the days left', () => {
+  it('shows an error at the typed field, instead of the days left', () => {
     render(
       <Controlled
         initial={{ noExpiry: false, at: '2026-04-09 23:59:00' }}
@@ -88,8 +92,10 @@ describe('ExpiryField', () => {
       />,
     );
 
-    // The reason first, then the standing note about an existing expiry.
-    expect(picker()).toHaveAccessibleDescription(/^A validade precisa ser uma data futura\. Se/);
+    // The reason first, then how to type it and the standing note about an existing expiry.
+    expect(typedField()).toHaveAccessibleDescription(
+      /^A validade precisa ser uma data futura\. Digite como .* Se o aluno já estiver na turma/,
+    );
     expect(screen.queryByText(/^Expira em/)).not.toBeInTheDocument();
   });
 });
@@ -222,11 +228,145 @@ describe('ExpiryField presets and what it says', () => {
 
   it('says before sending that an enrolled student’s expiry is replaced, or removed', () => {
     render(<Controlled initial={{ noExpiry: false, at: '2026-04-09 23:59:00' }} />);
-    expect(picker()).toHaveAccessibleDescription(
-      'Se o aluno já estiver na turma, a validade dele é substituída por esta.',
+    expect(typedField()).toHaveAccessibleDescription(
+      'Digite como 31/12/2027 18:00 (só a data vale até 23:59) ou use o calendário. ' +
+        'Se o aluno já estiver na turma, a validade dele é substituída por esta.',
     );
     expect(noExpiry()).toHaveAccessibleDescription(
       'O acesso não expira. Se o aluno já estiver na turma, a validade que ele tem é retirada.',
     );
   });
+});
+
+describe('ExpiryField typed in the locale’s form', () => {
+  it('reads a date and time typed in Portuguese, and a date alone as the end of that day', async () => {
+    const onChange = vi.fn();
+    const { user } = render(
+      <Controlled initial={{ noExpiry: false, at: null }} onChange={onChange} />,
+    );
+
+    await user.type(typedField(), '15/03/2027 18:00');
+    expect(onChange).toHaveBeenLastCalledWith({ noExpiry: false, at: '2027-03-15 18:00:00' });
+    expect(shownUtc()).toBe('2027-03-15T21:00:00.000Z');
+
+    await user.clear(typedField());
+    await user.type(typedField(), '5/4/2027');
+    expect(onChange).toHaveBeenLastCalledWith({ noExpiry: false, at: '2027-04-05 23:59:00' });
+    // Leaving the field shows the moment it read, in the form it takes.
+    await user.tab();
+    expect(typedField()).toHaveValue('05/04/2027 23:59');
+    expect(shownUtc()).toBe('2027-04-06T02:59:00.000Z');
+  });
+
+  it('reads month first and a 12-hour clock in English', async () => {
+    const onChange = vi.fn();
+    const { user } = render(
+      <Controlled initial={{ noExpiry: false, at: null }} onChange={onChange} />,
+      { locale: 'en' },
+    );
+    const field = screen.getByRole('textbox', { name: 'Enrolment expiry' });
+
+    await user.type(field, '3/15/2027 6:00 PM');
+    expect(onChange).toHaveBeenLastCalledWith({ noExpiry: false, at: '2027-03-15 18:00:00' });
+    expect(shownUtc()).toBe('2027-03-15T21:00:00.000Z');
+
+    // The Portuguese order is no date in English: kept as typed, and refused as invalid.
+    await user.clear(field);
+    await user.type(field, '15/03/2027');
+    const typed: ExpiryValue = { noExpiry: false, at: '15/03/2027' };
+    expect(onChange).toHaveBeenLastCalledWith(typed);
+    expect(checkExpiry(typed, NOW)).toEqual({ problem: 'invalid' });
+    expect(shownUtc()).toBeNull();
+    await user.tab();
+    expect(field).toHaveValue('15/03/2027');
+  });
+
+  it('says a typed moment has passed, as a picked one', async () => {
+    const onChange = vi.fn();
+    const { user } = render(
+      <Controlled initial={{ noExpiry: false, at: null }} onChange={onChange} />,
+    );
+
+    await user.type(typedField(), '10/03/2026 11:00');
+
+    const typed: ExpiryValue = { noExpiry: false, at: '2026-03-10 11:00:00' };
+    expect(onChange).toHaveBeenLastCalledWith(typed);
+    expect(screen.getByText('Esta data já passou.')).toBeVisible();
+    expect(checkExpiry(typed, NOW)).toEqual({ problem: 'past' });
+  });
+
+  it('shows a preset chosen after typing in the locale’s form', async () => {
+    const { user } = render(
+      <Controlled initial={{ noExpiry: false, at: '2026-12-31 23:59:00' }} />,
+    );
+    expect(typedField()).toHaveValue('31/12/2026 23:59');
+
+    await user.clear(typedField());
+    await user.type(typedField(), '20/4/2026 9:05');
+    await user.click(screen.getByRole('button', { name: '30 dias (09/04/2026)' }));
+
+    expect(typedField()).toHaveValue('09/04/2026 23:59');
+    expect(screen.getByRole('button', { name: '30 dias (09/04/2026)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+});
+
+describe('ExpiryField calendar, by keyboard', () => {
+  // A calendar and a clock in jsdom take a few seconds on a shared two-core machine.
+  it(
+    'is a named dialog; confirming the time returns focus to the button that opened it',
+    { timeout: 15_000 },
+    async () => {
+      const onChange = vi.fn();
+      const { user } = render(
+        <Controlled initial={{ noExpiry: false, at: '2026-04-09 23:59:00' }} onChange={onChange} />,
+      );
+
+      calendarButton().focus();
+      await user.keyboard('{Enter}');
+      const calendar = screen.getByRole('dialog', { name: 'Escolher data e hora no calendário' });
+
+      within(calendar).getByRole('button', { name: '15 abril 2026' }).focus();
+      await user.keyboard('{Enter}');
+      within(calendar).getByRole('button', { name: 'Confirmar data e hora' }).focus();
+      await user.keyboard('{Enter}');
+
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(calendarButton()).toHaveFocus();
+      expect(onChange).toHaveBeenLastCalledWith({ noExpiry: false, at: '2026-04-15 23:59:00' });
+      expect(typedField()).toHaveValue('15/04/2026 23:59');
+    },
+  );
+
+  it(
+    'keeps focus inside when "Escolher mês" and a month redraw the calendar',
+    { timeout: 15_000 },
+    async () => {
+      const { user } = render(
+        <Controlled initial={{ noExpiry: false, at: '2026-04-09 23:59:00' }} />,
+      );
+      calendarButton().focus();
+      await user.keyboard('{Enter}');
+      const calendar = screen.getByRole('dialog', { name: 'Escolher data e hora no calendário' });
+
+      within(calendar).getByRole('button', { name: 'Escolher mês' }).focus();
+      await user.keyboard('{Enter}');
+      // The months of the year, focus on the one shown before.
+      await waitFor(() =>
+        expect(within(calendar).getByRole('button', { name: /^abr/ })).toHaveFocus(),
+      );
+
+      await user.keyboard('{ArrowRight}{Enter}');
+      // May's days, focus on the first one offered (Mantine's tab order: the chosen day, else
+      // today, else the first day drawn, here a Sunday of April).
+      expect(within(calendar).getByRole('button', { name: 'Escolher mês' })).toHaveTextContent(
+        /maio/,
+      );
+      await waitFor(() =>
+        expect(within(calendar).getByRole('button', { name: '26 abril 2026' })).toHaveFocus(),
+      );
+    },
+  );
 });

@@ -4,9 +4,26 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/dates/styles.css';
 // The calendar's month and weekday names; English is dayjs's own.
 import 'dayjs/locale/pt-br';
-import { Button, Checkbox, Code, Group, Stack, Text } from '@mantine/core';
-import { DatesProvider, DateTimePicker, type DatesProviderSettings } from '@mantine/dates';
-import { useState, type Ref } from 'react';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  Popover,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  DatesProvider,
+  InlineDateTimePicker,
+  type DatesProviderSettings,
+  type DateStringValue,
+} from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { useFormats } from '../../i18n/formats';
 import { useLocale } from '../../i18n/i18n-context';
 import type { Locale } from '../../i18n/messages';
@@ -16,10 +33,12 @@ import {
   presetsOf,
   schoolCalendar,
   toInstant,
+  toLocalDateTime,
   type ExpiryValue,
   type LocalDateTime,
   type SchoolCalendar,
 } from './expiry';
+import { readTypedExpiry, type DayOrder } from './typed-expiry';
 import classes from './expiry-field.module.css';
 import { useExpiryFieldMessages } from './messages';
 
@@ -29,17 +48,17 @@ export type { ExpiryValue };
 export interface ExpiryFieldProps {
   value: ExpiryValue;
   onChange: (value: ExpiryValue) => void;
-  /** Leaving the picker or the "no expiry" box (react-hook-form's `touched`). */
+  /** Leaving the typed field or the "no expiry" box (react-hook-form's `touched`). */
   onBlur?: () => void;
   /**
-   * Why the expiry cannot be sent, shown at the picker. It also holds back "expires in N days",
+   * Why the expiry cannot be sent, shown at the typed field. It also holds back "expires in N days",
    * which would contradict it (a moment that passed while the form was open).
    */
   error?: string;
   /** While the form is being sent: shown as it is, not changeable. */
   readOnly?: boolean;
-  /** The picker: where a form moves focus to report an error about the expiry. */
-  ref?: Ref<HTMLButtonElement>;
+  /** The typed field: where a form moves focus to report an error about the expiry. */
+  ref?: Ref<HTMLInputElement>;
   /** The school's year; the deployment's (config.js) unless given. */
   calendar?: SchoolCalendar;
   /**
@@ -56,7 +75,17 @@ const DATES_SETTINGS: Record<Locale, DatesProviderSettings> = {
 };
 
 /**
- * An enrolment's expiry: a date and time in the person's time zone (picked, or from a preset),
+ * How the field reads and shows a typed moment: the locale's order of day and month, and a form
+ * its own reading takes back (seconds only where the value has them).
+ */
+const TYPED: Record<Locale, { order: DayOrder; minutes: string; seconds: string }> = {
+  'pt-BR': { order: 'day-first', minutes: 'DD/MM/YYYY HH:mm', seconds: 'DD/MM/YYYY HH:mm:ss' },
+  en: { order: 'month-first', minutes: 'M/D/YYYY h:mm A', seconds: 'M/D/YYYY h:mm:ss A' },
+};
+
+/**
+ * An enrolment's expiry: a date and time in the person's time zone (typed, picked in a calendar,
+ * or from a preset),
  * or none at all; under it, the exact instant that will be sent, locally and in UTC, and how
  * many days away it is, so nobody has to do time-zone arithmetic in their head. Controlled: the
  * form owns the value, and turns it into what it sends with `checkExpiry` or `expiryToSend`.
@@ -75,43 +104,121 @@ export function ExpiryField({
   const formats = useFormats();
   const [calendar] = useState(() => givenCalendar ?? schoolCalendar());
   const locale = useLocale();
-  const pickerFormat = useFormats().mediumDateTime;
+  const typed = TYPED[locale];
   const { noExpiry, at } = value;
+
+  // The text as typed, kept while it still means the value; a value set another way (a preset,
+  // the calendar, the form's reset) or another language shows in the locale's form.
+  const [text, setText] = useState(() => shownText(at, typed));
+  const [shown, setShown] = useState({ at, locale });
+  if (shown.at !== at || shown.locale !== locale) {
+    setShown({ at, locale });
+    setText(shownText(at, typed));
+  }
+
+  function type(next: string) {
+    const instant = readTypedExpiry(next, typed.order);
+    // Text that is no moment stays the value, so the form says it is invalid, not missing.
+    const nextAt = next.trim() === '' ? null : instant ? toLocalDateTime(instant) : next;
+    setText(next);
+    setShown({ at: nextAt, locale });
+    onChange({ noExpiry, at: nextAt });
+  }
+
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const dropdown = useRef<HTMLDivElement>(null);
+  // Mantine's calendar draws each level anew, so the level control or month that was pressed
+  // is gone and focus falls to the page: it goes to the day, month or year to choose next.
+  const [levelChanges, setLevelChanges] = useState(0);
+  useEffect(() => {
+    const box = dropdown.current;
+    if (levelChanges === 0 || !box || box.contains(document.activeElement)) return;
+    (box.querySelector<HTMLElement>('td button[tabindex="0"]:not(:disabled)') ?? box).focus();
+  }, [levelChanges]);
+
+  function closePicker() {
+    setPickerOpen(false);
+    opener.current?.focus();
+  }
 
   return (
     <DatesProvider settings={DATES_SETTINGS[locale]}>
       <Stack gap="xs">
-        <DateTimePicker
+        <TextInput
           ref={ref}
           label={messages.label}
           // Said before sending: the API replaces an enrolled student's expiry without a word.
-          description={forEnrolled ? undefined : messages.replacesExisting}
+          description={
+            forEnrolled ? messages.typeHint : `${messages.typeHint} ${messages.replacesExisting}`
+          }
           inputWrapperOrder={['label', 'input', 'description', 'error']}
-          value={at}
-          onChange={(picked) => onChange({ noExpiry, at: picked })}
-          onBlur={onBlur}
+          value={text}
+          onChange={(event) => type(event.currentTarget.value)}
+          onBlur={() => {
+            if (at !== null && toInstant(at)) setText(shownText(at, typed));
+            onBlur?.();
+          }}
           error={error}
           disabled={noExpiry}
           readOnly={readOnly}
-          valueFormat={(picked) => formatWith(pickerFormat, picked)}
-          // Days already gone are not offered; today's past hours are refused on sending.
-          minDate={new Date()}
-          ariaLabels={{
-            previousMonth: messages.previousMonth,
-            nextMonth: messages.nextMonth,
-            previousYear: messages.previousYear,
-            nextYear: messages.nextYear,
-            previousDecade: messages.previousDecade,
-            nextDecade: messages.nextDecade,
-            monthLevelControl: messages.chooseMonth,
-            yearLevelControl: messages.chooseYear,
-          }}
-          timePickerProps={{
-            hoursInputLabel: messages.hours,
-            minutesInputLabel: messages.minutes,
-          }}
-          submitButtonProps={{ 'aria-label': messages.confirmTime }}
-          classNames={{ day: classes.day }}
+          autoComplete="off"
+          spellCheck={false}
+          rightSectionPointerEvents="all"
+          rightSection={
+            <Popover
+              opened={pickerOpen}
+              onChange={setPickerOpen}
+              trapFocus
+              // Escape and a click outside: back to the calendar button, unless focus moved on.
+              returnFocus
+              position="bottom-end"
+              disabled={noExpiry || readOnly}
+            >
+              <Popover.Target>
+                <ActionIcon
+                  ref={opener}
+                  variant="subtle"
+                  color="gray"
+                  // Also the calendar's name (Mantine labels the popup with its button).
+                  aria-label={messages.openCalendar}
+                  disabled={noExpiry || readOnly}
+                  onClick={() => setPickerOpen((open) => !open)}
+                >
+                  <IconCalendar aria-hidden size={18} />
+                </ActionIcon>
+              </Popover.Target>
+              <Popover.Dropdown ref={dropdown} data-mantine-stop-propagation>
+                <InlineDateTimePicker
+                  value={at !== null && toInstant(at) ? at : null}
+                  onChange={(picked: DateStringValue | null) => onChange({ noExpiry, at: picked })}
+                  onSubmit={closePicker}
+                  __onEnter={closePicker}
+                  // The form's Escape closes the calendar alone, not the dialog around it.
+                  __stopPropagation
+                  onLevelChange={() => setLevelChanges((count) => count + 1)}
+                  // Days already gone are not offered; today's past hours are refused on sending.
+                  minDate={new Date()}
+                  ariaLabels={{
+                    previousMonth: messages.previousMonth,
+                    nextMonth: messages.nextMonth,
+                    previousYear: messages.previousYear,
+                    nextYear: messages.nextYear,
+                    previousDecade: messages.previousDecade,
+                    nextDecade: messages.nextDecade,
+                    monthLevelControl: messages.chooseMonth,
+                    yearLevelControl: messages.chooseYear,
+                  }}
+                  timePickerProps={{
+                    hoursInputLabel: messages.hours,
+                    minutesInputLabel: messages.minutes,
+                  }}
+                  submitButtonProps={{ 'aria-label': messages.confirmTime }}
+                  classNames={{ day: classes.day }}
+                />
+              </Popover.Dropdown>
+            </Popover>
+          }
         />
         <Group gap="xs" role="group" aria-label={messages.presets}>
           {presetsOf(calendar).map((preset) => {
@@ -193,7 +300,10 @@ function ExpirySummary({ at, refused }: { at: LocalDateTime | null; refused: boo
   );
 }
 
-function formatWith(format: Intl.DateTimeFormat, value: LocalDateTime): string {
-  const instant = toInstant(value);
-  return instant ? format.format(instant) : value;
+/** What the typed field shows for a value: the moment in the locale's form, or the text typed. */
+function shownText(at: LocalDateTime | null, typed: (typeof TYPED)[Locale]): string {
+  if (at === null) return '';
+  if (!toInstant(at)) return at;
+  const moment = dayjs(at);
+  return moment.locale('en').format(moment.second() === 0 ? typed.minutes : typed.seconds);
 }

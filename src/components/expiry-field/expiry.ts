@@ -15,7 +15,10 @@ const LOCAL_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 /** What the expiry field holds: a wall-clock moment, or none at all (`at` is then ignored). */
 export interface ExpiryValue {
   noExpiry: boolean;
-  /** Null when nothing is picked; kept while `noExpiry` is ticked, so unticking brings it back. */
+  /**
+   * Null when nothing is picked or typed; the text as typed when it is no moment. Kept while
+   * `noExpiry` is ticked, so unticking brings it back.
+   */
   at: LocalDateTime | null;
 }
 
@@ -97,8 +100,14 @@ function onDay(year: number, { month, day }: MonthDay): Dayjs {
   return first.date(Math.min(day, first.daysInMonth()));
 }
 
-/** The instant a wall-clock value means in the browser's time zone; null if it is not one. */
+const LOCAL_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+/**
+ * The instant a wall-clock value means in the browser's time zone; null if it is not one, such
+ * as text typed in the field that is no moment (dayjs alone would read "3/4/2027" its own way).
+ */
 export function toInstant(value: LocalDateTime): Date | null {
+  if (!LOCAL_PATTERN.test(value)) return null;
   const instant = dayjs(value);
   return instant.isValid() ? instant.toDate() : null;
 }

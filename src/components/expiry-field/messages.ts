@@ -4,6 +4,8 @@ import { defineMessages } from '../../i18n/define-messages';
 export const useExpiryFieldMessages = defineMessages({
   'pt-BR': {
     label: 'Validade da matrícula',
+    typeHint: 'Digite como 31/12/2027 18:00 (só a data vale até 23:59) ou use o calendário.',
+    openCalendar: 'Escolher data e hora no calendário',
     replacesExisting: 'Se o aluno já estiver na turma, a validade dele é substituída por esta.',
     presets: 'Escolher validade',
     in30Days: '30 dias',
@@ -35,6 +37,9 @@ export const useExpiryFieldMessages = defineMessages({
   },
   en: {
     label: 'Enrolment expiry',
+    typeHint:
+      'Type it as 12/31/2027 6:00 PM (a date alone lasts until 11:59 PM) or use the calendar.',
+    openCalendar: 'Pick the date and time in a calendar',
     replacesExisting:
       'If the student is already in the class, their expiry is replaced by this one.',
     presets: 'Choose an expiry',

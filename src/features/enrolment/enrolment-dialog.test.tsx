@@ -65,7 +65,9 @@ const nameField = () => within(dialog()).getByRole('textbox', { name: 'Nome do a
 const emailField = () => within(dialog()).getByRole('textbox', { name: 'E-mail do aluno' });
 const submitButton = () =>
   within(dialog()).getByRole('button', { name: /^Matricular( em|$)|^Matriculando/ });
-const expiryPicker = () => within(dialog()).getByRole('button', { name: 'Validade da matrícula' });
+const expiryField = () => within(dialog()).getByRole('textbox', { name: 'Validade da matrícula' });
+const calendarButton = () =>
+  within(dialog()).getByRole('button', { name: 'Escolher data e hora no calendário' });
 /** A preset by its name, whatever day it names after it ("30 dias (09/04/2026)"). */
 const preset = (name: string) =>
   within(within(dialog()).getByRole('group', { name: 'Escolher validade' })).getByRole('button', {
@@ -97,7 +99,7 @@ describe('Enrol dialog: the form', () => {
 
     await waitFor(() => expect(nameField()).toHaveFocus());
     expect(chosenTurmas()).toEqual([FIRST.name]);
-    expect(expiryPicker()).toHaveTextContent('31 de dez. de 2026, 23:59');
+    expect(expiryField()).toHaveValue('31/12/2026 23:59');
     expect(
       within(dialog()).getByText('Vale até quinta-feira, 31 de dezembro de 2026 às 23:59'),
     ).toBeVisible();
@@ -119,7 +121,7 @@ describe('Enrol dialog: the form', () => {
     await user.click(preset('30 dias'));
     expect(shownUtc()).toBe('2026-04-10T02:59:00.000Z');
     expect(within(dialog()).getByText('Expira em 30 dias')).toBeVisible();
-    expect(expiryPicker()).toHaveTextContent('9 de abr. de 2026, 23:59');
+    expect(expiryField()).toHaveValue('09/04/2026 23:59');
 
     await user.click(preset('6 meses'));
     expect(shownUtc()).toBe('2026-09-11T02:59:00.000Z');
@@ -134,7 +136,8 @@ describe('Enrol dialog: the form', () => {
 
     await user.click(within(dialog()).getByRole('checkbox', { name: 'Sem validade' }));
     expect(shownUtc()).toBeNull();
-    expect(expiryPicker()).toBeDisabled();
+    expect(expiryField()).toBeDisabled();
+    expect(calendarButton()).toBeDisabled();
     expect(preset('30 dias')).toBeDisabled();
   });
 
@@ -147,13 +150,13 @@ describe('Enrol dialog: the form', () => {
       // The calendar opens on the month of the value: April.
       await user.click(preset('30 dias'));
 
-      await user.click(expiryPicker());
+      await user.click(calendarButton());
       await user.click(screen.getByRole('button', { name: '15 abril 2026' }));
       await user.type(screen.getByRole('spinbutton', { name: 'Horas' }), '08');
       await user.type(screen.getByRole('spinbutton', { name: 'Minutos' }), '30');
       await user.click(screen.getByRole('button', { name: 'Confirmar data e hora' }));
 
-      expect(expiryPicker()).toHaveTextContent('15 de abr. de 2026, 08:30');
+      expect(expiryField()).toHaveValue('15/04/2026 08:30');
       expect(
         within(dialog()).getByText('Vale até quarta-feira, 15 de abril de 2026 às 08:30'),
       ).toBeVisible();
@@ -303,10 +306,10 @@ describe('Enrol dialog: validation', () => {
     vi.setSystemTime(new Date('2026-04-10T03:00:00.000Z'));
     await user.click(submitButton());
 
-    expect(expiryPicker()).toHaveAccessibleDescription(
-      /^A validade precisa ser uma data futura\. Se o aluno já estiver na turma/,
+    expect(expiryField()).toHaveAccessibleDescription(
+      /^A validade precisa ser uma data futura\. Digite como .* Se o aluno já estiver na turma/,
     );
-    expect(expiryPicker()).toHaveFocus();
+    expect(expiryField()).toHaveFocus();
     expect(within(dialog()).queryByText(/^Expira em/)).not.toBeInTheDocument();
     expect(writes(backend)).toEqual([]);
   });
@@ -384,6 +387,46 @@ describe('Enrol dialog: sending', () => {
     ).toBeVisible();
     expect(within(dialog()).queryByText(/no máximo 100 turmas/)).not.toBeInTheDocument();
     expect(writes(backend)).toEqual([]);
+  });
+
+  it('sends an expiry typed in the locale’s form, and refuses one that is no date', async () => {
+    const { user, backend } = renderDialog([summary(FIRST)], { locale: 'en' });
+    await user.type(
+      await within(dialog('Enrol a student')).findByRole('textbox', { name: 'Student name' }),
+      'Ana Souza',
+    );
+    await user.type(
+      within(dialog('Enrol a student')).getByRole('textbox', { name: 'Student e-mail' }),
+      'ana.souza@escola.br',
+    );
+    const field = within(dialog('Enrol a student')).getByRole('textbox', {
+      name: 'Enrolment expiry',
+    });
+    const submit = within(dialog('Enrol a student')).getByRole('button', {
+      name: 'Enrol in 1 class',
+    });
+
+    await user.clear(field);
+    await user.type(field, '15/03/2027 18:00');
+    await user.click(submit);
+    expect(field).toHaveAccessibleDescription(/^Choose a valid expiry date\. Type it as/);
+    expect(field).toHaveFocus();
+    expect(writes(backend)).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, '3/15/2027 6:00 PM{Enter}');
+
+    await within(dialog('Enrol a student')).findByText('Student enrolled');
+    expect(writes(backend)).toEqual([
+      expect.objectContaining({
+        pathname: `/v1/classe/${FIRST.id}/add-student`,
+        body: {
+          name: 'Ana Souza',
+          email: 'ana.souza@escola.br',
+          expirationDate: '2027-03-15T21:00:00.000Z',
+        },
+      }),
+    ]);
   });
 
   it('sends several turmas to POST /classe/add-student in one request, and names a few in the notification', async () => {
@@ -635,11 +678,11 @@ describe('Enrol dialog: when the API says no', () => {
 
     await waitFor(() =>
       // The reason first, then the standing note about an existing expiry.
-      expect(expiryPicker()).toHaveAccessibleDescription(
-        /^O servidor recusou: “must be before the year 10000” Se o aluno já estiver na turma/,
+      expect(expiryField()).toHaveAccessibleDescription(
+        /^O servidor recusou: “must be before the year 10000” Digite como .* Se o aluno já estiver/,
       ),
     );
-    await waitFor(() => expect(expiryPicker()).toHaveFocus());
+    await waitFor(() => expect(expiryField()).toHaveFocus());
   });
 
   it('shows a 400 about no field in an alert', async () => {

@@ -355,7 +355,7 @@ function ExpiryFormField({ control, readOnly }: { control: EnrolFormControl; rea
       name="expiry"
       render={({ field }) => (
         <ExpiryField
-          // The picker: where a submit that finds the expiry wrong moves focus.
+          // The typed field: where a submit that finds the expiry wrong moves focus.
           ref={field.ref}
           value={field.value}
           onChange={field.onChange}

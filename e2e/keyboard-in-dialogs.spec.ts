@@ -1,0 +1,134 @@
+/**
+ * The keyboard in the dialogs, in a real browser: keys typed in a dialog stay in it (the page's
+ * "/" shortcut waits), the expiry's calendar keeps focus inside and gives it back to its button,
+ * and an expiry can be typed instead of picked.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, listClasses, signIn, test, turmasPage } from './support';
+
+const CALENDAR = 'Escolher data e hora no calendário';
+
+/** Whether focus is on something inside `dialog` (not on the page behind, nor the body). */
+function focusInside(page: Page, name: string) {
+  return page
+    .getByRole('dialog', { name })
+    .evaluate(
+      (element) => element !== document.activeElement && element.contains(document.activeElement),
+    );
+}
+
+test('"/" and a typed date stay in an open dialog, and the search behind is left as it was', async ({
+  page,
+  request,
+  token,
+}) => {
+  await signIn(page, token);
+  const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
+  const list = turmasPage(page);
+  const row = list.row(turma!);
+
+  for (const { open, dialog } of [
+    { open: row.enrol, dialog: page.getByRole('dialog', { name: 'Matricular aluno' }) },
+    {
+      open: row.remove,
+      dialog: page.getByRole('alertdialog', { name: 'Remover aluno de turmas' }),
+    },
+  ]) {
+    // Keyboard only, as the issue's walk through the console went.
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const cancel = dialog.getByRole('button', { name: 'Cancelar' });
+    await cancel.focus();
+
+    await page.keyboard.type('/abc');
+    await page.keyboard.type('15/03/2027');
+
+    await expect(cancel).toBeFocused();
+    await expect(list.search).toHaveValue('');
+    expect(new URL(page.url()).search).toBe('');
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+  }
+
+  // With nothing open over the page, "/" still goes to the search.
+  await expect(row.remove).toBeFocused();
+  await page.keyboard.press('/');
+  await expect(list.search).toBeFocused();
+  await expect(list.search).toHaveValue('');
+});
+
+test('the expiry’s calendar is a named dialog that keeps focus, and gives it back to its button', async ({
+  page,
+  request,
+  token,
+}) => {
+  await signIn(page, token);
+  const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
+  await turmasPage(page).row(turma!).enrol.click();
+  const form = page.getByRole('dialog', { name: 'Matricular aluno' });
+  const opener = form.getByRole('button', { name: CALENDAR });
+  const calendar = page.getByRole('dialog', { name: CALENDAR });
+
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expect(calendar).toBeVisible();
+  await expect.poll(() => focusInside(page, CALENDAR)).toBe(true);
+  const named = await new AxeBuilder({ page })
+    .withRules(['aria-dialog-name'])
+    .setLegacyMode(true)
+    .analyze();
+  expect(named.violations).toEqual([]);
+
+  // "Escolher mês" draws the year's months, and a month draws its days: focus stays inside.
+  await calendar.getByRole('button', { name: 'Escolher mês' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(calendar.getByRole('button', { name: 'Escolher ano' })).toBeVisible();
+  await expect.poll(() => focusInside(page, CALENDAR)).toBe(true);
+  await page.keyboard.press('Enter');
+  await expect(calendar.getByRole('button', { name: 'Escolher mês' })).toBeVisible();
+  await expect.poll(() => focusInside(page, CALENDAR)).toBe(true);
+  await page.keyboard.press('Tab');
+  await expect.poll(() => focusInside(page, CALENDAR)).toBe(true);
+
+  // Confirming by keyboard closes the calendar, back on its button in the form.
+  await calendar.getByRole('button', { name: 'Confirmar data e hora' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(calendar).toBeHidden();
+  await expect(opener).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect.poll(() => focusInside(page, 'Matricular aluno')).toBe(true);
+
+  // Escape closes the calendar alone, back on its button too.
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expect(calendar).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
+  await expect(form).toBeVisible();
+  await expect(opener).toBeFocused();
+});
+
+test('an expiry typed in the locale’s form is sent as that moment', async ({
+  page,
+  request,
+  token,
+}) => {
+  await signIn(page, token);
+  const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
+  await turmasPage(page).row(turma!).enrol.click();
+  const form = page.getByRole('dialog', { name: 'Matricular aluno' });
+  const expiry = form.getByRole('textbox', { name: 'Validade da matrícula' });
+  await form.getByLabel('Nome do aluno').fill('Aluna Digitada');
+  await form
+    .getByRole('textbox', { name: 'E-mail do aluno' })
+    .fill(`digitada.${Date.now()}@escola.test`);
+
+  await expiry.fill('15/03/2027 18:00');
+  const expected = await page.evaluate(() => new Date(2027, 2, 15, 18, 0).toISOString());
+  const sent = page.waitForRequest((sending) => sending.url().endsWith('/add-student'));
+  await expiry.press('Enter');
+
+  expect((await sent).postDataJSON()).toMatchObject({ expirationDate: expected });
+  await expect(form.getByText('Matrícula feita')).toBeVisible();
+});
