@@ -280,3 +280,63 @@ test(
     expect(box && box.x + box.width).toBeLessThanOrEqual(360);
   },
 );
+
+test('an empty roster offers "Matricular", whose form opens over it', async ({
+  page,
+  request,
+  token,
+}) => {
+  // The turma of the first page with the fewest students, emptied through the API.
+  const { data } = await listClasses(request, token, { pageSize: 20 });
+  const turma = data.reduce((fewest, next) =>
+    next.countStudents < fewest.countStudents ? next : fewest,
+  );
+  for (const { email } of (await rosterOf(request, token, turma)).data) {
+    const answer = await request.delete('/v1/classe/remove-student', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { email, classes: [{ id: turma.id }] },
+    });
+    expect(answer.ok(), `removing ${email} answered ${answer.status()}`).toBe(true);
+  }
+  await signIn(page, token);
+  const list = turmasPage(page);
+  // A pointer over a row's "Matricular" mounts the enrol form before the panel exists.
+  await list.row(turma).enrol.hover();
+  await list.table
+    .getByRole('button', { name: `Ver alunos de ${turma.name}`, exact: true })
+    .click();
+  const roster = rosterPanel(page, turma);
+  await expect(roster.dialog.getByText('Nenhum aluno nesta turma')).toBeVisible();
+
+  await roster.dialog
+    .getByRole('button', { name: `Matricular aluno em ${turma.name}`, exact: true })
+    .click();
+  const form = page.getByRole('dialog', { name: 'Matricular aluno' });
+  const name = form.getByRole('combobox', { name: 'Nome do aluno' });
+  await expect(name).toBeFocused();
+  // Drawn over the panel, whichever mounted first.
+  expect(await stackLevel(form)).toBeGreaterThan(await stackLevel(roster.dialog));
+  const tag = newTag();
+  await name.fill(`Duda ${tag}`);
+  await form.getByRole('textbox', { name: 'E-mail do aluno' }).fill(`duda.${tag}@escola.test`);
+  await form.getByRole('button', { name: 'Matricular em 1 turma' }).click();
+  await expect(form.getByText('Matrícula feita')).toBeVisible();
+  await expect(roster.status).toHaveText('1 aluno');
+
+  // Its button went with the empty roster: focus comes back to the panel's title.
+  await page.keyboard.press('Escape');
+  await expect(form).toBeHidden();
+  await expect(roster.heading).toBeFocused();
+  await expect(roster.table.getByRole('row').nth(1)).toContainText(`Duda ${tag}`);
+});
+
+/** The z-index an element is painted at: its own, or the nearest ancestor's that sets one. */
+function stackLevel(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    for (let at: Element | null = element; at !== null; at = at.parentElement) {
+      const zIndex = getComputedStyle(at).zIndex;
+      if (zIndex !== 'auto') return Number(zIndex);
+    }
+    return 0;
+  });
+}
