@@ -10,6 +10,7 @@ import {
   expect,
   expectNoHorizontalOverflow,
   listClasses,
+  newTag,
   OVER_THE_PAGE,
   signIn,
   test,
@@ -19,13 +20,6 @@ import {
 // The roster and the student lookups are the extension's: on even in a plain-v1 run. Enough
 // turmas for a pager of many pages.
 test.use({ apiExtensions: true, demoClasses: 240 });
-
-let tagNumber = 0;
-/** A word no seeded name or e-mail holds, so a search finds this test's students only. */
-function newTag(): string {
-  tagNumber += 1;
-  return `zq${Date.now().toString(36)}${tagNumber}`;
-}
 
 /**
  * Students with long e-mails (longer than a phone's line) enrolled in `turma` through the API;

@@ -10,6 +10,7 @@ import {
   expectNoAxeViolations,
   expectNoHorizontalOverflow,
   listClasses,
+  newTag,
   OVER_THE_PAGE,
   signIn,
   test,
@@ -20,13 +21,6 @@ import {
 test.use({ apiExtensions: true });
 
 const DAY = 24 * 60 * 60 * 1000;
-
-let tagNumber = 0;
-/** A word no seeded name or e-mail holds: the roster's search finds this test's students only. */
-function newTag(): string {
-  tagNumber += 1;
-  return `zq${Date.now().toString(36)}${tagNumber}`;
-}
 
 /** Three students of their own enrolled through the API in `turma`, one expiring in 3 days. */
 async function enrolStudents(request: APIRequestContext, token: string, turma: Class) {

@@ -225,3 +225,10 @@ export async function expectNoHorizontalOverflow(page: Page) {
   }));
   expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(innerWidth);
 }
+
+let tagNumber = 0;
+/** A word no seeded name or e-mail holds, so that a search finds only one test's students. */
+export function newTag(): string {
+  tagNumber += 1;
+  return `zq${Date.now().toString(36)}${tagNumber}`;
+}
