@@ -138,7 +138,7 @@ test('a line that would shorten an existing student’s expiry under another nam
       newExpiry,
       expect.stringMatching(/^2099-12-0[56]T\d\d:59:00\.000Z$/),
       'Matriculado',
-      '',
+      'Já cadastrado como Gabriel Souza, nome mantido.',
     ],
     [
       '3',
