@@ -116,8 +116,18 @@ function child(role: '--serve' | '--flood'): { process: ChildProcess; stop: () =
 
 const reply = <T>(from: ChildProcess) =>
   new Promise<T>((resolve, reject) => {
-    from.once('message', (message) => resolve(message as T));
-    from.once('exit', (code) => reject(new Error(`child process exited with ${code}`)));
+    // Each listener goes with the other: the server is asked once per flood, and listeners left
+    // behind pile up past Node's warning.
+    const exited = (code: number | null) => {
+      from.off('message', answered);
+      reject(new Error(`child process exited with ${code}`));
+    };
+    const answered = (message: unknown) => {
+      from.off('exit', exited);
+      resolve(message as T);
+    };
+    from.once('message', answered);
+    from.once('exit', exited);
   });
 
 // ---------------------------------------------------------------------------------------------
