@@ -42,7 +42,8 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { poolPaths, randomNumbers, type PoolPaths } from './bench-query-pool.ts';
+import { poolPaths, type PoolPaths } from './bench-query-pool.ts';
+import { randomNumbers } from '../server/seed.ts';
 import {
   autocannon,
   benchDataSize,

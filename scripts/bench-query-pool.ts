@@ -8,19 +8,7 @@
  * Words come with and without accents and ordinal signs, in any case.
  */
 import { SORT_VALUES } from '#contract';
-import { className } from '../server/seed.ts';
-
-/** mulberry32, as the seed uses: the same pool for the same size and seed. */
-export function randomNumbers(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+import { className, randomNumbers } from '../server/seed.ts';
 
 /** `count` distinct queries about the demo turmas numbered 0…classes-1 (server/seed.ts). */
 export function queryPool(classes: number, count = 1_000, seed = 36): string[] {

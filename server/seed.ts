@@ -135,7 +135,7 @@ const LAST_NAMES = [
 ];
 
 /** mulberry32: tiny, fast, good enough to make demo data look random yet stay reproducible. */
-function random(seed: number) {
+export function randomNumbers(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -172,7 +172,7 @@ export interface DemoRows {
 }
 
 export function demoRows(size: SeedSize, seedValue = 2026): DemoRows {
-  const next = random(seedValue);
+  const next = randomNumbers(seedValue);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const yearMs = 365 * 24 * 3600 * 1000;
   const now = Date.now();

@@ -47,8 +47,7 @@ it('makes a form dialog inert while another opens over it, and gives it back aft
   }
   const { user } = render(<TwoDialogs />);
   const below = screen.getByRole('dialog', { name: 'Remover aluno' });
-  // The attribute is on the Modal's root, around the dialog; that root has no role to find it by.
-  // eslint-disable-next-line testing-library/no-node-access
+  // eslint-disable-next-line testing-library/no-node-access -- `inert` is on the Modal's root, around the dialog, which has no role to find it by
   const inertAround = () => below.closest('[inert]');
   expect(inertAround()).toBeNull();
 
