@@ -206,79 +206,122 @@ interface RequestSpec<T> {
   options: RequestOptions | undefined;
 }
 
-export function createApiClient(config: ApiClientConfig) {
+/** What every request of one client shares: where, how long, with which token and fetch. */
+interface Transport {
+  baseUrl: string;
+  timeoutMs: number;
+  crossOrigin: string | undefined;
+  getToken: () => string | null;
+  fetch: typeof fetch | undefined;
+}
+
+/** The one `request()` of a client: its wire rules, with `extensions` told of each answer. */
+function createRequest(
+  config: ApiClientConfig,
+  extensions: ReturnType<typeof createExtensionsState>,
+) {
   const baseUrl = config.baseUrl.replace(/\/+$/, '');
-  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const crossOrigin = crossOriginOf(baseUrl);
-  const extensions = createExtensionsState();
+  const transport: Transport = {
+    baseUrl,
+    timeoutMs: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    crossOrigin: crossOriginOf(baseUrl),
+    getToken: config.getToken,
+    fetch: config.fetch,
+  };
 
-  async function request<T>(spec: RequestSpec<T>): Promise<T> {
-    const headers = new Headers({ Accept: 'application/json' });
-    const token = spec.options?.token ?? config.getToken();
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-
-    let body: string | undefined;
-    if (spec.body) {
-      // A body that fails the contract is the caller's bug (forms validate with the same
-      // schemas first), so it fails here, next to the bug, instead of as a 400 from the
-      // server. Parsing also normalises what goes out: e-mails trimmed and lower-cased.
-      const parsed = spec.body.schema.safeParse(spec.body.value);
-      if (!parsed.success) {
-        throw new ApiError(
-          'contract',
-          `The request did not match the API contract: ${describeIssues(parsed.error, 'body')}`,
-          { cause: parsed.error },
-        );
-      }
-      body = JSON.stringify(parsed.data);
-      headers.set('Content-Type', 'application/json');
-    }
-
-    const search = spec.query?.toString();
-    const url = `${baseUrl}${spec.path}${search ? `?${search}` : ''}`;
-    const callerSignal = spec.options?.signal;
-    const timeoutSignal = AbortSignal.timeout(timeoutMs);
-    const signal = callerSignal ? AbortSignal.any([callerSignal, timeoutSignal]) : timeoutSignal;
-    // Resolved per call so tests and polyfills that replace the global are honoured; called
-    // as a plain function because a browser's fetch throws when invoked as a method of `config`.
-    const fetchImpl = config.fetch ?? globalThis.fetch;
-
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetchImpl(url, { method: spec.method, headers, body, signal });
-      // Reading the body is inside the try: the timeout, an abort or a dropped connection can
-      // all strike while it streams in.
-      text = await response.text();
-    } catch (error) {
-      throw failureWithoutResponse(error, { callerSignal, timeoutSignal, timeoutMs, crossOrigin });
-    }
-
+  return async function request<T>(spec: RequestSpec<T>): Promise<T> {
+    const { response, text } = await send(transport, spec);
     // Any answer of the server's own says which extensions it has; a proxy's 5xx page does not.
     if (response.status < 500) extensions.report(response.headers.get(EXTENSIONS_HEADER));
-    const json = parseJson(text);
-    if (!response.ok) {
-      throw httpError(response.status, json, parseRetryAfter(response.headers.get('Retry-After')));
-    }
-    if (json === NOT_JSON) {
-      throw new ApiError(
-        'contract',
-        `The server answered ${response.status} with a body that is not JSON`,
-        { status: response.status },
-      );
-    }
-    // The spec gives no status codes for the writes; a platform answering 204 (or 200 with no
-    // body) still means success, so an empty body reads as the empty object.
-    const parsed = spec.response.safeParse(json === undefined ? {} : json);
-    if (!parsed.success) {
-      throw new ApiError(
-        'contract',
-        `The response did not match the API contract: ${describeIssues(parsed.error, 'response')}`,
-        { status: response.status, cause: parsed.error },
-      );
-    }
-    return parsed.data;
+    return readAnswer(response, text, spec.response);
+  };
+}
+
+/** The headers every request carries. */
+function requestHeaders(token: string | null | undefined): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+/** The body as sent: parsed by its contract schema, then JSON. */
+function encodeBody(body: NonNullable<RequestSpec<unknown>['body']>): string {
+  // A body that fails the contract is the caller's bug (forms validate with the same
+  // schemas first), so it fails here, next to the bug, instead of as a 400 from the
+  // server. Parsing also normalises what goes out: e-mails trimmed and lower-cased.
+  const parsed = body.schema.safeParse(body.value);
+  if (!parsed.success) {
+    throw new ApiError(
+      'contract',
+      `The request did not match the API contract: ${describeIssues(parsed.error, 'body')}`,
+      { cause: parsed.error },
+    );
   }
+  return JSON.stringify(parsed.data);
+}
+
+/** Sends `spec` and reads the whole answer, or throws the ApiError of getting none. */
+async function send(
+  transport: Transport,
+  spec: RequestSpec<unknown>,
+): Promise<{ response: Response; text: string }> {
+  const headers = requestHeaders(spec.options?.token ?? transport.getToken());
+  let body: string | undefined;
+  if (spec.body) {
+    body = encodeBody(spec.body);
+    headers.set('Content-Type', 'application/json');
+  }
+
+  const search = spec.query?.toString();
+  const url = `${transport.baseUrl}${spec.path}${search ? `?${search}` : ''}`;
+  const { timeoutMs, crossOrigin } = transport;
+  const callerSignal = spec.options?.signal;
+  const timeoutSignal = AbortSignal.timeout(timeoutMs);
+  const signal = callerSignal ? AbortSignal.any([callerSignal, timeoutSignal]) : timeoutSignal;
+  // Resolved per call so tests and polyfills that replace the global are honoured; called
+  // as a plain function because a browser's fetch throws when invoked as a method of `config`.
+  const fetchImpl = transport.fetch ?? globalThis.fetch;
+
+  try {
+    const response = await fetchImpl(url, { method: spec.method, headers, body, signal });
+    // Reading the body is inside the try: the timeout, an abort or a dropped connection can
+    // all strike while it streams in.
+    const text = await response.text();
+    return { response, text };
+  } catch (error) {
+    throw failureWithoutResponse(error, { callerSignal, timeoutSignal, timeoutMs, crossOrigin });
+  }
+}
+
+/** The answer's data as the contract types it, or the ApiError it amounts to. */
+function readAnswer<T>(response: Response, text: string, schema: z.ZodMiniType<T>): T {
+  const json = parseJson(text);
+  if (!response.ok) {
+    throw httpError(response.status, json, parseRetryAfter(response.headers.get('Retry-After')));
+  }
+  if (json === NOT_JSON) {
+    throw new ApiError(
+      'contract',
+      `The server answered ${response.status} with a body that is not JSON`,
+      { status: response.status },
+    );
+  }
+  // The spec gives no status codes for the writes; a platform answering 204 (or 200 with no
+  // body) still means success, so an empty body reads as the empty object.
+  const parsed = schema.safeParse(json === undefined ? {} : json);
+  if (!parsed.success) {
+    throw new ApiError(
+      'contract',
+      `The response did not match the API contract: ${describeIssues(parsed.error, 'response')}`,
+      { status: response.status, cause: parsed.error },
+    );
+  }
+  return parsed.data;
+}
+
+export function createApiClient(config: ApiClientConfig) {
+  const extensions = createExtensionsState();
+  const request = createRequest(config, extensions);
 
   /** The three writes: a JSON body checked against its schema, `{}` back on success. */
   function write(
