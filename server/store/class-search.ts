@@ -8,6 +8,7 @@
  * keeps the rest of each row beside it.
  */
 import { matchWord, searchWords, splitFoldedWords, type SortBy, type SortField } from '#contract';
+import { remember } from './kept.ts';
 import { naturalSortKey } from './natural-sort-key.ts';
 import { compareCodePoints } from './student-search.ts';
 
@@ -102,23 +103,6 @@ function forEachSlot(bits: Bits, each: (slot: number) => void) {
       each((block << 5) | (31 - Math.clz32(rest & -rest)));
     }
   }
-}
-
-/** A Map that forgets its oldest entry past `limit`, and hands it to `forget`. */
-function remember<K, V>(
-  map: Map<K, V>,
-  key: K,
-  value: V,
-  limit: number,
-  forget?: (value: V) => void,
-): V {
-  if (map.size >= limit) {
-    const [oldest, old] = map.entries().next().value!;
-    map.delete(oldest);
-    forget?.(old);
-  }
-  map.set(key, value);
-  return value;
 }
 
 /** The turmas a search finds, and how many. */

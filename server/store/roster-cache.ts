@@ -7,6 +7,7 @@
  * 3–6 ms of CPU per request; a page from memory costs a slice.
  */
 import { searchWords, type RosterParams, type RosterResponse, type RosterSortBy } from '#contract';
+import { remember } from './kept.ts';
 import { naturalSortKey } from './natural-sort-key.ts';
 import { compareCodePoints } from './student-search.ts';
 
@@ -50,13 +51,6 @@ const ASCENDING: Record<string, Compare> = {
 function compareFor(sortBy: RosterSortBy): Compare {
   const ascending = ASCENDING[sortBy.replace('-', '')]!;
   return sortBy.startsWith('-') ? (a, b) => ascending(b, a) : ascending;
-}
-
-/** A Map that forgets its oldest entry past `limit`. */
-function remember<K, V>(map: Map<K, V>, key: K, value: V, limit: number): V {
-  if (map.size >= limit) map.delete(map.keys().next().value!);
-  map.set(key, value);
-  return value;
 }
 
 /** One turma's enrolments, with its searches and orders kept. */

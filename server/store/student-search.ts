@@ -17,6 +17,7 @@ import {
   type StudentClass,
   type StudentSearchResponse,
 } from '#contract';
+import { remember } from './kept.ts';
 
 /** One student as the index holds it; `key` is the store's row id. */
 export interface IndexedStudent {
@@ -64,13 +65,6 @@ function popcount(bits: Bits): number {
     total += (((value + (value >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
   }
   return total;
-}
-
-/** A Map that forgets its oldest entry past `limit`. */
-function remember<K, V>(map: Map<K, V>, key: K, value: V, limit: number): V {
-  if (map.size >= limit) map.delete(map.keys().next().value!);
-  map.set(key, value);
-  return value;
 }
 
 /**
