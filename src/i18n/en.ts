@@ -62,18 +62,12 @@ export const en: Messages = {
         : count === 1
           ? '1 class found'
           : `${formattedCount} classes found`,
-    range: (first, last, total) => `${first}–${last} of ${total}`,
     loading: 'Loading classes…',
     searchLabel: 'Search classes',
     searchPlaceholder: 'Class name',
     clearSearch: 'Clear search',
     pageSize: 'Classes per page',
     pagination: 'Class list pages',
-    firstPage: 'First page',
-    previousPage: 'Previous page',
-    nextPage: 'Next page',
-    lastPage: 'Last page',
-    pageOf: (page, pageCount) => `Page ${page} of ${pageCount}`,
     emptyTitle: 'No classes yet',
     emptyDescription: 'Classes created on the platform will appear here.',
     noMatchDescription: (query) =>

@@ -64,18 +64,12 @@ export const ptBR = {
         : count === 1
           ? '1 turma encontrada'
           : `${formattedCount} turmas encontradas`,
-    range: (first: string, last: string, total: string): string => `${first}–${last} de ${total}`,
     loading: 'Carregando turmas…',
     searchLabel: 'Buscar turmas',
     searchPlaceholder: 'Nome da turma',
     clearSearch: 'Limpar busca',
     pageSize: 'Turmas por página',
     pagination: 'Páginas da lista de turmas',
-    firstPage: 'Primeira página',
-    previousPage: 'Página anterior',
-    nextPage: 'Próxima página',
-    lastPage: 'Última página',
-    pageOf: (page: string, pageCount: string): string => `Página ${page} de ${pageCount}`,
     emptyTitle: 'Nenhuma turma cadastrada',
     emptyDescription: 'As turmas criadas na plataforma aparecerão aqui.',
     noMatchDescription: (query: string): string =>

@@ -2,7 +2,8 @@ import { UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { FlexRender, type Header, type ReactTable, type SortingState } from '@tanstack/react-table';
 import { memo, useId, type ReactNode } from 'react';
-import type { Class } from '#contract';
+import type { Class, SortField } from '#contract';
+import { nextSort, type ColumnSort } from '../../components/sort-cycle/sort-cycle';
 import { COLUMN_WIDTHS, NUMERIC_COLUMNS, type features } from './class-table-columns';
 import classes from './class-table.module.css';
 import { useClassListMessages } from './messages';
@@ -22,6 +23,8 @@ interface TableHeadProps {
   bestMatch: BestMatch;
   /** Back to best match, from a column's order. Stable. */
   onBestMatch: () => void;
+  /** A header clicked: the order it leads to (`nextSort`), undefined for the list's own. Stable. */
+  onSort: (sort: ColumnSort<SortField> | undefined) => void;
 }
 
 /**
@@ -32,6 +35,7 @@ export const TableHead = memo(function TableHead({
   groups,
   bestMatch,
   onBestMatch,
+  onSort,
 }: TableHeadProps) {
   return (
     <thead>
@@ -43,6 +47,7 @@ export const TableHead = memo(function TableHead({
               header={header}
               bestMatch={header.column.id === 'name' ? bestMatch : undefined}
               onBestMatch={onBestMatch}
+              onSort={onSort}
             >
               <FlexRender header={header} />
             </HeaderCell>
@@ -57,11 +62,13 @@ function HeaderCell({
   header,
   bestMatch,
   onBestMatch,
+  onSort,
   children,
 }: {
   header: ClassHeader;
   bestMatch: BestMatch;
   onBestMatch: () => void;
+  onSort: (sort: ColumnSort<SortField> | undefined) => void;
   children: ReactNode;
 }) {
   const { column } = header;
@@ -97,7 +104,11 @@ function HeaderCell({
         className={classes.sortButton}
         data-sorted={sorted || undefined}
         aria-describedby={bestMatch === 'in-use' ? orderId : undefined}
-        onClick={column.getToggleSortingHandler()}
+        onClick={() => {
+          const field = column.id as SortField;
+          const current = sorted ? { field, desc: sorted === 'desc' } : undefined;
+          onSort(nextSort(current, field, column.getFirstSortDir() === 'desc'));
+        }}
       >
         {children}
         <Icon aria-hidden size={14} className={classes.sortIcon} />

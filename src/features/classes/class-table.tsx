@@ -1,8 +1,9 @@
-import { useTable, type SortingState, type Updater } from '@tanstack/react-table';
+import { useTable, type SortingState } from '@tanstack/react-table';
 import { useCallback, useMemo, type CSSProperties, type Ref } from 'react';
 import type { Class, ClassSummary, SortField } from '#contract';
 import { useFormats } from '../../i18n/formats';
 import { useMessages } from '../../i18n/i18n-context';
+import type { ColumnSort } from '../../components/sort-cycle/sort-cycle';
 import { useHydrated } from '../../lib/use-hydrated';
 import { columns, features, rowActionsWidth } from './class-table-columns';
 import { TableHead, type BestMatch } from './class-table-head';
@@ -77,6 +78,11 @@ export function ClassTable({
   const bestMatch: BestMatch =
     sort === 'best-match' ? 'in-use' : bestMatchOffered ? 'offered' : undefined;
   const chooseBestMatch = useCallback(() => onSortChange(undefined), [onSortChange]);
+  const sortBy = useCallback(
+    (next: ColumnSort<SortField> | undefined) =>
+      onSortChange(next && { id: next.field, desc: next.desc }),
+    [onSortChange],
+  );
   const selectedIds = useMemo(() => new Set(selection.map((turma) => turma.id)), [selection]);
   const pageSelection = useMemo<PageSelection>(
     () => ({ selectedIds, pageRows: data, onSelect, onDeselect }),
@@ -94,13 +100,9 @@ export function ClassTable({
     data,
     getRowId: (turma) => turma.id,
     state: { sorting },
+    // The headers' clicks go through the console's one sort cycle (TableHead), not TanStack's.
     manualSorting: true,
     enableMultiSort: false,
-    onSortingChange: (updater: Updater<SortingState>) => {
-      const next = typeof updater === 'function' ? updater(sorting) : updater;
-      const first = next[0];
-      onSortChange(first ? { id: first.id as SortField, desc: first.desc } : undefined);
-    },
   });
 
   return (
@@ -128,6 +130,7 @@ export function ClassTable({
             sorting={sorting}
             bestMatch={bestMatch}
             onBestMatch={chooseBestMatch}
+            onSort={sortBy}
           />
           {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated clicks of the rows' buttons (keyboard too); the body is no control */}
           <tbody

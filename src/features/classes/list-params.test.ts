@@ -1,7 +1,5 @@
-import { usePagination } from '@mantine/hooks';
-import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIST_PARAMS, pageItems, parseListParams, writeListParams } from './list-params';
+import { DEFAULT_LIST_PARAMS, parseListParams, writeListParams } from './list-params';
 
 describe('parseListParams', () => {
   it('reads every parameter', () => {
@@ -54,33 +52,5 @@ describe('writeListParams', () => {
     const params = { q: 'educação física', page: 2, pageSize: 100, sort: 'updatedAt' } as const;
 
     expect(parseListParams(writeListParams('', params))).toEqual(params);
-  });
-});
-
-describe('pageItems', () => {
-  it.each([1, 0])(
-    'offers the pages Mantine’s Pagination offered with %i siblings, which the pager replaced',
-    (siblings) => {
-      for (let pageCount = 1; pageCount <= 15; pageCount++) {
-        for (let page = 1; page <= pageCount; page++) {
-          const { result } = renderHook(() =>
-            usePagination({ total: pageCount, page, siblings, boundaries: 1 }),
-          );
-          expect(
-            pageItems(page, pageCount, siblings),
-            `page ${page} of ${pageCount}, ${siblings} siblings`,
-          ).toEqual(result.current.range);
-        }
-      }
-    },
-  );
-
-  it('never offers more than 7 items', () => {
-    expect(pageItems(50, 100)).toEqual([1, 'dots', 49, 50, 51, 'dots', 100]);
-  });
-
-  it('offers 5 items at most without siblings: what a phone’s line holds at 44px a button', () => {
-    expect(pageItems(50, 100, 0)).toEqual([1, 'dots', 50, 'dots', 100]);
-    expect(pageItems(2, 100, 0)).toEqual([1, 2, 3, 'dots', 100]);
   });
 });
