@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Group, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -21,9 +20,11 @@ import { useFormSubmit } from '../../components/form-dialog/use-form-submit';
 import { TurmaPicker, type TurmaNote } from '../../components/turma-picker/turma-picker';
 import { SUGGEST_DEBOUNCE_MS } from '../../components/student-suggestions/student-suggest-field';
 import { visibleName } from '../../components/visible-name/visible-name';
+import { CannotUndoWarning } from '../../components/typed-confirmation/cannot-undo-warning';
+import { confirmationState } from '../../components/typed-confirmation/typed-confirmation';
+import { TypedConfirmationField } from '../../components/typed-confirmation/typed-confirmation-field';
 import { useFormats, type Formats } from '../../i18n/formats';
 import { useLocale, useMessages } from '../../i18n/i18n-context';
-import { confirmationState, type ConfirmationState } from './confirmation';
 import { useRemovalMessages, type RemovalMessages } from './messages';
 import classes from './removal-form.module.css';
 import { describeRemovalFailure } from './removal-failure';
@@ -37,7 +38,7 @@ import {
 import { StudentEmailField } from './student-email-field';
 import { useRemoveStudent } from './use-remove-student';
 
-/** Both e-mail fields: nothing suggested or corrected, as the two must be compared exactly. */
+/** The e-mail, typed as its confirmation is: nothing suggested or corrected. */
 const AN_EMAIL_TYPED_BY_HAND = {
   type: 'email',
   autoComplete: 'off',
@@ -91,7 +92,7 @@ export function RemovalForm({ api, turmas, warningId }: RemovalFormProps) {
     control: form.control,
     name: ['email', 'confirmation', 'turmas'],
   });
-  const confirmed = confirmationState(confirmation, email);
+  const confirmed = confirmationState(confirmation, { kind: 'email', email });
   const student = useKnownStudent(api, suggest, email);
   const [picked, setPicked] = useState<StudentMatch | null>(null);
   // A student just picked is known at once; the lookup of their e-mail then keeps them current.
@@ -210,22 +211,19 @@ export function RemovalForm({ api, turmas, warningId }: RemovalFormProps) {
             />
           )}
         />
-        <Group gap="xs" wrap="nowrap" align="flex-start">
-          <IconAlertTriangle aria-hidden size={20} className={classes.warningIcon} />
-          <Text id={warningId} size="sm" fw={500}>
-            {messages.warning}
-          </Text>
-        </Group>
-        <TextInput
+        <CannotUndoWarning id={warningId}>{messages.warning}</CannotUndoWarning>
+        <TypedConfirmationField
           {...form.register('confirmation')}
           label={messages.confirmationLabel}
-          {...AN_EMAIL_TYPED_BY_HAND}
-          // Red and aria-invalid on a mismatch; the words are in the status below, which is
-          // always there so screen readers announce it as it changes.
-          error={confirmed === 'mismatch'}
-          inputWrapperOrder={['label', 'input', 'description']}
-          description={<ConfirmationStatus state={confirmed} messages={messages} />}
-          descriptionProps={{ 'aria-live': 'polite' }}
+          kind="email"
+          state={confirmed}
+          status={{
+            hint: messages.confirmationHint,
+            mismatch: messages.confirmationMismatch,
+            match: messages.confirmationMatch,
+          }}
+          required
+          withAsterisk={false}
           readOnly={busy}
         />
         {alert && <FailureNotice alert={alert} onRetry={() => submit()} />}
@@ -237,28 +235,6 @@ export function RemovalForm({ api, turmas, warningId }: RemovalFormProps) {
       </Stack>
     </form>
   );
-}
-
-function ConfirmationStatus({
-  state,
-  messages,
-}: {
-  state: ConfirmationState;
-  messages: RemovalMessages;
-}) {
-  if (state === 'mismatch') {
-    return <span className={classes.mismatch}>{messages.confirmationMismatch}</span>;
-  }
-  if (state === 'match') {
-    return (
-      <span className={classes.match}>
-        <IconCheck aria-hidden size={14} className={classes.matchIcon} />
-        {messages.confirmationMatch}
-      </span>
-    );
-  }
-  // Empty, or the start of the e-mail so far: nothing is wrong yet.
-  return messages.confirmationHint;
 }
 
 /**

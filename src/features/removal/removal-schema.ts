@@ -10,7 +10,7 @@ import {
 } from '#contract';
 import { formatsFor } from '../../i18n/formats';
 import type { Locale } from '../../i18n/messages';
-import { confirms } from './confirmation';
+import { confirms } from '../../components/typed-confirmation/typed-confirmation';
 import { formatTurmaNames } from '../../components/removal-outcome/format-turma-names';
 import type { RemovalMessages } from './messages';
 
@@ -86,7 +86,7 @@ export function createRemovalSchema(
     })
     .check(
       z.superRefine(({ email, confirmation }, context) => {
-        if (!confirms(confirmation, email)) {
+        if (!confirms(confirmation, { kind: 'email', email })) {
           context.addIssue({
             code: 'custom',
             path: ['confirmation'],

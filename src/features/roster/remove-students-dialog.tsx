@@ -1,5 +1,4 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useIsMutating } from '@tanstack/react-query';
 import { useCallback, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -9,11 +8,15 @@ import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';
 import { useDiscardGuard, useFormDialog } from '../../components/form-dialog/form-dialog-context';
 import { useFormSubmit } from '../../components/form-dialog/use-form-submit';
+import { CannotUndoWarning } from '../../components/typed-confirmation/cannot-undo-warning';
+import {
+  confirmationState,
+  type Confirmation,
+} from '../../components/typed-confirmation/typed-confirmation';
+import { TypedConfirmationField } from '../../components/typed-confirmation/typed-confirmation-field';
 import { useFormats } from '../../i18n/formats';
-import { confirmationState, type ConfirmationState } from './confirmation';
-import { useRosterMessages, type RosterMessages } from './messages';
+import { useRosterMessages } from './messages';
 import { RunSummary, StudentList } from './student-list';
-import classes from './roster.module.css';
 import { failedCount, ROSTER_WRITE_MUTATION_KEY, useStudentRun } from './use-student-run';
 
 export interface RosterDialogProps {
@@ -62,10 +65,14 @@ function RemoveStudentsForm({
   const messages = useRosterMessages();
   const { number } = useFormats();
   const { close, busy } = useFormDialog();
-  const emails = students.map(({ email }) => email);
   const form = useForm<{ confirmation: string }>({ defaultValues: { confirmation: '' } });
   const confirmation = useWatch({ control: form.control, name: 'confirmation' });
-  const confirmed = confirmationState(confirmation, emails);
+  // One student's e-mail, as the removal dialog asks; several, their number, as the bulk does.
+  const single = students.length === 1;
+  const expected: Confirmation = single
+    ? { kind: 'email', email: students[0]!.email }
+    : { kind: 'count', count: students.length };
+  const confirmed = confirmationState(confirmation, expected);
   const { outcomes, run } = useStudentRun((student) =>
     api.removeStudentFromClasses({ email: student.email, classes: [{ id: turma.id }] }),
   );
@@ -95,7 +102,7 @@ function RemoveStudentsForm({
   );
 
   const failed = failedCount(students, outcomes);
-  const single = students.length === 1;
+  const text = messages.remove;
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
@@ -108,32 +115,22 @@ function RemoveStudentsForm({
           outcomes={outcomes}
           doneLabel={messages.outcome.removed}
         />
-        <Group gap="xs" wrap="nowrap" align="flex-start">
-          <IconAlertTriangle aria-hidden size={20} className={classes.warningIcon} />
-          <Text id={warningId} size="sm" fw={500}>
-            {messages.remove.warning}
-          </Text>
-        </Group>
+        <CannotUndoWarning id={warningId}>{messages.remove.warning}</CannotUndoWarning>
         {!ran && (
-          <TextInput
+          <TypedConfirmationField
             {...form.register('confirmation')}
             label={
               single
                 ? messages.remove.confirmEmail
                 : messages.remove.confirmCount(number.format(students.length))
             }
-            type={single ? 'email' : 'text'}
-            inputMode={single ? 'email' : 'numeric'}
-            autoComplete="off"
-            autoCorrect="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            error={confirmed === 'mismatch'}
-            inputWrapperOrder={['label', 'input', 'description']}
-            description={
-              <ConfirmationStatus state={confirmed} single={single} messages={messages} />
+            kind={expected.kind}
+            state={confirmed}
+            status={
+              single
+                ? { hint: text.hintEmail, mismatch: text.mismatchEmail, match: text.match }
+                : { hint: text.hintCount, mismatch: text.mismatchCount, match: text.match }
             }
-            descriptionProps={{ 'aria-live': 'polite' }}
             readOnly={busy}
             data-autofocus
           />
@@ -169,25 +166,4 @@ function RemoveStudentsForm({
       </Stack>
     </form>
   );
-}
-
-function ConfirmationStatus({
-  state,
-  single,
-  messages,
-}: {
-  state: ConfirmationState;
-  single: boolean;
-  messages: RosterMessages;
-}) {
-  const text = messages.remove;
-  if (state === 'mismatch') return <>{single ? text.mismatchEmail : text.mismatchCount}</>;
-  if (state === 'match') {
-    return (
-      <>
-        <IconCheck aria-hidden size={14} /> {text.match}
-      </>
-    );
-  }
-  return <>{single ? text.hintEmail : text.hintCount}</>;
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { confirmationState } from './confirmation';
 import { expiryStatus } from './expiry-status';
 import {
   CLOSED_ROSTER,
@@ -67,26 +66,6 @@ describe('sorting by a header', () => {
     // Names: A–Z, Z–A, A–Z.
     expect(nextSort('name', 'name')).toBe('-name');
     expect(nextSort('-name', 'name')).toBe('name');
-  });
-});
-
-describe('the typed confirmation', () => {
-  it('asks several students’ number, separators aside', () => {
-    const emails = Array.from({ length: 1200 }, (_, index) => `a${index}@x.test`);
-    expect(confirmationState('', emails)).toBe('empty');
-    expect(confirmationState('1.2', emails)).toBe('typing');
-    expect(confirmationState('1.200', emails)).toBe('match');
-    expect(confirmationState('1 200', emails)).toBe('match');
-    expect(confirmationState('13', emails)).toBe('mismatch');
-    expect(confirmationState('12000', emails)).toBe('mismatch');
-  });
-
-  it('asks one student’s e-mail, as the API compares it', () => {
-    const emails = ['ana@escola.test'];
-    expect(confirmationState('ANA@Escola', emails)).toBe('typing');
-    expect(confirmationState(' Ana@Escola.test ', emails)).toBe('match');
-    expect(confirmationState('1', emails)).toBe('mismatch');
-    expect(confirmationState('anab', emails)).toBe('mismatch');
   });
 });
 
