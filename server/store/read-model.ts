@@ -1,0 +1,111 @@
+/**
+ * How the read model (the indexes and caches in memory: class-rows.ts, and through it
+ * class-search.ts) stays as new as each request, the same on every engine. A model is built from
+ * an engine's load and then brought up to date, before each read, by the engine's change feed:
+ * "what changed since version N" (SQLite: sqlite-class-list.ts; PostgreSQL:
+ * postgres-class-list.ts). A feed that cannot tell (another connection rewrote the data, its
+ * log was pruned) answers nothing, and the model is loaded again. docs/decisions/017-read-model.md.
+ */
+
+/** Something as of a version of the database. */
+export interface Versioned<Version, T> {
+  version: Version;
+  value: T;
+}
+
+/** One engine's source of a model: everything once, then what changed since a version. */
+export interface ChangeFeed<Version, Loaded, Changes> {
+  /** Everything the model is built from, read in one snapshot, and that snapshot's version. */
+  load(): Promise<Versioned<Version, Loaded>>;
+  /**
+   * What changed since `version`, as of a version at least as new as this call; undefined when
+   * only a new load can tell.
+   */
+  since(version: Version): Promise<Versioned<Version, Changes> | undefined>;
+}
+
+/** A feed that answers at once, inside the caller's transaction (SQLite). */
+export interface ChangeFeedNow<Version, Loaded, Changes> {
+  load(): Versioned<Version, Loaded>;
+  since(version: Version): Versioned<Version, Changes> | undefined;
+}
+
+/** How a model is built from a load, and follows changes. */
+export interface Model<Loaded, Changes, M> {
+  build(loaded: Loaded): M;
+  apply(model: M, changes: Changes): void;
+}
+
+/** A model kept as new as the feed's last answer. */
+export class Followed<Version, Loaded, Changes, M> {
+  private state: { version: Version; model: M } | undefined;
+  private loading: Promise<void> | undefined;
+  private reading: Promise<M> | undefined;
+  private queued: Promise<M> | undefined;
+
+  private readonly model: Model<Loaded, Changes, M>;
+
+  constructor(model: Model<Loaded, Changes, M>) {
+    this.model = model;
+  }
+
+  /** The model as of now, from a feed that answers at once. */
+  now(feed: ChangeFeedNow<Version, Loaded, Changes>): M {
+    const changes = this.state && feed.since(this.state.version);
+    if (!this.state || !changes) return this.loaded(feed.load());
+    return this.applied(this.state, changes);
+  }
+
+  /**
+   * The model as new as a catch-up that started after this call: requests that arrive while one
+   * is reading share the next one, so ten concurrent reads cost two statements, not ten, and each
+   * still sees every write acknowledged before it arrived.
+   */
+  current(feed: ChangeFeed<Version, Loaded, Changes>): Promise<M> {
+    if (!this.reading) {
+      this.reading = this.catchUp(feed).finally(() => (this.reading = undefined));
+      return this.reading;
+    }
+    this.queued ??= this.reading
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.current(feed);
+      });
+    return this.queued;
+  }
+
+  /**
+   * Changes are idempotent to apply, so catch-ups that answer in any order leave the model at least
+   * as new as each one's version; a load meanwhile makes the answer relative to an older model.
+   */
+  private async catchUp(feed: ChangeFeed<Version, Loaded, Changes>): Promise<M> {
+    for (;;) {
+      const before = this.state;
+      const changes = before && !this.loading ? await feed.since(before.version) : undefined;
+      // Another request loaded the model while this one read: read again, relative to it.
+      if (this.state !== before || this.loading) {
+        await this.loading;
+        continue;
+      }
+      if (before && changes) return this.applied(before, changes);
+      this.loading = feed
+        .load()
+        .then((loaded) => void this.loaded(loaded))
+        .finally(() => (this.loading = undefined));
+      await this.loading;
+      return this.state!.model;
+    }
+  }
+
+  private loaded({ version, value }: Versioned<Version, Loaded>): M {
+    this.state = { version, model: this.model.build(value) };
+    return this.state.model;
+  }
+
+  private applied(state: { version: Version; model: M }, changes: Versioned<Version, Changes>): M {
+    this.model.apply(state.model, changes.value);
+    state.version = changes.version;
+    return state.model;
+  }
+}
