@@ -363,6 +363,14 @@ export const ROSTER_EXTENSION = 'roster';
 export const RANK_EXTENSION = 'rank';
 /** `GET /v1/students/by-email`: students read by e-mail, each with all their turmas. */
 export const STUDENTS_BY_EMAIL_EXTENSION = 'students-by-email';
+/**
+ * The server takes a sane `X-Request-Id` (1 to 64 visible ASCII characters) as the request's id,
+ * answers it back and logs it; every answer carries one either way. The console sends its own
+ * only where this is offered, so that a plain v1 platform sees no new request header.
+ */
+export const REQUEST_ID_EXTENSION = 'request-id';
+/** The request and answer header of REQUEST_ID_EXTENSION. */
+export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 /** Whether an `Api-Extensions` header value lists `extension` (case and spaces do not matter). */
 export function listsExtension(header: string | null | undefined, extension: string): boolean {

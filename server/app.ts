@@ -22,6 +22,7 @@ import {
   EXTENSIONS_HEADER,
   RANK_EXTENSION,
   removeStudentFromClassesBodySchema,
+  REQUEST_ID_EXTENSION,
   ROSTER_EXTENSION,
   rosterQuerySchema,
   SORT_BY_DEFAULT,
@@ -46,7 +47,9 @@ import {
 } from './auth-failures.ts';
 import { clientAddress } from './client-address.ts';
 import type { Logger } from './log.ts';
+import type { Metrics } from './metrics.ts';
 import { buildOpenApiDocument } from './openapi.ts';
+import { ALWAYS_READY, type Readiness } from './readiness.ts';
 
 export interface ApiOptions {
   store: Store;
@@ -66,6 +69,10 @@ export interface ApiOptions {
   admission?: AdmissionLimits | undefined;
   /** Failed authentications per address (auth-failures.ts); AUTH_FAILURE_DEFAULTS by default. */
   authFailures?: AuthFailureLimits | undefined;
+  /** Starting, ready or draining (readiness.ts); ready by default. */
+  readiness?: Readiness | undefined;
+  /** Where admission refusals are counted (metrics.ts); none by default. */
+  metrics?: Metrics | undefined;
 }
 
 export function errorBody(c: Context, status: ContentfulStatusCode, message: string) {
@@ -210,7 +217,12 @@ const BODY_METHODS = new Set(['POST', 'DELETE']);
 const classIdParamSchema = z.object({ id: classIdSchema });
 
 /** The extensions this server offers when they are on: the Api-Extensions header's list. */
-const OFFERED_EXTENSIONS = [ROSTER_EXTENSION, RANK_EXTENSION, STUDENTS_BY_EMAIL_EXTENSION];
+const OFFERED_EXTENSIONS = [
+  ROSTER_EXTENSION,
+  RANK_EXTENSION,
+  STUDENTS_BY_EMAIL_EXTENSION,
+  REQUEST_ID_EXTENSION,
+];
 
 /** What a 503 asks a client to wait: a database restart takes seconds. */
 export const RETRY_AFTER_SECONDS = 2;
@@ -225,10 +237,76 @@ export function createApi({
   trustProxy = false,
   admission: limits = ADMISSION_DEFAULTS,
   authFailures = AUTH_FAILURE_DEFAULTS,
+  readiness = ALWAYS_READY,
+  metrics,
 }: ApiOptions) {
   configureZod();
-  // A failed authentication counts against its address; past the limit, a 429 (auth-failures.ts).
-  const failures = createAuthFailures(authFailures, log);
+  const { authenticate, tokenOf } = createAuthentication(tokens, authFailures, log, trustProxy);
+  const admission = createAdmission(limits, (c, status, message) => {
+    metrics?.refused(status);
+    return errorBody(c, status, message);
+  });
+  const clientOf = (c: Context) => `${tokenOf.get(c)} ${clientAddress(c, trustProxy)}`;
+  const admitted = admission.admit(clientOf);
+  // Reads are admitted before their route; writes once their body has arrived (`write`), so that
+  // a slow upload holds no place a request could run in, but refused before it is read.
+  const admitReads: MiddlewareHandler = (c, next) =>
+    BODY_METHODS.has(c.req.method) ? next() : admitted(c, next);
+  const write = [admission.refuseEarly(clientOf), ...writeGuards, admitted] as const;
+  const openApiDocument = buildOpenApiDocument({ publicUrl, extensions });
+  const openApiText = JSON.stringify(openApiDocument);
+  // Set before any route answers, so that every answer of /v1 carries it, errors included: the
+  // console learns of the extension from answers it gets anyway (decision 015).
+  const announceExtensions: MiddlewareHandler = async (c, next) => {
+    c.header(EXTENSIONS_HEADER, OFFERED_EXTENSIONS.join(', '));
+    await next();
+  };
+
+  return (
+    new Hono()
+      .basePath('/v1')
+      .use('*', extensions ? announceExtensions : (_c, next) => next())
+      // Whenever the event loop runs, ready or not: an orchestrator's liveness probe.
+      .get('/live', (c) => c.json({ status: 'ok' }))
+      // Ahead of admission: it answers while every client is held back, and says so. Not ready
+      // (starting, draining, the database away) is a 503 with the reason; saturation is not.
+      .get('/health', async (c) => {
+        const reason = readiness.notReady();
+        if (reason !== undefined) {
+          c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+          return errorBody(c, 503, `Not ready: ${reason}`);
+        }
+        const database = await store.check();
+        return c.json({ status: 'ok', ...database, admission: admission.state() });
+      })
+      // Admitted too, as the address's client without a token; written once, sent as it is.
+      .get('/openapi.json', admitted, (c) =>
+        c.body(openApiText, 200, { 'Content-Type': 'application/json' }),
+      )
+      .route('/', otherMethods(openApiDocument, true))
+      .use('*', authenticate)
+      .use('*', admitReads)
+      .route('/', v1Routes(store, extensions, write))
+      .route('/', extensions ? extensionRoutes(store) : new Hono())
+      .route('/', otherMethods(openApiDocument, false))
+      // A catch-all rather than notFound(): a mounted app's notFound handler is never called.
+      .all('*', (c) => errorBody(c, 404, `No route ${c.req.method} ${c.req.path}`))
+      .onError((error, c) => answerError(error, c, log))
+  );
+}
+
+/**
+ * The bearer token check, and the token each request was let in with (with its address, the
+ * client admission counts). A failed authentication counts against its address; past the limit,
+ * a 429 (auth-failures.ts).
+ */
+function createAuthentication(
+  tokens: readonly string[],
+  limits: AuthFailureLimits,
+  log: Logger,
+  trustProxy: boolean,
+) {
+  const failures = createAuthFailures(limits, log);
   const unauthorized = (message: string) => ({
     message: (c: Context) => {
       const retryAfter = failures.fail(clientAddress(c, trustProxy));
@@ -242,86 +320,50 @@ export function createApi({
     },
   });
   const tokenCheck = createTokenCheck(tokens);
-  /** The token each request was let in with: with its address, the client admission counts. */
   const tokenOf = new WeakMap<Context, number>();
-  const admission = createAdmission(limits, errorBody);
-  const clientOf = (c: Context) => `${tokenOf.get(c)} ${clientAddress(c, trustProxy)}`;
-  const admitted = admission.admit(clientOf);
-  // Reads are admitted before their route; writes once their body has arrived (`write`), so that
-  // a slow upload holds no place a request could run in, but refused before it is read.
-  const admitReads: MiddlewareHandler = (c, next) =>
-    BODY_METHODS.has(c.req.method) ? next() : admitted(c, next);
-  const write = [admission.refuseEarly(clientOf), ...writeGuards, admitted] as const;
-  const openApiDocument = buildOpenApiDocument({ publicUrl, extensions });
-  const openApiText = JSON.stringify(openApiDocument);
-  // Another method on a path the document has: 405 naming those it takes (allowed-methods.ts);
-  // on the paths that need no token, before a token is asked for.
-  const otherMethods = (open: boolean) => {
-    const refusals = new Hono();
-    for (const route of allowedMethods(openApiDocument).filter((each) => each.open === open)) {
-      refusals.all(route.path, (c) => {
-        c.header('Allow', route.allow);
-        const message = `Method ${c.req.method} not allowed on ${c.req.path}: use ${route.allow}`;
-        return errorBody(c, 405, message);
-      });
-    }
-    return refusals;
-  };
-  // Set before any route answers, so that every answer of /v1 carries it, errors included: the
-  // console learns of the extension from answers it gets anyway (decision 015).
-  const announceExtensions: MiddlewareHandler = async (c, next) => {
-    c.header(EXTENSIONS_HEADER, OFFERED_EXTENSIONS.join(', '));
-    await next();
-  };
-  // The extension's reads, or nothing: then their paths are unknown, like any other (404).
-  const extensionRoutes = new Hono()
-    .get(
-      '/classe/:id/students',
-      valid('param', classIdParamSchema),
-      valid('query', rosterQuerySchema),
-      async (c) => c.json(await store.listRoster(c.req.valid('param').id, c.req.valid('query'))),
-    )
-    .get('/students', valid('query', studentSearchQuerySchema), async (c) =>
-      c.json(await store.searchStudents(c.req.valid('query'))),
-    )
-    .get('/students/by-email', valid('query', studentsByEmailQuerySchema), async (c) =>
-      c.json(await store.studentsByEmail(c.req.valid('query').email)),
-    );
+  const authenticate = bearerAuth({
+    // Hono parses the header; the comparison is ours (createTokenCheck), on node:crypto:
+    // synchronous, where Hono's default async crypto.subtle cost more (decision 004).
+    verifyToken: (candidate, c) => {
+      const index = tokenCheck(candidate);
+      if (index >= 0) tokenOf.set(c, index);
+      return index >= 0;
+    },
+    noAuthenticationHeader: unauthorized(
+      'Missing bearer token: send Authorization: Bearer <token>',
+    ),
+    invalidAuthenticationHeader: unauthorized(
+      'Malformed Authorization header: expected Bearer <token>',
+    ),
+    invalidToken: unauthorized('Invalid or expired token'),
+  });
+  return { authenticate, tokenOf };
+}
 
+/**
+ * Another method on a path the document has: 405 naming those it takes (allowed-methods.ts); on
+ * the paths that need no token (`open`), before a token is asked for.
+ */
+function otherMethods(openApiDocument: ReturnType<typeof buildOpenApiDocument>, open: boolean) {
+  const refusals = new Hono();
+  for (const route of allowedMethods(openApiDocument).filter((each) => each.open === open)) {
+    refusals.all(route.path, (c) => {
+      c.header('Allow', route.allow);
+      const message = `Method ${c.req.method} not allowed on ${c.req.path}: use ${route.allow}`;
+      return errorBody(c, 405, message);
+    });
+  }
+  return refusals;
+}
+
+/** The plain v1's list and writes; `write` admits a write and checks its body first. */
+function v1Routes(
+  store: Store,
+  extensions: boolean,
+  write: readonly [MiddlewareHandler, ...typeof writeGuards, MiddlewareHandler],
+) {
   return (
     new Hono()
-      .basePath('/v1')
-      .use('*', extensions ? announceExtensions : (_c, next) => next())
-      // Ahead of admission: it answers while every client is held back, and says so.
-      .get('/health', async (c) => {
-        const database = await store.check();
-        return c.json({ status: 'ok', ...database, admission: admission.state() });
-      })
-      // Admitted too, as the address's client without a token; written once, sent as it is.
-      .get('/openapi.json', admitted, (c) =>
-        c.body(openApiText, 200, { 'Content-Type': 'application/json' }),
-      )
-      .route('/', otherMethods(true))
-      .use(
-        '*',
-        bearerAuth({
-          // Hono parses the header; the comparison is ours (createTokenCheck), on node:crypto:
-          // synchronous, where Hono's default async crypto.subtle cost more (decision 004).
-          verifyToken: (candidate, c) => {
-            const index = tokenCheck(candidate);
-            if (index >= 0) tokenOf.set(c, index);
-            return index >= 0;
-          },
-          noAuthenticationHeader: unauthorized(
-            'Missing bearer token: send Authorization: Bearer <token>',
-          ),
-          invalidAuthenticationHeader: unauthorized(
-            'Malformed Authorization header: expected Bearer <token>',
-          ),
-          invalidToken: unauthorized('Invalid or expired token'),
-        }),
-      )
-      .use('*', admitReads)
       // How a page is found: store/class-search.ts. Without sortBy the store ranks a search
       // (RANK_EXTENSION); a plain v1 server, extensions off, lists by name.
       .get('/classe', valid('query', classListQuerySchema), async (c) => {
@@ -362,42 +404,54 @@ export function createApi({
           return c.json({});
         },
       )
-      .route('/', extensions ? extensionRoutes : new Hono())
-      .route('/', otherMethods(false))
-      // A catch-all rather than notFound(): a mounted app's notFound handler is never called.
-      .all('*', (c) => errorBody(c, 404, `No route ${c.req.method} ${c.req.path}`))
-      .onError((error, c) => {
-        if (error instanceof UnknownClassesError) return errorBody(c, 404, error.message);
-        if (error instanceof UnknownStudentError) return errorBody(c, 404, error.message);
-        if (error instanceof StoreUnavailableError) return unavailable(c, error);
-        if (error instanceof HTTPException) {
-          // bearerAuth's answers are already Error bodies (see `unauthorized`).
-          if (error.res) return error.getResponse();
-          // Hono's own 4xx (malformed JSON): keep the status, speak the Error body.
-          const status = error.status;
-          const message =
-            error.message === 'Malformed JSON in request body'
-              ? 'body: must be valid JSON'
-              : error.message || 'Bad request';
-          return status >= 500 ? internal(c, error) : errorBody(c, status, message);
-        }
-        return internal(c, error);
-      })
   );
+}
 
-  /** The database is away: say when to try again, and log why (the reason holds no secret). */
-  function unavailable(c: Context, error: StoreUnavailableError) {
-    log.error('database unavailable', {
-      method: c.req.method,
-      path: c.req.path,
-      reason: error.reason,
-    });
+/** The extension's reads; without it their paths are unknown, like any other (404). */
+function extensionRoutes(store: Store) {
+  return new Hono()
+    .get(
+      '/classe/:id/students',
+      valid('param', classIdParamSchema),
+      valid('query', rosterQuerySchema),
+      async (c) => c.json(await store.listRoster(c.req.valid('param').id, c.req.valid('query'))),
+    )
+    .get('/students', valid('query', studentSearchQuerySchema), async (c) =>
+      c.json(await store.searchStudents(c.req.valid('query'))),
+    )
+    .get('/students/by-email', valid('query', studentsByEmailQuerySchema), async (c) =>
+      c.json(await store.studentsByEmail(c.req.valid('query').email)),
+    );
+}
+
+/** What a route's error answers: an Error body, never a stack trace. */
+function answerError(error: Error, c: Context, log: Logger) {
+  if (error instanceof UnknownClassesError) return errorBody(c, 404, error.message);
+  if (error instanceof UnknownStudentError) return errorBody(c, 404, error.message);
+  if (error instanceof StoreUnavailableError) {
+    // The database is away: say when to try again, and log why (the reason holds no secret).
+    log.error('database unavailable', { ...about(c), reason: error.reason });
     c.header('Retry-After', String(RETRY_AFTER_SECONDS));
     return errorBody(c, 503, `Service unavailable: ${error.reason}. Try again shortly.`);
   }
-
-  function internal(c: Context, error: Error) {
-    log.error('unhandled error', { method: c.req.method, path: c.req.path, error });
-    return errorBody(c, 500, 'Internal server error');
+  if (error instanceof HTTPException) {
+    // bearerAuth's answers are already Error bodies (see `unauthorized`).
+    if (error.res) return error.getResponse();
+    // Hono's own 4xx (malformed JSON): keep the status, speak the Error body.
+    const status = error.status;
+    const message =
+      error.message === 'Malformed JSON in request body'
+        ? 'body: must be valid JSON'
+        : error.message || 'Bad request';
+    if (status < 500) return errorBody(c, status, message);
   }
+  log.error('unhandled error', { ...about(c), error });
+  return errorBody(c, 500, 'Internal server error');
 }
+
+/** What a log line says of the request it is about. */
+export const about = (c: Context) => ({
+  requestId: c.get('requestId'),
+  method: c.req.method,
+  path: c.req.path,
+});

@@ -90,7 +90,9 @@ describe('a preflight from a listed origin', () => {
     expect(await answer.text()).toBe('');
     expect(answer.headers.get('access-control-allow-origin')).toBe(CONSOLE);
     expect(answer.headers.get('access-control-allow-methods')?.split(',')).toContain(method);
-    expect(answer.headers.get('access-control-allow-headers')).toBe('Authorization,Content-Type');
+    expect(answer.headers.get('access-control-allow-headers')).toBe(
+      'Authorization,Content-Type,X-Request-Id',
+    );
     expect(answer.headers.get('access-control-max-age')).toBe(String(PREFLIGHT_MAX_AGE_S));
     expect(varyOf(answer)).toContain('origin');
     // A bearer token, never a cookie: no credentials mode to allow.
@@ -139,7 +141,9 @@ describe('the calls themselves', () => {
     expect(answer.headers.get('access-control-allow-origin')).toBe(CONSOLE);
     // The headers the console reads that are not CORS-safelisted: when to retry, and which
     // extensions the API offers (decision 015).
-    expect(answer.headers.get('access-control-expose-headers')).toBe('Retry-After,Api-Extensions');
+    expect(answer.headers.get('access-control-expose-headers')).toBe(
+      'Retry-After,Api-Extensions,X-Request-Id',
+    );
     expect(answer.headers.get('access-control-allow-credentials')).toBeNull();
     expect(varyOf(answer)).toContain('origin');
   });

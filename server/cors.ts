@@ -4,17 +4,20 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { EXTENSIONS_HEADER } from '#contract';
+import { EXTENSIONS_HEADER, REQUEST_ID_HEADER } from '#contract';
 import { errorBody } from './app.ts';
 
-/** What the console sends: reads, the two writes, and a bearer token with a JSON body. */
+/**
+ * What the console sends: reads, the two writes, and a bearer token with a JSON body, with its
+ * own request id when the API offers the extension (decision 018).
+ */
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'DELETE'];
-const ALLOWED_HEADERS = ['Authorization', 'Content-Type'];
+const ALLOWED_HEADERS = ['Authorization', 'Content-Type', REQUEST_ID_HEADER];
 /**
  * The headers the console reads that a cross-origin script may not see unless told: when to try
- * again, and which extensions the API offers (decision 015).
+ * again, which extensions the API offers (decision 015), and the request's id.
  */
-const EXPOSED_HEADERS = ['Retry-After', EXTENSIONS_HEADER];
+const EXPOSED_HEADERS = ['Retry-After', EXTENSIONS_HEADER, REQUEST_ID_HEADER];
 /**
  * Two hours, Chromium's ceiling (Firefox's is a day). Safe to keep long: an origin dropped from
  * CORS_ORIGINS gets no Access-Control-Allow-Origin on the answers themselves, cached or not.

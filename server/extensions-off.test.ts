@@ -70,6 +70,7 @@ describe('a server with API_EXTENSIONS=off', () => {
       '/classe/{id}/add-student',
       '/classe/remove-student',
       '/health',
+      '/live',
       '/openapi.json',
     ]);
     expect(document.tags.map((tag) => tag.name)).not.toContain('extensions');

@@ -6,27 +6,40 @@
  */
 import { getRequestListener, RequestError } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { BODY_MAX_BYTES, type ErrorBody } from '#contract';
+import { BODY_MAX_BYTES, REQUEST_ID_HEADER, type ErrorBody } from '#contract';
 import { addressKey } from './client-address.ts';
 import type { Logger } from './log.ts';
+import { assignRequestId, requestIdFrom } from './request-id.ts';
 
 const BAD_REQUEST_TARGET = 'Malformed request URL or Host header';
 
-/** An Error body answer, with the security headers, as bytes for a bare socket. */
-function rawErrorAnswer(headers: [string, string][], status: number, message: string): string {
+/**
+ * An Error body answer, with the security headers and a request id of its own (no request was
+ * read), as bytes for a bare socket.
+ */
+function rawErrorAnswer(headers: [string, string][], status: number, message: string) {
   const body = JSON.stringify({ status: String(status), message } satisfies ErrorBody);
-  return [
+  const requestId = requestIdFrom(undefined);
+  const text = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
     'Content-Type: application/json',
     `Content-Length: ${Buffer.byteLength(body)}`,
     'Connection: close',
+    `${REQUEST_ID_HEADER}: ${requestId}`,
     ...headers.map(([name, value]) => `${name}: ${value}`),
     '',
     body,
   ].join('\r\n');
+  return { text, requestId, status };
 }
 
 /**
@@ -142,10 +155,8 @@ export interface ListenOptions {
 }
 
 /** Serves `app` on Node's HTTP server; `shutDown` is for RunningServer.close, after server.close. */
-export async function listen(
-  app: Hono,
-  { port, hostname, log, headers, timeouts, trustProxy, connectionsPerAddress }: ListenOptions,
-) {
+export async function listen(app: Hono, options: ListenOptions) {
+  const { port, hostname, log, headers, timeouts } = options;
   const server = createServer({
     // Node answers an HTTP/1.1 request without Host itself (a bare 400); ours says so below.
     requireHostHeader: false,
@@ -188,30 +199,59 @@ export async function listen(
     server.closeIdleConnections();
   };
 
-  // A socket that has sent a request's headers (see the deadline below).
+  // A socket that has sent a request's headers (see the deadline in `limitConnections`).
   const spoken = new WeakSet<Duplex>();
-  const pendingBodies = new Tally();
-  let pendingBodiesTotal = 0;
+  const holdBody = createBodyBudget(options);
 
   const serve = (request: IncomingMessage, response: ServerResponse) => {
     spoken.add(request.socket);
+    // Before anything answers, so that every answer carries it, Node's own included.
+    const requestId = assignRequestId(request);
+    response.setHeader(REQUEST_ID_HEADER, requestId);
     if (closing) response.setHeader('Connection', 'close');
     inFlight.set(response, request);
     response.once('close', () => inFlight.delete(response));
     if (!holdBody(request, response)) return;
     if (request.httpVersion === '1.1' && request.headers.host === undefined) {
-      log.info('malformed request', { status: 400, reason: 'no Host header' });
+      log.info('malformed request', { requestId, status: 400, reason: 'no Host header' });
       response.writeHead(400, [['Content-Type', 'application/json'], ...headers].flat());
       response.end(JSON.stringify({ status: '400', message: BAD_REQUEST_TARGET }));
       return;
     }
     void handle(request, response);
   };
-  /**
-   * Counts a request's body against PENDING_BODIES_MAX_BYTES until it has arrived (or the answer
-   * is gone); false when there is no room, and it was answered 503.
-   */
-  function holdBody(request: IncomingMessage, response: ServerResponse): boolean {
+
+  server.on('request', serve);
+  // An unknown Expect value: RFC 9110 lets a server ignore it rather than answer 417 (which Node
+  // would do on its own, without our headers); the request is served as if it were absent.
+  server.on('checkExpectation', serve);
+  server.on('clientError', clientErrorHandler(inFlight, options));
+  // CONNECT asks for a tunnel, which this server is not: by default Node drops the connection.
+  server.on('connect', (_request, socket: Duplex) => {
+    const answer = rawErrorAnswer(headers, 404, 'No route CONNECT');
+    log.info('malformed request', { requestId: answer.requestId, status: 404, method: 'CONNECT' });
+    endWith(socket, answer.text);
+  });
+  limitConnections(server, spoken, options);
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port, host: hostname, backlog: LISTEN_BACKLOG }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return { server: server, shutDown };
+}
+
+/**
+ * Counts a request's body against PENDING_BODIES_MAX_BYTES until it has arrived (or the answer
+ * is gone); false when there is no room, and it was answered 503.
+ */
+function createBodyBudget({ headers, trustProxy }: ListenOptions) {
+  const pendingBodies = new Tally();
+  let pendingBodiesTotal = 0;
+  return (request: IncomingMessage, response: ServerResponse): boolean => {
     const declared = request.headers['content-length'];
     const chunked = request.headers['transfer-encoding'] !== undefined;
     if (!chunked && (declared === undefined || declared === '0')) return true;
@@ -248,15 +288,18 @@ export async function listen(
     request.once('end', release);
     response.once('close', release);
     return true;
-  }
+  };
+}
 
-  server.on('request', serve);
-  // An unknown Expect value: RFC 9110 lets a server ignore it rather than answer 417 (which Node
-  // would do on its own, without our headers); the request is served as if it were absent.
-  server.on('checkExpectation', serve);
-  // Node's parser refused the request (bad bytes, framing or size); by default it writes a bare
-  // status line. The packet is never logged: it may hold the Authorization header.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+/**
+ * Node's parser refused the request (bad bytes, framing or size); by default it writes a bare
+ * status line. The packet is never logged: it may hold the Authorization header.
+ */
+function clientErrorHandler(
+  inFlight: Map<ServerResponse, IncomingMessage>,
+  { log, headers, timeouts }: ListenOptions,
+) {
+  return (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
@@ -279,21 +322,28 @@ export async function listen(
       socket.destroy();
       return;
     }
-    const [status, message] = clientErrorStatus(error.code, timeouts);
-    log.info('malformed request', { status, code: error.code });
-    endWith(socket, rawErrorAnswer(headers, status, message));
-  });
-  // CONNECT asks for a tunnel, which this server is not: by default Node drops the connection.
-  server.on('connect', (_request, socket: Duplex) => {
-    log.info('malformed request', { status: 404, method: 'CONNECT' });
-    endWith(socket, rawErrorAnswer(headers, 404, 'No route CONNECT'));
-  });
+    const answer = rawErrorAnswer(headers, ...clientErrorStatus(error.code, timeouts));
+    log.info('malformed request', {
+      requestId: answer.requestId,
+      status: answer.status,
+      code: error.code,
+    });
+    endWith(socket, answer.text);
+  };
+}
 
-  // At most connectionsPerAddress open per address. Past it, a connection is held unread, with
-  // no HTTP parser, for REFUSED_HOLD_MS, then answered 429 and closed: closed at once, a client
-  // reconnecting as soon as it is closed would keep the server accepting and closing.
-  // A socket that has not sent a request's headers by the deadline is answered 408 here too,
-  // should Node's own sweep (once a second) run late.
+/**
+ * At most connectionsPerAddress open per address. Past it, a connection is held unread, with no
+ * HTTP parser, for REFUSED_HOLD_MS, then answered 429 and closed: closed at once, a client
+ * reconnecting as soon as it is closed would keep the server accepting and closing. A socket
+ * that has not sent a request's headers by the deadline is answered 408 here too, should Node's
+ * own sweep (once a second) run late.
+ */
+function limitConnections(
+  server: Server,
+  spoken: WeakSet<Duplex>,
+  { headers, timeouts, trustProxy, connectionsPerAddress }: ListenOptions,
+) {
   const connections = new Tally();
   const [serveConnection] = server.listeners('connection') as ((socket: Socket) => void)[];
   server.removeAllListeners('connection');
@@ -310,35 +360,28 @@ export async function listen(
     serveConnection!.call(server, socket);
     const deadline = setTimeout(() => {
       if (spoken.has(socket) || !socket.writable) return;
-      const [status, message] = clientErrorStatus('ERR_HTTP_REQUEST_TIMEOUT', timeouts);
-      endWith(socket, rawErrorAnswer(headers, status, message));
+      const answer = rawErrorAnswer(
+        headers,
+        ...clientErrorStatus('ERR_HTTP_REQUEST_TIMEOUT', timeouts),
+      );
+      endWith(socket, answer.text);
     }, timeouts.headersMs);
     deadline.unref();
     socket.once('close', () => clearTimeout(deadline));
   });
 
-  const tooManyConnections = rawErrorAnswer(
-    [['Retry-After', String(REFUSED_HOLD_MS / 1000)], ...headers],
-    429,
-    `Too many connections from this address: at most ${connectionsPerAddress} open at once`,
-  );
+  const tooManyConnections = `Too many connections from this address: at most ${connectionsPerAddress} open at once`;
   function refuseConnection(socket: Socket) {
     socket.pause();
     socket.on('error', () => socket.destroy());
     // Spread over 1–3 s: refused together, they would come back together, a burst of connects
     // that could overflow the listen backlog.
     const holdMs = REFUSED_HOLD_MS * (0.5 + Math.random());
-    const answer = setTimeout(() => endWith(socket, tooManyConnections), holdMs);
+    const answer = setTimeout(() => {
+      const retryAfter: [string, string] = ['Retry-After', String(REFUSED_HOLD_MS / 1000)];
+      endWith(socket, rawErrorAnswer([retryAfter, ...headers], 429, tooManyConnections).text);
+    }, holdMs);
     answer.unref();
     socket.once('close', () => clearTimeout(answer));
   }
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen({ port, host: hostname, backlog: LISTEN_BACKLOG }, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  return { server: server, shutDown };
 }

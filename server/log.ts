@@ -1,8 +1,8 @@
 /**
  * Structured logs: one JSON object per line on stdout.
  *
- * Request lines carry method, path (no query string), status and duration, and nothing from the
- * request headers: the bearer token must never reach a log.
+ * Request lines carry the request's id (request-id.ts), method, path (no query string), status
+ * and duration, and nothing else from the request headers: the bearer token must never reach a log.
  */
 import type { MiddlewareHandler } from 'hono';
 
@@ -39,6 +39,7 @@ export function requestLog(log: Logger): MiddlewareHandler {
     const started = performance.now();
     await next();
     log.info('request', {
+      requestId: c.get('requestId'),
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,

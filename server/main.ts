@@ -3,7 +3,8 @@
  * PORT (3000), HOST (0.0.0.0), API_TOKENS (comma-separated), DATA_DIR (./data), SEED_CLASSES (240),
  * TRUST_PROXY (false), PUBLIC_URL (none), CORS_ORIGINS (none), API_EXTENSIONS (on); DATABASE_URL
  * (none: SQLite in DATA_DIR), DATABASE_POOL_SIZE (10), DATABASE_STATEMENT_TIMEOUT_MS (5000);
- * MAX_REQUESTS_PER_CLIENT (16), MAX_REQUESTS_IN_FLIGHT (64), MAX_CONNECTIONS_PER_ADDRESS (256).
+ * MAX_REQUESTS_PER_CLIENT (16), MAX_REQUESTS_IN_FLIGHT (64), MAX_CONNECTIONS_PER_ADDRESS (256);
+ * METRICS_PORT (none: no metrics), METRICS_HOST (127.0.0.1), SHUTDOWN_NOT_READY_MS (5000).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -135,7 +136,16 @@ function resolveTokens(dataDir: string): string[] {
   return [token];
 }
 
+/**
+ * How long SIGTERM reports not ready (health 503) while still serving, before the server stops
+ * listening: long enough for a load balancer probing every few seconds to stop sending
+ * (decision 018). It fits in Docker's and Kubernetes' default grace of 10 and 30 s.
+ */
+const SHUTDOWN_NOT_READY_MS_DEFAULT = 5_000;
+
 const dataDir = process.env.DATA_DIR || './data';
+const metricsPort = process.env.METRICS_PORT ? environmentNumber('METRICS_PORT', 0) : undefined;
+const notReadyMs = environmentNumber('SHUTDOWN_NOT_READY_MS', SHUTDOWN_NOT_READY_MS_DEFAULT);
 // A configuration mistake deserves one clear line, not a stack trace.
 const server = await startServer({
   port: environmentNumber('PORT', 3000),
@@ -159,6 +169,9 @@ const server = await startServer({
     'MAX_CONNECTIONS_PER_ADDRESS',
     CONNECTIONS_PER_ADDRESS_DEFAULT,
   ),
+  // Never on the API's port; on localhost unless METRICS_HOST says otherwise.
+  metricsPort,
+  metricsHost: process.env.METRICS_HOST || undefined,
 }).catch((error: unknown) => {
   console.error(
     `Turmas Admin could not start: ${error instanceof Error ? error.message : String(error)}`,
@@ -166,17 +179,19 @@ const server = await startServer({
   process.exit(1);
 });
 
-// Stop on SIGTERM (orchestrators, `docker stop`) or SIGINT (Ctrl-C): no new connections, the
-// requests in flight answered, the database closed, exit 0.
+// Stop on SIGTERM (orchestrators, `docker stop`): not ready for SHUTDOWN_NOT_READY_MS while
+// still serving, then no new connections, the requests in flight answered, the database closed,
+// exit 0. SIGINT (Ctrl-C) is someone at a terminal: no not-ready moment.
 const log = createLogger();
 function shutDown(signal: NodeJS.Signals) {
   // A second signal, of either kind, gets Node's default: the process ends at once.
   process.off('SIGTERM', shutDown);
   process.off('SIGINT', shutDown);
-  // close() stops listening before it returns, so once this line is out no connection is
-  // accepted; it resolves when the requests in flight are answered and the database is closed.
-  const stopped = server.close();
-  log.info('shutting down', { signal });
+  // close() reports not ready, then stops listening (at once without a not-ready moment, so that
+  // once this line is out no connection is accepted); it resolves when the requests in flight
+  // are answered and the database is closed.
+  const stopped = server.close(signal === 'SIGTERM' ? notReadyMs : 0);
+  log.info('shutting down', { signal, notReadyMs: signal === 'SIGTERM' ? notReadyMs : 0 });
   stopped.then(
     () => {
       log.info('stopped');

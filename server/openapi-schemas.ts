@@ -48,6 +48,9 @@ const healthSchema = z.object({
   }),
 });
 
+/** The liveness answer: the process runs, ready or not. */
+const liveSchema = z.object({ status: z.literal('ok') });
+
 /** The document describing itself, loosely: its full shape is the OpenAPI 3.1 schema's. */
 const openApiDocumentSchema = z.object({
   openapi: z.string(),
@@ -62,6 +65,7 @@ const NAMED = {
   ErrorBody: errorBodySchema,
   WriteSuccess: writeSuccessSchema,
   Health: healthSchema,
+  Live: liveSchema,
   OpenApiDocument: openApiDocumentSchema,
   // Request bodies
   AddStudentToClassesBody: addStudentToClassesBodySchema,
@@ -187,6 +191,10 @@ const ANNOTATIONS: Record<SchemaName, JsonSchema> = {
   WriteSuccess: {
     description: 'A write succeeded: an empty JSON object.',
     examples: [{}],
+  },
+  Live: {
+    description: 'The process runs and its event loop turns; it may not be ready yet.',
+    examples: [{ status: 'ok' }],
   },
   Health: {
     description:

@@ -236,6 +236,7 @@ describe('paths', () => {
       '/students': other('GET, HEAD'),
       '/students/by-email': other('GET, HEAD'),
       '/health': other('GET, HEAD'),
+      '/live': other('GET, HEAD'),
       '/openapi.json': other('GET, HEAD'),
     });
   });
@@ -273,6 +274,7 @@ describe('operations', () => {
       'POST /classe/{id}/add-student': expect.arrayContaining(writes) as unknown,
       'DELETE /classe/remove-student': expect.arrayContaining(writes) as unknown,
       'GET /health': expect.arrayContaining(everywhere) as unknown,
+      'GET /live': expect.arrayContaining(everywhere) as unknown,
       'GET /openapi.json': expect.arrayContaining(everywhere) as unknown,
       // The roster extension's (decision 015)
       'GET /classe/{id}/students': expect.arrayContaining([...everywhere, '401', '404']) as unknown,

@@ -173,7 +173,8 @@ const RESPONSES = {
   ServiceUnavailable: {
     ...error(
       `The server is busy (${ADMISSION_DEFAULTS.inFlight} requests in flight from all clients ` +
-        'by default, or too many bodies arriving at once), or the database cannot answer now ' +
+        'by default, or too many bodies arriving at once), or it is starting (migrating the ' +
+        'schema, loading its indexes), or the database cannot answer now ' +
         '(restarting, unreachable, overloaded, or its write lock held by another process for ' +
         `${LOCK_WAIT_MS / 1000} s): nothing was done. Try again after \`Retry-After\` seconds.`,
       503,
@@ -458,6 +459,54 @@ function sayingOtherMethods<Paths extends Record<string, Record<string, unknown>
   return described as Paths;
 }
 
+/** The probes and this document: no token needed. */
+function servicePaths(example: (name: SchemaName) => unknown) {
+  const serviceResponses = (description: string, schema: SchemaName) => ({
+    '200': answer(description, schema, example(schema)),
+    '400': responseRef('MalformedRequest'),
+    ...transportResponses,
+  });
+  return {
+    '/health': {
+      get: {
+        operationId: 'getHealth',
+        tags: ['service'],
+        summary: 'Readiness probe',
+        description:
+          'Answers 200 when the server is ready and its database answers; 503 with the reason ' +
+          'while it starts (migrating the schema, loading the indexes), while the database does ' +
+          'not answer, and while it drains before stopping (SIGTERM). Saturation never makes it ' +
+          'a 503, nor does a write lock held by another process: both are reported in the ' +
+          'body. Needs no token.',
+        security: [],
+        responses: serviceResponses('The server is ready.', 'Health'),
+      },
+    },
+    '/live': {
+      get: {
+        operationId: 'getLiveness',
+        tags: ['service'],
+        summary: 'Liveness probe',
+        description:
+          'Answers 200 whenever the process runs, ready or not: while it starts, drains or its ' +
+          'database is away too. Needs no token.',
+        security: [],
+        responses: serviceResponses('The process runs.', 'Live'),
+      },
+    },
+    '/openapi.json': {
+      get: {
+        operationId: 'getOpenApiDocument',
+        tags: ['service'],
+        summary: 'This description',
+        description: 'The OpenAPI 3.1 document of this API. Needs no token.',
+        security: [],
+        responses: serviceResponses('This document.', 'OpenApiDocument'),
+      },
+    },
+  };
+}
+
 const ENROLMENT =
   'When the e-mail is new, the student is created with this name; otherwise the name is ' +
   'ignored. Enrolling a student already in a turma replaces the expiry.';
@@ -482,7 +531,9 @@ export function buildOpenApiDocument({ publicUrl, extensions = true }: OpenApiOp
         'Lists turmas (classes), and enrols students in them or removes students from them. ' +
         'Every answer outside 2xx is an Error body `{status, message}`. A method a path does ' +
         'not take gets 405 with `Allow` (each path says which); a request body is sent as it ' +
-        'is, never compressed (a `Content-Encoding` other than `identity` gets 415). ' +
+        'is, never compressed (a `Content-Encoding` other than `identity` gets 415). Every ' +
+        "answer carries `X-Request-Id`: the request's own when it sent a sane one (1 to 64 " +
+        'visible ASCII characters), else one the server made; its log lines carry it too. ' +
         'Reference implementation.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
@@ -573,37 +624,7 @@ export function buildOpenApiDocument({ publicUrl, extensions = true }: OpenApiOp
         },
       },
       ...(extensions ? extensionPaths(example) : {}),
-      '/health': {
-        get: {
-          operationId: 'getHealth',
-          tags: ['service'],
-          summary: 'Health probe',
-          description:
-            'Answers 200 while the server runs and its database answers; 503 with the reason ' +
-            'while the database does not. A write lock held by another process is reported in ' +
-            'the body, not as a 503: reads go on meanwhile. Needs no token.',
-          security: [],
-          responses: {
-            '200': answer('The server and its database are up.', 'Health', example('Health')),
-            '400': responseRef('MalformedRequest'),
-            ...transportResponses,
-          },
-        },
-      },
-      '/openapi.json': {
-        get: {
-          operationId: 'getOpenApiDocument',
-          tags: ['service'],
-          summary: 'This description',
-          description: 'The OpenAPI 3.1 document of this API. Needs no token.',
-          security: [],
-          responses: {
-            '200': answer('This document.', 'OpenApiDocument', example('OpenApiDocument')),
-            '400': responseRef('MalformedRequest'),
-            ...transportResponses,
-          },
-        },
-      },
+      ...servicePaths(example),
     }),
     components: {
       schemas,

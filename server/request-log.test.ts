@@ -28,9 +28,11 @@ async function requestLinesDuring(act: () => Promise<unknown>) {
 }
 
 describe('request logs', () => {
-  it('log method, path (without the query string) and status of a call with a token', async () => {
+  it('log the request id, method, path (without the query string) and status of a call', async () => {
     const { requests } = await requestLinesDuring(() =>
-      server.request('/classe?query=matematica&pageSize=5'),
+      server.request('/classe?query=matematica&pageSize=5', {
+        headers: { 'X-Request-Id': 'support-ticket-42' },
+      }),
     );
 
     expect(requests).toEqual([
@@ -38,6 +40,7 @@ describe('request logs', () => {
         time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) as unknown,
         level: 'info',
         msg: 'request',
+        requestId: 'support-ticket-42',
         method: 'GET',
         path: '/v1/classe',
         status: 200,

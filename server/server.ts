@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { ADMISSION_DEFAULTS, type AdmissionLimits } from './admission.ts';
-import { createApi, errorBody, type ApiOptions } from './app.ts';
+import { about, createApi, errorBody, type ApiOptions } from './app.ts';
 import type { AuthFailureLimits } from './auth-failures.ts';
 import { followConsoleApiOrigin, type ConsoleApiOrigin } from './console-config.ts';
 import { corsFor, parseOrigin } from './cors.ts';
@@ -28,8 +28,12 @@ import {
   listen,
   type Timeouts,
 } from './http-server.ts';
-import { createLogger, requestLog } from './log.ts';
+import { createLogger, requestLog, type Logger } from './log.ts';
+import { createMetrics, serveMetrics } from './metrics.ts';
+import { createReadiness, readinessGate, type Readiness } from './readiness.ts';
+import { requestId } from './request-id.ts';
 import { demoSize } from './seed.ts';
+import { StoreUnavailableError, type Store } from './store/store.ts';
 
 const API_PATH = /^\/v1(\/|$)/;
 
@@ -142,6 +146,8 @@ export function createApp({
   ...api
 }: AppOptions): Hono {
   const app = new Hono();
+  if (api.metrics) app.use(api.metrics.middleware);
+  app.use(requestId);
   app.use(requestLog(api.log));
   const consoleApi = staticDir
     ? followConsoleApiOrigin(path.join(staticDir, 'config.js'), api.log)
@@ -152,6 +158,7 @@ export function createApp({
   // files are for its own origin.
   const allowOrigins = corsFor(corsOrigins);
   app.use((c, next) => (API_PATH.test(c.req.path) ? allowOrigins(c, next) : next()));
+  if (api.readiness) app.use(readinessGate(api.readiness));
   // The console's files are compressed; the API's JSON is not: a page of turmas is small, one
   // round trip either way, and compress() spent more CPU on it than answering it takes
   // (docs/decisions/004-api-performance.md).
@@ -203,7 +210,7 @@ export function createApp({
   // body rather than Hono's text/plain defaults, and never a stack trace.
   app.notFound((c) => errorBody(c, 404, `No route ${c.req.method} ${c.req.path}`));
   app.onError((error, c) => {
-    api.log.error('unhandled error', { method: c.req.method, path: c.req.path, error });
+    api.log.error('unhandled error', { ...about(c), error });
     return errorBody(c, 500, 'Internal server error');
   });
   return app;
@@ -238,6 +245,14 @@ export interface ServerOptions {
   authFailures?: AuthFailureLimits;
   /** Open connections per address (MAX_CONNECTIONS_PER_ADDRESS); 0 for no limit. */
   connectionsPerAddress?: number;
+  /** GET /metrics on this port (METRICS_PORT; 0 picks one); no metrics without it. */
+  metricsPort?: number | undefined;
+  /** Where the metrics listen (METRICS_HOST); 127.0.0.1 by default. */
+  metricsHost?: string | undefined;
+  /** Told the address as soon as the server listens, before it is ready. */
+  onListening?: (url: string) => void;
+  /** How the store is opened: open-store.ts's, unless a test holds it back. */
+  openStore?: typeof openStore;
 }
 
 /** The shortest token accepted (the one main.ts makes has 43 characters). */
@@ -246,55 +261,37 @@ export const TOKEN_LENGTH_MIN = 32;
 export interface RunningServer {
   url: string;
   port: number;
+  /** Where GET /metrics answers, when `metricsPort` was given. */
+  metricsUrl?: string | undefined;
   /**
-   * Stops accepting connections, lets the requests in flight finish (their connections then
-   * close instead of waiting for another request), and closes the store once all have ended.
+   * Reports not ready (/v1/health 503, draining) for `notReadyMs` while still serving, so that a
+   * load balancer stops sending; then stops accepting connections, lets the requests in flight
+   * finish (their connections then close instead of waiting for another request), and closes the
+   * store once all have ended.
    */
-  close(): Promise<void>;
+  close(notReadyMs?: number): Promise<void>;
 }
 
+/**
+ * Listens at once, answering 503 until the database is open, migrated and its indexes loaded
+ * (readiness.ts); resolves once ready. A database that cannot be opened stops the server and
+ * rejects.
+ */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  if (options.tokens.length === 0) throw new Error('At least one API token is required');
-  // RFC 6750's token68 alphabet: any other character could never arrive in a valid header,
-  // so such a token would lock everyone out without saying why.
-  const unusable = options.tokens.filter((token) => !/^[A-Za-z0-9._~+/-]+=*$/.test(token));
-  if (unusable.length > 0) {
-    throw new Error(
-      `${unusable.length} API token(s) use characters a bearer token cannot carry: ` +
-        'use letters, digits and . _ ~ + / - (with = only at the end)',
-    );
-  }
-  // A short token can be guessed: at ~1,300 guesses a second, 8 random characters fall in weeks.
-  const short = options.tokens.filter((token) => token.length < TOKEN_LENGTH_MIN);
-  if (short.length > 0) {
-    throw new Error(
-      `API_TOKENS: ${short.length} token(s) are shorter than ${TOKEN_LENGTH_MIN} characters; ` +
-        'use long random ones (`openssl rand -base64 32`), or leave API_TOKENS unset to have one made',
-    );
-  }
-  // Before the database opens: a wrong origin stops the start with nothing to clean up.
+  checkTokens(options.tokens);
+  // Before anything opens: a wrong origin stops the start with nothing to clean up.
   for (const origin of options.corsOrigins ?? []) parseOrigin(origin);
   const log = createLogger(options.log);
-  const seedClasses = options.seedClasses ?? 0;
-  const { store, engine, created, migratedFrom } = await openStore(
-    { dataDir: options.dataDir, postgres: options.postgres },
-    log,
-    seedClasses > 0 ? demoSize(seedClasses) : undefined,
-  );
-  if (migratedFrom) log.info('migrated the database schema', { fromVersion: migratedFrom });
-  if (created && seedClasses > 0) log.info('seeded demo data', { classes: seedClasses });
-  // The student index loads before the first request, as the turma list's does: seconds at
-  // 200,000 students, which the first search would otherwise wait (and, on SQLite, every request
-  // with it). Only with the extension, which is all that uses it (decision 015).
-  if (options.extensions !== false) {
-    await store.searchStudents({ page: 1, pageSize: 1 }).catch(async (error: unknown) => {
-      await store.close();
-      throw error;
-    });
-  }
-
+  const started = performance.now();
+  const readiness = createReadiness('migrating the schema and loading the turma index');
+  const late = lateStore();
+  const students = options.extensions !== false;
+  const metrics =
+    options.metricsPort === undefined
+      ? undefined
+      : createMetrics(() => (late.opened() ? { store: late.store, students } : undefined));
   const app = createApp({
-    store,
+    store: late.store,
     tokens: options.tokens,
     log,
     staticDir: options.staticDir,
@@ -304,9 +301,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     extensions: options.extensions,
     admission: admissionFor(options),
     authFailures: options.authFailures,
+    readiness,
+    metrics,
   });
   const host = options.host ?? '127.0.0.1';
-  const listening = listen(app, {
+  const { server, shutDown } = await listen(app, {
     port: options.port ?? 0,
     hostname: host,
     log,
@@ -315,25 +314,115 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     trustProxy: options.trustProxy ?? false,
     connectionsPerAddress: options.connectionsPerAddress ?? CONNECTIONS_PER_ADDRESS_DEFAULT,
   });
-  const { server, shutDown } = await listening.catch(async (error: unknown) => {
-    await store.close();
-    throw error;
-  });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host}:${port}`;
-  log.info('listening', { url, database: engine });
+  log.info('listening', { url });
+  options.onListening?.(url);
+  const stopListening = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      shutDown();
+    });
+
+  let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
+  let store: Store;
+  try {
+    if (metrics) {
+      const metricsHost = options.metricsHost ?? '127.0.0.1';
+      metricsServer = await serveMetrics(metrics, {
+        port: options.metricsPort!,
+        host: metricsHost,
+      });
+      log.info('metrics', { url: `${metricsServer.url}/metrics` });
+    }
+    store = await openAndLoad(options, log, readiness);
+  } catch (error) {
+    metricsServer?.server.close();
+    await stopListening();
+    throw error;
+  }
+  late.open(store);
+  readiness.ready();
+  log.info('ready', { ms: Math.round(performance.now() - started) });
 
   return {
     url,
     port,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => {
-          store.close().then(() => (error ? reject(error) : resolve()), reject);
-        });
-        shutDown();
-      }),
+    metricsUrl: metricsServer && `${metricsServer.url}/metrics`,
+    async close(notReadyMs = 0) {
+      readiness.draining();
+      if (notReadyMs > 0) {
+        log.info('draining', { notReadyMs });
+        await new Promise((resolve) => setTimeout(resolve, notReadyMs));
+      }
+      metricsServer?.server.close();
+      await stopListening();
+      await store.close();
+    },
   };
+}
+
+/** Refuses tokens that could never arrive in a header, or could be guessed. */
+function checkTokens(tokens: readonly string[]) {
+  if (tokens.length === 0) throw new Error('At least one API token is required');
+  // RFC 6750's token68 alphabet: any other character could never arrive in a valid header,
+  // so such a token would lock everyone out without saying why.
+  const unusable = tokens.filter((token) => !/^[A-Za-z0-9._~+/-]+=*$/.test(token));
+  if (unusable.length > 0) {
+    throw new Error(
+      `${unusable.length} API token(s) use characters a bearer token cannot carry: ` +
+        'use letters, digits and . _ ~ + / - (with = only at the end)',
+    );
+  }
+  // A short token can be guessed: at ~1,300 guesses a second, 8 random characters fall in weeks.
+  const short = tokens.filter((token) => token.length < TOKEN_LENGTH_MIN);
+  if (short.length > 0) {
+    throw new Error(
+      `API_TOKENS: ${short.length} token(s) are shorter than ${TOKEN_LENGTH_MIN} characters; ` +
+        'use long random ones (`openssl rand -base64 32`), or leave API_TOKENS unset to have one made',
+    );
+  }
+}
+
+/** Opens (migrates, seeds) the store and loads its indexes, saying which in `readiness`. */
+async function openAndLoad(options: ServerOptions, log: Logger, readiness: Readiness) {
+  const seedClasses = options.seedClasses ?? 0;
+  const { store, engine, created, migratedFrom } = await (options.openStore ?? openStore)(
+    { dataDir: options.dataDir, postgres: options.postgres },
+    log,
+    seedClasses > 0 ? demoSize(seedClasses) : undefined,
+  );
+  if (migratedFrom) log.info('migrated the database schema', { fromVersion: migratedFrom });
+  if (created && seedClasses > 0) log.info('seeded demo data', { classes: seedClasses });
+  log.info('database open', { database: engine });
+  // The student index loads before the first request, as the turma list's does: seconds at
+  // 200,000 students, which the first search would otherwise wait (and, on SQLite, every request
+  // with it). Only with the extension, which is all that uses it (decision 015).
+  if (options.extensions !== false) {
+    readiness.starting('loading the student index');
+    await store.searchStudents({ page: 1, pageSize: 1 }).catch(async (error: unknown) => {
+      await store.close();
+      throw error;
+    });
+  }
+  return store;
+}
+
+/**
+ * The store the app is built with before the database is open: the readiness gate keeps every
+ * request from it until then, so a call before `open` is a 503 only in theory.
+ */
+function lateStore() {
+  let target: Store | undefined;
+  const store = new Proxy({} as Store, {
+    get:
+      (_object, name: keyof Store) =>
+      (...args: unknown[]) =>
+        target
+          ? (target[name] as (...args: unknown[]) => Promise<unknown>)(...args)
+          : Promise.reject(new StoreUnavailableError('the database is not open yet')),
+  });
+  return { store, opened: () => target !== undefined, open: (opened: Store) => (target = opened) };
 }
 
 /**

@@ -63,6 +63,10 @@ export interface TestServerOptions {
   authFailures?: AuthFailureLimits;
   /** startServer's; its default (CONNECTIONS_PER_ADDRESS_DEFAULT) unless given. */
   connectionsPerAddress?: number;
+  /** startServer's: metrics on this port, the store opened another way, the address at once. */
+  metricsPort?: number;
+  openStore?: ServerOptions['openStore'];
+  onListening?: (url: string) => void;
 }
 
 export interface RequestOptions {
@@ -107,6 +111,10 @@ export interface TestServer {
   addStudentToClasses(body: unknown): Promise<Answer>;
   addStudentToClass(turmaId: string, body: unknown): Promise<Answer>;
   removeStudentFromClasses(body: unknown): Promise<Answer>;
+  /** Where GET /metrics answers, with `metricsPort`. */
+  readonly metricsUrl: string | undefined;
+  /** RunningServer.close: not ready for `notReadyMs`, then stops; the database is kept. */
+  close(notReadyMs?: number): Promise<void>;
   /** Closes the server and starts a new one on the same DATA_DIR. */
   restart(): Promise<void>;
   /** Closes the server (if running) and deletes its database. */
@@ -134,6 +142,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     admission: options.admission ?? NO_ADMISSION_LIMIT,
     authFailures: options.authFailures ?? NO_AUTH_FAILURE_LIMIT,
     connectionsPerAddress: options.connectionsPerAddress,
+    metricsPort: options.metricsPort,
+    openStore: options.openStore,
+    onListening: options.onListening,
     log: (line) => {
       logLines.push(line);
       for (const wake of logWaiters) wake();
@@ -214,6 +225,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
     async removeStudentFromClasses(body) {
       return checked(server.request('/classe/remove-student', { method: 'DELETE', json: body }));
+    },
+
+    get metricsUrl() {
+      return running?.metricsUrl;
+    },
+
+    async close(notReadyMs) {
+      await running?.close(notReadyMs);
+      running = undefined;
     },
 
     async restart() {

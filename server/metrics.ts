@@ -1,0 +1,158 @@
+/**
+ * The Prometheus metrics (decision 018), served on a port of their own (METRICS_PORT, bound to
+ * localhost by default): never on the API's port, where anyone with an address could read them.
+ * Series are labelled by route template (`/v1/classe/:id/students`), method and status, never by
+ * a raw path, id, e-mail or query, so their number stays bounded whatever clients send.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Store } from './store/store.ts';
+
+/** Methods Node's parser takes besides these are labelled `other`. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'DELETE', 'PUT', 'PATCH', 'OPTIONS']);
+
+/** Seconds: the API answers in 0.1–30 ms; the tail matters up to the console's 15 s timeout. */
+const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15];
+
+export interface Metrics {
+  registry: Registry;
+  /** Counts and times each request; first among the app's middleware. */
+  middleware: MiddlewareHandler;
+  /** A request refused by admission control (admission.ts): 429 per client, 503 in all. */
+  refused(status: 429 | 503): void;
+}
+
+/** The store's figures, read when scraped. */
+export interface StoreGauges {
+  store: Store;
+  /** Whether the student index is loaded (the roster extension is on). */
+  students: boolean;
+}
+
+export function createMetrics(gauges?: () => StoreGauges | undefined): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const labelNames = ['method', 'route', 'status'] as const;
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'Requests answered, by method, route template and status.',
+    labelNames,
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from a request reaching the app to its answer, by method, route template and status.',
+    labelNames,
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
+  const inFlight = new Gauge({
+    name: 'http_requests_in_flight',
+    help: 'Requests received and not yet answered.',
+    registers: [registry],
+  });
+  const refusals = new Counter({
+    name: 'http_requests_refused_total',
+    help: 'Requests refused by admission control: 429 (a client at its limit), 503 (all in flight).',
+    labelNames: ['status'],
+    registers: [registry],
+  });
+  registerStoreGauges(registry, gauges);
+
+  // One child per label set, found by a string key: cheaper per request than prom-client's own
+  // lookup, which hashes the label object each time.
+  const children = new Map<string, { count: Counter.Internal; time: Histogram.Internal<string> }>();
+  const middleware: MiddlewareHandler = async (c, next) => {
+    const started = performance.now();
+    inFlight.inc();
+    try {
+      await next();
+    } finally {
+      inFlight.dec();
+      const method = METHODS.has(c.req.method) ? c.req.method : 'other';
+      const key = `${method} ${routePath(c)} ${c.res.status}`;
+      let child = children.get(key);
+      if (!child) {
+        const labels = { method, route: routePath(c), status: String(c.res.status) };
+        child = { count: requests.labels(labels), time: durations.labels(labels) };
+        children.set(key, child);
+      }
+      child.count.inc();
+      child.time.observe((performance.now() - started) / 1000);
+    }
+  };
+  return {
+    registry,
+    middleware,
+    refused: (status) => refusals.inc({ status: String(status) }),
+  };
+}
+
+/** The indexes' sizes and SQLite's write lock, asked of the store at each scrape. */
+function registerStoreGauges(registry: Registry, gauges?: () => StoreGauges | undefined) {
+  new Gauge({
+    name: 'turmas_index_entries',
+    help: 'Entries in the in-memory indexes: turmas (the list) and students (the search).',
+    labelNames: ['index'],
+    registers: [registry],
+    async collect() {
+      const source = gauges?.();
+      if (!source) return;
+      this.reset();
+      await source.store
+        .listClasses({ page: 1, pageSize: 1 })
+        .then(({ totalRecords }) => this.set({ index: 'turmas' }, totalRecords), ignore);
+      if (!source.students) return;
+      await source.store
+        .searchStudents({ page: 1, pageSize: 1 })
+        .then(({ totalRecords }) => this.set({ index: 'students' }, totalRecords), ignore);
+    },
+  });
+  const lock = new Gauge({
+    name: 'sqlite_write_lock',
+    help: "SQLite's write lock: held by another connection (1 or 0), and writes waiting for it.",
+    labelNames: ['state'],
+    registers: [registry],
+    async collect() {
+      const source = gauges?.();
+      if (!source) return;
+      const health = await source.store.check().catch(ignore);
+      if (!health?.writeLock) return;
+      lock.set({ state: 'held' }, health.writeLock.held ? 1 : 0);
+      lock.set({ state: 'writes_waiting' }, health.writeLock.writesWaiting);
+    },
+  });
+}
+
+/** A scrape must not fail because the database is away: those gauges are left out then. */
+const ignore = () => undefined;
+
+/** GET /metrics on `host:port`, nothing else. */
+export async function serveMetrics(
+  metrics: Metrics,
+  { port, host }: { port: number; host: string },
+): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
+      response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found: GET /metrics\n');
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => response.writeHead(200, { 'Content-Type': metrics.registry.contentType }).end(text),
+      (error: unknown) =>
+        response.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(error)),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port, host }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  return { url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`, server };
+}
