@@ -22,6 +22,7 @@ import {
   type ClassesLoaded,
   type LoadedClass,
 } from './class-rows.ts';
+import { inLoadSnapshot, long, type Query, type WithClient } from './postgres-load.ts';
 import { iso } from './postgres-schema.ts';
 import { Followed, type ChangeFeed } from './read-model.ts';
 
@@ -30,21 +31,6 @@ const REFRESH_EVERY_MS = 10_000;
 const PRUNE_AFTER = '10 minutes';
 /** Well inside PRUNE_AFTER, with room for the longest transaction (statement and idle timeouts). */
 const RELOAD_AFTER_MS = 5 * 60_000;
-/**
- * Reading every turma takes seconds at a million (more on a busy machine), past a request's
- * statement limit: the load has its own.
- */
-const LOAD_TIMEOUT_MS = 120_000;
-
-/** node-postgres reads `query_timeout` on a query too (lib/client.js); its types only on a pool. */
-const long = (text: string): pg.QueryConfig => {
-  const config: pg.QueryConfig & { query_timeout: number } = {
-    text,
-    query_timeout: LOAD_TIMEOUT_MS + 1_000,
-  };
-  return config;
-};
-
 interface Head {
   snapshot: string;
   generation: string;
@@ -69,8 +55,6 @@ FROM store_meta`;
 const keysOrderedBy = (columns: string) =>
   `SELECT coalesce(string_agg(key::text, ',' ORDER BY ${columns}), '') AS keys FROM classes`;
 
-const READ_SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
-
 const parseKeys = (text: string): Int32Array =>
   text === '' ? new Int32Array(0) : Int32Array.from(text.split(','), Number);
 
@@ -93,8 +77,8 @@ interface Version {
  * statement on its own.
  */
 export async function createPostgresClassList(
-  withClient: <T>(begin: string, work: (client: pg.PoolClient) => Promise<T>) => Promise<T>,
-  query: <R extends pg.QueryResultRow>(config: pg.QueryConfig) => Promise<pg.QueryResult<R>>,
+  withClient: WithClient,
+  query: Query,
 ): Promise<PostgresClassList> {
   const head = async (snapshot: string | null, client?: pg.PoolClient) => {
     const asked = { name: 'class-list-head', text: HEAD, values: [snapshot] };
@@ -106,7 +90,7 @@ export async function createPostgresClassList(
   const feed: ChangeFeed<Version, ClassesLoaded, readonly ClassChange[]> = {
     // The rows and their orders, in the head's snapshot.
     load: () =>
-      withClient(READ_SNAPSHOT, async (client) => {
+      inLoadSnapshot(withClient, async (client) => {
         const { version } = await head(null, client);
         return { version, value: await loadClasses(client) };
       }),
@@ -146,11 +130,6 @@ export async function createPostgresClassList(
 
 /** Every turma and each order's keys, in `client`'s snapshot. */
 async function loadClasses(client: pg.PoolClient): Promise<ClassesLoaded> {
-  // Seconds at a million turmas: past a request's limits (postgres-schema.ts).
-  await client.query(
-    `SET LOCAL statement_timeout = ${LOAD_TIMEOUT_MS}; ` +
-      `SET LOCAL idle_in_transaction_session_timeout = ${LOAD_TIMEOUT_MS}`,
-  );
   const { rows } = await client.query<LoadedClass>(
     long(`SELECT key, id, name, search_name AS "searchName", count_students AS "countStudents",
        ${iso('updated_at')} AS "updatedAt", ${iso('created_at')} AS "createdAt"

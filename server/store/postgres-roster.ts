@@ -4,18 +4,17 @@
  * - a turma's roster is kept in memory (roster-cache.ts) with the turma's `roster_version`
  *   (moved by the enrolment trigger) and the generation; each request's one statement reads
  *   both, and the turma's enrolments only when they differ from what is kept;
- * - the student search is the index in memory (student-search.ts), which must not miss another
- *   process's new students: each student row carries the transaction that created it
- *   (`created_xid`), and a search first reads, in one statement, the students of the
- *   transactions its last snapshot could not see and its own can, as the turma list reads
- *   `class_changes` (postgres-class-list.ts). Adding a student twice is harmless, so concurrent
+ * - the student search is the read model's index (student-search.ts, read-model.ts), whose
+ *   change feed here must not miss another process's new students: each student row carries
+ *   the transaction that created it (`created_xid`), and a search first reads, in one
+ *   statement, the students of the transactions its last snapshot could not see and its own
+ *   can, as the turma list reads `class_changes` (postgres-class-list.ts). Adding a student twice is harmless, so concurrent
  *   searches may catch up in any order. A seed, or a student renamed or deleted by hand, moves
  *   `store_meta.generation`, and the index is loaded again. A page's turmas come from the
  *   database in the catch-up's own statement, for the page the index gave before it; only when
  *   the catch-up changed the index are they read again, for the page it gives now;
  * - students by e-mail: one statement over the tables (student-records.ts), in its own snapshot.
  */
-import type pg from 'pg';
 import {
   STUDENT_CLASSES_LISTED_MAX,
   type RosterParams,
@@ -24,11 +23,13 @@ import {
   type StudentSearchResponse,
   type StudentsByEmailResponse,
 } from '#contract';
+import { inLoadSnapshot, long, type Query, type WithClient } from './postgres-load.ts';
 import { iso } from './postgres-schema.ts';
+import { Followed, type ChangeFeed } from './read-model.ts';
 import { RosterCache, type RosterRow } from './roster-cache.ts';
 import { distinctEmails, studentRecords, type StudentRecordRow } from './student-records.ts';
 import {
-  StudentSearch,
+  STUDENTS,
   withClasses,
   type IndexedStudent,
   type StudentClassRow,
@@ -102,14 +103,16 @@ FROM unnest($1::text[]) WITH ORDINALITY AS asked (email, position)
   LEFT JOIN classes c ON c.id = e.class_id
 ORDER BY asked.position, c.search_name, c.id`;
 
-const READ_SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
-/** Reading every student takes seconds at a few million: the load has a limit of its own. */
-const LOAD_TIMEOUT_MS = 120_000;
-
 interface Head {
   snapshot: string;
   generation: string;
   added: IndexedStudent[];
+}
+
+/** Where the student feed is: the snapshot it caught up to, and the generation. */
+interface Version {
+  snapshot: string;
+  generation: string;
 }
 
 export interface PostgresRosterReads {
@@ -123,73 +126,45 @@ export interface PostgresRosterReads {
  * statement on its own. The student index loads at the first search.
  */
 export function createPostgresRosterReads(
-  withClient: <T>(begin: string, work: (client: pg.PoolClient) => Promise<T>) => Promise<T>,
-  query: <R extends pg.QueryResultRow>(config: pg.QueryConfig) => Promise<pg.QueryResult<R>>,
+  withClient: WithClient,
+  query: Query,
 ): PostgresRosterReads {
-  let index: StudentSearch | undefined;
-  let snapshot: string | undefined;
-  let generation = '';
-  let loading: Promise<void> | undefined;
   const rosters = new RosterCache<string>();
-
-  async function load(client: pg.PoolClient, head: Head) {
-    // The rows are indexed inside the transaction too: seconds at a million turmas, idle for
-    // PostgreSQL, which ends an idle transaction after 10 s (postgres-schema.ts).
-    await client.query(
-      `SET LOCAL statement_timeout = ${LOAD_TIMEOUT_MS}; ` +
-        `SET LOCAL idle_in_transaction_session_timeout = ${LOAD_TIMEOUT_MS}`,
-    );
-    // node-postgres reads `query_timeout` on a query too (postgres-class-list.ts's `long`).
-    const everyStudent: pg.QueryConfig & { query_timeout: number } = {
-      text: EVERY_STUDENT,
-      query_timeout: LOAD_TIMEOUT_MS + 1_000,
-    };
-    const { rows } = await client.query<IndexedStudent>(everyStudent);
-    index = new StudentSearch(rows);
-    snapshot = head.snapshot;
-    generation = head.generation;
-  }
+  const students = new Followed(STUDENTS);
 
   /**
-   * The index, brought up to this statement's snapshot at least, and the turmas of the students
-   * `keys` read in that same statement (none asked, none read).
+   * The feed of one search: its catch-up statement also reads the turmas of the students `keys`
+   * (the page the index gave before it), into `classes`.
    */
-  async function catchUp(
-    client?: pg.PoolClient,
-    keys: readonly number[] = [],
-  ): Promise<{ search: StudentSearch; classes: StudentClassRow[] }> {
-    for (;;) {
-      const before = index;
+  const feedFor = (
+    keys: readonly number[],
+    classes: StudentClassRow[],
+  ): ChangeFeed<Version, Iterable<IndexedStudent>, readonly IndexedStudent[]> => ({
+    load: () =>
+      inLoadSnapshot(withClient, async (client) => {
+        const asked = { name: 'student-search-head', text: HEAD, values: [null] };
+        const head = (await client.query<Head>(asked)).rows[0]!;
+        const { rows } = await client.query<IndexedStudent>(long(EVERY_STUDENT));
+        return { version: { snapshot: head.snapshot, generation: head.generation }, value: rows };
+      }),
+    async since(version) {
       const asked =
         keys.length === 0
-          ? { name: 'student-search-head', text: HEAD, values: [snapshot ?? null] }
+          ? { name: 'student-search-head', text: HEAD, values: [version.snapshot] }
           : {
               name: 'student-search-head-classes',
               text: HEAD_AND_CLASSES,
-              values: [snapshot ?? null, keys, STUDENT_CLASSES_LISTED_MAX],
+              values: [version.snapshot, keys, STUDENT_CLASSES_LISTED_MAX],
             };
-      type Row = Head & Partial<StudentClassRow>;
-      const { rows } = await (client ? client.query<Row>(asked) : query<Row>(asked));
-      const head = rows[0]!;
-      // Another request loaded the index while this one read: read again, relative to it.
-      if (index !== before || loading) {
-        await loading;
-        continue;
-      }
-      const classes =
-        keys.length === 0 ? [] : (rows.filter((row) => row.key != null) as StudentClassRow[]);
-      if (!index || head.generation !== generation) {
-        // The rows in the head's snapshot.
-        if (!client) return withClient(READ_SNAPSHOT, (inside) => catchUp(inside, keys));
-        loading = load(client, head).finally(() => (loading = undefined));
-        await loading;
-        return { search: index!, classes };
-      }
-      index.add(head.added);
-      snapshot = head.snapshot;
-      return { search: index, classes };
-    }
-  }
+      const { rows } = await query<Head & Partial<StudentClassRow>>(asked);
+      const { snapshot, generation, added } = rows[0]!;
+      if (generation !== version.generation) return undefined;
+      // A retried catch-up answers afresh.
+      classes.length = 0;
+      for (const row of rows) if (row.key != null) classes.push(row as StudentClassRow);
+      return { version: { snapshot, generation }, value: added };
+    },
+  });
 
   async function listRoster(classId: string, params: RosterParams): Promise<RosterResponse> {
     // PostgreSQL's text cannot hold U+0000, so no turma has an id with one: not worth asking.
@@ -223,25 +198,24 @@ export function createPostgresRosterReads(
     async searchStudents({ query: text, page, pageSize }) {
       // The page as the index has it now, its turmas read by the catch-up's statement: one
       // round trip, unless the catch-up found students the page did not count.
-      const guessedFrom = index;
-      const guessedAtSize = index?.size;
-      const guess = index?.page(text, page, pageSize);
-      const { search, classes } = await catchUp(
-        undefined,
-        guess?.students.map((student) => student.key),
-      );
+      const guessedFrom = students.model;
+      const guessedAtSize = guessedFrom?.size;
+      const guess = guessedFrom?.page(text, page, pageSize);
+      const classes: StudentClassRow[] = [];
+      const feed = feedFor(guess?.students.map((student) => student.key) ?? [], classes);
+      const search = await students.follow(feed);
       if (guess && search === guessedFrom && search.size === guessedAtSize) {
         return { data: withClasses(guess.students, classes), totalRecords: guess.totalRecords };
       }
       // Built at once, before another catch-up can move the index.
-      const { students, totalRecords } = search.page(text, page, pageSize);
-      if (students.length === 0) return { data: [], totalRecords };
+      const { students: found, totalRecords } = search.page(text, page, pageSize);
+      if (found.length === 0) return { data: [], totalRecords };
       const { rows } = await query<StudentClassRow>({
         name: 'student-classes',
         text: CLASSES_OF,
-        values: [students.map((student) => student.key), STUDENT_CLASSES_LISTED_MAX],
+        values: [found.map((student) => student.key), STUDENT_CLASSES_LISTED_MAX],
       });
-      return { data: withClasses(students, rows), totalRecords };
+      return { data: withClasses(found, rows), totalRecords };
     },
   };
 }

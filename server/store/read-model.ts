@@ -1,10 +1,11 @@
 /**
- * How the read model (the indexes and caches in memory: class-rows.ts, and through it
- * class-search.ts) stays as new as each request, the same on every engine. A model is built from
- * an engine's load and then brought up to date, before each read, by the engine's change feed:
- * "what changed since version N" (SQLite: sqlite-class-list.ts; PostgreSQL:
- * postgres-class-list.ts). A feed that cannot tell (another connection rewrote the data, its
- * log was pruned) answers nothing, and the model is loaded again. docs/decisions/017-read-model.md.
+ * How the read model (the indexes in memory: class-rows.ts with class-search.ts, and
+ * student-search.ts) stays as new as each request, the same on every engine. A model is built
+ * from an engine's load and then brought up to date, before each read, by the engine's change
+ * feed: "what changed since version N" (SQLite: sqlite-class-list.ts, sqlite-roster.ts;
+ * PostgreSQL: postgres-class-list.ts, postgres-roster.ts). A feed that cannot tell (another
+ * connection rewrote the data, its log was pruned) answers nothing, and the model is loaded
+ * again. docs/decisions/017-read-model.md.
  */
 
 /** Something as of a version of the database. */
@@ -43,10 +44,15 @@ export class Followed<Version, Loaded, Changes, M> {
   private reading: Promise<M> | undefined;
   private queued: Promise<M> | undefined;
 
-  private readonly model: Model<Loaded, Changes, M>;
+  private readonly kind: Model<Loaded, Changes, M>;
 
-  constructor(model: Model<Loaded, Changes, M>) {
-    this.model = model;
+  constructor(kind: Model<Loaded, Changes, M>) {
+    this.kind = kind;
+  }
+
+  /** The model as it stands, not caught up: undefined before the first load. */
+  get model(): M | undefined {
+    return this.state?.model;
   }
 
   /** The model as of now, from a feed that answers at once. */
@@ -63,7 +69,7 @@ export class Followed<Version, Loaded, Changes, M> {
    */
   current(feed: ChangeFeed<Version, Loaded, Changes>): Promise<M> {
     if (!this.reading) {
-      this.reading = this.catchUp(feed).finally(() => (this.reading = undefined));
+      this.reading = this.follow(feed).finally(() => (this.reading = undefined));
       return this.reading;
     }
     this.queued ??= this.reading
@@ -76,10 +82,12 @@ export class Followed<Version, Loaded, Changes, M> {
   }
 
   /**
-   * Changes are idempotent to apply, so catch-ups that answer in any order leave the model at least
-   * as new as each one's version; a load meanwhile makes the answer relative to an older model.
+   * The model as new as this call's own catch-up, shared with no other: for a feed whose answer
+   * carries reads of the caller's too (the student search's page). Changes are idempotent to
+   * apply, so catch-ups that answer in any order leave the model at least as new as each one's
+   * version; a load meanwhile makes the answer relative to an older model.
    */
-  private async catchUp(feed: ChangeFeed<Version, Loaded, Changes>): Promise<M> {
+  async follow(feed: ChangeFeed<Version, Loaded, Changes>): Promise<M> {
     for (;;) {
       const before = this.state;
       const changes = before && !this.loading ? await feed.since(before.version) : undefined;
@@ -99,12 +107,12 @@ export class Followed<Version, Loaded, Changes, M> {
   }
 
   private loaded({ version, value }: Versioned<Version, Loaded>): M {
-    this.state = { version, model: this.model.build(value) };
+    this.state = { version, model: this.kind.build(value) };
     return this.state.model;
   }
 
   private applied(state: { version: Version; model: M }, changes: Versioned<Version, Changes>): M {
-    this.model.apply(state.model, changes.value);
+    this.kind.apply(state.model, changes.value);
     state.version = changes.version;
     return state.model;
   }

@@ -3,8 +3,8 @@
  * - a turma's roster: its enrolments and their students, read once (the primary key's prefix)
  *   and kept in memory (roster-cache.ts) until the store's own next write to the turma, or
  *   another connection's write (`data_version`), then filtered, sorted and paged there;
- * - the student search is the index in memory (student-search.ts), brought up to date in the
- *   search's own read transaction: the students added since (`id >` the highest it holds: the
+ * - the student search is the read model's index (student-search.ts), its change feed here
+ *   (read-model.ts) asked in the search's own read transaction: the students added since (`id >` the highest it holds: the
  *   store's own writes are the only others), or a new load when another connection wrote
  *   (`data_version`: a seed, SQL by hand). A page's turmas come from the database;
  * - students by e-mail: one statement over the tables (student-records.ts).
@@ -20,9 +20,10 @@ import { STUDENT_CLASSES_LISTED_MAX } from '#contract';
 import { RosterCache, type RosterRow } from './roster-cache.ts';
 import type { Db } from './sqlite-schema.ts';
 import { distinctEmails, studentRecords, type StudentRecordRow } from './student-records.ts';
+import { Followed, type ChangeFeedNow } from './read-model.ts';
 import {
   rankedClassRows,
-  StudentSearch,
+  STUDENTS,
   withClasses,
   type IndexedStudent,
   type UnrankedStudentClassRow,
@@ -81,26 +82,22 @@ export function createRosterReads(db: Db): RosterReads & {
      ORDER BY asked.key, c.search_name, c.id`,
   );
 
-  let index: StudentSearch | undefined;
-  let indexedVersion = -1;
-  let highest = 0;
-
-  /** The index as of this transaction: loaded again after another connection's write. */
-  const current = (): StudentSearch => {
-    const version = dataVersion.get()!;
-    if (!index || version !== indexedVersion) {
-      index = new StudentSearch(everyStudent.iterate());
-      highest = highestId.get() ?? 0;
-      indexedVersion = version;
-      return index;
-    }
-    const added = studentsAfter.all(highest);
-    if (added.length > 0) {
-      index.add(added);
-      highest = added.at(-1)!.key;
-    }
-    return index;
+  /** As of another connection's last write (data_version), and the highest student id read. */
+  type Version = { data: number; highest: number };
+  const feed: ChangeFeedNow<Version, Iterable<IndexedStudent>, readonly IndexedStudent[]> = {
+    // Read as it is indexed, inside the caller's transaction.
+    load: () => ({
+      version: { data: dataVersion.get()!, highest: highestId.get() ?? 0 },
+      value: everyStudent.iterate(),
+    }),
+    // The store's own writes are the only others: they add students with higher ids.
+    since({ data, highest }) {
+      if (dataVersion.get() !== data) return undefined;
+      const added = studentsAfter.all(highest);
+      return { version: { data, highest: added.at(-1)?.key ?? highest }, value: added };
+    },
   };
+  const students = new Followed(STUDENTS);
 
   return {
     changed: (classIds) => rosters.forget(classIds),
@@ -118,11 +115,13 @@ export function createRosterReads(db: Db): RosterReads & {
     }),
 
     searchStudents: db.transaction((params: StudentSearchParams): StudentSearchResponse => {
-      const { students, totalRecords } = current().page(params.query, params.page, params.pageSize);
-      if (students.length === 0) return { data: [], totalRecords };
-      const rows = classesOf.all(JSON.stringify(students.map((student) => student.key)));
+      const { students: found, totalRecords } = students
+        .now(feed)
+        .page(params.query, params.page, params.pageSize);
+      if (found.length === 0) return { data: [], totalRecords };
+      const rows = classesOf.all(JSON.stringify(found.map((student) => student.key)));
       const ranked = rankedClassRows(rows, STUDENT_CLASSES_LISTED_MAX);
-      return { data: withClasses(students, ranked), totalRecords };
+      return { data: withClasses(found, ranked), totalRecords };
     }),
 
     studentsByEmail: (emails) =>

@@ -18,6 +18,7 @@ import {
   type StudentSearchResponse,
 } from '#contract';
 import { remember } from './kept.ts';
+import type { Model } from './read-model.ts';
 
 /** One student as the index holds it; `key` is the store's row id. */
 export interface IndexedStudent {
@@ -382,3 +383,9 @@ export function withClasses(
     countClasses: byStudent.get(key)?.countClasses ?? 0,
   }));
 }
+
+/** The student index as a read model: loaded in (folded name, e-mail) order, told of new students. */
+export const STUDENTS: Model<Iterable<IndexedStudent>, readonly IndexedStudent[], StudentSearch> = {
+  build: (students) => new StudentSearch(students),
+  apply: (search, added) => search.add(added),
+};
