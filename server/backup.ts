@@ -227,8 +227,12 @@ async function restoreSqlite(dataDir: string, file: string, { force }: RestoreOp
   try {
     const problem = sqliteBackupProblem(source);
     if (problem) throw new BackupError(`${file} ${problem}`);
-    // The backup API takes the target's locks: a forced restore under a running server waits.
     mkdirSync(dataDir, { recursive: true });
+    // A log left by a deleted database would be replayed into the restored one.
+    if (!existsSync(target)) {
+      for (const suffix of ['-wal', '-shm']) await rm(`${target}${suffix}`, { force: true });
+    }
+    // The backup API takes the target's locks: a forced restore under a running server waits.
     await source.backup(target);
   } finally {
     source.close();
