@@ -54,10 +54,6 @@ export const useRosterMessages = defineMessages({
       expires: (relativeDay: string): string => `Expira ${relativeDay}`,
     },
     pagination: 'Páginas da lista de alunos',
-    previousPage: 'Página anterior',
-    nextPage: 'Próxima página',
-    range: (first: string, last: string, total: string): string => `${first}–${last} de ${total}`,
-    pageOf: (page: string, pageCount: string): string => `Página ${page} de ${pageCount}`,
     selection: {
       label: 'Alunos selecionados',
       count: (count: number, formatted: string): string =>
@@ -181,10 +177,6 @@ export const useRosterMessages = defineMessages({
       expires: (relativeDay) => `Expires ${relativeDay}`,
     },
     pagination: 'Pages of the student list',
-    previousPage: 'Previous page',
-    nextPage: 'Next page',
-    range: (first, last, total) => `${first}–${last} of ${total}`,
-    pageOf: (page, pageCount) => `Page ${page} of ${pageCount}`,
     selection: {
       label: 'Selected students',
       count: (count, formatted) =>

@@ -13,7 +13,9 @@ import {
   ROSTER_SORT_VALUES,
   type RosterQuery,
   type RosterSortBy,
+  type RosterSortField,
 } from '#contract';
+import { formatSortBy, nextSort, parseSortBy } from '../../components/sort-cycle/sort-cycle';
 
 /**
  * One size, no chooser: most turmas fit on one page of 50, and a roster is read, not browsed
@@ -87,4 +89,16 @@ export function writeRosterParams(search: string, params: RosterParams): string 
 /** What the API is asked for. */
 export function toRosterQuery({ q, page, sort }: RosterParams): RosterQuery {
   return { query: q === '' ? undefined : q, page, pageSize: ROSTER_PAGE_SIZE, sortBy: sort };
+}
+
+/**
+ * Which way a column sorts first: names and e-mails A–Z; expiries soonest first (who to extend);
+ * enrolment newest first (who just arrived).
+ */
+const DESCENDING_FIRST: ReadonlySet<RosterSortField> = new Set(['enrolledAt']);
+
+/** The order a click on `field`'s header leads to, through the console's one sort cycle. */
+export function sortAfterClick(current: RosterSortBy, field: RosterSortField): RosterSortBy {
+  const next = nextSort(parseSortBy(current), field, DESCENDING_FIRST.has(field));
+  return next ? formatSortBy(next) : ROSTER_SORT_BY_DEFAULT;
 }

@@ -5,10 +5,10 @@ import type { RosterEntry, RosterSortBy, RosterSortField } from '#contract';
 import { useFormats, type Formats } from '../../i18n/formats';
 import { EmailText } from '../../components/email-text/email-text';
 import { visibleName } from '../../components/visible-name/visible-name';
+import { parseSortBy } from '../../components/sort-cycle/sort-cycle';
 import { expiryStatus } from './expiry-status';
 import { useRosterMessages, type RosterMessages } from './messages';
 import classes from './roster.module.css';
-import { sortOf } from './roster-sort';
 
 interface RosterTableProps {
   label: string;
@@ -205,7 +205,7 @@ function SortHeader({
   className?: string | undefined;
   children: string;
 }) {
-  const current = sortOf(sort);
+  const current = parseSortBy(sort);
   const sorted = current.field === field ? (current.desc ? 'desc' : 'asc') : false;
   const Icon = sorted === 'asc' ? IconArrowUp : sorted === 'desc' ? IconArrowDown : IconArrowsSort;
   return (

@@ -1,21 +1,20 @@
 import { Alert, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, type ApiClient } from '../../api/client';
-import { rosterQueries } from '../../api/roster-queries';
-import { PAGE_SIZE_MAX, type RosterEntry, type RosterSortField } from '#contract';
+import { useCallback, useRef } from 'react';
+import type { ApiClient } from '../../api/client';
+import type { RosterEntry, RosterSortField } from '#contract';
+import { pageCountOf } from '../../components/pager/page-items';
+import { PageRange, Pager } from '../../components/pager/pager';
 import { SelectAllFound } from '../../components/select-all-found/select-all-found';
 import { describeApiError } from '../../i18n/describe-api-error';
 import { useFormats } from '../../i18n/formats';
 import { useMessages } from '../../i18n/i18n-context';
 import { useRosterMessages } from './messages';
-import { ROSTER_PAGE_SIZE, toRosterQuery, type RosterParams } from './roster-params';
-import { RosterPager } from './roster-pager';
+import { ROSTER_PAGE_SIZE, sortAfterClick, type RosterParams } from './roster-params';
 import { RosterSearch } from './roster-search';
-import { nextSort } from './roster-sort';
 import { RosterTable } from './roster-table';
 import classes from './roster.module.css';
 import type { RosterChangeOptions } from './use-roster-params';
+import { useRosterPage } from './use-roster-page';
 
 export interface RosterViewProps {
   api: Pick<ApiClient, 'getClassStudents'>;
@@ -51,42 +50,14 @@ export function RosterView({
   const messages = useRosterMessages();
   const appMessages = useMessages();
   const { number } = useFormats();
-  const queryClient = useQueryClient();
   const table = useRef<HTMLTableElement>(null);
   const searchField = useRef<HTMLInputElement>(null);
-  const roster = useQuery({
-    ...rosterQueries.page(api, turmaId, toRosterQuery(params)),
-    // The rows shown stay (dimmed) until the next page or search answers; never another turma's.
-    placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[2] === turmaId ? previous : undefined,
-  });
-  const page = roster.data;
-  const settled = page !== undefined && !roster.isPlaceholderData;
-  const gone = roster.error instanceof ApiError && roster.error.isNotFound;
-
-  // The count said belongs to the rows on screen, and to the search that found them.
-  const [announced, setAnnounced] = useState<{ total: number; q: string } | null>(null);
-  if (settled && (announced?.total !== page.totalRecords || announced.q !== params.q)) {
-    setAnnounced({ total: page.totalRecords, q: params.q });
-  }
-  const summary =
-    page === undefined
-      ? roster.isError
-        ? ''
-        : messages.loading
-      : announced === null
-        ? messages.loading
-        : announced.q === ''
-          ? messages.total(announced.total, number.format(announced.total))
-          : messages.found(announced.total, number.format(announced.total));
-
-  // Past the end (its last students removed, or an old link): the last page instead of nothing.
-  const lastPage = page ? Math.max(1, Math.ceil(page.totalRecords / ROSTER_PAGE_SIZE)) : 1;
-  useEffect(() => {
-    if (settled && page.data.length === 0 && page.totalRecords > 0 && params.page > lastPage) {
-      onChange({ page: lastPage }, { history: 'replace' });
-    }
-  }, [settled, page, params.page, lastPage, onChange]);
+  const { roster, page, answered, gone, summary, selectAllFound } = useRosterPage(
+    api,
+    turmaId,
+    params,
+    onChange,
+  );
 
   const search = useCallback(
     (q: string, how: 'typing' | 'submit') =>
@@ -94,7 +65,7 @@ export function RosterView({
     [onChange],
   );
   const sort = (field: RosterSortField) =>
-    onChange({ sort: nextSort(params.sort, field), page: 1 });
+    onChange({ sort: sortAfterClick(params.sort, field), page: 1 });
   const changePage = (next: number) => {
     onChange({ page: next });
     // The new page starts at the table's top; the next Tab reaches its rows.
@@ -104,24 +75,9 @@ export function RosterView({
   const retry = () => void roster.refetch();
 
   const wholePageSelected =
-    settled && page.data.length > 0 && page.data.every(({ email }) => selected.has(email));
-  // Every student the search found, a page of 100 at a time: one after the other, so that a
-  // big turma does not take every place the server gives one client.
-  const selectAllFound = async () => {
-    const found: RosterEntry[] = [];
-    const pages = Math.ceil((page?.totalRecords ?? 0) / PAGE_SIZE_MAX);
-    for (let next = 1; next <= pages; next++) {
-      const answer = await queryClient.query(
-        rosterQueries.page(api, turmaId, {
-          ...toRosterQuery(params),
-          page: next,
-          pageSize: PAGE_SIZE_MAX,
-        }),
-      );
-      found.push(...answer.data);
-    }
-    onSelect(found, true);
-  };
+    answered !== undefined &&
+    answered.data.length > 0 &&
+    answered.data.every(({ email }) => selected.has(email));
 
   return (
     <Stack gap="md">
@@ -151,22 +107,9 @@ export function RosterView({
             </Stack>
           )}
         </Alert>
-      ) : settled && page.totalRecords === 0 && page.data.length === 0 && params.q === '' ? (
-        <EmptyState title={messages.emptyTitle} description={messages.emptyDescription}>
-          {enrol && (
-            <EmptyState.Actions>
-              <Button
-                aria-label={appMessages.classes.enrolActionName(turmaLabel)}
-                onPointerEnter={enrol.want}
-                onFocus={enrol.want}
-                onClick={enrol.open}
-              >
-                {appMessages.classes.enrolAction}
-              </Button>
-            </EmptyState.Actions>
-          )}
-        </EmptyState>
-      ) : settled && page.totalRecords === 0 && page.data.length === 0 ? (
+      ) : answered?.totalRecords === 0 && answered.data.length === 0 && params.q === '' ? (
+        <EmptyRoster turmaLabel={turmaLabel} enrol={enrol} />
+      ) : answered?.totalRecords === 0 && answered.data.length === 0 ? (
         // No title: the status line already says "Nenhum aluno encontrado".
         <EmptyState description={messages.noMatchDescription(params.q)}>
           <EmptyState.Actions>
@@ -183,18 +126,20 @@ export function RosterView({
         </EmptyState>
       ) : (
         <>
-          {wholePageSelected && page.totalRecords > page.data.length && (
+          {answered && wholePageSelected && answered.totalRecords > answered.data.length && (
             <SelectAllFound
               // A new search or order starts the offer afresh.
               key={`${params.q}\n${params.sort}`}
               pageSelected={messages.selection.pageSelected(
-                page.data.length,
-                number.format(page.data.length),
+                answered.data.length,
+                number.format(answered.data.length),
               )}
-              selectAll={messages.selection.selectAllFound(number.format(page.totalRecords))}
-              allSelected={messages.selection.allFoundSelected(number.format(page.totalRecords))}
+              selectAll={messages.selection.selectAllFound(number.format(answered.totalRecords))}
+              allSelected={messages.selection.allFoundSelected(
+                number.format(answered.totalRecords),
+              )}
               failed={messages.selection.selectAllFailed}
-              onSelectAll={selectAllFound}
+              onSelectAll={async () => onSelect(await selectAllFound(), true)}
             />
           )}
           <div className={classes.tableScroll}>
@@ -211,18 +156,74 @@ export function RosterView({
             />
           </div>
           {page && (
-            <RosterPager
+            <RosterPages
               page={params.page}
               totalRecords={Math.max(
                 page.totalRecords,
                 (params.page - 1) * ROSTER_PAGE_SIZE + page.data.length,
               )}
-              rowCount={settled ? page.data.length : undefined}
+              rowCount={answered?.data.length}
               onPageChange={changePage}
             />
           )}
         </>
       )}
     </Stack>
+  );
+}
+
+/** A turma with nobody: says so, and offers to enrol someone when the page can. */
+function EmptyRoster({ turmaLabel, enrol }: Pick<RosterViewProps, 'turmaLabel' | 'enrol'>) {
+  const messages = useRosterMessages();
+  const appMessages = useMessages();
+  return (
+    <EmptyState title={messages.emptyTitle} description={messages.emptyDescription}>
+      {enrol && (
+        <EmptyState.Actions>
+          <Button
+            aria-label={appMessages.classes.enrolActionName(turmaLabel)}
+            onPointerEnter={enrol.want}
+            onFocus={enrol.want}
+            onClick={enrol.open}
+          >
+            {appMessages.classes.enrolAction}
+          </Button>
+        </EmptyState.Actions>
+      )}
+    </EmptyState>
+  );
+}
+
+/** "51–100 de 120" and the console's pager; nothing for a roster of one page (most of them). */
+function RosterPages({
+  page,
+  totalRecords,
+  rowCount,
+  onPageChange,
+}: {
+  page: number;
+  totalRecords: number;
+  /** Rows of `page` that came back, once they have. */
+  rowCount: number | undefined;
+  onPageChange: (page: number) => void;
+}) {
+  const messages = useRosterMessages();
+  const pageCount = pageCountOf(totalRecords, ROSTER_PAGE_SIZE);
+  if (pageCount === 1 && page === 1) return null;
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      <PageRange
+        page={page}
+        pageSize={ROSTER_PAGE_SIZE}
+        totalRecords={totalRecords}
+        rowCount={rowCount}
+      />
+      <Pager
+        page={page}
+        pageCount={pageCount}
+        label={messages.pagination}
+        onPageChange={onPageChange}
+      />
+    </Group>
   );
 }
