@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, retryAfterOf, retryPolicy } from '../api/client';
+import { reconnectWhenServerBack } from '../api/server-back';
 
 /**
  * @param onUnauthorized called when any query or mutation gets a 401: the stored token is no
@@ -39,5 +40,6 @@ export function createQueryClient(onUnauthorized: () => void): QueryClient {
       },
     },
   });
+  reconnectWhenServerBack(queryClient);
   return queryClient;
 }

@@ -3,10 +3,12 @@
  * a page change that lands on the new rows, a failed list that reloads by itself, a tray that
  * folds on a phone, and odd but valid answers (empty names, totals that disagree with the rows).
  */
+import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClassListResponse } from '#contract';
 import type { ApiClient } from '../../api/client';
+import { reconnectWhenServerBack } from '../../api/server-back';
 import { accessibleText } from '../../testing/accessible-text';
 import { createTestApiClient } from '../../testing/api-client';
 import { installReferenceApi } from '../../testing/msw/reference-api';
@@ -112,7 +114,10 @@ describe('Turmas list: changing pages', () => {
   it('loads a failed list again by itself when the connection comes back', async () => {
     const backend = installReferenceApi({ turmas: manyTurmas(5) });
     backend.failNext('network');
-    render(<ClassBrowser api={createTestApiClient()} />);
+    // The app's reconnect (src/app/query-client.ts), on the test's client that does not retry.
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    reconnectWhenServerBack(queryClient);
+    render(<ClassBrowser api={createTestApiClient()} />, { queryClient });
     expect(await screen.findByText('Não foi possível carregar as turmas')).toBeVisible();
 
     act(() => {
