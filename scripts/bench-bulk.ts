@@ -43,8 +43,8 @@ import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import playwrightConfig from '../playwright.config.ts';
 import { startServer } from '../server/server.ts';
-import { checkRows } from '../src/features/bulk/check-rows.ts';
-import { reviewWarnings } from '../src/features/bulk/review-warnings.ts';
+import { checkRows } from '../src/features/bulk/review/check-rows.ts';
+import { reviewWarnings } from '../src/features/bulk/review/review-warnings.ts';
 import { formatTable, median } from './stats.mjs';
 
 const { values: args } = parseArgs({

@@ -1,30 +1,19 @@
 import { useMediaQuery } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import type { ApiClient } from '../../api/client';
-import { classQueries } from '../../api/class-queries';
-import { STUDENTS_BY_EMAIL_EXTENSION, type ClassSummary } from '#contract';
+import type { ClassSummary } from '#contract';
 import { defaultExpiry, expiryToSend } from '../../components/expiry-field/expiry';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { bulkReducer, initialBulkState, type PreviewState, type RunItem } from './bulk-state';
-import { InputStep } from './input-step';
 import { useBulkMessages } from './messages';
-import {
-  excludedReport,
-  invalidReport,
-  RETRYABLE,
-  sentReport,
-  withRemovalOutcome,
-  type RowReport,
-} from './outcomes';
-import { PreviewStep } from './preview-step';
-import { createRemovalLookup, type RemovalLookup } from './removal-lookup';
-import type { KnownStudents } from './review-warnings';
-import { ResultsStep } from './results-step';
-import { RunStep } from './run-step';
-import { createRunner } from './runner';
+import { InputStep } from './parse/input-step';
+import { excludedReport, invalidReport } from './results/outcomes';
+import { ResultsStep } from './results/results-step';
+import { PreviewStep } from './review/preview-step';
+import type { KnownStudents } from './review/review-warnings';
+import { RunStep } from './run/run-step';
+import { useBulkRun } from './run/use-bulk-run';
 import type { CheckedRow } from './types';
-import { isActive, useRunnerSnapshot, useWarnBeforeLeaving } from './use-runner';
 
 export interface BulkDialogProps {
   api: ApiClient;
@@ -54,7 +43,6 @@ export function BulkDialog({
   signedIn,
 }: BulkDialogProps) {
   const messages = useBulkMessages();
-  const queryClient = useQueryClient();
   const phone = useMediaQuery('(max-width: 48em)');
 
   const [state, dispatch] = useReducer(bulkReducer, initialTurmas, (selected) =>
@@ -62,9 +50,15 @@ export function BulkDialog({
   );
   const { mode, turmas, step } = state;
   const run = step.step === 'run' ? step.run : null;
-  const snapshot = useRunnerSnapshot(run?.runner ?? null);
-  const active = isActive(snapshot);
-  useWarnBeforeLeaving(active);
+  const { snapshot, active, reports, begin, retryFailed } = useBulkRun({
+    api,
+    mode,
+    turmas,
+    run,
+    dispatch,
+    onUnauthorized,
+    signedIn,
+  });
 
   // A new list starts from the turmas selected on the page; one under way keeps its own.
   const wasOpened = useRef(false);
@@ -74,75 +68,6 @@ export function BulkDialog({
     }
     wasOpened.current = opened;
   }, [opened, initialTurmas, step.step]);
-
-  // Signed in again after a 401: on from where it stopped (the runner never re-sends a success).
-  useEffect(() => {
-    if (signedIn && snapshot?.status === 'paused' && snapshot.pauseReason === 'unauthorized') {
-      run?.runner.resume();
-    }
-  }, [signedIn, snapshot, run]);
-
-  // The turma counts changed: once, when the run is over, rather than after every student.
-  const settled = snapshot?.status === 'finished' || snapshot?.status === 'cancelled';
-  useEffect(() => {
-    if (settled) void queryClient.invalidateQueries({ queryKey: classQueries.all() });
-  }, [settled, queryClient]);
-
-  const reports = useMemo(() => {
-    if (!run || !snapshot || !settled) return null;
-    const sent = run.items.map((item, index) => {
-      const report = sentReport(run.mode, item.row, item.expiry, snapshot.results[index]!);
-      if (item.existing !== undefined) report.existing = item.existing;
-      return run.mode === 'remove'
-        ? withRemovalOutcome(report, run.turmas, run.removalLookup?.before.get(item))
-        : report;
-    });
-    return [...run.others, ...sent].sort((a, b) => a.line - b.line);
-  }, [run, snapshot, settled]);
-
-  const begin = useCallback(
-    (items: RunItem[], others: RowReport[], earlier?: RemovalLookup['before']) => {
-      const classes = turmas.map(({ id }) => ({ id }));
-      const runMode = mode;
-      // What each student is in, asked just before their removal: the outcome says what it did.
-      const removalLookup =
-        runMode === 'remove' && api.extensions.has(STUDENTS_BY_EMAIL_EXTENSION)
-          ? createRemovalLookup(api, items, earlier)
-          : undefined;
-      const runner = createRunner<RunItem>({
-        items,
-        send: async (item) => {
-          const student = item.row.student!;
-          if (runMode === 'enrol') {
-            const expirationDate = item.expiry;
-            return api.addStudentToClasses({
-              name: student.name,
-              email: student.email,
-              classes,
-              ...(expirationDate === undefined ? {} : { expirationDate }),
-            });
-          }
-          await removalLookup?.beforeSending(item);
-          return api.removeStudentFromClasses({ email: student.email, classes });
-        },
-        onUnauthorized,
-        // After an outage the run asks the server's health before sending rows again.
-        probe: () => api.checkHealth(),
-      });
-      const run = {
-        mode: runMode,
-        items,
-        runner,
-        others,
-        turmas,
-        startedAt: new Date(),
-        ...(removalLookup && { removalLookup }),
-      };
-      dispatch({ type: 'started', run });
-      runner.start();
-    },
-    [api, mode, turmas, onUnauthorized],
-  );
 
   /** `checked`: the rows not excluded, as the review judged them; `students`, who it found. */
   function start(
@@ -164,23 +89,6 @@ export function BulkDialog({
       items.push(item);
     }
     begin(items, heldBack);
-  }
-
-  function retryFailed() {
-    if (!run || !reports || !snapshot) return;
-    const again = new Set(reports.filter((r) => RETRYABLE.has(r.outcome)).map((r) => r.line));
-    // A line sent before with no look-up may have been removed then: a look now cannot tell.
-    const earlier = new Map(run.removalLookup?.before);
-    if (run.mode === 'remove' && !run.removalLookup) {
-      run.items.forEach((item, index) => {
-        if (snapshot.results[index]!.attempts > 0) earlier.set(item, undefined);
-      });
-    }
-    begin(
-      run.items.filter((item) => again.has(item.row.line)),
-      reports.filter((report) => !again.has(report.line)),
-      earlier,
-    );
   }
 
   function renderStep() {

@@ -8,7 +8,7 @@ import {
   type BulkState,
   type Run,
 } from './bulk-state';
-import { createRunner } from './runner';
+import { createRunner } from '../../lib/batch-run/runner';
 import type { InputRow, ParsedInput } from './types';
 
 const TURMAS: ClassSummary[] = [{ id: 'c1', name: 'Turma 1' }];

@@ -1,8 +1,8 @@
 import type { ClassSummary, StudentRecord } from '#contract';
 import type { ExpiryValue } from '../../components/expiry-field/expiry';
-import type { RowReport } from './outcomes';
-import type { RemovalLookup } from './removal-lookup';
-import type { Runner } from './runner';
+import type { RowReport } from './results/outcomes';
+import type { RemovalLookup } from './run/removal-lookup';
+import type { Runner } from '../../lib/batch-run/runner';
 import type { BulkMode, CheckedRow, InputRow, ParsedInput } from './types';
 
 /** One student's call: the row, and the expiry it is sent with (its own or the batch's). */

@@ -1,7 +1,7 @@
 import { REMOVAL_SPLIT_WORDS } from '../../components/removal-outcome/removal-split-text';
 import { defineMessages } from '../../i18n/define-messages';
 import type { Locale } from '../../i18n/messages';
-import type { RowWarning } from './review-warnings';
+import type { RowWarning } from './review/review-warnings';
 import type { InputProblem, RowProblem } from './types';
 
 /**

@@ -4,7 +4,7 @@ process.env.TZ = 'America/Sao_Paulo';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NAME_MAX_LENGTH } from '#contract';
 import { checkRows } from './check-rows';
-import type { InputRow } from './types';
+import type { InputRow } from '../types';
 
 // 12:00 in São Paulo.
 const NOW = new Date('2026-03-10T15:00:00.000Z');

@@ -10,7 +10,7 @@ import {
   type InputProblem,
   type InputRow,
   type ParsedInput,
-} from './types';
+} from '../types';
 
 /** Rows looked at to tell the delimiter and which column holds the e-mails. */
 const SAMPLE_ROWS = 20;

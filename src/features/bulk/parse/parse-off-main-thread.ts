@@ -3,7 +3,7 @@
  * hold the page still. Where there are no workers (the component tests' jsdom) it parses here.
  */
 import type { ParseReply, ParseRequest } from './parse-worker';
-import type { ParsedInput } from './types';
+import type { ParsedInput } from '../types';
 
 interface Waiting {
   resolve: (result: ParsedInput) => void;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StudentRecord } from '#contract';
-import { ApiError } from '../../api/client';
-import type { RunItem } from './bulk-state';
+import { ApiError } from '../../../api/client';
+import type { RunItem } from '../bulk-state';
 import { createRemovalLookup } from './removal-lookup';
 
 const item = (n: number): RunItem => ({

@@ -8,8 +8,8 @@ import {
   NAME_NO_LETTER_MESSAGE,
   studentNameSchema,
 } from '#contract';
-import { readTypedExpiry } from '../../components/expiry-field/typed-expiry';
-import type { BulkMode, CheckedRow, InputRow, RowProblem, Student } from './types';
+import { readTypedExpiry } from '../../../components/expiry-field/typed-expiry';
+import type { BulkMode, CheckedRow, InputRow, RowProblem, Student } from '../types';
 
 export interface CheckRowsOptions {
   mode: BulkMode;

@@ -1,10 +1,10 @@
 import '@mantine/core/styles/Progress.css';
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
-import { useFormats, type Formats } from '../../i18n/formats';
-import classes from './bulk.module.css';
-import { useBulkMessages } from './messages';
-import type { Runner, RunSnapshot } from './runner';
+import { useFormats, type Formats } from '../../../i18n/formats';
+import classes from '../bulk.module.css';
+import { useBulkMessages } from '../messages';
+import type { Runner, RunSnapshot } from '../../../lib/batch-run/runner';
 import { useSecondsUntil } from './use-seconds-until';
 
 interface RunStepProps {

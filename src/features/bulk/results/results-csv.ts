@@ -1,39 +1,10 @@
 /**
- * The CSV of a run's results, as the user downloads it: built for spreadsheets (Excel first), so
- * it is also guarded against CSV formula injection, as names and e-mails come from the input.
+ * The rows of a run's results file, as the user downloads it (written by lib/csv-file.ts, which
+ * guards against formula injection: names and e-mails come from the input).
  */
-import Papa from 'papaparse';
 import type { ClassSummary } from '#contract';
 import type { Outcome, RowReport } from './outcomes';
-import type { BulkMode } from './types';
-
-/**
- * A cell starting with any of these is read as a formula by Excel or LibreOffice. No `$` anchor
- * and no `.*`: papaparse's own default, /^[=+\-@\t\r].*$/, fails on a cell with a line break
- * after its first character (`.` stops at the break, `$` is not multi-line), so
- * '=HYPERLINK(...)\nx' would go out live. Beyond the usual list, as defence in depth: the same
- * characters after leading white space (a spreadsheet that trims cells on import, as LibreOffice
- * can be set to, would then see the formula) and their full-width forms (＝＋－＠), which
- * software that folds full-width text to ASCII would read as the same.
- */
-const FORMULA_START = /^\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r]/;
-
-/** Excel only reads a CSV as UTF-8 (accents and all) when it starts with a byte order mark. */
-const BOM = '\uFEFF';
-
-/**
- * The header and rows as CSV text: cells quoted only where needed, CRLF line ends, and a cell
- * that could run as a formula prefixed with `'` (so '-' at the start of a value is too).
- */
-export function toCsv(
-  header: readonly string[],
-  rows: readonly (readonly string[])[],
-  delimiter: ',' | ';' | '\t',
-): string {
-  // papaparse only reads its input; its types just do not say so.
-  const data = [header, ...rows] as string[][];
-  return BOM + Papa.unparse(data, { delimiter, newline: '\r\n', escapeFormulae: FORMULA_START });
-}
+import type { BulkMode } from '../types';
 
 /** The words of the results file, in the interface's language (messages.ts, results.csv). */
 export interface ResultsCsvText {
@@ -153,20 +124,4 @@ export function resultsCsvRows(
       detail(report),
     ]),
   ];
-}
-
-/** How long the object URL outlives the click: some browsers read it after the click returns. */
-const REVOKE_AFTER_MS = 40_000;
-
-/** Has the browser save `csv` as `fileName`. */
-export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  // Older Firefox only follows a click on a link that is in the document.
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
 }

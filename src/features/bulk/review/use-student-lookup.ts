@@ -1,7 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import type { ApiClient } from '../../api/client';
-import { readStudentsByEmail } from '../../api/student-queries';
+import type { ApiClient } from '../../../api/client';
+import { readStudentsByEmail } from '../../../api/student-queries';
 import type { KnownStudents } from './review-warnings';
 
 /**

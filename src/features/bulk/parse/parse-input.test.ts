@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeInput, parseInput, parseSource } from './parse-input';
-import { BULK_ROWS_MAX } from './types';
+import { BULK_ROWS_MAX } from '../types';
 
 /** The rows as the next step sees them: line, then the three values. */
 function rowsOf(text: string) {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseInput } from './parse-input';
 import type { ParseReply, ParseRequest } from './parse-worker';
-import type { ParsedInput } from './types';
+import type { ParsedInput } from '../types';
 
 // The module keeps its worker for the page's lifetime: each test starts from a fresh copy.
 async function loadModule() {

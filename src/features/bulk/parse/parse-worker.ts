@@ -3,7 +3,7 @@
  * reply out, tagged with the request's id (parse-off-main-thread.ts matches them up).
  */
 import { parseSource } from './parse-input';
-import type { ParsedInput } from './types';
+import type { ParsedInput } from '../types';
 
 export interface ParseRequest {
   id: number;

@@ -2,10 +2,10 @@ import '@mantine/core/styles/Radio.css';
 import { Alert, Button, FileButton, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useState, type DragEvent } from 'react';
-import { useFormats } from '../../i18n/formats';
-import { useBulkMessages } from './messages';
+import { useFormats } from '../../../i18n/formats';
+import { useBulkMessages } from '../messages';
 import { parseInputOffMainThread } from './parse-off-main-thread';
-import { BULK_ROWS_MAX, type BulkMode, type InputProblem, type ParsedInput } from './types';
+import { BULK_ROWS_MAX, type BulkMode, type InputProblem, type ParsedInput } from '../types';
 
 interface InputStepProps {
   mode: BulkMode;

@@ -6,9 +6,9 @@
  * off. The rule is the enrol form's (src/api/enrolment-changes.ts).
  */
 import type { ClassSummary, StudentRecord } from '#contract';
-import { expiryChanges, isOtherName, type ExpiryChange } from '../../api/enrolment-changes';
-import { visibleName } from '../../components/visible-name/visible-name';
-import type { CheckedRow } from './types';
+import { expiryChanges, isOtherName, type ExpiryChange } from '../../../api/enrolment-changes';
+import { visibleName } from '../../../components/visible-name/visible-name';
+import type { CheckedRow } from '../types';
 
 export type RowWarning =
   | { kind: 'columns-swapped' }

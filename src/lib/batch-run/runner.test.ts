@@ -1,12 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
-import {
-  createRunner,
-  isOutageFailure,
-  MAX_RETRY_AFTER_MS,
-  PROBE_INTERVAL_MS,
-  type RunnerOptions,
-} from './runner';
+import { isOutageFailure, MAX_RETRY_AFTER_MS } from './run-machine';
+import { createRunner, PROBE_INTERVAL_MS, type RunnerOptions } from './runner';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -12,9 +12,9 @@
  * happened the first time would read "não estava".
  */
 import { STUDENTS_BY_EMAIL_MAX, type StudentRecord } from '#contract';
-import { ApiError, isTransient, type ApiClient } from '../../api/client';
-import { readStudentsByEmail } from '../../api/student-queries';
-import type { RunItem } from './bulk-state';
+import { ApiError, isTransient, type ApiClient } from '../../../api/client';
+import { readStudentsByEmail } from '../../../api/student-queries';
+import type { RunItem } from '../bulk-state';
 
 /** How long a chunk's answer stands for its lines not sent yet. */
 const FRESH_MS = 10_000;

@@ -4,10 +4,10 @@
  * results table and the downloaded CSV account for the whole file, not only what was sent.
  */
 import type { ClassSummary, StudentRecord } from '#contract';
-import { ApiError } from '../../api/client';
-import { splitByMembership, type RemovalSplit } from '../../api/removal-membership';
-import type { ItemResult } from './runner';
-import type { BulkMode, CheckedRow, InputRow, RowProblem } from './types';
+import { ApiError } from '../../../api/client';
+import { splitByMembership, type RemovalSplit } from '../../../api/removal-membership';
+import type { ItemResult } from '../../../lib/batch-run/run-machine';
+import type { BulkMode, CheckedRow, InputRow, RowProblem } from '../types';
 
 export type Outcome =
   | 'enrolled'

@@ -1,0 +1,180 @@
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useRef, useState, type Dispatch } from 'react';
+import type { ApiClient } from '../../../api/client';
+import type { ClassSummary } from '#contract';
+import type { ExpiryValue } from '../../../components/expiry-field/expiry';
+import { ExpiryField } from '../../../components/expiry-field/expiry-field';
+import { TurmaPicker } from '../../../components/turma-picker/turma-picker';
+import { useFormats } from '../../../i18n/formats';
+import type { BulkAction, PreviewState } from '../bulk-state';
+import classes from '../bulk.module.css';
+import { useBulkMessages } from '../messages';
+import { BULK_ROWS_MAX, type BulkMode, type CheckedRow } from '../types';
+import { LookupStatus } from './lookup-status';
+import { ReadyTable } from './ready-table';
+import { ReviewList } from './review-list';
+import type { KnownStudents } from './review-warnings';
+import { useReview } from './use-review';
+import { useStartAfterLookup } from './use-start-after-lookup';
+import { WarningsSummary } from './warnings-summary';
+
+interface PreviewStepProps {
+  api: ApiClient;
+  mode: BulkMode;
+  /** The list under review: as parsed, with its fixes and exclusions. */
+  review: PreviewState;
+  turmas: readonly ClassSummary[];
+  expiry: ExpiryValue;
+  /** Edits, exclusions, turmas, expiry and "Voltar" go to the dialog's reducer. */
+  dispatch: Dispatch<BulkAction>;
+  /**
+   * The rows not excluded, as judged here; the dialog sends those without problems. `students`:
+   * who was already registered, as far as the review could tell (for the results file).
+   */
+  onStart: (checked: readonly CheckedRow[], students: KnownStudents) => void;
+}
+
+/**
+ * Everything is checked before anything is sent: each row against the contract, with its line
+ * and reason; rows with problems can be fixed in place or excluded. Then the turmas, the batch's
+ * expiry, and, for a removal, the number of students typed as confirmation.
+ */
+export function PreviewStep(props: PreviewStepProps) {
+  const { mode, turmas, dispatch } = props;
+  const { parsed, excluded } = props.review;
+  const messages = useBulkMessages();
+  const { number } = useFormats();
+  const format = (value: number) => number.format(value);
+  const { checked, ready, withProblems, expiryInvalid, lookup, warnings, reviewRows } =
+    useReview(props);
+
+  const [confirmation, setConfirmation] = useState('');
+  const [triedStart, setTriedStart] = useState(false);
+  const confirmed =
+    mode === 'enrol' || confirmation.replace(/[\s.,]/g, '') === String(ready.length);
+
+  const turmaCount =
+    turmas.length === 0 ? null : messages.preview.turmaCount(turmas.length, format(turmas.length));
+  // Missing turmas are said on submit, at the picker; the typed count keeps the button disabled
+  // until it matches, as the single removal's e-mail does.
+  const canStart = ready.length > 0 && confirmed;
+  const turmasRef = useRef<HTMLInputElement>(null);
+  const afterLookup = useStartAfterLookup(lookup, warnings, checked, props.onStart);
+  const warnedLines = [...warnings.keys()];
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTriedStart(true);
+        if (!canStart || expiryInvalid) return;
+        if (turmas.length === 0) turmasRef.current?.focus();
+        else if (lookup.state === 'looking') afterLookup.startWhenDone();
+        else props.onStart(checked, lookup.students);
+      }}
+    >
+      <Stack gap="lg">
+        {parsed.problems.map((problem) => (
+          <Alert
+            key={problem.reason}
+            color="yellow"
+            icon={<IconAlertTriangle aria-hidden size={18} />}
+          >
+            {messages.input.problem(problem, format(BULK_ROWS_MAX))}
+          </Alert>
+        ))}
+        <Text fw={600} aria-live="polite">
+          {messages.preview.summary(
+            messages.preview.ready(ready.length, format(ready.length)),
+            messages.preview.withProblems(withProblems.length, format(withProblems.length)),
+            messages.preview.excludedCount(excluded.size, format(excluded.size)),
+            warnings.size > 0
+              ? messages.preview.warnedCount(warnings.size, format(warnings.size))
+              : undefined,
+          )}
+        </Text>
+        {warnings.size > 0 && <WarningsSummary warnings={warnings} messages={messages} />}
+        {mode === 'enrol' && (
+          <LookupStatus lookup={lookup} startWhenDone={afterLookup.waiting} messages={messages} />
+        )}
+
+        {reviewRows.length > 0 && (
+          <ReviewList
+            mode={mode}
+            rows={reviewRows}
+            excluded={excluded}
+            warnings={warnings}
+            messages={messages}
+            onRowChange={(line, change) => dispatch({ type: 'editRow', line, change })}
+            onExclude={(lines, exclude) => dispatch({ type: 'exclude', lines, exclude })}
+            problemLines={withProblems.map((row) => row.line)}
+            warnedLines={warnedLines}
+          />
+        )}
+
+        <TurmaPicker
+          ref={turmasRef}
+          api={props.api}
+          value={turmas}
+          onChange={(next) => dispatch({ type: 'setTurmas', turmas: next })}
+          label={messages.preview.turmasLabel(turmas.length, format(turmas.length))}
+          error={triedStart && turmas.length === 0 ? messages.preview.turmasRequired : undefined}
+        />
+        {mode === 'enrol' && (
+          <Stack gap={4}>
+            <ExpiryField
+              value={props.expiry}
+              onChange={(expiry) => dispatch({ type: 'setExpiry', expiry })}
+              error={triedStart && expiryInvalid ? messages.preview.expiryInvalid : undefined}
+            />
+            <Text size="sm" c="dimmed">
+              {messages.preview.batchExpiryHint}
+            </Text>
+          </Stack>
+        )}
+
+        <ReadyTable mode={mode} rows={ready} messages={messages} />
+
+        {mode === 'remove' && ready.length > 0 && (
+          <Stack gap="xs">
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <IconAlertTriangle aria-hidden size={20} className={classes.warningIcon} />
+              <Text size="sm" fw={500}>
+                {messages.preview.confirmWarning}
+              </Text>
+            </Group>
+            <TextInput
+              label={messages.preview.confirmLabel(format(ready.length))}
+              value={confirmation}
+              onChange={(event) => setConfirmation(event.currentTarget.value)}
+              inputMode="numeric"
+              autoComplete="off"
+              error={
+                confirmation.trim() !== '' && !confirmed
+                  ? messages.preview.confirmMismatch
+                  : undefined
+              }
+            />
+          </Stack>
+        )}
+
+        <Group justify="space-between" gap="sm">
+          <Button variant="default" onClick={() => dispatch({ type: 'back' })}>
+            {messages.preview.back}
+          </Button>
+          <Button
+            type="submit"
+            disabled={!canStart}
+            color={mode === 'remove' ? 'red.9' : undefined}
+          >
+            {ready.length === 0
+              ? messages.preview.noneReady
+              : messages.preview.start[mode](ready.length, format(ready.length), turmaCount)}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

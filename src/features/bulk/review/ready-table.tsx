@@ -1,0 +1,60 @@
+import { Stack, Title } from '@mantine/core';
+import { visibleName } from '../../../components/visible-name/visible-name';
+import { useFormats } from '../../../i18n/formats';
+import classes from '../bulk.module.css';
+import type { BulkMessages } from '../messages';
+import { Pager } from '../pager';
+import type { BulkMode, CheckedRow } from '../types';
+import { usePage } from '../use-page';
+
+interface ReadyTableProps {
+  mode: BulkMode;
+  rows: readonly CheckedRow[];
+  messages: BulkMessages;
+}
+
+/** What will be sent, as it will be sent (names trimmed, e-mails lower-cased), a page at a time. */
+export function ReadyTable({ mode, rows, messages }: ReadyTableProps) {
+  const text = messages.preview;
+  const dateFormat = useFormats().dateTime;
+  const page = usePage(rows);
+  if (rows.length === 0) return null;
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h4">
+        {text.readyTable}
+      </Title>
+      <div className={classes.scroll}>
+        <table className={classes.table}>
+          <thead>
+            <tr>
+              <th scope="col">{text.line}</th>
+              {mode === 'enrol' && <th scope="col">{text.name}</th>}
+              <th scope="col">{text.email}</th>
+              {mode === 'enrol' && <th scope="col">{text.expiry}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {page.items.map((row) => (
+              <tr key={row.line}>
+                <th scope="row" className={classes.number}>
+                  {row.line}
+                </th>
+                {mode === 'enrol' && <td>{visibleName(row.student!.name)}</td>}
+                <td>{row.student!.email}</td>
+                {mode === 'enrol' && (
+                  <td>
+                    {row.student!.expirationDate
+                      ? dateFormat.format(new Date(row.student!.expirationDate))
+                      : text.batchExpiryCell}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager {...page} />
+    </Stack>
+  );
+}

@@ -1,0 +1,163 @@
+import '@mantine/core/styles/Checkbox.css';
+import { Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { NAME_MAX_LENGTH } from '#contract';
+import { useFormats } from '../../../i18n/formats';
+import classes from '../bulk.module.css';
+import type { BulkMessages } from '../messages';
+import { Pager } from '../pager';
+import type { BulkMode, CheckedRow, InputRow } from '../types';
+import { usePage } from '../use-page';
+import type { RowWarning, RowWarningKind } from './review-warnings';
+
+/** The fields a warning is about: where a reader of the field hears it. */
+const WARNED_FIELD: Record<RowWarningKind, 'name' | 'email' | 'expiry'> = {
+  'columns-swapped': 'email',
+  'other-name': 'name',
+  shortens: 'expiry',
+  limits: 'expiry',
+  removes: 'expiry',
+};
+
+interface ReviewListProps {
+  mode: BulkMode;
+  rows: { row: InputRow; checked: CheckedRow | undefined }[];
+  excluded: ReadonlySet<number>;
+  /** Of the lines not excluded that have any. */
+  warnings: ReadonlyMap<number, readonly RowWarning[]>;
+  messages: BulkMessages;
+  onRowChange: (line: number, change: Partial<InputRow>) => void;
+  onExclude: (lines: readonly number[], exclude: boolean) => void;
+  problemLines: readonly number[];
+  warnedLines: readonly number[];
+}
+
+/**
+ * The rows with problems or warnings (and those fixed or excluded here), each editable in place:
+ * a row with a warning is sent as it stands unless it is changed or excluded.
+ */
+export function ReviewList({
+  mode,
+  rows,
+  excluded,
+  warnings,
+  messages,
+  onRowChange,
+  onExclude,
+  problemLines,
+  warnedLines,
+}: ReviewListProps) {
+  const text = messages.preview;
+  const formats = useFormats();
+  const date = (iso: string) => formats.mediumDateTime.format(new Date(iso));
+  const page = usePage(rows);
+  const maxName = String(NAME_MAX_LENGTH);
+  const anyWarned = warnedLines.length > 0;
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Title order={3} size="h4">
+          {anyWarned ? text.reviewTable : text.problemsTable}
+        </Title>
+        <Group gap="xs">
+          {problemLines.length > 0 && (
+            <Button variant="default" size="xs" onClick={() => onExclude(problemLines, true)}>
+              {text.excludeAll}
+            </Button>
+          )}
+          {anyWarned && (
+            <Button variant="default" size="xs" onClick={() => onExclude(warnedLines, true)}>
+              {text.excludeWarned}
+            </Button>
+          )}
+          {excluded.size > 0 && (
+            <Button variant="default" size="xs" onClick={() => onExclude([...excluded], false)}>
+              {text.includeAll}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Text size="sm">{anyWarned ? text.reviewHint : text.problemsHint}</Text>
+      {/* A card per row rather than a table: each field gets the width to show what needs
+          fixing (a whole e-mail), and on a phone the fields stack at full width. */}
+      <ul className={classes.cards}>
+        {page.items.map(({ row, checked }) => {
+          const isExcluded = excluded.has(row.line);
+          const problems = isExcluded ? [] : (checked?.problems ?? []);
+          const wrong = new Set(problems.map((problem) => problem.field));
+          const rowWarnings = (!isExcluded && warnings.get(row.line)) || [];
+          const described = new Set([
+            ...wrong,
+            ...rowWarnings.map((warning) => WARNED_FIELD[warning.kind]),
+          ]);
+          const problemId = `bulk-problem-${row.line}`;
+          const field = (name: 'name' | 'email' | 'expiry', label: string) => (
+            <TextInput
+              label={label}
+              // The visible label is the field's; the name read out also says which line.
+              aria-label={text.fieldOfLine(label, row.line)}
+              value={row[name]}
+              onChange={(event) => onRowChange(row.line, { [name]: event.currentTarget.value })}
+              error={wrong.has(name)}
+              // Mantine's Input overwrites an aria-describedby prop with its own (none here),
+              // so the field is tied to its problem on the element itself.
+              ref={(node: HTMLInputElement | null) => {
+                if (!node) return;
+                if (described.has(name)) node.setAttribute('aria-describedby', problemId);
+                else node.removeAttribute('aria-describedby');
+              }}
+              disabled={isExcluded}
+              spellCheck={false}
+              autoComplete="off"
+            />
+          );
+          return (
+            <li key={row.line} className={classes.card} data-excluded={isExcluded || undefined}>
+              <fieldset className={classes.cardGroup}>
+                <legend className={classes.cardTitle}>{text.lineTitle(row.line)}</legend>
+                <div id={problemId} className={classes.cardProblem}>
+                  {isExcluded ? (
+                    text.excludedRow
+                  ) : problems.length === 0 && rowWarnings.length === 0 ? (
+                    <span className={classes.fixed}>
+                      <IconCheck aria-hidden size={14} /> {text.fixed}
+                    </span>
+                  ) : (
+                    <>
+                      {problems.map((problem) => (
+                        <div key={problem.field + problem.reason} className={classes.problem}>
+                          {messages.rowProblem(problem, maxName)}
+                        </div>
+                      ))}
+                      {rowWarnings.map((warning) => (
+                        <div
+                          key={warning.kind + ('turma' in warning ? warning.turma.id : '')}
+                          className={classes.rowWarning}
+                        >
+                          <IconAlertTriangle aria-hidden size={14} className={classes.noticeIcon} />
+                          {messages.rowWarning(warning, row.name, date)}
+                        </div>
+                      ))}
+                    </>
+                  )}
+                </div>
+                <div className={classes.cardFields} data-mode={mode}>
+                  {field('name', text.name)}
+                  {field('email', text.email)}
+                  {mode === 'enrol' && field('expiry', text.expiry)}
+                </div>
+                <Checkbox
+                  label={text.exclude}
+                  aria-label={text.excludeRow(row.line)}
+                  checked={isExcluded}
+                  onChange={(event) => onExclude([row.line], event.currentTarget.checked)}
+                />
+              </fieldset>
+            </li>
+          );
+        })}
+      </ul>
+      <Pager {...page} />
+    </Stack>
+  );
+}

@@ -1,0 +1,137 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, type Dispatch } from 'react';
+import { STUDENTS_BY_EMAIL_EXTENSION, type ClassSummary } from '#contract';
+import type { ApiClient } from '../../../api/client';
+import { classQueries } from '../../../api/class-queries';
+import { createRunner } from '../../../lib/batch-run/runner';
+import {
+  isActive,
+  useRunnerSnapshot,
+  useWarnBeforeLeaving,
+} from '../../../lib/batch-run/use-runner';
+import type { BulkAction, Run, RunItem } from '../bulk-state';
+import { RETRYABLE, sentReport, withRemovalOutcome, type RowReport } from '../results/outcomes';
+import type { BulkMode } from '../types';
+import { createRemovalLookup, type RemovalLookup } from './removal-lookup';
+
+interface BulkRunOptions {
+  api: ApiClient;
+  /** What a new run does, to which turmas. */
+  mode: BulkMode;
+  turmas: readonly ClassSummary[];
+  /** The run under way or over, if any. */
+  run: Run | null;
+  dispatch: Dispatch<BulkAction>;
+  onUnauthorized: () => void;
+  /** Whether a token is in place: a run paused by a 401 resumes when it is again. */
+  signedIn: boolean;
+}
+
+/**
+ * The dialog's run: starting one (one call per student through the batch runner), its progress,
+ * the sign-in and the turma counts around it, and the report of every line once it is over.
+ */
+export function useBulkRun({
+  api,
+  mode,
+  turmas,
+  run,
+  dispatch,
+  onUnauthorized,
+  signedIn,
+}: BulkRunOptions) {
+  const queryClient = useQueryClient();
+  const snapshot = useRunnerSnapshot(run?.runner ?? null);
+  const active = isActive(snapshot);
+  useWarnBeforeLeaving(active);
+
+  // Signed in again after a 401: on from where it stopped (the runner never re-sends a success).
+  useEffect(() => {
+    if (signedIn && snapshot?.status === 'paused' && snapshot.pauseReason === 'unauthorized') {
+      run?.runner.resume();
+    }
+  }, [signedIn, snapshot, run]);
+
+  // The turma counts changed: once, when the run is over, rather than after every student.
+  const settled = snapshot?.status === 'finished' || snapshot?.status === 'cancelled';
+  useEffect(() => {
+    if (settled) void queryClient.invalidateQueries({ queryKey: classQueries.all() });
+  }, [settled, queryClient]);
+
+  const reports = useMemo(() => {
+    if (!run || !snapshot || !settled) return null;
+    const sent = run.items.map((item, index) => {
+      const report = sentReport(run.mode, item.row, item.expiry, snapshot.results[index]!);
+      if (item.existing !== undefined) report.existing = item.existing;
+      return run.mode === 'remove'
+        ? withRemovalOutcome(report, run.turmas, run.removalLookup?.before.get(item))
+        : report;
+    });
+    return [...run.others, ...sent].sort((a, b) => a.line - b.line);
+  }, [run, snapshot, settled]);
+
+  /** Sends `items`; `others` are the lines reported as they stand (held back, or done before). */
+  const begin = useCallback(
+    (items: RunItem[], others: RowReport[], earlier?: RemovalLookup['before']) => {
+      const classes = turmas.map(({ id }) => ({ id }));
+      const runMode = mode;
+      // What each student is in, asked just before their removal: the outcome says what it did.
+      const removalLookup =
+        runMode === 'remove' && api.extensions.has(STUDENTS_BY_EMAIL_EXTENSION)
+          ? createRemovalLookup(api, items, earlier)
+          : undefined;
+      const runner = createRunner<RunItem>({
+        items,
+        send: async (item) => {
+          const student = item.row.student!;
+          if (runMode === 'enrol') {
+            const expirationDate = item.expiry;
+            return api.addStudentToClasses({
+              name: student.name,
+              email: student.email,
+              classes,
+              ...(expirationDate === undefined ? {} : { expirationDate }),
+            });
+          }
+          await removalLookup?.beforeSending(item);
+          return api.removeStudentFromClasses({ email: student.email, classes });
+        },
+        onUnauthorized,
+        // After an outage the run asks the server's health before sending rows again.
+        probe: () => api.checkHealth(),
+      });
+      const started = {
+        mode: runMode,
+        items,
+        runner,
+        others,
+        turmas,
+        startedAt: new Date(),
+        ...(removalLookup && { removalLookup }),
+      };
+      dispatch({ type: 'started', run: started });
+      runner.start();
+    },
+    [api, mode, turmas, onUnauthorized, dispatch],
+  );
+
+  /** Runs the failed and not-sent lines again; the others keep their outcome. */
+  function retryFailed() {
+    if (!run || !reports || !snapshot) return;
+    const again = new Set(reports.filter((r) => RETRYABLE.has(r.outcome)).map((r) => r.line));
+    // A line sent before with no look-up may have been removed then: a look now cannot tell.
+    const earlier = new Map(run.removalLookup?.before);
+    if (run.mode === 'remove' && !run.removalLookup) {
+      run.items.forEach((item, index) => {
+        if (snapshot.results[index]!.attempts > 0) earlier.set(item, undefined);
+      });
+    }
+    begin(
+      run.items.filter((item) => again.has(item.row.line)),
+      reports.filter((report) => !again.has(report.line)),
+      earlier,
+    );
+  }
+
+  return { snapshot, active, reports, begin, retryFailed };
+}
