@@ -109,25 +109,10 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
         </Button>
       </Group>
       {failed && (
-        <Alert
-          color="red"
-          title={messages.dialogLoad.failed}
-          role="alert"
-          withCloseButton
-          closeButtonLabel={messages.dialogLoad.dismiss}
-          onClose={dismissFailure}
-        >
-          <Stack gap="xs" align="flex-start">
-            {messages.dialogLoad.description}
-            <Button
-              variant="default"
-              size="xs"
-              onClick={() => open(failed, dialogs[failed].turmas)}
-            >
-              {messages.dialogLoad.retry}
-            </Button>
-          </Stack>
-        </Alert>
+        <DialogLoadFailed
+          onRetry={() => open(failed, dialogs[failed].turmas)}
+          onDismiss={dismissFailure}
+        />
       )}
       {/* Once the first rows are on screen, the dialogs' code loads in idle moments: the first
           click of a tab then waits for no download (decision 006). */}
@@ -197,5 +182,27 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
         )}
       </Suspense>
     </Stack>
+  );
+}
+
+/** A dialog's code did not come: say so, and offer to load it again. */
+function DialogLoadFailed({ onRetry, onDismiss }: { onRetry: () => void; onDismiss: () => void }) {
+  const messages = useMessages();
+  return (
+    <Alert
+      color="red"
+      title={messages.dialogLoad.failed}
+      role="alert"
+      withCloseButton
+      closeButtonLabel={messages.dialogLoad.dismiss}
+      onClose={onDismiss}
+    >
+      <Stack gap="xs" align="flex-start">
+        {messages.dialogLoad.description}
+        <Button variant="default" size="xs" onClick={onRetry}>
+          {messages.dialogLoad.retry}
+        </Button>
+      </Stack>
+    </Alert>
   );
 }

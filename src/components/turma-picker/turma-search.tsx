@@ -1,8 +1,23 @@
-import { CheckIcon, Combobox, Loader, TextInput, useCombobox, VisuallyHidden } from '@mantine/core';
+import {
+  CheckIcon,
+  Combobox,
+  Loader,
+  TextInput,
+  useCombobox,
+  VisuallyHidden,
+  type ComboboxStore,
+} from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useLayoutEffect, useState, type ReactNode, type Ref } from 'react';
+import {
+  useId,
+  useLayoutEffect,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { classQueries, listSortBy } from '../../api/class-queries';
 import type { ApiClient } from '../../api/client';
 import { useExtension } from '../../api/use-extension';
@@ -16,6 +31,7 @@ import {
 } from '#contract';
 import { describeApiError } from '../../i18n/describe-api-error';
 import { useMessages } from '../../i18n/i18n-context';
+import type { Messages } from '../../i18n/messages';
 import { HighlightedText } from '../highlight/highlighted-text';
 import { useTurmaPickerMessages } from './messages';
 import classes from './turma-picker.module.css';
@@ -73,42 +89,19 @@ export function TurmaSearch({
   // A disabled field (the form is sending) shows no results, even if they were open.
   const [opened, setOpened] = useState(false);
   const combobox = useCombobox({ opened: opened && !disabled, onOpenedChange: setOpened });
-  const { resetSelectedOption, selectOption } = combobox;
+  const { resetSelectedOption } = combobox;
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const commit = useDebouncedCallback((next: string) => setSearch(next.trim()), SEARCH_DEBOUNCE_MS);
   // Between a key and the end of its burst the answer on screen is for older text.
   const typing = text.trim() !== search;
 
-  const ranks = useExtension(api, RANK_EXTENSION);
-  const results = useQuery({
-    ...classQueries.list(api, resultsQuery(search, ranks)),
-    // Nothing is asked until the list opens, and not mid-burst: opening the list by typing
-    // must not first fetch the unfiltered page.
-    enabled: combobox.dropdownOpened && !typing,
-    placeholderData: keepPreviousData,
-  });
-  const page = results.isError ? undefined : results.data;
-  // The words marked in the options are those of the search that found them: while the answer
-  // for newer text is on its way, the last one stays, and so do its marks.
-  const [foundBy, setFoundBy] = useState('');
-  if (results.data !== undefined && !results.isPlaceholderData && foundBy !== search) {
-    setFoundBy(search);
-  }
-
-  // Until the answer for what is typed arrives, the last answer stays (dimmed, the listbox
-  // marked busy): options do not flicker away on every burst of typing.
-  const busy = typing || results.isFetching;
-  const view: View =
-    results.fetchStatus === 'paused'
-      ? { kind: 'offline' }
-      : results.isError && !busy
-        ? { kind: 'failed', error: results.error }
-        : page === undefined || (page.data.length === 0 && busy)
-          ? { kind: 'searching' }
-          : page.data.length === 0
-            ? { kind: 'no-match' }
-            : { kind: 'results', page };
+  const { results, foundBy, busy, view } = useTurmaResults(
+    api,
+    search,
+    typing,
+    combobox.dropdownOpened,
+  );
   const shown = view.kind === 'results' ? view.page.data : [];
 
   // The value of each option in order: a turma's id, or '' for "try again".
@@ -116,40 +109,10 @@ export function TurmaSearch({
   // By position: turma ids are the API's strings, which an HTML id could not always hold.
   const optionId = (index: number) => `${idBase}-option-${index}`;
 
-  // The highlighted option (the field's aria-activedescendant) follows a turma, not a position:
-  // when the answer for what was typed replaces the last one (shown dimmed until it comes), a
-  // turma highlighted in both stays highlighted, so Enter still picks it; one that is gone
-  // leaves nothing highlighted, so Enter never picks whatever now sits in its place.
   const optionSet = view.kind === 'results' ? view.page : view.kind;
-  const [highlighted, setHighlighted] = useState<{ optionSet: unknown; value: string | null }>({
-    optionSet,
-    value: null,
-  });
-  if (highlighted.optionSet !== optionSet) {
-    const kept = highlighted.value !== null && optionValues.includes(highlighted.value);
-    setHighlighted({ optionSet, value: kept ? highlighted.value : null });
-  }
-  // Mantine's Combobox keeps its own highlight, by position: moved to match before the new
-  // options are painted, since a passive effect could run after a key already pressed on them.
-  const highlightedIndex =
-    highlighted.value === null ? -1 : optionValues.indexOf(highlighted.value);
-  useLayoutEffect(() => {
-    if (highlightedIndex === -1) resetSelectedOption();
-    else selectOption(highlightedIndex);
-  }, [optionSet, highlightedIndex, resetSelectedOption, selectOption]);
+  const [highlightedIndex, highlight] = useFollowedHighlight(combobox, optionSet, optionValues);
 
-  const summary =
-    view.kind === 'searching'
-      ? messages.searching
-      : view.kind === 'offline'
-        ? messages.offline
-        : view.kind === 'failed'
-          ? `${messages.searchFailed} ${describeApiError(view.error, appMessages)}`
-          : view.kind === 'no-match'
-            ? messages.noMatch
-            : view.page.totalRecords > view.page.data.length
-              ? messages.showingFirst(view.page.data.length, view.page.totalRecords)
-              : messages.found(view.page.totalRecords);
+  const summary = summaryOf(view, messages, appMessages);
 
   return (
     <Combobox
@@ -184,39 +147,16 @@ export function TurmaSearch({
             setText(event.currentTarget.value);
             commit(event.currentTarget.value);
             resetSelectedOption();
-            setHighlighted({ optionSet, value: null });
+            highlight(null);
             combobox.openDropdown();
           }}
           onClick={() => combobox.openDropdown()}
           onBlur={() => combobox.closeDropdown()}
-          onKeyDown={(event) => {
-            if (event.nativeEvent.isComposing) return;
-            switch (event.key) {
-              case 'ArrowDown':
-              case 'ArrowUp':
-                event.preventDefault();
-                if (!combobox.dropdownOpened) {
-                  combobox.openDropdown('keyboard');
-                } else {
-                  if (event.key === 'ArrowDown') combobox.selectNextOption();
-                  else combobox.selectPreviousOption();
-                  const value = optionValues[combobox.getSelectedOptionIndex()];
-                  setHighlighted({ optionSet, value: value ?? null });
-                }
-                break;
-              case 'Enter':
-                // Never the form's submit: Enter belongs to the list while the field has focus.
-                event.preventDefault();
-                if (!combobox.dropdownOpened) combobox.openDropdown('keyboard');
-                else if (combobox.getSelectedOptionIndex() !== -1) combobox.clickSelectedOption();
-                break;
-              case 'Escape':
-                // The dialog around the picker does not close: Mantine's Modal leaves Escape
-                // alone while the field says its list is open (data-mantine-stop-propagation).
-                combobox.closeDropdown('keyboard');
-                break;
-            }
-          }}
+          onKeyDown={(event) =>
+            onComboboxKey(event, combobox, () => {
+              highlight(optionValues[combobox.getSelectedOptionIndex()] ?? null);
+            })
+          }
         />
       </Combobox.EventsTarget>
 
@@ -243,34 +183,16 @@ export function TurmaSearch({
           aria-multiselectable
           aria-busy={busy}
         >
-          {shown.map((turma, index) => {
-            const chosen = chosenIds.has(turma.id);
-            const studentsId = `${idBase}-students-${index}`;
-            return (
-              <Combobox.Option
-                key={turma.id}
-                id={optionId(index)}
-                value={turma.id}
-                aria-label={turma.name}
-                aria-describedby={studentsId}
-                aria-selected={chosen}
-                className={classes.option}
-              >
-                <CheckIcon
-                  size={12}
-                  aria-hidden
-                  className={classes.check}
-                  data-chosen={chosen || undefined}
-                />
-                <span className={classes.optionName}>
-                  <HighlightedText text={turma.name} query={foundBy} />
-                </span>
-                <span id={studentsId} className={classes.optionStudents}>
-                  {messages.students(turma.countStudents)}
-                </span>
-              </Combobox.Option>
-            );
-          })}
+          {shown.map((turma, index) => (
+            <TurmaOption
+              key={turma.id}
+              turma={turma}
+              id={optionId(index)}
+              studentsId={`${idBase}-students-${index}`}
+              chosen={chosenIds.has(turma.id)}
+              foundBy={foundBy}
+            />
+          ))}
           {view.kind === 'failed' && (
             // An option rather than a button, reached like the turmas with the field's arrows
             // and Enter: Tab leaves the field, and that closes the list.
@@ -291,4 +213,176 @@ export function TurmaSearch({
       </div>
     </Combobox>
   );
+}
+
+/** What the dropdown shows for the search's query. */
+function viewOf(
+  results: { fetchStatus: string; isError: boolean; error: unknown },
+  busy: boolean,
+  page: ClassListResponse | undefined,
+): View {
+  if (results.fetchStatus === 'paused') return { kind: 'offline' };
+  if (results.isError && !busy) return { kind: 'failed', error: results.error };
+  if (page === undefined || (page.data.length === 0 && busy)) return { kind: 'searching' };
+  return page.data.length === 0 ? { kind: 'no-match' } : { kind: 'results', page };
+}
+
+/** The view in words: the dropdown's empty state or footer, and what the status announces. */
+function summaryOf(
+  view: View,
+  messages: ReturnType<typeof useTurmaPickerMessages>,
+  appMessages: Messages,
+): string {
+  switch (view.kind) {
+    case 'searching':
+      return messages.searching;
+    case 'offline':
+      return messages.offline;
+    case 'failed':
+      return `${messages.searchFailed} ${describeApiError(view.error, appMessages)}`;
+    case 'no-match':
+      return messages.noMatch;
+    case 'results':
+      return view.page.totalRecords > view.page.data.length
+        ? messages.showingFirst(view.page.data.length, view.page.totalRecords)
+        : messages.found(view.page.totalRecords);
+  }
+}
+
+/**
+ * The field's keys, as in WAI-ARIA's combobox pattern; `moved` after an arrow moved the
+ * highlight, so it can follow the turma rather than the position.
+ */
+function onComboboxKey(
+  event: KeyboardEvent<HTMLInputElement>,
+  combobox: ComboboxStore,
+  moved: () => void,
+) {
+  if (event.nativeEvent.isComposing) return;
+  switch (event.key) {
+    case 'ArrowDown':
+    case 'ArrowUp':
+      event.preventDefault();
+      if (!combobox.dropdownOpened) {
+        combobox.openDropdown('keyboard');
+      } else {
+        if (event.key === 'ArrowDown') combobox.selectNextOption();
+        else combobox.selectPreviousOption();
+        moved();
+      }
+      break;
+    case 'Enter':
+      // Never the form's submit: Enter belongs to the list while the field has focus.
+      event.preventDefault();
+      if (!combobox.dropdownOpened) combobox.openDropdown('keyboard');
+      else if (combobox.getSelectedOptionIndex() !== -1) combobox.clickSelectedOption();
+      break;
+    case 'Escape':
+      // The dialog around the picker does not close: Mantine's Modal leaves Escape
+      // alone while the field says its list is open (data-mantine-stop-propagation).
+      combobox.closeDropdown('keyboard');
+      break;
+  }
+}
+
+/** One turma found: ticked when on the list, the search's words marked, its size described. */
+function TurmaOption({
+  turma,
+  id,
+  studentsId,
+  chosen,
+  foundBy,
+}: {
+  turma: ClassSummary & { countStudents: number };
+  id: string;
+  studentsId: string;
+  chosen: boolean;
+  foundBy: string;
+}) {
+  const messages = useTurmaPickerMessages();
+  return (
+    <Combobox.Option
+      id={id}
+      value={turma.id}
+      aria-label={turma.name}
+      aria-describedby={studentsId}
+      aria-selected={chosen}
+      className={classes.option}
+    >
+      <CheckIcon
+        size={12}
+        aria-hidden
+        className={classes.check}
+        data-chosen={chosen || undefined}
+      />
+      <span className={classes.optionName}>
+        <HighlightedText text={turma.name} query={foundBy} />
+      </span>
+      <span id={studentsId} className={classes.optionStudents}>
+        {messages.students(turma.countStudents)}
+      </span>
+    </Combobox.Option>
+  );
+}
+
+/** The turmas found for `search` once the dropdown is open, and what it shows meanwhile. */
+function useTurmaResults(
+  api: Pick<ApiClient, 'getClasses' | 'extensions'>,
+  search: string,
+  typing: boolean,
+  opened: boolean,
+) {
+  const ranks = useExtension(api, RANK_EXTENSION);
+  const results = useQuery({
+    ...classQueries.list(api, resultsQuery(search, ranks)),
+    // Nothing is asked until the list opens, and not mid-burst: opening the list by typing
+    // must not first fetch the unfiltered page.
+    enabled: opened && !typing,
+    placeholderData: keepPreviousData,
+  });
+  const page = results.isError ? undefined : results.data;
+  // The words marked in the options are those of the search that found them: while the answer
+  // for newer text is on its way, the last one stays, and so do its marks.
+  const [foundBy, setFoundBy] = useState('');
+  if (results.data !== undefined && !results.isPlaceholderData && foundBy !== search) {
+    setFoundBy(search);
+  }
+
+  // Until the answer for what is typed arrives, the last answer stays (dimmed, the listbox
+  // marked busy): options do not flicker away on every burst of typing.
+  const busy = typing || results.isFetching;
+  const view = viewOf(results, busy, page);
+  return { results, foundBy, busy, view };
+}
+
+/**
+ * The highlighted option (the field's aria-activedescendant) follows a turma, not a position:
+ * when the answer for what was typed replaces the last one (shown dimmed until it comes), a
+ * turma highlighted in both stays highlighted, so Enter still picks it; one that is gone leaves
+ * nothing highlighted, so Enter never picks whatever now sits in its place. Returns the
+ * highlighted index (-1 for none) and how to highlight a value.
+ */
+function useFollowedHighlight(
+  { resetSelectedOption, selectOption }: ComboboxStore,
+  optionSet: unknown,
+  optionValues: readonly string[],
+) {
+  const [highlighted, setHighlighted] = useState<{ optionSet: unknown; value: string | null }>({
+    optionSet,
+    value: null,
+  });
+  if (highlighted.optionSet !== optionSet) {
+    const kept = highlighted.value !== null && optionValues.includes(highlighted.value);
+    setHighlighted({ optionSet, value: kept ? highlighted.value : null });
+  }
+  // Mantine's Combobox keeps its own highlight, by position: moved to match before the new
+  // options are painted, since a passive effect could run after a key already pressed on them.
+  const highlightedIndex =
+    highlighted.value === null ? -1 : optionValues.indexOf(highlighted.value);
+  useLayoutEffect(() => {
+    if (highlightedIndex === -1) resetSelectedOption();
+    else selectOption(highlightedIndex);
+  }, [optionSet, highlightedIndex, resetSelectedOption, selectOption]);
+  const highlight = (value: string | null) => setHighlighted({ optionSet, value });
+  return [highlightedIndex, highlight] as const;
 }
