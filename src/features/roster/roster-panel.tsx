@@ -3,25 +3,24 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/EmptyState.css';
-import { Alert, Box, Button, Drawer, getDefaultZIndex, Group, Text } from '@mantine/core';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Box, Drawer, getDefaultZIndex } from '@mantine/core';
+import { lazy, Suspense, useRef } from 'react';
 import type { ApiClient } from '../../api/client';
 import type { ClassSummary, RosterEntry } from '#contract';
-import { useIsFormDialogOpen } from '../../components/form-dialog/open-form-dialogs';
-import { useFormats } from '../../i18n/formats';
 import { useModalLayer } from '../../lib/modal-layers';
 import { useReturnFocus } from '../../lib/use-return-focus';
 import { useRosterMessages } from './messages';
 import { RemoveStudentsDialog } from './remove-students-dialog';
 import type { RosterParams } from './roster-params';
 import { RosterView } from './roster-view';
-import classes from './roster.module.css';
+import { SelectionBar } from './selection-bar';
 import { useCachedTurmaName } from './use-cached-turma-name';
-import { useTurmaMissing } from './use-turma-missing';
+import { loadExpiryDialog, useRosterDialogs } from './use-roster-dialogs';
 import type { RosterChangeOptions } from './use-roster-params';
+import { useRosterSelection } from './use-roster-selection';
+import { useTurmaMissing } from './use-turma-missing';
 
-// The date picker and its calendar are for the few who change an expiry: loaded on intent.
-const loadExpiryDialog = () => import('./change-expiry-dialog');
+// Loaded on intent (use-roster-dialogs.ts).
 const ChangeExpiryDialog = lazy(async () => ({
   default: (await loadExpiryDialog()).ChangeExpiryDialog,
 }));
@@ -39,8 +38,6 @@ export interface RosterPanelProps {
   enrol?: { open: (turma: ClassSummary) => void; want: () => void } | undefined;
 }
 
-type DialogKind = 'remove' | 'expiry';
-
 /**
  * A turma's roster in a panel over the turmas list, where it was opened from: its students, and
  * what to do with those ticked. Its address is the page's (`?turma=…`), so Back closes it and a
@@ -56,7 +53,6 @@ export function RosterPanel({
   enrol,
 }: RosterPanelProps) {
   const messages = useRosterMessages();
-  const { number } = useFormats();
   const turmaId = params.turma;
   const cachedName = useCachedTurmaName(turmaId);
   const name = [turmaName, cachedName].find((known) => known !== undefined && known.trim() !== '');
@@ -65,79 +61,11 @@ export function RosterPanel({
   useReturnFocus(opened);
   const covered = useModalLayer(opened);
 
-  // Ticked students belong to one turma: another roster starts with none.
-  const [selection, setSelection] = useState<{
-    turma: string;
-    students: ReadonlyMap<string, RosterEntry>;
-  }>({ turma: turmaId, students: new Map() });
-  const selected = selection.turma === turmaId ? selection.students : EMPTY;
-  const select = useCallback(
-    (students: readonly RosterEntry[], checked: boolean) =>
-      setSelection((current) => {
-        const next = new Map(current.turma === turmaId ? current.students : EMPTY);
-        for (const student of students) {
-          if (checked) next.set(student.email, student);
-          else next.delete(student.email);
-        }
-        return { turma: turmaId, students: next };
-      }),
-    [turmaId],
-  );
-
-  const [dialog, setDialog] = useState<{
-    kind: DialogKind;
-    opened: boolean;
-    students: readonly RosterEntry[];
-  } | null>(null);
-  const [expiryDialog, setExpiryDialog] = useState<'idle' | 'ready' | 'failed'>('idle');
-  const wantExpiryDialog = () => {
-    loadExpiryDialog().then(
-      () => setExpiryDialog('ready'),
-      () => setExpiryDialog((current) => (current === 'ready' ? current : 'failed')),
-    );
-  };
-  const openDialog = (kind: DialogKind) => {
-    if (kind === 'expiry') wantExpiryDialog();
-    setNotice(null);
-    setDialog({ kind, opened: true, students: [...selected.values()] });
-  };
+  const { selected, select } = useRosterSelection(turmaId);
   const heading = useRef<HTMLHeadingElement>(null);
-  const noticeRef = useRef<HTMLDivElement>(null);
-  const closeDialog = useCallback(
-    () => setDialog((current) => current && { ...current, opened: false }),
-    [],
-  );
-  // A dialog over the panel gives focus back to the button that opened it (FormDialog); when what
-  // it did took that button away (the students it removed, the first one enrolled), focus goes to
-  // what the panel says of it, or its title.
-  const formDialogOpen = useIsFormDialogOpen();
-  const dialogClosed = opened && !formDialogOpen;
-  useEffect(() => {
-    if (!dialogClosed) return;
-    const timer = setTimeout(() => {
-      const active = document.activeElement;
-      if (active === null || active === document.body) {
-        (noticeRef.current ?? heading.current)?.focus({ preventScroll: true });
-      }
-    }, 50);
-    return () => clearTimeout(timer);
-  }, [dialogClosed]);
-
-  const [notice, setNotice] = useState<string | null>(null);
-  const settled = useCallback(
-    (kind: DialogKind, done: readonly RosterEntry[]) => {
-      if (done.length === 0) return;
-      const formatted = number.format(done.length);
-      setNotice(
-        kind === 'remove'
-          ? messages.outcome.summaryRemoved(done.length, formatted, label)
-          : messages.outcome.summaryChanged(done.length, formatted),
-      );
-      // Done with: unticked, so what stays ticked is what is left to do (the failures).
-      select(done, false);
-    },
-    [label, messages, number, select],
-  );
+  const dialogs = useRosterDialogs({ opened, label, selected, select, heading });
+  const { dialog, expiryDialog, wantExpiryDialog, openDialog, closeDialog, settled } = dialogs;
+  const { notice, noticeRef, dismissNotice } = dialogs;
 
   const dialogProps = dialog && {
     api,
@@ -191,7 +119,7 @@ export function RosterPanel({
                   mb="md"
                   withCloseButton
                   closeButtonLabel={messages.outcome.dismiss}
-                  onClose={() => setNotice(null)}
+                  onClose={dismissNotice}
                 >
                   {notice}
                 </Alert>
@@ -218,32 +146,13 @@ export function RosterPanel({
                 }
               />
               {selected.size > 0 && (
-                <section aria-label={messages.selection.label} className={classes.actionBar}>
-                  <Group justify="space-between" gap="xs">
-                    <Text fw={600} role="status">
-                      {messages.selection.count(selected.size, number.format(selected.size))}
-                    </Text>
-                    <Group gap="xs">
-                      <Button
-                        variant="default"
-                        onPointerEnter={wantExpiryDialog}
-                        onFocus={wantExpiryDialog}
-                        onClick={() => openDialog('expiry')}
-                      >
-                        {messages.selection.changeExpiry}
-                      </Button>
-                      <Button color="red.9" onClick={() => openDialog('remove')}>
-                        {messages.selection.remove}
-                      </Button>
-                      <Button
-                        variant="subtle"
-                        onClick={() => select([...selected.values()], false)}
-                      >
-                        {messages.selection.clear}
-                      </Button>
-                    </Group>
-                  </Group>
-                </section>
+                <SelectionBar
+                  count={selected.size}
+                  onWantExpiry={wantExpiryDialog}
+                  onChangeExpiry={() => openDialog('expiry')}
+                  onRemove={() => openDialog('remove')}
+                  onClear={() => select([...selected.values()], false)}
+                />
               )}
             </Box>
           </div>
@@ -259,5 +168,3 @@ export function RosterPanel({
     </>
   );
 }
-
-const EMPTY: ReadonlyMap<string, RosterEntry> = new Map();
