@@ -127,6 +127,7 @@ const byLocale = {
       confirmWarning:
         'A remoção não pode ser desfeita. Para voltar, cada aluno precisará ser matriculado de novo.',
       confirmMismatch: 'O número digitado não é o de alunos que serão removidos.',
+      confirmMatch: 'Confirmado.',
       more: (count: string) => `e mais ${count}`,
       page: (from: string, to: string, total: string) => `${from}–${to} de ${total}`,
       previousPage: 'Página anterior',
@@ -379,6 +380,7 @@ const byLocale = {
       confirmWarning:
         'Removal cannot be undone. To come back, each student will have to be enrolled again.',
       confirmMismatch: 'The number typed is not the number of students to be removed.',
+      confirmMatch: 'Confirmed.',
       more: (count: string) => `and ${count} more`,
       page: (from: string, to: string, total: string) => `${from}–${to} of ${total}`,
       previousPage: 'Previous page',

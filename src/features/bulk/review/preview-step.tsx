@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useRef, useState, type Dispatch } from 'react';
 import type { ApiClient } from '../../../api/client';
@@ -6,9 +6,11 @@ import type { ClassSummary } from '#contract';
 import type { ExpiryValue } from '../../../components/expiry-field/expiry';
 import { ExpiryField } from '../../../components/expiry-field/expiry-field';
 import { TurmaPicker } from '../../../components/turma-picker/turma-picker';
+import { CannotUndoWarning } from '../../../components/typed-confirmation/cannot-undo-warning';
+import { confirmationState } from '../../../components/typed-confirmation/typed-confirmation';
+import { TypedConfirmationField } from '../../../components/typed-confirmation/typed-confirmation-field';
 import { useFormats } from '../../../i18n/formats';
 import type { BulkAction, PreviewState } from '../bulk-state';
-import classes from '../bulk.module.css';
 import { useBulkMessages } from '../messages';
 import { BULK_ROWS_MAX, type BulkMode, type CheckedRow } from '../types';
 import { LookupStatus } from './lookup-status';
@@ -51,8 +53,8 @@ export function PreviewStep(props: PreviewStepProps) {
 
   const [confirmation, setConfirmation] = useState('');
   const [triedStart, setTriedStart] = useState(false);
-  const confirmed =
-    mode === 'enrol' || confirmation.replace(/[\s.,]/g, '') === String(ready.length);
+  const confirmState = confirmationState(confirmation, { kind: 'count', count: ready.length });
+  const confirmed = mode === 'enrol' || confirmState === 'match';
 
   const turmaCount =
     turmas.length === 0 ? null : messages.preview.turmaCount(turmas.length, format(turmas.length));
@@ -139,23 +141,17 @@ export function PreviewStep(props: PreviewStepProps) {
 
         {mode === 'remove' && ready.length > 0 && (
           <Stack gap="xs">
-            <Group gap="xs" wrap="nowrap" align="flex-start">
-              <IconAlertTriangle aria-hidden size={20} className={classes.warningIcon} />
-              <Text size="sm" fw={500}>
-                {messages.preview.confirmWarning}
-              </Text>
-            </Group>
-            <TextInput
+            <CannotUndoWarning>{messages.preview.confirmWarning}</CannotUndoWarning>
+            <TypedConfirmationField
               label={messages.preview.confirmLabel(format(ready.length))}
+              kind="count"
+              state={confirmState}
+              status={{
+                mismatch: messages.preview.confirmMismatch,
+                match: messages.preview.confirmMatch,
+              }}
               value={confirmation}
               onChange={(event) => setConfirmation(event.currentTarget.value)}
-              inputMode="numeric"
-              autoComplete="off"
-              error={
-                confirmation.trim() !== '' && !confirmed
-                  ? messages.preview.confirmMismatch
-                  : undefined
-              }
             />
           </Stack>
         )}
