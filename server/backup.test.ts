@@ -44,7 +44,7 @@ interface CommandResult {
  * `npm run <script> -- <args>` with `env` (a database's DATA_DIR, and DATABASE_URL on PostgreSQL);
  * without npm and tsx's own launcher, which would triple the processes each run starts.
  */
-async function npmRun(
+async function runScript(
   script: 'backup' | 'restore',
   args: string[],
   env: Record<string, string>,
@@ -133,7 +133,7 @@ describe(`a backup taken during a burst of writes (${TEST_ENGINE})`, () => {
     const burst = burstOfWrites(apiAt(main.url), 4);
     while (burst.acknowledged.length < 20) await new Promise((r) => setTimeout(r, 20));
     const began = performance.now();
-    const backup = await npmRun('backup', ['--to', file()], source.env);
+    const backup = await runScript('backup', ['--to', file()], source.env);
     const ended = performance.now();
     // Writes go on after the backup: it was taken while they ran.
     const countAtEnd = burst.acknowledged.length;
@@ -146,7 +146,7 @@ describe(`a backup taken during a burst of writes (${TEST_ENGINE})`, () => {
     expect(backup.code).toBe(0);
     expect(statSync(file()).mode & 0o777).toBe(0o600);
 
-    const restore = await npmRun('restore', [file()], restored.env);
+    const restore = await runScript('restore', [file()], restored.env);
     expect(restore.stderr).toBe('');
     expect(restore.code).toBe(0);
 
@@ -194,7 +194,7 @@ describe(`a backup taken during a burst of writes (${TEST_ENGINE})`, () => {
     expect(await invariantViolations(restored)).toEqual([]);
 
     // A restore over data is refused in one line, then done when told, the server stopped.
-    const refused = await npmRun('restore', [file()], restored.env);
+    const refused = await runScript('restore', [file()], restored.env);
     expect(refused.code, refused.stderr).toBe(1);
     expect(refused.stderr).toMatch(/^[^\n]+ holds [^\n]+, or add --force\n$/);
     expect(await server.terminate()).toBe(0);
