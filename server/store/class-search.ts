@@ -2,10 +2,10 @@
  * The turmas list's index, in memory: which turmas each search word finds, and every sort order
  * as a permutation, so that any list request (count and page, any search, any order, any page)
  * costs time in proportion to the turmas, not to SQL statements over them: at 1,000,000 turmas a
- * few milliseconds (docs/decisions/013-word-search.md). Engine-neutral: a store loads it from its
- * rows and tells it which turmas' counts and times changed; it answers with row keys (`rowid`s),
- * whose rows the store then reads, and with slots (0…size-1 in key order), for a store that
- * keeps the rest of each row beside it.
+ * few milliseconds (docs/decisions/013-word-search.md). Engine-neutral, part of the read model
+ * (class-rows.ts, which loads it and tells it which turmas' counts and times changed): it answers
+ * with slots (0…size-1 in key order), by which the model keeps the rest of each row, and with
+ * the rows' keys.
  */
 import { matchWord, searchWords, splitFoldedWords, type SortBy, type SortField } from '#contract';
 import { remember } from './kept.ts';
