@@ -191,6 +191,34 @@ describe('extensions beyond v1', () => {
     expect(seen).toEqual([true, false]);
   });
 
+  it('sends its own X-Request-Id only to a server that offers it, and keeps the answered one', async () => {
+    const api = client();
+    const answerWithId = (status: number, extensions: string) =>
+      server.handle((request, response) => {
+        response.setHeader('Api-Extensions', extensions);
+        response.setHeader('X-Request-Id', request.headers['x-request-id'] ?? 'server-made');
+        sendJson(
+          response,
+          status,
+          status < 400 ? roster : { status: String(status), message: 'x' },
+        );
+      });
+    answerWithId(200, 'roster');
+    await api.getClasses();
+    answerWithId(500, 'roster');
+    const plain = await api.getClasses().catch((error: unknown) => error);
+    answerWithId(200, 'roster, request-id');
+    await api.getClasses();
+    answerWithId(500, 'roster, request-id');
+    const offered = await api.getClasses().catch((error: unknown) => error);
+
+    const sent = server.requests.map((request) => request.headers['x-request-id']);
+    expect(sent.slice(0, 3)).toEqual([undefined, undefined, undefined]);
+    expect(sent[3]).toMatch(/^[0-9a-f]{32}$/);
+    expect(plain).toMatchObject({ status: 500, requestId: 'server-made' });
+    expect(offered).toMatchObject({ status: 500, requestId: sent[3] });
+  });
+
   it('is not changed by a 5xx, which may come from a proxy in front of the server', async () => {
     const api = client();
     answerWith(200, 'roster');

@@ -15,6 +15,8 @@ import {
   EXTENSIONS_HEADER,
   listsExtension,
   removeStudentFromClassesBodySchema,
+  REQUEST_ID_EXTENSION,
+  REQUEST_ID_HEADER,
   rosterQuerySchema,
   rosterResponseSchema,
   studentSearchQuerySchema,
@@ -70,6 +72,8 @@ export class ApiError extends Error {
    * found no server, so the likely cause is then the API's address or its CORS settings.
    */
   readonly crossOrigin: string | undefined;
+  /** The answer's X-Request-Id, which the server logged it under: for staff to quote to support. */
+  readonly requestId: string | undefined;
 
   constructor(
     kind: ApiErrorKind,
@@ -79,6 +83,7 @@ export class ApiError extends Error {
       body?: ErrorBody;
       retryAfterMs?: number;
       crossOrigin?: string;
+      requestId?: string;
       cause?: unknown;
     } = {},
   ) {
@@ -88,6 +93,7 @@ export class ApiError extends Error {
     this.body = details.body;
     this.retryAfterMs = details.retryAfterMs;
     this.crossOrigin = details.crossOrigin;
+    this.requestId = details.requestId;
   }
 
   get isUnauthorized(): boolean {
@@ -230,7 +236,9 @@ function createRequest(
   };
 
   return async function request<T>(spec: RequestSpec<T>): Promise<T> {
-    const { response, text } = await send(transport, spec);
+    // Only to a server that offers it: a plain v1 platform sees no new header (nor preflight).
+    const requestId = extensions.has(REQUEST_ID_EXTENSION) ? newRequestId() : undefined;
+    const { response, text } = await send(transport, spec, requestId);
     // Any answer of the server's own says which extensions it has; a proxy's 5xx page does not.
     if (response.status < 500) extensions.report(response.headers.get(EXTENSIONS_HEADER));
     return readAnswer(response, text, spec.response);
@@ -238,10 +246,17 @@ function createRequest(
 }
 
 /** The headers every request carries. */
-function requestHeaders(token: string | null | undefined): Headers {
+function requestHeaders(token: string | null | undefined, requestId?: string): Headers {
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (requestId) headers.set(REQUEST_ID_HEADER, requestId);
   return headers;
+}
+
+/** 32 hex digits; getRandomValues, as randomUUID exists only on HTTPS pages and localhost. */
+function newRequestId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** The body as sent: parsed by its contract schema, then JSON. */
@@ -264,8 +279,9 @@ function encodeBody(body: NonNullable<RequestSpec<unknown>['body']>): string {
 async function send(
   transport: Transport,
   spec: RequestSpec<unknown>,
+  requestId: string | undefined,
 ): Promise<{ response: Response; text: string }> {
-  const headers = requestHeaders(spec.options?.token ?? transport.getToken());
+  const headers = requestHeaders(spec.options?.token ?? transport.getToken(), requestId);
   let body: string | undefined;
   if (spec.body) {
     body = encodeBody(spec.body);
@@ -297,7 +313,10 @@ async function send(
 function readAnswer<T>(response: Response, text: string, schema: z.ZodMiniType<T>): T {
   const json = parseJson(text);
   if (!response.ok) {
-    throw httpError(response.status, json, parseRetryAfter(response.headers.get('Retry-After')));
+    throw httpError(response.status, json, {
+      retryAfterMs: parseRetryAfter(response.headers.get('Retry-After')),
+      requestId: response.headers.get(REQUEST_ID_HEADER) ?? undefined,
+    });
   }
   if (json === NOT_JSON) {
     throw new ApiError(
@@ -499,11 +518,15 @@ const IMF_OR_RFC850_DATE = /^[A-Za-z]{3,9}, \d{2}[ -][A-Za-z]{3}[ -]\d{2,4} \d{2
 /** 'Sun Nov  6 08:49:37 1994'. */
 const ASCTIME_DATE = /^[A-Za-z]{3} [A-Za-z]{3} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/;
 
-function httpError(status: number, json: unknown, retryAfterMs: number | undefined): ApiError {
+function httpError(
+  status: number,
+  json: unknown,
+  answer: { retryAfterMs: number | undefined; requestId: string | undefined },
+): ApiError {
   const errorBody = errorBodySchema.safeParse(json);
   if (errorBody.success) {
     const message = errorBody.data.message.trim() || `The server answered ${status}`;
-    return new ApiError('http', message, { status, body: errorBody.data, retryAfterMs });
+    return new ApiError('http', message, { status, body: errorBody.data, ...answer });
   }
   // Proxies and gateways answer with HTML pages: the status is all that is worth keeping.
   const what =
@@ -514,7 +537,7 @@ function httpError(status: number, json: unknown, retryAfterMs: number | undefin
         : 'a body that is not an API error';
   return new ApiError('http', `The server answered ${status} with ${what}`, {
     status,
-    retryAfterMs,
+    ...answer,
   });
 }
 

@@ -36,6 +36,17 @@ describe('describeApiError', () => {
     );
   });
 
+  it('ends with the request id the server answered, in both languages', () => {
+    const failed = new ApiError('http', 'Internal server error', {
+      status: 500,
+      body: { status: '500', message: 'Internal server error' },
+      requestId: 'a1b2c3',
+    });
+    expect(inPortuguese(failed)).toMatch(/ \(código do pedido: a1b2c3\)$/);
+    expect(inEnglish(failed)).toMatch(/ \(request id: a1b2c3\)$/);
+    expect(inPortuguese(answered(500, 'Internal server error'))).not.toContain('código do pedido');
+  });
+
   it('words a 429 (this client asks too much) apart from a 503 (no one is served now), with when it tries again', () => {
     const refused = (status: number, retryAfterMs?: number) =>
       new ApiError('http', `The server answered ${status}`, { status, retryAfterMs });

@@ -5,7 +5,8 @@ import { DEFAULT_LOCALE, LOCALES, messagesByLocale, type Locale, type Messages }
  * What to tell staff about a failed request, in their language: a sentence of ours for what
  * happened (with the status code, for support), then what the server said. The API speaks
  * English; each text it is known to send has its sentence in server-texts.ts. A text it is not
- * known to send is quoted as it came, under ours, never passed off as ours.
+ * known to send is quoted as it came, under ours, never passed off as ours. Last, the answer's
+ * request id, for staff to quote to support.
  */
 export function describeApiError(error: unknown, messages: Messages): string {
   const text = messages.apiErrors;
@@ -40,7 +41,10 @@ export function describeApiError(error: unknown, messages: Messages): string {
             : status >= 500
               ? text.server(status)
               : text.rejected(status);
-      return detail === '' ? sentence : `${sentence} ${detail}`;
+      const described = detail === '' ? sentence : `${sentence} ${detail}`;
+      return error.requestId === undefined
+        ? described
+        : `${described} ${text.requestId(error.requestId)}`;
     }
   }
 }

@@ -455,8 +455,11 @@ describe('Removal dialog', () => {
       await user.click(removeButton());
 
       const alert = await screen.findByRole('alert', { name: 'A remoção não foi feita' });
+      // The id the server answered with (its own: the console had had no answer yet to learn
+      // that it takes one), for staff to quote to support.
+      const id = 'simulated-' + String(backend.requests.length);
       expect(alert).toHaveTextContent(
-        'O servidor recusou a solicitação (código 400). E-mail: não é um endereço de e-mail válido. Nada foi alterado.',
+        `O servidor recusou a solicitação (código 400). E-mail: não é um endereço de e-mail válido. (código do pedido: ${id}) Nada foi alterado.`,
       );
       expect(within(alert).queryByRole('button')).not.toBeInTheDocument();
       await waitFor(() => expect(removeButton()).toHaveFocus());

@@ -43,6 +43,8 @@ export interface RecordedRequest {
   body: unknown;
   /** The Authorization header as sent, or null. */
   authorization: string | null;
+  /** The X-Request-Id header as sent, or null. */
+  requestId: string | null;
 }
 
 export type RequestFilter = (request: RecordedRequest) => boolean;
@@ -148,6 +150,7 @@ export function installReferenceApi({
         searchParams: Object.fromEntries(url.searchParams),
         body: text === '' ? undefined : parseJsonOr(text),
         authorization: request.headers.get('Authorization'),
+        requestId: request.headers.get('X-Request-Id'),
       };
       requests.push(recorded);
 
@@ -158,7 +161,9 @@ export function installReferenceApi({
       const failure = failures.find((entry) => entry.times > 0 && entry.where(recorded));
       if (failure) {
         failure.times -= 1;
-        return failureResponse(failure.failure);
+        // Every answer of the server carries an id: the client's, or one of its own.
+        const requestId = recorded.requestId ?? `simulated-${requests.length}`;
+        return failureResponse(failure.failure, requestId);
       }
       // A request still pending when its test ended finds the database gone.
       if (closed) return HttpResponse.error();
@@ -241,16 +246,18 @@ function seedFixtures(turmas: Class[], enrolments: Record<string, SeededEnrolmen
   return { turmas: [...fixtures.values()], enrolments: rows };
 }
 
-function errorBody(status: number, message: string): Response {
-  return HttpResponse.json<ErrorBody>({ status: String(status), message }, { status });
-}
-
-function failureResponse(failure: Failure): Response {
+function failureResponse(failure: Failure, requestId: string): Response {
   if (failure === 'network') return HttpResponse.error();
   const { status, body } = failure;
-  if (body === undefined) return errorBody(status, `Simulated ${status} answer`);
-  if (typeof body === 'string') return HttpResponse.html(body, { status });
-  return HttpResponse.json(body, { status });
+  const init = { status, headers: { 'X-Request-Id': requestId } };
+  if (body === undefined) {
+    return HttpResponse.json<ErrorBody>(
+      { status: String(status), message: `Simulated ${status} answer` },
+      init,
+    );
+  }
+  if (typeof body === 'string') return HttpResponse.html(body, init);
+  return HttpResponse.json(body, init);
 }
 
 function parseJsonOr(text: string): unknown {
