@@ -29,7 +29,8 @@
  * the same two cores here).
  *
  *   npm run bench:api [-- --classes 1000000 --duration 10 --connections 10 --quick --only search
- *                        --engine sqlite|postgres|both --processes 2 --cpu-prof DIR --data-dir DIR]
+ *                        --engine sqlite|postgres|both --processes 2 --cpu-prof DIR --data-dir DIR
+ *                        --metrics]
  *
  * Each server runs in a child process of its own (this file, started with --serve): autocannon is
  * single-threaded and CPU-bound, and sharing an event loop with the server it measures would
@@ -70,6 +71,8 @@ const { values: args } = parseArgs({
     'cpu-prof': { type: 'string' },
     // sqlite (the default), postgres, or both side by side.
     engine: { type: 'string', default: 'sqlite' },
+    // Serves the Prometheus metrics (METRICS_PORT), as production may: their cost is measured.
+    metrics: { type: 'boolean', default: false },
     // With postgres: also this many API processes on the same database, beside one.
     processes: { type: 'string', default: '1' },
     // Internal: this process is one of the servers under load.
@@ -86,7 +89,8 @@ const RATIO_TARGET = 0.5;
 const READ_HEADERS = { authorization: `Bearer ${TOKEN}`, 'accept-encoding': 'gzip, deflate, br' };
 
 type ServeRequest =
-  { kind: 'api'; dataDir: string; postgresUrl?: string } | { kind: 'bare'; page: unknown };
+  | { kind: 'api'; dataDir: string; postgresUrl?: string; metrics?: boolean }
+  | { kind: 'bare'; page: unknown };
 type ServeReply = { url: string } | { error: string };
 /**
  * The server process's CPU time so far (user + system, µs), asked for between scenarios, and its
@@ -103,7 +107,7 @@ async function serve() {
   try {
     const close =
       request.kind === 'api'
-        ? await serveApi(request.dataDir, request.postgresUrl)
+        ? await serveApi(request.dataDir, request.postgresUrl, request.metrics)
         : await serveBare(request.page);
     process.send!({ url: close.url } satisfies ServeReply);
     process.on('message', () => {
@@ -121,7 +125,7 @@ async function serve() {
   }
 }
 
-async function serveApi(dataDir: string, postgresUrl: string | undefined) {
+async function serveApi(dataDir: string, postgresUrl: string | undefined, metrics = false) {
   const [{ startServer }, { ADMISSION_DEFAULTS }] = await Promise.all([
     import('../server/server.ts'),
     import('../server/admission.ts'),
@@ -132,6 +136,7 @@ async function serveApi(dataDir: string, postgresUrl: string | undefined) {
     tokens: [TOKEN],
     seedClasses: 0,
     log: () => {},
+    metricsPort: metrics ? 0 : undefined,
     // The load is one client with --connections requests at once: admitted, all of them, so that
     // what is measured is the answers' cost, not refusals (bench:flood measures those).
     admission: {
@@ -400,7 +405,7 @@ async function sqliteDatabase(): Promise<Database> {
   else await seedDemoData(dataDir);
   return {
     engine: 'sqlite',
-    request: { kind: 'api', dataDir },
+    request: { kind: 'api', dataDir, metrics: args.metrics },
     cleanUp: async () => {
       if (!given) await rm(dataDir, { recursive: true, force: true });
     },
@@ -425,7 +430,7 @@ async function postgresDatabase(): Promise<Database> {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'turmas-bench-api-'));
     return {
       engine: 'postgres',
-      request: { kind: 'api', dataDir, postgresUrl: cluster.url },
+      request: { kind: 'api', dataDir, postgresUrl: cluster.url, metrics: args.metrics },
       cpuMicros: () => postgresCpuMicros(postmaster),
       cleanUp: async () => {
         await cluster.destroy();
