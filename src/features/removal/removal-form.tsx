@@ -1,12 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { ApiClient } from '../../api/client';
-import { membershipOf, splitByMembership } from '../../api/removal-membership';
-import { normalizedEmail, studentQueries, studentWithEmail } from '../../api/student-queries';
+import { splitByMembership } from '../../api/removal-membership';
 import { useExtension } from '../../api/use-extension';
 import { ROSTER_EXTENSION, type ClassSummary, type StudentMatch } from '#contract';
 import { useDiscardGuard, useFormDialog } from '../../components/form-dialog/form-dialog-context';
@@ -17,16 +14,16 @@ import { notifyOutcome } from '../../components/form-dialog/notify-outcome';
 import { showFieldErrors } from '../../components/form-dialog/form-failure';
 import { useFailureAlert } from '../../components/form-dialog/use-failure-alert';
 import { useFormSubmit } from '../../components/form-dialog/use-form-submit';
-import { TurmaPicker, type TurmaNote } from '../../components/turma-picker/turma-picker';
-import { SUGGEST_DEBOUNCE_MS } from '../../components/student-suggestions/student-suggest-field';
+import { TurmaPicker } from '../../components/turma-picker/turma-picker';
 import { visibleName } from '../../components/visible-name/visible-name';
 import { CannotUndoWarning } from '../../components/typed-confirmation/cannot-undo-warning';
 import { confirmationState } from '../../components/typed-confirmation/typed-confirmation';
 import { TypedConfirmationField } from '../../components/typed-confirmation/typed-confirmation-field';
-import { useFormats, type Formats } from '../../i18n/formats';
+import { useFormats } from '../../i18n/formats';
 import { useLocale, useMessages } from '../../i18n/i18n-context';
-import { useRemovalMessages, type RemovalMessages } from './messages';
-import classes from './removal-form.module.css';
+import { turmaNotes, useShownStudent } from './known-student';
+import { MembershipSummary } from './membership-summary';
+import { useRemovalMessages } from './messages';
 import { describeRemovalFailure } from './removal-failure';
 import { describeRemovalOutcome } from './removal-outcome';
 import {
@@ -70,7 +67,6 @@ export function RemovalForm({ api, turmas, warningId }: RemovalFormProps) {
   const messages = useRemovalMessages();
   const appMessages = useMessages();
   const locale = useLocale();
-  const formats = useFormats();
   const { busy } = useFormDialog();
   // With the roster extension the e-mail field suggests students, and the form says which of
   // the chosen turmas the student is in; without it, the form is as it always was.
@@ -93,17 +89,7 @@ export function RemovalForm({ api, turmas, warningId }: RemovalFormProps) {
     name: ['email', 'confirmation', 'turmas'],
   });
   const confirmed = confirmationState(confirmation, { kind: 'email', email });
-  const student = useKnownStudent(api, suggest, email);
-  const [picked, setPicked] = useState<StudentMatch | null>(null);
-  // A student just picked is known at once; the lookup of their e-mail then keeps them current.
-  const shownStudent =
-    student === undefined && picked !== null && picked.email === normalizedEmail(email)
-      ? picked
-      : student;
-  const notes = useMemo(
-    () => turmaNotes(shownStudent, chosenTurmas, messages, formats),
-    [shownStudent, chosenTurmas, messages, formats],
-  );
+  const [shownStudent, setPicked] = useShownStudent(api, suggest, email);
   const [removed, setRemoved] = useState<{ outcome: Outcome; email: string } | null>(null);
   useDiscardGuard(
     useCallback(
@@ -179,37 +165,13 @@ export function RemovalForm({ api, turmas, warningId }: RemovalFormProps) {
             'data-autofocus': true,
           }}
         />
-        {suggest && (
-          <Text size="sm" aria-live="polite" className={classes.studentSummary}>
-            {shownStudent === null
-              ? messages.membership.noStudent
-              : shownStudent
-                ? studentSummary(shownStudent, chosenTurmas, messages, formats)
-                : ''}
-          </Text>
-        )}
-        <Controller
-          control={form.control}
-          name="turmas"
-          render={({ field, fieldState }) => (
-            <TurmaPicker
-              // The picker's search field: where focus goes to report a problem with the turmas.
-              ref={field.ref}
-              api={api}
-              value={field.value}
-              notes={notes}
-              // Judged at once: taking the last turma off (or the 101st on) is worth saying now.
-              onChange={(next) =>
-                form.setValue('turmas', next, { shouldValidate: true, shouldDirty: true })
-              }
-              label={messages.turmasLabel(
-                field.value.length,
-                formats.number.format(field.value.length),
-              )}
-              error={fieldState.error?.message}
-              disabled={busy}
-            />
-          )}
+        {suggest && <MembershipSummary student={shownStudent} turmas={chosenTurmas} />}
+        <RemovalTurmas
+          api={api}
+          form={form}
+          chosen={chosenTurmas}
+          student={shownStudent}
+          disabled={busy}
         />
         <CannotUndoWarning id={warningId}>{messages.warning}</CannotUndoWarning>
         <TypedConfirmationField
@@ -237,62 +199,49 @@ export function RemovalForm({ api, turmas, warningId }: RemovalFormProps) {
   );
 }
 
-/**
- * The student whose e-mail the field holds, as the roster extension finds them once typing
- * pauses: null when nobody has it, undefined when not known (no extension, not a whole e-mail,
- * no answer yet).
- */
-function useKnownStudent(
-  api: ApiClient,
-  suggest: boolean,
-  text: string,
-): StudentMatch | null | undefined {
-  const email = normalizedEmail(text);
-  const [settled] = useDebouncedValue(email, SUGGEST_DEBOUNCE_MS);
-  const lookup = useQuery({
-    ...studentQueries.matching(api, settled ?? ''),
-    enabled: suggest && settled !== undefined && settled === email,
-  });
-  return suggest && settled === email ? studentWithEmail(lookup.data, email) : undefined;
-}
-
-/** Beside each chosen turma: whether the student is in it (and until when), when that is known. */
-function turmaNotes(
-  student: StudentMatch | null | undefined,
-  turmas: readonly ClassSummary[],
-  messages: RemovalMessages,
-  formats: Formats,
-): ReadonlyMap<string, TurmaNote> | undefined {
-  if (!student) return undefined;
-  const notes = new Map<string, TurmaNote>();
-  for (const { id } of turmas) {
-    const membership = membershipOf(student, id);
-    if (membership.kind === 'in') {
-      const text =
-        membership.expirationDate === null
-          ? messages.membership.inTurma
-          : messages.membership.inTurmaUntil(
-              formats.mediumDateTime.format(new Date(membership.expirationDate)),
-            );
-      notes.set(id, { text, tone: 'neutral' });
-    } else if (membership.kind === 'out') {
-      notes.set(id, { text: messages.membership.notInTurma, tone: 'warning' });
-    }
-  }
-  return notes;
-}
-
-function studentSummary(
-  student: StudentMatch,
-  turmas: readonly ClassSummary[],
-  messages: RemovalMessages,
-  formats: Formats,
-): string {
-  const kinds = turmas.map(({ id }) => membershipOf(student, id).kind);
-  const inCount = kinds.filter((kind) => kind === 'in').length;
-  const name = visibleName(student.name);
-  if (turmas.length === 0) return messages.membership.named(name);
-  // Past the 100 turmas the answer lists, a count might be untrue: only the name then.
-  if (kinds.includes('unknown')) return messages.membership.named(name);
-  return messages.membership.summary(name, inCount, turmas.length, formats.number.format(inCount));
+/** The turmas to remove the student from, each noted with whether the student is in it. */
+function RemovalTurmas({
+  api,
+  form,
+  chosen,
+  student,
+  disabled,
+}: {
+  api: ApiClient;
+  form: UseFormReturn<RemovalFormValues, unknown, ValidRemoval>;
+  chosen: readonly ClassSummary[];
+  student: StudentMatch | null | undefined;
+  disabled: boolean;
+}) {
+  const messages = useRemovalMessages();
+  const formats = useFormats();
+  const notes = useMemo(
+    () => turmaNotes(student, chosen, messages, formats),
+    [student, chosen, messages, formats],
+  );
+  return (
+    <Controller
+      control={form.control}
+      name="turmas"
+      render={({ field, fieldState }) => (
+        <TurmaPicker
+          // The picker's search field: where focus goes to report a problem with the turmas.
+          ref={field.ref}
+          api={api}
+          value={field.value}
+          notes={notes}
+          // Judged at once: taking the last turma off (or the 101st on) is worth saying now.
+          onChange={(next) =>
+            form.setValue('turmas', next, { shouldValidate: true, shouldDirty: true })
+          }
+          label={messages.turmasLabel(
+            field.value.length,
+            formats.number.format(field.value.length),
+          )}
+          error={fieldState.error?.message}
+          disabled={disabled}
+        />
+      )}
+    />
+  );
 }
