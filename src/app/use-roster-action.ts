@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { ApiClient } from '../api/client';
 import { useExtension } from '../api/use-extension';
 import { ROSTER_EXTENSION, type ClassSummary } from '#contract';
-import type { RowAction } from '../features/classes/class-table';
+import type { RowAction } from '../features/classes/table/class-table';
 import { turmaLabel, useClassListMessages } from '../features/classes/messages';
 import { openRoster } from '../features/roster/use-roster-params';
 import { useMessages } from '../i18n/i18n-context';

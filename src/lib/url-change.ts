@@ -1,5 +1,5 @@
 /**
- * The address bar as shared state: the turmas list (features/classes/use-list-params.ts) and a
+ * The address bar as shared state: the turmas list (features/classes/list/use-list-params.ts) and a
  * turma's roster (features/roster/use-roster-params.ts) each keep their own parameters in it.
  * pushState and replaceState fire no event, so whoever changes the URL says so with
  * `announceUrlChange()`, and every part that reads it re-reads.

@@ -6,7 +6,7 @@ import { QUERY_MAX_LENGTH } from '#contract';
 import { useMessages } from '../../i18n/i18n-context';
 import { isForThePage } from '../../lib/page-shortcut';
 import classes from './class-search.module.css';
-import { useTypingPause } from './typing-pause';
+import { useTypingPause } from './search/typing-pause';
 
 interface ClassSearchProps {
   /** The search the list shows (from the URL). */

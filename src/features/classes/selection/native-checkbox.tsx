@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import classes from './class-table.module.css';
+import classes from '../table/class-table.module.css';
 
 interface NativeCheckboxProps {
   'aria-label': string;

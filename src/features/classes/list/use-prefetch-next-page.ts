@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { ApiClient } from '../../api/client';
-import { classQueries } from '../../api/class-queries';
-import { useFormats } from '../../i18n/formats';
-import { whenIdle } from '../../lib/when-idle';
-import type { ListParams } from './list-params';
-import { prepareTimestamps } from './timestamp';
+import type { ApiClient } from '../../../api/client';
+import { classQueries } from '../../../api/class-queries';
+import { useFormats } from '../../../i18n/formats';
+import { whenIdle } from '../../../lib/when-idle';
+import type { ListParams } from '../list-params';
+import { prepareTimestamps } from '../table/timestamp';
 import { toQuery } from './use-class-list';
 
 /**

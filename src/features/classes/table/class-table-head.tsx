@@ -3,10 +3,10 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react'
 import { FlexRender, type Header, type ReactTable, type SortingState } from '@tanstack/react-table';
 import { memo, useId, type ReactNode } from 'react';
 import type { Class, SortField } from '#contract';
-import { nextSort, type ColumnSort } from '../../components/sort-cycle/sort-cycle';
+import { nextSort, type ColumnSort } from '../../../components/sort-cycle/sort-cycle';
 import { COLUMN_WIDTHS, NUMERIC_COLUMNS, type features } from './class-table-columns';
 import classes from './class-table.module.css';
-import { useClassListMessages } from './messages';
+import { useClassListMessages } from '../messages';
 
 type ClassHeader = Header<typeof features, Class>;
 

@@ -1,4 +1,4 @@
-import { useMessages } from '../../i18n/i18n-context';
+import { useMessages } from '../../../i18n/i18n-context';
 import { NativeCheckbox } from './native-checkbox';
 import { usePageSelection } from './page-selection';
 

@@ -1,12 +1,12 @@
 import { Alert } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { CLASSES_PER_REQUEST_MAX, PAGE_SIZE_MAX, type Class, type SortBy } from '#contract';
-import type { ApiClient } from '../../api/client';
-import { classQueries } from '../../api/class-queries';
-import { SelectAllFound } from '../../components/select-all-found/select-all-found';
-import { useFormats } from '../../i18n/formats';
-import { useClassListMessages } from './messages';
-import { selectionStore } from './selection-store';
+import type { ApiClient } from '../../../api/client';
+import { classQueries } from '../../../api/class-queries';
+import { SelectAllFound } from '../../../components/select-all-found/select-all-found';
+import { useFormats } from '../../../i18n/formats';
+import { useClassListMessages } from '../messages';
+import { selectionStore } from '../selection-store';
 
 interface SelectAllTurmasFoundProps {
   api: Pick<ApiClient, 'getClasses'>;

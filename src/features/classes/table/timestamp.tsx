@@ -1,4 +1,4 @@
-import type { Formats } from '../../i18n/formats';
+import type { Formats } from '../../../i18n/formats';
 import classes from './class-table.module.css';
 
 /**

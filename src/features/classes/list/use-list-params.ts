@@ -4,8 +4,8 @@ import {
   currentSearch,
   prerenderedSearch,
   subscribeToUrl,
-} from '../../lib/url-change';
-import { parseListParams, writeListParams, type ListParams } from './list-params';
+} from '../../../lib/url-change';
+import { parseListParams, writeListParams, type ListParams } from '../list-params';
 
 /**
  * The address bar as the single source of truth for what the list shows: reload, back/forward

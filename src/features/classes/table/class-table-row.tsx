@@ -1,10 +1,10 @@
 import { memo } from 'react';
 import type { Class, ClassSummary } from '#contract';
-import { HighlightedText } from '../../components/highlight/highlighted-text';
-import type { Formats } from '../../i18n/formats';
-import { useMessages } from '../../i18n/i18n-context';
+import { HighlightedText } from '../../../components/highlight/highlighted-text';
+import type { Formats } from '../../../i18n/formats';
+import { useMessages } from '../../../i18n/i18n-context';
 import classes from './class-table.module.css';
-import { turmaLabel, useClassListMessages } from './messages';
+import { turmaLabel, useClassListMessages } from '../messages';
 import type { RowAction } from './row-actions';
 import { timestamp } from './timestamp';
 

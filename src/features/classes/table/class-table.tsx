@@ -1,17 +1,17 @@
 import { useTable, type SortingState } from '@tanstack/react-table';
 import { useCallback, useMemo, type CSSProperties, type Ref } from 'react';
 import type { Class, ClassSummary, SortField } from '#contract';
-import { useFormats } from '../../i18n/formats';
-import { useMessages } from '../../i18n/i18n-context';
-import type { ColumnSort } from '../../components/sort-cycle/sort-cycle';
-import { useHydrated } from '../../lib/use-hydrated';
+import { useFormats } from '../../../i18n/formats';
+import { useMessages } from '../../../i18n/i18n-context';
+import type { ColumnSort } from '../../../components/sort-cycle/sort-cycle';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { columns, features, rowActionsWidth } from './class-table-columns';
 import { TableHead, type BestMatch } from './class-table-head';
 import { ClassRow } from './class-table-row';
 import classes from './class-table.module.css';
 import { LoadingRows } from './loading-rows';
-import { useClassListMessages } from './messages';
-import { PageSelectionContext, type PageSelection } from './page-selection';
+import { useClassListMessages } from '../messages';
+import { PageSelectionContext, type PageSelection } from '../selection/page-selection';
 import { runRowAction, type RowAction } from './row-actions';
 
 export type { RowAction };

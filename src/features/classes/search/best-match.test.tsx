@@ -5,12 +5,12 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accessibleText } from '../../testing/accessible-text';
-import { createTestApiClient } from '../../testing/api-client';
-import { installReferenceApi, type ReferenceApi } from '../../testing/msw/reference-api';
-import { render } from '../../testing/render';
-import { demoTurmas } from '../../testing/sample-classes';
-import { ClassBrowser } from './class-browser';
+import { accessibleText } from '../../../testing/accessible-text';
+import { createTestApiClient } from '../../../testing/api-client';
+import { installReferenceApi, type ReferenceApi } from '../../../testing/msw/reference-api';
+import { render } from '../../../testing/render';
+import { demoTurmas } from '../../../testing/sample-classes';
+import { ClassBrowser } from '../list/class-browser';
 
 /** As the demo: 2,016 turmas, every name once and again with "· Unidade 2". */
 const DEMO = demoTurmas(2016);

@@ -2,14 +2,14 @@ import { Button, Modal, TextInput } from '@mantine/core';
 import { onlineManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { accessibleText } from '../../testing/accessible-text';
-import { createTestApiClient } from '../../testing/api-client';
-import { installReferenceApi, type ReferenceApi } from '../../testing/msw/reference-api';
-import { render } from '../../testing/render';
-import { aTurma, manyTurmas } from '../../testing/sample-classes';
+import { accessibleText } from '../../../testing/accessible-text';
+import { createTestApiClient } from '../../../testing/api-client';
+import { installReferenceApi, type ReferenceApi } from '../../../testing/msw/reference-api';
+import { render } from '../../../testing/render';
+import { aTurma, manyTurmas } from '../../../testing/sample-classes';
 import { ClassBrowser } from './class-browser';
-import type { RowAction } from './class-table';
-import { selectionStore } from './selection-store';
+import type { RowAction } from '../table/class-table';
+import { selectionStore } from '../selection-store';
 
 function renderBrowser(options?: Parameters<typeof render>[1]) {
   return render(<ClassBrowser api={createTestApiClient()} />, options);

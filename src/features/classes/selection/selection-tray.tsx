@@ -2,11 +2,11 @@ import { Button, Group, Paper, Pill, Stack, Text, UnstyledButton } from '@mantin
 import { useMediaQuery } from '@mantine/hooks';
 import { useId, useState, type ReactNode } from 'react';
 import { CLASSES_PER_REQUEST_MAX } from '#contract';
-import { useMessages } from '../../i18n/i18n-context';
-import { useFormats } from '../../i18n/formats';
-import { turmaLabel, useClassListMessages } from './messages';
-import type { RowAction } from './row-actions';
-import { selectionStore, useSelection } from './selection-store';
+import { useMessages } from '../../../i18n/i18n-context';
+import { useFormats } from '../../../i18n/formats';
+import { turmaLabel, useClassListMessages } from '../messages';
+import type { RowAction } from '../table/row-actions';
+import { selectionStore, useSelection } from '../selection-store';
 import classes from './selection-tray.module.css';
 
 /** Spread on an action the limit disables: it is described by the sentence that says why. */

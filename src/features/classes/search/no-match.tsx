@@ -1,6 +1,6 @@
 import { Button, EmptyState } from '@mantine/core';
 import { searchWords } from '#contract';
-import { useMessages } from '../../i18n/i18n-context';
+import { useMessages } from '../../../i18n/i18n-context';
 import { searchesWithOneWordLess } from './fewer-words';
 
 interface NoMatchProps {

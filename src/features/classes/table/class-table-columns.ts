@@ -1,8 +1,8 @@
 import { createColumnHelper, rowSortingFeature, tableFeatures } from '@tanstack/react-table';
 import type { Class } from '#contract';
-import { useMessages } from '../../i18n/i18n-context';
-import type { Messages } from '../../i18n/messages';
-import { HeaderCheckbox } from './header-checkbox';
+import { useMessages } from '../../../i18n/i18n-context';
+import type { Messages } from '../../../i18n/messages';
+import { HeaderCheckbox } from '../selection/header-checkbox';
 
 // TanStack Table owns the columns and the sort state; sorting and paging are the server's, so
 // only the sorting feature is registered.

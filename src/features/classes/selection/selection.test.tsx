@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createTestApiClient } from '../../testing/api-client';
-import { installReferenceApi } from '../../testing/msw/reference-api';
-import { render } from '../../testing/render';
-import { manyTurmas } from '../../testing/sample-classes';
-import { ClassBrowser } from './class-browser';
-import { SELECTION_STORAGE_KEY, selectionStore } from './selection-store';
+import { createTestApiClient } from '../../../testing/api-client';
+import { installReferenceApi } from '../../../testing/msw/reference-api';
+import { render } from '../../../testing/render';
+import { manyTurmas } from '../../../testing/sample-classes';
+import { ClassBrowser } from '../list/class-browser';
+import { SELECTION_STORAGE_KEY, selectionStore } from '../selection-store';
 import { SelectionTray } from './selection-tray';
 
 function renderWithTray() {
