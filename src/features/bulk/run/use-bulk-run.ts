@@ -31,15 +31,8 @@ interface BulkRunOptions {
  * The dialog's run: starting one (one call per student through the batch runner), its progress,
  * the sign-in and the turma counts around it, and the report of every line once it is over.
  */
-export function useBulkRun({
-  api,
-  mode,
-  turmas,
-  run,
-  dispatch,
-  onUnauthorized,
-  signedIn,
-}: BulkRunOptions) {
+export function useBulkRun(options: BulkRunOptions) {
+  const { api, mode, turmas, run, dispatch, onUnauthorized, signedIn } = options;
   const queryClient = useQueryClient();
   const snapshot = useRunnerSnapshot(run?.runner ?? null);
   const active = isActive(snapshot);
