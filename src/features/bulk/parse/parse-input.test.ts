@@ -325,18 +325,17 @@ describe('decodeInput', () => {
   });
 });
 
-describe('parseInput: speed', () => {
-  it(`reads ${BULK_ROWS_MAX} quoted rows quickly`, () => {
+// Its speed is bench:bulk's to judge (parseMs, in the browser's worker), not a timed unit test's.
+describe('parseInput: the largest list', () => {
+  it(`reads ${BULK_ROWS_MAX} quoted rows, each with its line`, () => {
     const rows = Array.from(
       { length: BULK_ROWS_MAX },
       (_, i) => `"Silva, Aluno ${i}";aluno${i}@escola.com.br;31/12/2026`,
     );
     const text = ['Nome;E-mail;Validade', ...rows].join('\r\n');
-    const started = performance.now();
     const parsed = parseInput(text);
-    const elapsed = performance.now() - started;
     expect(parsed.rows).toHaveLength(BULK_ROWS_MAX);
     expect(parsed.rows.at(-1)?.line).toBe(BULK_ROWS_MAX + 1);
-    expect(elapsed).toBeLessThan(500);
+    expect(parsed.rows[0]).toMatchObject({ name: 'Silva, Aluno 0', email: 'aluno0@escola.com.br' });
   });
 });
