@@ -2,7 +2,14 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Controller, useForm, useFormState, useWatch, type UseFormRegister } from 'react-hook-form';
+import {
+  Controller,
+  useForm,
+  useFormState,
+  useWatch,
+  type UseFormRegister,
+  type UseFormReturn,
+} from 'react-hook-form';
 import type { ApiClient } from '../../api/client';
 import { normalizedEmail } from '../../api/student-queries';
 import { useExtension } from '../../api/use-extension';
@@ -73,7 +80,7 @@ export function EnrolmentForm({ api, turmas }: EnrolmentFormProps) {
   const [existing, setExisting] = useState<StudentMatch | null>(null);
   const queryClient = useQueryClient();
   const [sameName, setSameName] = useState<SameNameAnswers>({ newFor: null, asked: null });
-  const [picked, setPicked] = useState<Picked | null>(null);
+  const { picked, pick, undoPick, setPicked } = usePickedStudent(form, setSameName);
 
   useDiscardGuard(
     useCallback(
@@ -121,33 +128,6 @@ export function EnrolmentForm({ api, turmas }: EnrolmentFormProps) {
     );
     setEnrolled({ name: request.name, email: request.email, classes, at: request.expirationDate });
   });
-
-  /** A student picked (from the name's suggestions, or the question): their e-mail, and name. */
-  const pick = (student: StudentMatch, { withName }: { withName: boolean }) => {
-    const before = { name: form.getValues('name'), email: form.getValues('email') };
-    const set = (field: 'name' | 'email', value: string) =>
-      form.setValue(field, value, {
-        shouldDirty: true,
-        // An error shown on the field is judged again; none is raised by picking.
-        shouldValidate: form.getFieldState(field).invalid,
-      });
-    if (withName) set('name', student.name);
-    set('email', student.email);
-    const replaced =
-      (before.email.trim() !== '' && normalizedEmail(before.email) !== student.email) ||
-      (withName && before.name.trim() !== '' && before.name !== student.name);
-    // What was typed and is now gone can be had back (nothing typed is lost).
-    setPicked(replaced ? { student, before } : null);
-  };
-
-  const undoPick = (undone: Picked) => {
-    form.setValue('name', undone.before.name, { shouldDirty: true });
-    form.setValue('email', undone.before.email, { shouldDirty: true });
-    // Going back to the typed e-mail answers the question for it.
-    setSameName({ newFor: sameNameKey(undone.before.name, undone.before.email), asked: null });
-    setPicked(null);
-    form.setFocus('email');
-  };
 
   const enrolAnother = () => {
     const next: EnrolFormValues = { ...form.getValues(), name: '', email: '' };
@@ -294,6 +274,44 @@ function NameField({
 interface Picked {
   student: StudentMatch;
   before: { name: string; email: string };
+}
+
+/**
+ * A student picked (from the name's suggestions, or the question) fills their e-mail, and name;
+ * what that replaced is kept (`picked`) so that nothing typed is lost.
+ */
+function usePickedStudent(
+  form: UseFormReturn<EnrolFormValues, unknown, EnrolRequest>,
+  setSameName: (answers: SameNameAnswers) => void,
+) {
+  const [picked, setPicked] = useState<Picked | null>(null);
+  const pick = (student: StudentMatch, { withName }: { withName: boolean }) => {
+    const before = { name: form.getValues('name'), email: form.getValues('email') };
+    const set = (field: 'name' | 'email', value: string) =>
+      form.setValue(field, value, {
+        shouldDirty: true,
+        // An error shown on the field is judged again; none is raised by picking.
+        shouldValidate: form.getFieldState(field).invalid,
+      });
+    if (withName) set('name', student.name);
+    set('email', student.email);
+    const replaced =
+      (before.email.trim() !== '' && normalizedEmail(before.email) !== student.email) ||
+      (withName && before.name.trim() !== '' && before.name !== student.name);
+    // What was typed and is now gone can be had back (nothing typed is lost).
+    setPicked(replaced ? { student, before } : null);
+  };
+
+  const undoPick = (undone: Picked) => {
+    form.setValue('name', undone.before.name, { shouldDirty: true });
+    form.setValue('email', undone.before.email, { shouldDirty: true });
+    // Going back to the typed e-mail answers the question for it.
+    setSameName({ newFor: sameNameKey(undone.before.name, undone.before.email), asked: null });
+    setPicked(null);
+    form.setFocus('email');
+  };
+
+  return { picked, pick, undoPick, setPicked };
 }
 
 /** "Preenchido com o cadastro de …" and the way back, while the e-mail is still the picked one. */
