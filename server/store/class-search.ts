@@ -146,7 +146,8 @@ interface Ranking {
   planes: Bits[];
   found: Found;
   head: Int32Array;
-  /** All of it in order, once a page past its head was asked for. */
+  /** A page past its head was asked for: the next one reads all of it in order, kept in `list`. */
+  deep?: boolean;
   list?: Int32Array;
 }
 
@@ -540,18 +541,28 @@ export class ClassSearch {
       found: { bits: own, total: found.total },
       head: new Int32Array(0),
     };
-    ranking.head = this.rankedSlice(ranking, 0, Math.min(this.limits.rankedHead, found.total));
     return remember(this.rankings, search, ranking, RANKINGS_KEPT, (evicted) =>
       this.letGo.push(...evicted.planes, evicted.found.bits),
     );
   }
 
-  /** Turmas `from`…`to` (excluded) of a ranking: from its head, or from all of it, kept. */
+  /**
+   * Turmas `from`…`to` (excluded) of a ranking. Within its head, the turmas up to the page, kept
+   * (a page of 20 costs a twenty-fifth of a head of 500); past it, the page alone, and from the
+   * second such page all of it, once, kept: staff who page on page on.
+   */
   private rankedPage(ranking: Ranking, total: number, from: number, count: number): number[] {
     const to = Math.min(from + count, total);
-    if (to <= ranking.head.length) return Array.from(ranking.head.subarray(from, to));
-    // Past its head, the whole ranking, once: staff who page on page on.
-    ranking.list ??= this.rankedSlice(ranking, 0, total);
+    if (ranking.list) return Array.from(ranking.list.subarray(from, to));
+    if (to <= this.limits.rankedHead) {
+      if (to > ranking.head.length) ranking.head = this.rankedSlice(ranking, 0, to);
+      return Array.from(ranking.head.subarray(from, to));
+    }
+    if (!ranking.deep) {
+      ranking.deep = true;
+      return Array.from(this.rankedSlice(ranking, from, to));
+    }
+    ranking.list = this.rankedSlice(ranking, 0, total);
     return Array.from(ranking.list.subarray(from, to));
   }
 
