@@ -65,11 +65,12 @@ function byValue(turmas: readonly Turma[], field: SortField): Turma[] {
 
 /**
  * Small enough for 400 turmas to reach every method: groups of a ranking sorted (below 50
- * turmas) or, sharing a place, walked in name order (from 7); lists walked or read whole.
+ * turmas) or, sharing a place, walked in name order (from 7); lists walked or read whole; a
+ * search's turmas found from the names of its rarest word (`sparse` 1/2) or by bitsets alone (0).
  */
 const LIMITS: ClassSearchLimits[] = [
-  { few: 1 / 8, rankedHead: 7, walkedDepth: 12 },
-  { few: 1 / 64, rankedHead: 7, walkedDepth: 12 },
+  { few: 1 / 8, rankedHead: 7, walkedDepth: 12, sparse: 1 / 2 },
+  { few: 1 / 64, rankedHead: 7, walkedDepth: 12, sparse: 0 },
 ];
 
 const iso = (day: number) => new Date(Date.UTC(2024, 0, 1 + day)).toISOString();
@@ -154,7 +155,12 @@ describe('the turmas index, each of its methods against the rule', () => {
       countStudents: 0,
       updatedAt: at % 50,
     }));
-    const index = indexOf(many, { few: 1 / 64, rankedHead: 500, walkedDepth: 1_000 });
+    const index = indexOf(many, {
+      few: 1 / 64,
+      rankedHead: 500,
+      walkedDepth: 1_000,
+      sparse: 1 / 128,
+    });
     const page = index.page('turma', undefined, 1_500, 100);
     expect(page.totalRecords).toBe(200_000);
     expect(page.keys).toEqual(expectedKeys(many, 'turma', undefined).slice(149_900, 150_000));

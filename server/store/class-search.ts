@@ -76,8 +76,15 @@ export interface ClassSearchLimits {
    * to; a deeper one reads the whole order once, and keeps the list.
    */
   walkedDepth: number;
+  /** A search with a word in fewer names than this share of the turmas reads those names. */
+  sparse: number;
 }
-const LIMITS: ClassSearchLimits = { few: 1 / 64, rankedHead: 500, walkedDepth: 1_000 };
+const LIMITS: ClassSearchLimits = {
+  few: 1 / 64,
+  rankedHead: 500,
+  walkedDepth: 1_000,
+  sparse: 1 / 128,
+};
 
 type Bits = Uint32Array;
 const bitsFor = (size: number): Bits => new Uint32Array((size + 31) >>> 5);
@@ -607,12 +614,19 @@ export class ClassSearch {
         const plane = planes[level]!;
         let zeros = 0;
         for (let at = 0; at < group.length; at++) {
-          const value = group[at]!;
-          zero[at] = value & ~plane[at]!;
-          one[at] = value & plane[at]!;
-          zeros += bitCount32(zero[at]!);
+          const value = group[at]! & ~plane[at]!;
+          zero[at] = value;
+          zeros += bitCount32(value);
+        }
+        // A plane that does not split the group (the high bits of few words' places): one level
+        // down as it is; and the turmas with the bit set only when the slice reaches them.
+        if (zeros === 0 || zeros === count) {
+          visit(group, count, level - 1);
+          return;
         }
         visit(zero, zeros, level - 1);
+        if (position >= to) return;
+        for (let at = 0; at < group.length; at++) one[at] = group[at]! & plane[at]!;
         visit(one, count - zeros, level - 1);
         return;
       }
@@ -651,14 +665,56 @@ export class ClassSearch {
   private matching(search: string, words: string[]): Found {
     const kept = this.searches.get(search);
     if (kept) return kept;
+    const found = this.matchingFew(words) ?? this.matchingMany(words);
+    return remember(this.searches, search, found, SEARCHES_KEPT, (evicted) =>
+      this.letGo.push(evicted.bits),
+    );
+  }
+
+  /**
+   * When one of `words` is in few names (its terms' postings, under `sparse` of the turmas), the
+   * turmas with all of them: those names, each read for the other words' terms, instead of
+   * passes over bitsets of every turma.
+   */
+  private matchingFew(words: string[]): Found | undefined {
+    let rarest: Int32Array | undefined;
+    let least = this.size * this.limits.sparse;
+    for (const word of words) {
+      const { terms } = this.termsMeeting(word);
+      let postings = 0;
+      for (const term of terms) postings += this.postings[term]!.length;
+      if (postings < least) [rarest, least] = [terms, postings];
+    }
+    if (!rarest) return undefined;
+    // Per term: bit i when it meets words[i], any way.
+    const meets = new Uint8Array(this.terms.length);
+    words.forEach((word, i) => {
+      for (const term of this.termsMeeting(word).terms) meets[term]! |= 1 << i;
+    });
+    const all = (1 << words.length) - 1;
+    const bits = this.newBits();
+    let total = 0;
+    for (const term of rarest) {
+      for (const slot of this.postings[term]!) {
+        if (has(bits, slot)) continue;
+        let met = 0;
+        for (let at = this.nameTermsFrom[slot]!; at < this.nameTermsFrom[slot + 1]!; at++)
+          met |= meets[this.nameTerms[at]!]!;
+        if (met !== all) continue;
+        bits[slot >>> 5]! |= 1 << (slot & 31);
+        total++;
+      }
+    }
+    return { bits, total };
+  }
+
+  /** The turmas with every one of `words`: their bitsets ANDed. */
+  private matchingMany(words: string[]): Found {
     const [first, ...others] = words.map((word) => this.slotsWith(word));
     const bits = this.newBits();
     bits.set(first!);
     for (const other of others) for (let at = 0; at < bits.length; at++) bits[at]! &= other[at]!;
-    const found = { bits, total: popcount(bits) };
-    return remember(this.searches, search, found, SEARCHES_KEPT, (evicted) =>
-      this.letGo.push(evicted.bits),
-    );
+    return { bits, total: popcount(bits) };
   }
 
   /** The turmas whose name has a word `word` meets: the vocabulary is read, not the names. */
