@@ -53,6 +53,8 @@ export interface ClassPage {
 const WORDS_KEPT = 64;
 const SEARCHES_KEPT = 16;
 const ORDERED_KEPT = 8;
+/** Query words' bitsets for rankings, up to 5 bitsets each (0.6 MB at 1,000,000). */
+const WORD_BITS_KEPT = 24;
 /** Searches of many turmas by place, 2 bytes a turma each (2 MB at 1,000,000). */
 const RANKINGS_KEPT = 8;
 /**
@@ -126,6 +128,15 @@ interface WordTerms {
   terms: Int32Array;
   kinds: Uint8Array;
 }
+/**
+ * The turmas one query word meets, for a ranking: whole, whole or at a start, and how many of
+ * each name's terms it meets (bit-sliced). A common term's own bitset where that is all of it.
+ */
+interface WordBits {
+  whole: Bits;
+  notInside: Bits;
+  counts: Bits[];
+}
 const INSIDE = 0;
 const START = 1;
 const WHOLE = 2;
@@ -151,6 +162,7 @@ const FIELD_BITS = 4;
  */
 interface Ranking {
   planes: Bits[];
+  /** The turmas it orders: all those found, or only the best tier's (`ranking`). */
   found: Found;
   head: Int32Array;
   /** A page past its head was asked for: the next one reads all of it in order, kept in `list`. */
@@ -221,8 +233,9 @@ export class ClassSearch {
   /** Each slot's number of distinct name words (at most UNMET_MAX), bit-sliced. */
   private readonly wordCounts: Bits[];
   private readonly unmetBits: number;
-  /** What a ranking is computed in (`ranking`), and split in (`rankedSlice`, by level). */
-  private scratch: { whole: Bits; start: Bits; met: Bits[] } | undefined;
+  /** Each query word's turmas by how it meets them, for rankings (`wordBits`). */
+  private readonly wordKinds = new Map<string, WordBits>();
+  /** What a ranking is split in (`rankedSlice`), by level. */
   private readonly splits: [Bits, Bits][] = [];
   /** Bitsets let go of during this request, spare from the next one on (SPARE_KEPT). */
   private readonly letGo: Bits[] = [];
@@ -356,7 +369,7 @@ export class ClassSearch {
         slots =
           total < this.size * this.limits.few
             ? pageOf(this.rankedFew(search, words, found), false, from, pageSize)
-            : this.rankedPage(this.ranking(search, words, found), total, from, pageSize);
+            : this.rankedPage(search, words, found, from, Math.min(from + pageSize, total));
       } else if (total < this.size * this.limits.few) {
         slots = pageOf(this.sorted(search, found, field), descending, from, pageSize);
       } else {
@@ -482,75 +495,91 @@ export class ClassSearch {
   }
 
   /**
-   * Many turmas best match first (RANK_EXTENSION): every turma's place at once, 32 turmas a
-   * machine word (bit-sliced), from the bitsets of the terms the query meets, so that a word in
-   * 750,000 names ("ano") costs passes over 31,250 words, not over its names. Kept, with its first
-   * turmas in order; names never change, so no write makes it stale.
+   * Many turmas best match first (RANK_EXTENSION), for a page ending at `to`: every turma's
+   * place at once, 32 turmas a machine word (bit-sliced), from the bitsets of the words the query
+   * meets, so that a word in 750,000 names ("ano") costs passes over 31,250 words, not over its
+   * names. Kept, with its first turmas in order; names never change, so no write makes it stale.
    */
-  private ranking(search: string, words: string[], found: Found): Ranking {
+  private ranking(search: string, words: string[], found: Found, to: number): Ranking {
     const kept = this.rankings.get(search);
-    if (kept) return kept;
-    const fieldBits = 32 - Math.clz32(words.length);
-    const planes = Array.from({ length: this.unmetBits + 2 * fieldBits }, () => this.newBits());
-    // Least significant first: the unmet words, the words met inside, the words not met whole.
-    const unmet = planes.slice(0, this.unmetBits);
-    const inside = planes.slice(this.unmetBits, this.unmetBits + fieldBits);
-    const notWhole = planes.slice(this.unmetBits + fieldBits);
-    this.scratch ??= {
-      whole: bitsFor(this.size),
-      start: bitsFor(this.size),
-      met: Array.from({ length: this.unmetBits }, () => bitsFor(this.size)),
-    };
-    const { whole, start, met } = this.scratch;
+    if (kept && to <= kept.found.total) return kept;
     const { bits } = found;
-    for (const word of words) {
-      whole.fill(0);
-      start.fill(0);
-      const { terms, kinds } = this.termsMeeting(word);
-      for (let at = 0; at < terms.length; at++) {
-        if (kinds[at] === WHOLE) this.orTerm(whole, terms[at]!);
-        else if (kinds[at] === START) this.orTerm(start, terms[at]!);
+    const each = words.map((word) => this.wordBits(word));
+    // The best tier first: the turmas every word meets whole, whose places differ only in their
+    // unmet words. When the page lies within it, the other turmas' places are never computed.
+    const best = kept ? undefined : this.newBits();
+    if (best) {
+      let total = 0;
+      for (let at = 0; at < bits.length; at++) {
+        let value = bits[at]!;
+        for (let word = 0; value !== 0 && word < each.length; word++)
+          value &= each[word]!.whole[at]!;
+        best[at] = value;
+        total += bitCount32(value);
       }
+      if (to <= total) return this.ranked(search, words, { bits: best, total }, []);
+      this.letGo.push(best);
+    }
+    const fieldBits = 32 - Math.clz32(words.length);
+    const fields = Array.from({ length: 2 * fieldBits }, () => this.newBits());
+    // Least significant first: the words met inside, the words not met whole.
+    const inside = fields.slice(0, fieldBits);
+    const notWhole = fields.slice(fieldBits);
+    for (const { whole, notInside } of each) {
       for (let at = 0; at < bits.length; at++) {
         const within = bits[at]!;
         if (within === 0) continue;
         addAt(notWhole, at, ~whole[at]! & within);
-        addAt(inside, at, ~(whole[at]! | start[at]!) & within);
-      }
-    }
-    // How many of each name's words the query meets: each such term counted once.
-    for (const plane of met) plane.fill(0);
-    const meets = this.meetsOf(words);
-    for (let term = 0; term < meets.length; term++) {
-      if (meets[term] === 0) continue;
-      const common = this.commonTerms[term];
-      if (common) for (let at = 0; at < bits.length; at++) addAt(met, at, common[at]! & bits[at]!);
-      else
-        for (const slot of this.postings[term]!)
-          addAt(met, slot >>> 5, (1 << (slot & 31)) & bits[slot >>> 5]!);
-    }
-    // unmet = the name's words - those met, subtracted plane by plane with a borrow.
-    for (let at = 0; at < bits.length; at++) {
-      if (bits[at] === 0) continue;
-      let borrow = 0;
-      for (let plane = 0; plane < this.unmetBits; plane++) {
-        const words = this.wordCounts[plane]![at]!;
-        const taken = met[plane]![at]!;
-        unmet[plane]![at] = words ^ taken ^ borrow;
-        borrow = (~words & taken) | (~(words ^ taken) & borrow);
+        addAt(inside, at, ~notInside[at]! & within);
       }
     }
     // Its own copy of the turmas found: the searches' cache lets go of its bitsets.
     const own = this.newBits();
     own.set(bits);
-    const ranking: Ranking = {
-      planes,
-      found: { bits: own, total: found.total },
-      head: new Int32Array(0),
-    };
-    return remember(this.rankings, search, ranking, RANKINGS_KEPT, (evicted) =>
-      this.letGo.push(...evicted.planes, evicted.found.bits),
-    );
+    return this.ranked(search, words, { bits: own, total: found.total }, fields);
+  }
+
+  /**
+   * A ranking of the turmas `found` (its own bitset), by their unmet words below `fields`,
+   * kept in place of any ranking of the same search.
+   */
+  private ranked(search: string, words: string[], found: Found, fields: Bits[]): Ranking {
+    const { bits } = found;
+    const each = words.map((word) => this.wordBits(word));
+    const unmet = Array.from({ length: this.unmetBits }, () => this.newBits());
+    // unmet = the name's words - the terms the query meets, each counted once: the words' own
+    // counts, less a term's repeats where several words meet it. Modulo 2^unmetBits, as the
+    // result fits.
+    for (let plane = 0; plane < this.unmetBits; plane++) unmet[plane]!.set(this.wordCounts[plane]!);
+    const meetings = new Uint8Array(this.terms.length);
+    for (const word of words) for (const term of this.termsMeeting(word).terms) meetings[term]!++;
+    for (let term = 0; term < meetings.length; term++) {
+      for (let repeat = 1; repeat < meetings[term]!; repeat++) {
+        const common = this.commonTerms[term];
+        if (common) for (let at = 0; at < bits.length; at++) addAt(unmet, at, common[at]!);
+        else for (const slot of this.postings[term]!) addAt(unmet, slot >>> 5, 1 << (slot & 31));
+      }
+    }
+    for (const { counts } of each) {
+      for (let at = 0; at < bits.length; at++) {
+        if (bits[at] === 0) continue;
+        let borrow = 0;
+        for (let plane = 0; plane < this.unmetBits; plane++) {
+          const value = unmet[plane]![at]!;
+          const taken = plane < counts.length ? counts[plane]![at]! : 0;
+          unmet[plane]![at] = value ^ taken ^ borrow;
+          borrow = (~value & taken) | (~(value ^ taken) & borrow);
+        }
+      }
+    }
+    const ranking: Ranking = { planes: [...unmet, ...fields], found, head: new Int32Array(0) };
+    const forget = (evicted: Ranking) => this.letGo.push(...evicted.planes, evicted.found.bits);
+    const replaced = this.rankings.get(search);
+    if (replaced) {
+      this.rankings.delete(search);
+      forget(replaced);
+    }
+    return remember(this.rankings, search, ranking, RANKINGS_KEPT, forget);
   }
 
   /**
@@ -558,8 +587,8 @@ export class ClassSearch {
    * (a page of 20 costs a twenty-fifth of a head of 500); past it, the page alone, and from the
    * second such page all of it, once, kept: staff who page on page on.
    */
-  private rankedPage(ranking: Ranking, total: number, from: number, count: number): number[] {
-    const to = Math.min(from + count, total);
+  private rankedPage(search: string, words: string[], found: Found, from: number, to: number) {
+    const ranking = this.ranking(search, words, found, to);
     if (ranking.list) return Array.from(ranking.list.subarray(from, to));
     if (to <= this.limits.rankedHead) {
       if (to > ranking.head.length) ranking.head = this.rankedSlice(ranking, 0, to);
@@ -569,7 +598,7 @@ export class ClassSearch {
       ranking.deep = true;
       return Array.from(this.rankedSlice(ranking, from, to));
     }
-    ranking.list = this.rankedSlice(ranking, 0, total);
+    ranking.list = this.rankedSlice(ranking, 0, ranking.found.total);
     return Array.from(ranking.list.subarray(from, to));
   }
 
@@ -639,6 +668,42 @@ export class ClassSearch {
   /** A bitset of the turmas, all 0: a spare one when there is one. */
   private newBits(): Bits {
     return this.spare.pop()?.fill(0) ?? bitsFor(this.size);
+  }
+
+  /** The turmas `word` meets, by how (WordBits), kept for the next rankings. */
+  private wordBits(word: string): WordBits {
+    const kept = this.wordKinds.get(word);
+    if (kept) return kept;
+    const { terms, kinds } = this.termsMeeting(word);
+    const termBits = (kind: number) => terms.filter((_, at) => kinds[at] === kind);
+    const [whole, start] = [termBits(WHOLE), termBits(START)];
+    const lent = (only: Int32Array) => (only.length === 1 ? this.commonTerms[only[0]!] : undefined);
+    const union = (...parts: Int32Array[]) => {
+      const bits = this.newBits();
+      for (const part of parts) for (const term of part) this.orTerm(bits, term);
+      return bits;
+    };
+    const wholeBits = lent(whole) ?? union(whole);
+    const notInside = start.length === 0 ? wholeBits : (lent(terms) ?? union(whole, start));
+    let counts: Bits[];
+    const only = lent(terms);
+    if (only) counts = [only];
+    else {
+      counts = Array.from(
+        { length: 32 - Math.clz32(Math.min(terms.length, 2 ** this.unmetBits - 1)) },
+        () => this.newBits(),
+      );
+      for (const term of terms) {
+        const common = this.commonTerms[term];
+        if (common) for (let at = 0; at < common.length; at++) addAt(counts, at, common[at]!);
+        else for (const slot of this.postings[term]!) addAt(counts, slot >>> 5, 1 << (slot & 31));
+      }
+    }
+    const found = { whole: wholeBits, notInside, counts };
+    return remember(this.wordKinds, word, found, WORD_BITS_KEPT, (evicted) => {
+      for (const bits of new Set([evicted.whole, evicted.notInside, ...evicted.counts]))
+        if (!this.lent.has(bits)) this.letGo.push(bits);
+    });
   }
 
   /** ORs the turmas of `term` into `bits`. */
