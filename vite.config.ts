@@ -1,10 +1,7 @@
 import devServer from '@hono/vite-dev-server';
 import react from '@vitejs/plugin-react';
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { precompressAssets } from './scripts/precompress-assets.ts';
 import { prerenderShell } from './scripts/prerender-shell.ts';
 import { DEV_TOKEN } from './server/dev-token.ts';
 import { themeCssVariables } from './src/app/theme-css-variables.ts';
@@ -34,33 +31,6 @@ const themeVariables = (): Plugin => {
     load: (source) => (source === resolved ? themeCssVariables() : undefined),
   };
 };
-
-const brotli = promisify(brotliCompress);
-
-/**
- * Writes a brotli copy beside each hashed script and stylesheet, at the slowest, smallest
- * setting, once per build: the server sends it to browsers that take brotli (server/server.ts,
- * `precompressed`): a smaller first screen than compressing per request allows
- * (docs/decisions/005-first-screen-weight.md).
- */
-const precompressAssets = (): Plugin => ({
-  name: 'turmas-admin:precompress-assets',
-  apply: 'build',
-  async writeBundle(options, bundle) {
-    const outDir = options.dir ?? 'dist';
-    const files = Object.keys(bundle).filter((name) => /^assets\/.+\.(js|css)$/.test(name));
-    await Promise.all(
-      files.map(async (name) => {
-        const item = bundle[name]!;
-        const source = item.type === 'chunk' ? item.code : item.source;
-        const compressed = await brotli(Buffer.from(source), {
-          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
-        });
-        await writeFile(path.join(outDir, `${name}.br`), compressed);
-      }),
-    );
-  },
-});
 
 export default defineConfig(({ command }) => ({
   plugins: [
