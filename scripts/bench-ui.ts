@@ -3,9 +3,12 @@
  * built console (dist/) and the real reference server on a temporary database of demo turmas:
  *
  * - sign-in: click on "Entrar" → the frame that shows the first rows;
- * - search: a term typed at 100 ms per key → the frame that shows its rows (target ≤ 200 ms after
- *   the last key) and how many list requests for page 1 left after the first key (target: one);
- * - next page, already prefetched: click → the frame with the new first row (target ≤ 16 ms);
+ * - search: a term typed by typists at 80, 100, 150 and 250 ms per key → the frame that shows its
+ *   rows, after the last key (target ≤ 200 ms at 80 and 100 ms per key, at most 200 ms beyond
+ *   the typist's own gap at 150 and 250), and how many list requests for page 1 left after the
+ *   first key (target at 80 and 100 ms per key: one per burst);
+ * - next page, already prefetched: click → the frame with the new first row (targets: median
+ *   ≤ 16 ms, p90 ≤ 24 ms);
  * - page size 100: choosing it → the frame with 100 rows, and how much of that came after the
  *   response had arrived;
  * - the enrol form: a click on a row's "Matricular" → the frame that shows the dialog (target
@@ -19,9 +22,13 @@
  *   the click at once, the
  *   floor nobody meets in practice, reported without a target.
  *
- * Times come from inside the page: the timestamp of the last input event (click, key) to
- * performance.now() in the first animation frame after the DOM shows the result, so Playwright's
- * own round trips are not counted. Each measure runs `--runs` times; medians decide the targets.
+ * Times come from inside the page, so Playwright's own round trips are not counted: from the
+ * timestamp of the action's first input event (a click's pointerdown; for a search, the last
+ * key) to the frame that shows the result having been presented: performance.now() in a
+ * MessageChannel task posted from the first animation frame after the DOM shows it, which runs
+ * once that frame's paint has gone out. Clicks are not held: measured from the press, a hold
+ * would only add its own length. Each measure runs `--runs` times; medians (and the p90 where
+ * said) decide the targets.
  *
  *   npm run bench:ui [-- --runs 10 --classes 2000 --term matemá --dist dist --only dialogs]
  *
@@ -67,14 +74,8 @@ const { values: args } = parseArgs({
 const RUNS = positiveInteger('runs');
 const DEMO_CLASSES = positiveInteger('classes');
 const TERM = args.term;
-const KEY_INTERVAL_MS = 100;
-/**
- * A click as a person makes it: the button held 80 ms between press and release. Playwright's
- * default (no hold) queued the pointer's arrival, the press and the release into one task of
- * the page, so the time from the release's timestamp counted the hover and press handling too
- * (2–7 ms in traces of the page turn), which a person's click has done long before releasing.
- */
-const CLICK = { delay: 80 } as const;
+/** Typists' gaps between keys (ms): issue 36's targets name each. */
+const TYPISTS_MS_PER_KEY = [80, 100, 150, 250] as const;
 const STATIC_DIR = args.dist;
 if (!['all', 'dialogs', 'list'].includes(args.only)) {
   console.error('bench-ui: --only must be "all", "dialogs" or "list"');
@@ -133,6 +134,8 @@ const DIALOGS = {
 const PROBE = `
 window.__bench = (() => {
   let lastInput = 0;
+  // The first input event since the current watch began: where a click's measure starts.
+  let firstInput = null;
   // Every frame the page starts, so a measure can tell whether the result was in the first
   // frame after the input or whether frames went by without it.
   const frameStarts = [];
@@ -143,7 +146,10 @@ window.__bench = (() => {
   };
   requestAnimationFrame(tick);
   for (const type of ['pointerdown', 'pointerup', 'click', 'keydown', 'keyup', 'input', 'change']) {
-    addEventListener(type, (event) => { lastInput = event.timeStamp; }, true);
+    addEventListener(type, (event) => {
+      lastInput = event.timeStamp;
+      if (firstInput === null) firstInput = event.timeStamp;
+    }, true);
   }
   const fold = (text) => text.normalize('NFKD').replace(/\\p{M}/gu, '').toLowerCase();
   const nameOf = (table) => {
@@ -182,20 +188,24 @@ window.__bench = (() => {
   };
   return {
     /**
-     * Resolves in the first animation frame after the condition holds, with the time since the
-     * last input event before it, and since the end of the first list response whose URL holds
-     * spec.response.
+     * Resolves once the first frame after the condition holds has been presented, with the time
+     * since the action's first input event (spec.from 'first') or its last (spec.from 'last'),
+     * and since the end of the first list response whose URL holds spec.response.
      */
     watch(spec) {
+      firstInput = null;
       const before = dataRows(spec.table)[0]?.textContent;
       const check = () => conditions[spec.condition](spec, before);
       return new Promise((resolve, reject) => {
         const done = () => {
           observer.disconnect();
           clearTimeout(timer);
-          const input = lastInput;
+          const input = spec.from === 'last' ? lastInput : firstInput ?? lastInput;
           const dom = performance.now();
           requestAnimationFrame(() => {
+            const channel = new MessageChannel();
+            channel.port2.postMessage(0);
+            channel.port1.onmessage = () => {
             const frame = performance.now();
             // The first response of the kind watched for: later ones are prefetches.
             const response = performance.getEntriesByType('resource')
@@ -206,6 +216,7 @@ window.__bench = (() => {
               sinceResponse: frame - (response?.responseEnd ?? frame),
               framesBetween: frameStarts.filter((start) => start > input && start < dom).length,
             });
+            };
           });
         };
         const observer = new MutationObserver(() => { if (check()) done(); });
@@ -222,9 +233,9 @@ window.__bench = (() => {
 `;
 
 interface Timing {
-  /** Last input event → the first animation frame showing the result. */
+  /** The action's input event → the first presented frame showing the result. */
   sinceInput: number;
-  /** Last input event → the DOM mutation that completed the result (script and render work). */
+  /** The action's input event → the DOM mutation that completed the result (script, render). */
   untilDom: number;
   /** End of the watched list response → that frame. */
   sinceResponse: number;
@@ -234,9 +245,9 @@ interface Timing {
 
 type WatchSpec =
   | { condition: 'rows' }
-  | { condition: 'rowCount'; count: number; response: string }
+  | { condition: 'rowCount'; count: number; response: string; from: 'last' }
   | { condition: 'firstRowChanged' }
-  | { condition: 'searchShown'; term: string }
+  | { condition: 'searchShown'; term: string; from: 'last' }
   | { condition: 'dialogShown'; dialog: string };
 
 /** Starts watching before the action, so a fast result cannot slip past unobserved. */
@@ -281,7 +292,7 @@ async function signIn(page: Page, token: string): Promise<Timing> {
     `the button "${UI.signIn}"`,
   );
   const shown = watch(page, { condition: 'rows' });
-  await button.click(CLICK);
+  await button.click();
   return shown;
 }
 
@@ -294,7 +305,7 @@ interface SearchRun extends Timing {
   searchedTerms: string[];
 }
 
-async function search(page: Page): Promise<SearchRun> {
+async function search(page: Page, msPerKey: number): Promise<SearchRun> {
   await openTurmas(page);
   const field = await requireControl(
     page,
@@ -311,11 +322,11 @@ async function search(page: Page): Promise<SearchRun> {
   };
   page.on('request', record);
   try {
-    const shown = watch(page, { condition: 'searchShown', term: TERM });
-    await typeAtCadence(page, TERM);
+    const shown = watch(page, { condition: 'searchShown', term: TERM, from: 'last' });
+    await typeAtCadence(page, TERM, msPerKey);
     const timing = await shown;
     // A late duplicate (a second debounce, a refetch) would come within a debounce period.
-    await page.waitForTimeout(500);
+    await page.waitForTimeout(500 + 2 * msPerKey);
     const firstPage = sent.filter((url) => (url.searchParams.get('page') ?? '1') === '1');
     return {
       ...timing,
@@ -329,14 +340,14 @@ async function search(page: Page): Promise<SearchRun> {
 }
 
 /**
- * One key every KEY_INTERVAL_MS, measured from the first. Not pressSequentially({ delay }): it
+ * One key every `msPerKey`, measured from the first. Not pressSequentially({ delay }): it
  * holds each key down for `delay` and then waits `delay` again before a character typed through
  * insertText (such as "á"), so the gaps are uneven and up to twice as long as asked.
  */
-async function typeAtCadence(page: Page, text: string) {
+async function typeAtCadence(page: Page, text: string, msPerKey: number) {
   const start = performance.now();
   for (const [index, char] of Array.from(text).entries()) {
-    const wait = start + index * KEY_INTERVAL_MS - performance.now();
+    const wait = start + index * msPerKey - performance.now();
     if (wait > 0) await sleep(wait);
     await page.keyboard.type(char);
   }
@@ -378,7 +389,7 @@ async function nextPage(page: Page): Promise<NextPageRun> {
   page.on('request', record);
   try {
     const shown = watch(page, { condition: 'firstRowChanged' });
-    await button.click(CLICK);
+    await button.click();
     return { ...(await shown), prefetched, refetched };
   } finally {
     page.off('request', record);
@@ -392,7 +403,12 @@ async function pageSize100(page: Page): Promise<Timing> {
     page.getByLabel(UI.pageSize, { exact: true }),
     `the page-size choice "${UI.pageSize}"`,
   );
-  const shown = watch(page, { condition: 'rowCount', count: 100, response: 'pageSize=100' });
+  const shown = watch(page, {
+    condition: 'rowCount',
+    count: 100,
+    response: 'pageSize=100',
+    from: 'last',
+  });
   if ((await control.locator('xpath=self::select').count()) > 0) {
     await control.selectOption('100');
   } else {
@@ -427,7 +443,7 @@ async function openDialog(
     await page.evaluate('new Promise((resolve) => requestIdleCallback(() => resolve(true)))');
   }
   const shown = watch(page, { condition: 'dialogShown', dialog: which.dialog });
-  await button.click(CLICK);
+  await button.click();
   const timing = await shown;
   // Nothing typed: Escape closes without asking.
   await page.keyboard.press('Escape');
@@ -558,24 +574,31 @@ async function measureAll(browser: Browser, baseURL: string, token: string): Pro
 
   /** Search, paging and page size, in the signed-in tab. */
   async function measureList(page: Page) {
-    let searchRuns: SearchRun[] = [];
-    await measure(
-      {
-        measure: `search "${TERM}" (${TERM.length} keys, ${KEY_INTERVAL_MS} ms apart) → rows, after the last key`,
-        unit: 'ms',
-        target: { text: '≤ 200 ms', met: (median) => median <= 200 },
-      },
-      async () => {
-        searchRuns = await repeat(RUNS, () => search(page));
-        return searchRuns.map((run) => run.sinceInput);
-      },
-    );
-    if (searchRuns.length > 0) {
+    for (const msPerKey of TYPISTS_MS_PER_KEY) {
+      // Issue 36: within 200 ms for the quick typists, whose burst is one request; the slower
+      // ones pause between keys as long as the search waits, so theirs is judged beyond the gap.
+      const quick = msPerKey <= 100;
+      const limit = quick ? 200 : msPerKey + 200;
+      let searchRuns: SearchRun[] = [];
+      await measure(
+        {
+          measure: `search "${TERM}" (${TERM.length} keys, ${msPerKey} ms apart) → rows, after the last key`,
+          unit: 'ms',
+          target: { text: `≤ ${limit} ms`, met: (median) => median <= limit },
+        },
+        async () => {
+          searchRuns = await repeat(RUNS, () => search(page, msPerKey));
+          return searchRuns.map((run) => run.sinceInput);
+        },
+      );
+      if (searchRuns.length === 0) continue;
       rows.push({
         measure: '  list requests for page 1 after the first key',
         unit: 'requests',
         values: searchRuns.map((run) => run.searchRequests),
-        target: { text: 'exactly 1', met: (_median, values) => values.every((v) => v === 1) },
+        ...(quick && {
+          target: { text: 'exactly 1', met: (_median, values) => values.every((v) => v === 1) },
+        }),
         note:
           `page-1 terms sent: ${describeTerms(searchRuns)}; ` +
           `all list requests incl. prefetches: ${searchRuns.map((r) => r.allRequests).join(', ')}`,
@@ -587,7 +610,10 @@ async function measureAll(browser: Browser, baseURL: string, token: string): Pro
       {
         measure: 'next page (prefetched) click → new first row painted',
         unit: 'ms',
-        target: { text: '≤ 16 ms', met: (median) => median <= 16 },
+        target: {
+          text: '≤ 16 ms, p90 ≤ 24 ms',
+          met: (median, values) => median <= 16 && percentile(values, 90) <= 24,
+        },
       },
       async () => {
         nextRuns = await repeat(RUNS, () => nextPage(page));
