@@ -101,7 +101,6 @@ export function ExpiryField({
   forEnrolled = false,
 }: ExpiryFieldProps) {
   const messages = useExpiryFieldMessages();
-  const formats = useFormats();
   const [calendar] = useState(() => givenCalendar ?? schoolCalendar());
   const locale = useLocale();
   const typed = TYPED[locale];
@@ -123,23 +122,6 @@ export function ExpiryField({
     setText(next);
     setShown({ at: nextAt, locale });
     onChange({ noExpiry, at: nextAt });
-  }
-
-  const [pickerOpen, setPickerOpen] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
-  const dropdown = useRef<HTMLDivElement>(null);
-  // Mantine's calendar draws each level anew, so the level control or month that was pressed
-  // is gone and focus falls to the page: it goes to the day, month or year to choose next.
-  const [levelChanges, setLevelChanges] = useState(0);
-  useEffect(() => {
-    const box = dropdown.current;
-    if (levelChanges === 0 || !box || box.contains(document.activeElement)) return;
-    (box.querySelector<HTMLElement>('td button[tabindex="0"]:not(:disabled)') ?? box).focus();
-  }, [levelChanges]);
-
-  function closePicker() {
-    setPickerOpen(false);
-    opener.current?.focus();
   }
 
   return (
@@ -166,83 +148,19 @@ export function ExpiryField({
           spellCheck={false}
           rightSectionPointerEvents="all"
           rightSection={
-            <Popover
-              opened={pickerOpen}
-              onChange={setPickerOpen}
-              trapFocus
-              // Escape and a click outside: back to the calendar button, unless focus moved on.
-              returnFocus
-              position="bottom-end"
-              disabled={noExpiry || readOnly}
-            >
-              <Popover.Target>
-                <ActionIcon
-                  ref={opener}
-                  variant="subtle"
-                  color="gray"
-                  // Also the calendar's name (Mantine labels the popup with its button).
-                  aria-label={messages.openCalendar}
-                  disabled={noExpiry || readOnly}
-                  onClick={() => setPickerOpen((open) => !open)}
-                >
-                  <IconCalendar aria-hidden size={18} />
-                </ActionIcon>
-              </Popover.Target>
-              <Popover.Dropdown ref={dropdown} data-mantine-stop-propagation>
-                <InlineDateTimePicker
-                  value={at !== null && toInstant(at) ? at : null}
-                  onChange={(picked: DateStringValue | null) => onChange({ noExpiry, at: picked })}
-                  onSubmit={closePicker}
-                  __onEnter={closePicker}
-                  // The form's Escape closes the calendar alone, not the dialog around it.
-                  __stopPropagation
-                  onLevelChange={() => setLevelChanges((count) => count + 1)}
-                  // Days already gone are not offered; today's past hours are refused on sending.
-                  minDate={new Date()}
-                  ariaLabels={{
-                    previousMonth: messages.previousMonth,
-                    nextMonth: messages.nextMonth,
-                    previousYear: messages.previousYear,
-                    nextYear: messages.nextYear,
-                    previousDecade: messages.previousDecade,
-                    nextDecade: messages.nextDecade,
-                    monthLevelControl: messages.chooseMonth,
-                    yearLevelControl: messages.chooseYear,
-                  }}
-                  timePickerProps={{
-                    hoursInputLabel: messages.hours,
-                    minutesInputLabel: messages.minutes,
-                  }}
-                  submitButtonProps={{ 'aria-label': messages.confirmTime }}
-                  classNames={{ day: classes.day }}
-                />
-              </Popover.Dropdown>
-            </Popover>
+            <ExpiryCalendar
+              at={at}
+              off={noExpiry || readOnly}
+              onPick={(picked) => onChange({ noExpiry, at: picked })}
+            />
           }
         />
-        <Group gap="xs" role="group" aria-label={messages.presets}>
-          {presetsOf(calendar).map((preset) => {
-            const presetAt = presetExpiry(preset, new Date(), calendar);
-            // The day it picks is in its name: "the school year" may be next year's (60-day rule).
-            const presetDay = toInstant(presetAt);
-            // The preset the value came from shows as chosen, in its look and to screen readers.
-            const chosen = !noExpiry && at === presetAt;
-            return (
-              <Button
-                key={preset}
-                size="compact-sm"
-                variant={chosen ? 'filled' : 'default'}
-                aria-pressed={chosen}
-                disabled={noExpiry || readOnly}
-                onClick={() => onChange({ noExpiry, at: presetAt })}
-              >
-                {presetDay
-                  ? messages.withDay(messages[preset], formats.date.format(presetDay))
-                  : messages[preset]}
-              </Button>
-            );
-          })}
-        </Group>
+        <ExpiryPresets
+          calendar={calendar}
+          value={value}
+          off={noExpiry || readOnly}
+          onPick={(presetAt) => onChange({ noExpiry, at: presetAt })}
+        />
         <Checkbox
           label={messages.noExpiry}
           description={
@@ -258,6 +176,134 @@ export function ExpiryField({
         {!noExpiry && <ExpirySummary at={at} refused={Boolean(error)} />}
       </Stack>
     </DatesProvider>
+  );
+}
+
+/**
+ * The calendar behind its named button, a second way to the typed field: a named dialog that keeps
+ * focus through its levels and gives it back on confirm or Escape (decision 016).
+ */
+function ExpiryCalendar({
+  at,
+  off,
+  onPick,
+}: {
+  at: LocalDateTime | null;
+  off: boolean;
+  onPick: (picked: DateStringValue | null) => void;
+}) {
+  const messages = useExpiryFieldMessages();
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const dropdown = useRef<HTMLDivElement>(null);
+  // Mantine's calendar draws each level anew, so the level control or month that was pressed
+  // is gone and focus falls to the page: it goes to the day, month or year to choose next.
+  const [levelChanges, setLevelChanges] = useState(0);
+  useEffect(() => {
+    const box = dropdown.current;
+    if (levelChanges === 0 || !box || box.contains(document.activeElement)) return;
+    (box.querySelector<HTMLElement>('td button[tabindex="0"]:not(:disabled)') ?? box).focus();
+  }, [levelChanges]);
+
+  function closePicker() {
+    setPickerOpen(false);
+    opener.current?.focus();
+  }
+
+  return (
+    <Popover
+      opened={pickerOpen}
+      onChange={setPickerOpen}
+      trapFocus
+      // Escape and a click outside: back to the calendar button, unless focus moved on.
+      returnFocus
+      position="bottom-end"
+      disabled={off}
+    >
+      <Popover.Target>
+        <ActionIcon
+          ref={opener}
+          variant="subtle"
+          color="gray"
+          // Also the calendar's name (Mantine labels the popup with its button).
+          aria-label={messages.openCalendar}
+          disabled={off}
+          onClick={() => setPickerOpen((open) => !open)}
+        >
+          <IconCalendar aria-hidden size={18} />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown ref={dropdown} data-mantine-stop-propagation>
+        <InlineDateTimePicker
+          value={at !== null && toInstant(at) ? at : null}
+          onChange={onPick}
+          onSubmit={closePicker}
+          __onEnter={closePicker}
+          // The form's Escape closes the calendar alone, not the dialog around it.
+          __stopPropagation
+          onLevelChange={() => setLevelChanges((count) => count + 1)}
+          // Days already gone are not offered; today's past hours are refused on sending.
+          minDate={new Date()}
+          ariaLabels={{
+            previousMonth: messages.previousMonth,
+            nextMonth: messages.nextMonth,
+            previousYear: messages.previousYear,
+            nextYear: messages.nextYear,
+            previousDecade: messages.previousDecade,
+            nextDecade: messages.nextDecade,
+            monthLevelControl: messages.chooseMonth,
+            yearLevelControl: messages.chooseYear,
+          }}
+          timePickerProps={{
+            hoursInputLabel: messages.hours,
+            minutesInputLabel: messages.minutes,
+          }}
+          submitButtonProps={{ 'aria-label': messages.confirmTime }}
+          classNames={{ day: classes.day }}
+        />
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/** The school's usual expiries, each naming the day it picks; the one in use shows as pressed. */
+function ExpiryPresets({
+  calendar,
+  value: { noExpiry, at },
+  off,
+  onPick,
+}: {
+  calendar: SchoolCalendar;
+  value: ExpiryValue;
+  off: boolean;
+  onPick: (presetAt: LocalDateTime) => void;
+}) {
+  const messages = useExpiryFieldMessages();
+  const formats = useFormats();
+  return (
+    <Group gap="xs" role="group" aria-label={messages.presets}>
+      {presetsOf(calendar).map((preset) => {
+        const presetAt = presetExpiry(preset, new Date(), calendar);
+        // The day it picks is in its name: "the school year" may be next year's (60-day rule).
+        const presetDay = toInstant(presetAt);
+        // The preset the value came from shows as chosen, in its look and to screen readers.
+        const chosen = !noExpiry && at === presetAt;
+        return (
+          <Button
+            key={preset}
+            size="compact-sm"
+            variant={chosen ? 'filled' : 'default'}
+            aria-pressed={chosen}
+            disabled={off}
+            onClick={() => onPick(presetAt)}
+          >
+            {presetDay
+              ? messages.withDay(messages[preset], formats.date.format(presetDay))
+              : messages[preset]}
+          </Button>
+        );
+      })}
+    </Group>
   );
 }
 
