@@ -1,16 +1,18 @@
 import { Combobox, Loader, TextInput, useCombobox, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useLayoutEffect, useState, type ComponentProps } from 'react';
+import { useId, useState, type ComponentProps } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { ApiClient } from '../../api/client';
 import { studentQueries, studentSearchText } from '../../api/student-queries';
 import type { StudentMatch, StudentSearchResponse } from '#contract';
+import { onComboboxKey, useFollowedHighlight } from '../combobox-keys/combobox-keys';
 import { HighlightedText } from '../highlight/highlighted-text';
 import { visibleName } from '../visible-name/visible-name';
 import { describeApiError } from '../../i18n/describe-api-error';
-import { useFormats } from '../../i18n/formats';
+import { useFormats, type Formats } from '../../i18n/formats';
 import { useMessages } from '../../i18n/i18n-context';
+import type { Messages } from '../../i18n/messages';
 import { useStudentSuggestionMessages } from './messages';
 import classes from './student-suggestions.module.css';
 
@@ -79,7 +81,7 @@ export function StudentSuggestField<Name extends string>({
     opened: opened && suggest && !readOnly,
     onOpenedChange: setOpened,
   });
-  const { resetSelectedOption, selectOption } = combobox;
+  const { resetSelectedOption } = combobox;
 
   const search = studentSearchText(text);
   const [debounced] = useDebouncedValue(search, SUGGEST_DEBOUNCE_MS);
@@ -111,41 +113,13 @@ export function StudentSuggestField<Name extends string>({
             : { kind: 'results', page };
   const shown = view.kind === 'results' ? view.page.data : [];
   const optionValues = shown.map((student) => student.email);
-  const optionId = (index: number) => `${idBase}-option-${index}`;
 
   // The highlighted option follows a student, not a position, as in the turma search: when a
   // newer answer replaces the one on screen, Enter never picks whoever now sits in its place.
   const optionSet = view.kind === 'results' ? view.page : view.kind;
-  const [highlighted, setHighlighted] = useState<{ optionSet: unknown; value: string | null }>({
-    optionSet,
-    value: null,
-  });
-  if (highlighted.optionSet !== optionSet) {
-    const kept = highlighted.value !== null && optionValues.includes(highlighted.value);
-    setHighlighted({ optionSet, value: kept ? highlighted.value : null });
-  }
-  const highlightedIndex =
-    highlighted.value === null ? -1 : optionValues.indexOf(highlighted.value);
-  useLayoutEffect(() => {
-    if (highlightedIndex === -1) resetSelectedOption();
-    else selectOption(highlightedIndex);
-  }, [optionSet, highlightedIndex, resetSelectedOption, selectOption]);
+  const [highlightedIndex, highlight] = useFollowedHighlight(combobox, optionSet, optionValues);
 
-  const summary =
-    view.kind === 'searching'
-      ? words.searching
-      : view.kind === 'offline'
-        ? words.offline
-        : view.kind === 'failed'
-          ? `${words.failed} ${describeApiError(view.error, appMessages)}`
-          : view.kind === 'no-match'
-            ? words.noMatch
-            : view.page.totalRecords > view.page.data.length
-              ? words.showingFirst(
-                  formats.number.format(view.page.data.length),
-                  formats.number.format(view.page.totalRecords),
-                )
-              : words.found(view.page.totalRecords, formats.number.format(view.page.totalRecords));
+  const summary = summaryOf(view, words, appMessages, formats);
   // Nothing to search yet (or only separators typed): no list to show.
   const listShown = combobox.dropdownOpened && search !== '';
 
@@ -162,7 +136,7 @@ export function StudentSuggestField<Name extends string>({
       onChange={(event) => {
         void registration.onChange(event);
         if (!suggest) return;
-        setHighlighted({ optionSet, value: null });
+        highlight(null);
         resetSelectedOption();
         combobox.openDropdown();
       }}
@@ -171,34 +145,11 @@ export function StudentSuggestField<Name extends string>({
         combobox.closeDropdown();
       }}
       onKeyDown={(event) => {
-        if (!suggest || event.nativeEvent.isComposing) return;
-        switch (event.key) {
-          case 'ArrowDown':
-          case 'ArrowUp':
-            event.preventDefault();
-            if (!combobox.dropdownOpened) {
-              combobox.openDropdown('keyboard');
-            } else {
-              if (event.key === 'ArrowDown') combobox.selectNextOption();
-              else combobox.selectPreviousOption();
-              const value = optionValues[combobox.getSelectedOptionIndex()];
-              setHighlighted({ optionSet, value: value ?? null });
-            }
-            break;
-          case 'Enter':
-            // With a student highlighted Enter picks them; otherwise it sends the form, as
-            // without suggestions.
-            if (combobox.dropdownOpened && highlightedIndex !== -1) {
-              event.preventDefault();
-              combobox.clickSelectedOption();
-            }
-            break;
-          case 'Escape':
-            // The dialog stays: Mantine's Modal leaves Escape alone while the field says its
-            // list is open (data-mantine-stop-propagation).
-            combobox.closeDropdown('keyboard');
-            break;
-        }
+        if (!suggest) return;
+        onComboboxKey(event, combobox, {
+          moved: () => highlight(optionValues[combobox.getSelectedOptionIndex()] ?? null),
+          enterSendsForm: true,
+        });
       }}
     />
   );
@@ -218,7 +169,7 @@ export function StudentSuggestField<Name extends string>({
         withExpandedAttribute
         withKeyboardNavigation={false}
         aria-activedescendant={
-          listShown && highlightedIndex !== -1 ? optionId(highlightedIndex) : undefined
+          listShown && highlightedIndex !== -1 ? optionId(idBase, highlightedIndex) : undefined
         }
         // Names and e-mails are typed by hand, and compared: nothing suggested by the browser.
         autoComplete="off"
@@ -235,36 +186,14 @@ export function StudentSuggestField<Name extends string>({
             onMouseDown={(event) => event.preventDefault()}
           >
             {view.kind !== 'results' && <Combobox.Empty>{summary}</Combobox.Empty>}
-            <Combobox.Options
-              className={classes.suggestionOptions}
-              aria-label={words.label}
-              aria-busy={busy}
-            >
-              {shown.map((student, index) => {
-                const detailsId = `${idBase}-details-${index}`;
-                return (
-                  <Combobox.Option
-                    key={student.email}
-                    id={optionId(index)}
-                    value={student.email}
-                    aria-label={`${visibleName(student.name)}, ${student.email}`}
-                    aria-describedby={detailsId}
-                    aria-selected={index === highlightedIndex}
-                    className={classes.suggestion}
-                  >
-                    <span className={classes.suggestionName}>
-                      <HighlightedText text={visibleName(student.name)} query={foundBy} />
-                    </span>
-                    <span className={classes.suggestionEmail}>
-                      <HighlightedText text={student.email} query={foundBy} />
-                    </span>
-                    <span id={detailsId} className={classes.suggestionDetails}>
-                      {details?.(student) ?? null}
-                    </span>
-                  </Combobox.Option>
-                );
-              })}
-            </Combobox.Options>
+            <StudentOptions
+              students={shown}
+              idBase={idBase}
+              highlightedIndex={highlightedIndex}
+              foundBy={foundBy}
+              busy={busy}
+              details={details}
+            />
             {view.kind === 'results' && view.page.totalRecords > view.page.data.length && (
               <Combobox.Footer className={classes.suggestionFooter}>{summary}</Combobox.Footer>
             )}
@@ -274,3 +203,82 @@ export function StudentSuggestField<Name extends string>({
     </Combobox>
   );
 }
+
+/** What the list says of itself: read out, and shown when it has no options or more were found. */
+function summaryOf(
+  view: View,
+  words: ReturnType<typeof useStudentSuggestionMessages>,
+  appMessages: Messages,
+  formats: Formats,
+): string {
+  switch (view.kind) {
+    case 'searching':
+      return words.searching;
+    case 'offline':
+      return words.offline;
+    case 'failed':
+      return `${words.failed} ${describeApiError(view.error, appMessages)}`;
+    case 'no-match':
+      return words.noMatch;
+    case 'results':
+      return view.page.totalRecords > view.page.data.length
+        ? words.showingFirst(
+            formats.number.format(view.page.data.length),
+            formats.number.format(view.page.totalRecords),
+          )
+        : words.found(view.page.totalRecords, formats.number.format(view.page.totalRecords));
+  }
+}
+
+/** The students found, each with the search's words marked and the form's line about them. */
+function StudentOptions({
+  students,
+  idBase,
+  highlightedIndex,
+  foundBy,
+  busy,
+  details,
+}: {
+  students: StudentMatch[];
+  idBase: string;
+  highlightedIndex: number;
+  foundBy: string;
+  busy: boolean;
+  details: ((student: StudentMatch) => string | null) | undefined;
+}) {
+  const words = useStudentSuggestionMessages();
+  return (
+    <Combobox.Options
+      className={classes.suggestionOptions}
+      aria-label={words.label}
+      aria-busy={busy}
+    >
+      {students.map((student, index) => {
+        const detailsId = `${idBase}-details-${index}`;
+        return (
+          <Combobox.Option
+            key={student.email}
+            id={optionId(idBase, index)}
+            value={student.email}
+            aria-label={`${visibleName(student.name)}, ${student.email}`}
+            aria-describedby={detailsId}
+            aria-selected={index === highlightedIndex}
+            className={classes.suggestion}
+          >
+            <span className={classes.suggestionName}>
+              <HighlightedText text={visibleName(student.name)} query={foundBy} />
+            </span>
+            <span className={classes.suggestionEmail}>
+              <HighlightedText text={student.email} query={foundBy} />
+            </span>
+            <span id={detailsId} className={classes.suggestionDetails}>
+              {details?.(student) ?? null}
+            </span>
+          </Combobox.Option>
+        );
+      })}
+    </Combobox.Options>
+  );
+}
+
+const optionId = (idBase: string, index: number) => `${idBase}-option-${index}`;

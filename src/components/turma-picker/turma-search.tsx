@@ -1,23 +1,8 @@
-import {
-  CheckIcon,
-  Combobox,
-  Loader,
-  TextInput,
-  useCombobox,
-  VisuallyHidden,
-  type ComboboxStore,
-} from '@mantine/core';
+import { CheckIcon, Combobox, Loader, TextInput, useCombobox, VisuallyHidden } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  useId,
-  useLayoutEffect,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-  type Ref,
-} from 'react';
+import { useId, useState, type ReactNode, type Ref } from 'react';
 import { classQueries, listSortBy } from '../../api/class-queries';
 import type { ApiClient } from '../../api/client';
 import { useExtension } from '../../api/use-extension';
@@ -32,6 +17,7 @@ import {
 import { describeApiError } from '../../i18n/describe-api-error';
 import { useMessages } from '../../i18n/i18n-context';
 import type { Messages } from '../../i18n/messages';
+import { onComboboxKey, useFollowedHighlight } from '../combobox-keys/combobox-keys';
 import { HighlightedText } from '../highlight/highlighted-text';
 import { useTurmaPickerMessages } from './messages';
 import classes from './turma-picker.module.css';
@@ -153,8 +139,9 @@ export function TurmaSearch({
           onClick={() => combobox.openDropdown()}
           onBlur={() => combobox.closeDropdown()}
           onKeyDown={(event) =>
-            onComboboxKey(event, combobox, () => {
-              highlight(optionValues[combobox.getSelectedOptionIndex()] ?? null);
+            onComboboxKey(event, combobox, {
+              moved: () => highlight(optionValues[combobox.getSelectedOptionIndex()] ?? null),
+              enterSendsForm: false,
             })
           }
         />
@@ -249,42 +236,6 @@ function summaryOf(
   }
 }
 
-/**
- * The field's keys, as in WAI-ARIA's combobox pattern; `moved` after an arrow moved the
- * highlight, so it can follow the turma rather than the position.
- */
-function onComboboxKey(
-  event: KeyboardEvent<HTMLInputElement>,
-  combobox: ComboboxStore,
-  moved: () => void,
-) {
-  if (event.nativeEvent.isComposing) return;
-  switch (event.key) {
-    case 'ArrowDown':
-    case 'ArrowUp':
-      event.preventDefault();
-      if (!combobox.dropdownOpened) {
-        combobox.openDropdown('keyboard');
-      } else {
-        if (event.key === 'ArrowDown') combobox.selectNextOption();
-        else combobox.selectPreviousOption();
-        moved();
-      }
-      break;
-    case 'Enter':
-      // Never the form's submit: Enter belongs to the list while the field has focus.
-      event.preventDefault();
-      if (!combobox.dropdownOpened) combobox.openDropdown('keyboard');
-      else if (combobox.getSelectedOptionIndex() !== -1) combobox.clickSelectedOption();
-      break;
-    case 'Escape':
-      // The dialog around the picker does not close: Mantine's Modal leaves Escape
-      // alone while the field says its list is open (data-mantine-stop-propagation).
-      combobox.closeDropdown('keyboard');
-      break;
-  }
-}
-
 /** One turma found: ticked when on the list, the search's words marked, its size described. */
 function TurmaOption({
   turma,
@@ -353,36 +304,4 @@ function useTurmaResults(
   const busy = typing || results.isFetching;
   const view = viewOf(results, busy, page);
   return { results, foundBy, busy, view };
-}
-
-/**
- * The highlighted option (the field's aria-activedescendant) follows a turma, not a position:
- * when the answer for what was typed replaces the last one (shown dimmed until it comes), a
- * turma highlighted in both stays highlighted, so Enter still picks it; one that is gone leaves
- * nothing highlighted, so Enter never picks whatever now sits in its place. Returns the
- * highlighted index (-1 for none) and how to highlight a value.
- */
-function useFollowedHighlight(
-  { resetSelectedOption, selectOption }: ComboboxStore,
-  optionSet: unknown,
-  optionValues: readonly string[],
-) {
-  const [highlighted, setHighlighted] = useState<{ optionSet: unknown; value: string | null }>({
-    optionSet,
-    value: null,
-  });
-  if (highlighted.optionSet !== optionSet) {
-    const kept = highlighted.value !== null && optionValues.includes(highlighted.value);
-    setHighlighted({ optionSet, value: kept ? highlighted.value : null });
-  }
-  // Mantine's Combobox keeps its own highlight, by position: moved to match before the new
-  // options are painted, since a passive effect could run after a key already pressed on them.
-  const highlightedIndex =
-    highlighted.value === null ? -1 : optionValues.indexOf(highlighted.value);
-  useLayoutEffect(() => {
-    if (highlightedIndex === -1) resetSelectedOption();
-    else selectOption(highlightedIndex);
-  }, [optionSet, highlightedIndex, resetSelectedOption, selectOption]);
-  const highlight = (value: string | null) => setHighlighted({ optionSet, value });
-  return [highlightedIndex, highlight] as const;
 }
