@@ -23,6 +23,8 @@ describe('installReferenceApi: listing', () => {
         searchParams: {},
         body: undefined,
         authorization: `Bearer ${TEST_TOKEN}`,
+        // The console sends its own id only to a server that has said it takes one.
+        requestId: null,
       },
     ]);
   });
