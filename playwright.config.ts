@@ -6,9 +6,12 @@ import { availableParallelism } from 'node:os';
 // CHROMIUM_PATH or Debian's package. Machines without one: `npx playwright install chromium`
 // (with internet), or see scripts/ensure-chromium.mjs.
 // Same choice as scripts/ensure-chromium.mjs: the first of these that exists.
-const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find(
-  (candidate): candidate is string => !!candidate && existsSync(candidate),
-);
+// Debian's headless shell first: the suite ran a quarter faster on it (decision 009).
+const chromiumPath = [
+  process.env.CHROMIUM_PATH,
+  '/usr/lib/chromium/chromium-headless-shell',
+  '/usr/bin/chromium',
+].find((candidate): candidate is string => !!candidate && existsSync(candidate));
 
 const launchOptions = {
   ...(chromiumPath ? { executablePath: chromiumPath } : {}),

@@ -8,9 +8,29 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
-const candidates = [process.env.CHROMIUM_PATH, DEBIAN_CHROMIUM].filter(Boolean);
+// Chromium's headless build, without the browser's window code: the e2e suite ran a quarter
+// faster on it (docs/decisions/009-test-suite-under-load.md). Same choice as playwright.config.ts.
+const DEBIAN_HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const candidates = [process.env.CHROMIUM_PATH, DEBIAN_HEADLESS_SHELL, DEBIAN_CHROMIUM].filter(
+  Boolean,
+);
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const isDebian = existsSync('/etc/debian_version');
+const hasAptGet = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
 
 const found = candidates.find((candidate) => existsSync(candidate));
+if (found === DEBIAN_CHROMIUM && !process.env.CHROMIUM_PATH && isRoot && isDebian && hasAptGet) {
+  // Worth a try, never a failure: the full browser runs the same tests, only slower.
+  const shell = spawnSync('sh', ['-c', 'apt-get install -y chromium-headless-shell'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  if (shell.status === 0 && existsSync(DEBIAN_HEADLESS_SHELL)) {
+    console.log(`ensure-chromium: using ${DEBIAN_HEADLESS_SHELL}`);
+    process.exit(0);
+  }
+}
 if (found) {
   console.log(`ensure-chromium: using ${found}`);
   process.exit(0);
@@ -20,10 +40,6 @@ if (process.env.CHROMIUM_PATH) {
   console.error(`ensure-chromium: CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist.`);
 }
 
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-const isDebian = existsSync('/etc/debian_version');
-const hasAptGet = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-
 if (isRoot && isDebian && hasAptGet) {
   console.log(
     'ensure-chromium: installing Debian chromium (apt-get update && apt-get install -y chromium)',
@@ -32,7 +48,14 @@ if (isRoot && isDebian && hasAptGet) {
     stdio: 'inherit',
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
-  if (install.status === 0 && existsSync(DEBIAN_CHROMIUM)) process.exit(0);
+  if (install.status === 0 && existsSync(DEBIAN_CHROMIUM)) {
+    // The faster headless build where the release has it; the browser alone does the same job.
+    spawnSync('sh', ['-c', 'apt-get install -y chromium-headless-shell'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    process.exit(0);
+  }
   console.error('ensure-chromium: apt-get could not install chromium (see the output above).');
   process.exit(1);
 }
