@@ -48,7 +48,7 @@ export function TypedConfirmationField({
       error={state === 'mismatch'}
       inputWrapperOrder={['label', 'input', 'description']}
       description={<ConfirmationStatus state={state} text={status} />}
-      descriptionProps={{ 'aria-live': 'polite' }}
+      descriptionProps={{ role: 'status', 'aria-live': 'polite' }}
     />
   );
 }
