@@ -4,6 +4,7 @@ import { useCallback, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { checkExpiry, defaultExpiry, type ExpiryValue } from '../../components/expiry-field/expiry';
 import { ExpiryField } from '../../components/expiry-field/expiry-field';
+import { ExpiryCell } from '../../components/expiry-status/expiry-cell';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';
 import { useDiscardGuard, useFormDialog } from '../../components/form-dialog/form-dialog-context';
@@ -12,7 +13,6 @@ import { visibleName } from '../../components/visible-name/visible-name';
 import { useFormats } from '../../i18n/formats';
 import { useRosterMessages } from './messages';
 import type { RosterDialogProps } from './remove-students-dialog';
-import { ExpiryCell } from './roster-table';
 import { RunSummary, StudentList } from './student-list';
 import { failedCount, ROSTER_WRITE_MUTATION_KEY, useStudentRun } from './use-student-run';
 

@@ -47,12 +47,6 @@ export const useRosterMessages = defineMessages({
     retry: 'Tentar novamente',
     dialogLoadFailed:
       'Não foi possível abrir o formulário. Verifique a conexão e clique no botão de novo. Nada foi enviado.',
-    expiry: {
-      none: 'Sem validade',
-      expired: 'Expirada',
-      /** "hoje", "amanhã", "em 12 dias": Intl's relative time. */
-      expires: (relativeDay: string): string => `Expira ${relativeDay}`,
-    },
     pagination: 'Páginas da lista de alunos',
     selection: {
       label: 'Alunos selecionados',
@@ -171,11 +165,6 @@ export const useRosterMessages = defineMessages({
     retry: 'Try again',
     dialogLoadFailed:
       'The form could not be opened. Check the connection and press the button again. Nothing was sent.',
-    expiry: {
-      none: 'No expiry',
-      expired: 'Expired',
-      expires: (relativeDay) => `Expires ${relativeDay}`,
-    },
     pagination: 'Pages of the student list',
     selection: {
       label: 'Selected students',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expiryStatus } from './expiry-status';
+import { expiryStatus } from '../../components/expiry-status/expiry-status';
 import {
   CLOSED_ROSTER,
   parseRosterParams,

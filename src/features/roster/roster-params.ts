@@ -1,7 +1,7 @@
 /**
  * Which turma's roster is open, and what it shows, as it lives in the address bar beside the
  * turmas list's own parameters: `?q=matem&turma=t-42&rosterQ=ana&rosterPage=2&rosterSort=-enrolledAt`.
- * As in the list (features/classes/list-params.ts), each parameter is read on its own with the
+ * As in the list (features/classes/list/list-params.ts), each parameter is read on its own with the
  * contract's rules: a hand-edited link loses only the part that is wrong.
  */
 import { z } from 'zod/mini';

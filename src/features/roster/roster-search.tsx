@@ -5,7 +5,7 @@ import { useRef, useState, type Ref } from 'react';
 import { QUERY_MAX_LENGTH } from '#contract';
 import { useRosterMessages } from './messages';
 
-/** As the turmas search (features/classes/class-search.tsx): one request per burst of typing. */
+/** As the turmas search (features/classes/search/class-search.tsx): one request per burst of typing. */
 const SEARCH_DEBOUNCE_MS = 180;
 
 interface RosterSearchProps {

@@ -6,7 +6,7 @@ import { useFormats, type Formats } from '../../i18n/formats';
 import { EmailText } from '../../components/email-text/email-text';
 import { visibleName } from '../../components/visible-name/visible-name';
 import { parseSortBy } from '../../components/sort-cycle/sort-cycle';
-import { expiryStatus } from './expiry-status';
+import { CompactDateTime, ExpiryCell } from '../../components/expiry-status/expiry-cell';
 import { useRosterMessages, type RosterMessages } from './messages';
 import classes from './roster.module.css';
 
@@ -133,62 +133,6 @@ function StudentRow({
         <CompactDateTime value={student.enrolledAt} formats={formats} />
       </td>
     </tr>
-  );
-}
-
-/** "Expira em 12 dias", "Expirada" or "Sem validade", with the date when there is one. */
-export function ExpiryCell({
-  expirationDate,
-  now,
-  formats,
-}: {
-  expirationDate: string | null;
-  now: Date;
-  formats: Formats;
-}) {
-  const messages = useRosterMessages().expiry;
-  const status = expiryStatus(expirationDate, now);
-  if (status.kind === 'none') return <span className={classes.dimmed}>{messages.none}</span>;
-  const date = (
-    <CompactDateTime value={expirationDate ?? status.at.toISOString()} formats={formats} />
-  );
-  if (status.kind === 'later') return date;
-  return (
-    <>
-      <span className={status.kind === 'expired' ? classes.expired : classes.soon}>
-        {status.kind === 'expired'
-          ? messages.expired
-          : messages.expires(formats.relativeTime.format(status.days, 'day'))}
-      </span>{' '}
-      ({date})
-    </>
-  );
-}
-
-/**
- * A short date-time that may wrap between the date and the time, never inside either: the date
- * columns stay narrow and the e-mails get the width.
- */
-function CompactDateTime({ value, formats }: { value: string; formats: Formats }) {
-  const parts = formats.dateTime.formatToParts(new Date(value));
-  const hour = parts.findIndex((part) => part.type === 'hour');
-  const text = (from: number, to?: number) =>
-    parts
-      .slice(from, to)
-      .map((part) => part.value)
-      .join('');
-  return (
-    <time className={classes.time} dateTime={value}>
-      {hour <= 0 ? (
-        text(0)
-      ) : (
-        <>
-          <span className={classes.nowrap}>{text(0, hour - 1)}</span>
-          {text(hour - 1, hour)}
-          <span className={classes.nowrap}>{text(hour)}</span>
-        </>
-      )}
-    </time>
   );
 }
 

@@ -15,7 +15,7 @@ import {
 } from '../../testing/msw/reference-api';
 import { render } from '../../testing/render';
 import { aTurma } from '../../testing/sample-classes';
-import { selectionStore } from '../classes/selection-store';
+import { selectionStore } from '../../lib/selection-store';
 
 const DAY = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();

@@ -1,7 +1,7 @@
-import { calendarDaysUntil } from '../../components/expiry-field/expiry';
+import { calendarDaysUntil } from '../expiry-field/expiry';
 
 /**
- * How long an enrolment has left, as the roster shows it:
+ * How long an enrolment has left, as the roster and the student page show it:
  * - `none`: it never expires;
  * - `expired`: its moment has passed (access is over, the enrolment is still there);
  * - `soon`: it ends within SOON_DAYS calendar days ("expira hoje", "amanhã", "em 12 dias");
