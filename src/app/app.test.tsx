@@ -5,7 +5,7 @@ import { useState, type Ref } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../api/client';
 import { TOKEN_STORAGE_KEY, tokenStore } from '../features/auth/token-store';
-import { SELECTION_STORAGE_KEY, selectionStore } from '../features/classes/selection-store';
+import { SELECTION_STORAGE_KEY, selectionStore } from '../lib/selection-store';
 import { createTestApiClient, TEST_TOKEN } from '../testing/api-client';
 import { installReferenceApi, type ReferenceApi } from '../testing/msw/reference-api';
 import { render } from '../testing/render';

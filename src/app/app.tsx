@@ -4,7 +4,7 @@ import type { ApiClient } from '../api/client';
 import { SessionGate } from '../features/auth/session-gate';
 import { SignOutButton } from '../features/auth/sign-out-button';
 import { tokenStore, useSession } from '../features/auth/token-store';
-import { selectionStore } from '../features/classes/selection-store';
+import { selectionStore } from '../lib/selection-store';
 import { getApiClient } from './api';
 import { AppShell } from './app-shell';
 import { AppErrorBoundary } from './error-boundary';

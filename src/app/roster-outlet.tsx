@@ -3,8 +3,8 @@ import { lazy, startTransition, Suspense, useCallback, useEffect, useState } fro
 import type { ApiClient } from '../api/client';
 import { useExtension } from '../api/use-extension';
 import { ROSTER_EXTENSION, type ClassSummary } from '#contract';
-import { turmaLabel, useClassListMessages } from '../features/classes/messages';
-import { useSelection } from '../features/classes/selection-store';
+import { turmaLabel, useClassListMessages } from '../features/classes/list/messages';
+import { useSelection } from '../lib/selection-store';
 import type { RosterParams } from '../features/roster/roster-params';
 import { useRosterParams } from '../features/roster/use-roster-params';
 import { useMessages } from '../i18n/i18n-context';

@@ -3,7 +3,7 @@ import type { ApiClient } from '../api/client';
 import { useExtension } from '../api/use-extension';
 import { ROSTER_EXTENSION, type ClassSummary } from '#contract';
 import type { RowAction } from '../features/classes/table/class-table';
-import { turmaLabel, useClassListMessages } from '../features/classes/messages';
+import { turmaLabel, useClassListMessages } from '../features/classes/list/messages';
 import { openRoster } from '../features/roster/use-roster-params';
 import { useMessages } from '../i18n/i18n-context';
 

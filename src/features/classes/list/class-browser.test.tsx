@@ -9,7 +9,7 @@ import { render } from '../../../testing/render';
 import { aTurma, manyTurmas } from '../../../testing/sample-classes';
 import { ClassBrowser } from './class-browser';
 import type { RowAction } from '../table/class-table';
-import { selectionStore } from '../selection-store';
+import { selectionStore } from '../../../lib/selection-store';
 
 function renderBrowser(options?: Parameters<typeof render>[1]) {
   return render(<ClassBrowser api={createTestApiClient()} />, options);

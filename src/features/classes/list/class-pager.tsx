@@ -3,7 +3,7 @@ import { memo, useId } from 'react';
 import { useMessages } from '../../../i18n/i18n-context';
 import { PageRange, Pager } from '../../../components/pager/pager';
 import { pageCountOf } from '../../../components/pager/page-items';
-import { PAGE_SIZES, type PageSize } from '../list-params';
+import { PAGE_SIZES, type PageSize } from './list-params';
 
 interface ClassPagerProps {
   page: number;

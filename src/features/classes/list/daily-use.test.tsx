@@ -16,7 +16,7 @@ import { render } from '../../../testing/render';
 import { aClassPage, aTurma, manyTurmas } from '../../../testing/sample-classes';
 import { ClassBrowser } from './class-browser';
 import type { RowAction } from '../table/class-table';
-import { selectionStore } from '../selection-store';
+import { selectionStore } from '../../../lib/selection-store';
 import { SelectionTray } from '../selection/selection-tray';
 
 const table = () => screen.getByRole('table', { name: 'Lista de turmas' });

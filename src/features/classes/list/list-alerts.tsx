@@ -3,8 +3,8 @@ import { describeApiError } from '../../../i18n/describe-api-error';
 import { useFormats } from '../../../i18n/formats';
 import { useMessages } from '../../../i18n/i18n-context';
 import styles from './class-browser.module.css';
-import type { ListParams } from '../list-params';
-import { useClassListMessages } from '../messages';
+import type { ListParams } from './list-params';
+import { useClassListMessages } from './messages';
 import type { ClassList } from './use-class-list';
 
 /**

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../../api/client';
 import { classQueries, listSortBy } from '../../../api/class-queries';
 import { pageCountOf } from '../../../components/pager/page-items';
 import type { ClassListQuery, ClassListResponse } from '#contract';
-import type { ListParams } from '../list-params';
+import type { ListParams } from './list-params';
 
 /** The request for `params`; `ranks`: the server orders searches by best match (listSortBy). */
 export function toQuery({ q, page, pageSize, sort }: ListParams, ranks: boolean): ClassListQuery {

@@ -5,7 +5,7 @@ import {
   prerenderedSearch,
   subscribeToUrl,
 } from '../../../lib/url-change';
-import { parseListParams, writeListParams, type ListParams } from '../list-params';
+import { parseListParams, writeListParams, type ListParams } from './list-params';
 
 /**
  * The address bar as the single source of truth for what the list shows: reload, back/forward

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../../api/client';
 import { classQueries } from '../../../api/class-queries';
 import { useFormats } from '../../../i18n/formats';
 import { whenIdle } from '../../../lib/when-idle';
-import type { ListParams } from '../list-params';
+import type { ListParams } from './list-params';
 import { prepareTimestamps } from '../table/timestamp';
 import { toQuery } from './use-class-list';
 

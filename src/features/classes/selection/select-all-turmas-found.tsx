@@ -5,8 +5,8 @@ import type { ApiClient } from '../../../api/client';
 import { classQueries } from '../../../api/class-queries';
 import { SelectAllFound } from '../../../components/select-all-found/select-all-found';
 import { useFormats } from '../../../i18n/formats';
-import { useClassListMessages } from '../messages';
-import { selectionStore } from '../selection-store';
+import { useClassListMessages } from '../list/messages';
+import { selectionStore } from '../../../lib/selection-store';
 
 interface SelectAllTurmasFoundProps {
   api: Pick<ApiClient, 'getClasses'>;

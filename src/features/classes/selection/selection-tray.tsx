@@ -4,9 +4,9 @@ import { useId, useState, type ReactNode } from 'react';
 import { CLASSES_PER_REQUEST_MAX } from '#contract';
 import { useMessages } from '../../../i18n/i18n-context';
 import { useFormats } from '../../../i18n/formats';
-import { turmaLabel, useClassListMessages } from '../messages';
+import { turmaLabel, useClassListMessages } from '../list/messages';
 import type { RowAction } from '../table/row-actions';
-import { selectionStore, useSelection } from '../selection-store';
+import { selectionStore, useSelection } from '../../../lib/selection-store';
 import classes from './selection-tray.module.css';
 
 /** Spread on an action the limit disables: it is described by the sentence that says why. */

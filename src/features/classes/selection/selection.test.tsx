@@ -5,7 +5,7 @@ import { installReferenceApi } from '../../../testing/msw/reference-api';
 import { render } from '../../../testing/render';
 import { manyTurmas } from '../../../testing/sample-classes';
 import { ClassBrowser } from '../list/class-browser';
-import { SELECTION_STORAGE_KEY, selectionStore } from '../selection-store';
+import { SELECTION_STORAGE_KEY, selectionStore } from '../../../lib/selection-store';
 import { SelectionTray } from './selection-tray';
 
 function renderWithTray() {

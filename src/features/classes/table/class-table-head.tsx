@@ -6,7 +6,7 @@ import type { Class, SortField } from '#contract';
 import { nextSort, type ColumnSort } from '../../../components/sort-cycle/sort-cycle';
 import { COLUMN_WIDTHS, NUMERIC_COLUMNS, type features } from './class-table-columns';
 import classes from './class-table.module.css';
-import { useClassListMessages } from '../messages';
+import { useClassListMessages } from '../list/messages';
 
 type ClassHeader = Header<typeof features, Class>;
 

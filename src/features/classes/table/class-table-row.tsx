@@ -4,7 +4,7 @@ import { HighlightedText } from '../../../components/highlight/highlighted-text'
 import type { Formats } from '../../../i18n/formats';
 import { useMessages } from '../../../i18n/i18n-context';
 import classes from './class-table.module.css';
-import { turmaLabel, useClassListMessages } from '../messages';
+import { turmaLabel, useClassListMessages } from '../list/messages';
 import type { RowAction } from './row-actions';
 import { timestamp } from './timestamp';
 

@@ -10,7 +10,7 @@ import { TableHead, type BestMatch } from './class-table-head';
 import { ClassRow } from './class-table-row';
 import classes from './class-table.module.css';
 import { LoadingRows } from './loading-rows';
-import { useClassListMessages } from '../messages';
+import { useClassListMessages } from '../list/messages';
 import { PageSelectionContext, type PageSelection } from '../selection/page-selection';
 import { runRowAction, type RowAction } from './row-actions';
 

@@ -3,10 +3,10 @@ import { useHotkeys, useMergedRef } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { memo, useId, useRef, useState, type Ref } from 'react';
 import { QUERY_MAX_LENGTH } from '#contract';
-import { useMessages } from '../../i18n/i18n-context';
-import { isForThePage } from '../../lib/page-shortcut';
+import { useMessages } from '../../../i18n/i18n-context';
+import { isForThePage } from '../../../lib/page-shortcut';
 import classes from './class-search.module.css';
-import { useTypingPause } from './search/typing-pause';
+import { useTypingPause } from './typing-pause';
 
 interface ClassSearchProps {
   /** The search the list shows (from the URL). */

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../i18n/define-messages';
+import { defineMessages } from '../../../i18n/define-messages';
 
 /**
  * Words of the turmas list added with the daily-use issue (20); the older ones live in
