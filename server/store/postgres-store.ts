@@ -16,6 +16,7 @@ import { createLogger, type Logger } from '../log.ts';
 import { demoRows, UPDATED_AFTER_CREATION_SECONDS, type DemoRows, type SeedSize } from '../seed.ts';
 import { createPostgresClassList } from './postgres-class-list.ts';
 import { createPostgresRosterReads } from './postgres-roster.ts';
+import { withModelTimes } from './read-model.ts';
 import {
   asStoreError,
   createPool,
@@ -81,8 +82,12 @@ export async function openPostgresStore(
         throw asStoreError(error);
       }
     };
-    const classList = await createPostgresClassList(withClient, query);
-    const roster = createPostgresRosterReads(withClient, query);
+    // Each module makes its model before its first await, where withModelTimes sees it.
+    const listing = withModelTimes(() => createPostgresClassList(withClient, query));
+    const classList = await listing.made;
+    const { made: roster, times: students } = withModelTimes(() =>
+      createPostgresRosterReads(withClient, query),
+    );
 
     const store: Store = {
       listClasses: (params) => classList.list(params),
@@ -142,6 +147,16 @@ export async function openPostgresStore(
         classList.stop();
         await pool.end();
       },
+
+      stats: () => ({
+        indexes: { turmas: listing.times, students },
+        pool: {
+          max: pool.options.max,
+          inUse: pool.totalCount - pool.idleCount,
+          idle: pool.idleCount,
+          waiting: pool.waitingCount,
+        },
+      }),
     };
     return { ...migrated, store };
   } catch (error) {

@@ -37,8 +37,33 @@ export interface Model<Loaded, Changes, M> {
   apply(model: M, changes: Changes): void;
 }
 
+/** When a model was last loaded whole and last caught up, in ms since the epoch (for /metrics). */
+export interface ModelTimes {
+  loadedAt?: number | undefined;
+  refreshedAt?: number | undefined;
+}
+
+let made: ModelTimes[] | undefined;
+
+/**
+ * The times of the models `make` builds synchronously: each engine's modules keep their models
+ * to themselves, and a store reads them this way at a scrape rather than each module handing
+ * them up.
+ */
+export function withModelTimes<T>(make: () => T): { made: T; times: ModelTimes } {
+  const outer = made;
+  made = [];
+  try {
+    return { made: make(), times: made[0] ?? {} };
+  } finally {
+    made = outer;
+  }
+}
+
 /** A model kept as new as the feed's last answer. */
-export class Followed<Version, Loaded, Changes, M> {
+export class Followed<Version, Loaded, Changes, M> implements ModelTimes {
+  loadedAt: number | undefined;
+  refreshedAt: number | undefined;
   private state: { version: Version; model: M } | undefined;
   private loading: Promise<void> | undefined;
   private reading: Promise<M> | undefined;
@@ -48,6 +73,7 @@ export class Followed<Version, Loaded, Changes, M> {
 
   constructor(kind: Model<Loaded, Changes, M>) {
     this.kind = kind;
+    made?.push(this);
   }
 
   /** The model as it stands, not caught up: undefined before the first load. */
@@ -108,12 +134,14 @@ export class Followed<Version, Loaded, Changes, M> {
 
   private loaded({ version, value }: Versioned<Version, Loaded>): M {
     this.state = { version, model: this.kind.build(value) };
+    this.loadedAt = this.refreshedAt = Date.now();
     return this.state.model;
   }
 
   private applied(state: { version: Version; model: M }, changes: Versioned<Version, Changes>): M {
     this.kind.apply(state.model, changes.value);
     state.version = changes.version;
+    this.refreshedAt = Date.now();
     return state.model;
   }
 }

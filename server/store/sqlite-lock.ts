@@ -30,6 +30,8 @@ export interface LockWaits {
   read<T>(run: () => T): Promise<T>;
   /** Whether another connection holds the write lock, asked without waiting for it. */
   state(): WriteLockState;
+  /** Reads and writes that found the database busy and waited, since the start (/metrics). */
+  readonly busyWaits: { reads: number; writes: number };
 }
 
 const isBusy = (error: unknown) =>
@@ -49,6 +51,7 @@ export function createLockWaits(db: Db): LockWaits {
   const queue: Waiting[] = [];
   let attempt = 0;
   let scheduled = false;
+  const busyWaits = { reads: 0, writes: 0 };
 
   /** Runs the queued writes in order, one per turn of the event loop, while the lock is free. */
   function drain() {
@@ -87,6 +90,8 @@ export function createLockWaits(db: Db): LockWaits {
   }
 
   return {
+    busyWaits,
+
     async write<T>(run: () => T) {
       const giveUpAt = performance.now() + LOCK_WAIT_MS;
       if (queue.length === 0) {
@@ -97,6 +102,7 @@ export function createLockWaits(db: Db): LockWaits {
           attempt = 0;
         }
       }
+      busyWaits.writes++;
       return new Promise<T>((resolve, reject) => {
         queue.push({ run, resolve: resolve as (value: unknown) => void, reject, giveUpAt });
         if (queue.length === 1) schedule(pause(attempt++));
@@ -111,6 +117,7 @@ export function createLockWaits(db: Db): LockWaits {
         } catch (error) {
           const left = giveUpAt - performance.now();
           if (!isBusy(error)) throw error;
+          if (tries === 0) busyWaits.reads++;
           if (left <= 0) throw new StoreUnavailableError(LOCKED_REASON, { cause: error });
           await new Promise((resolve) => setTimeout(resolve, Math.min(pause(tries), left)));
         }

@@ -8,6 +8,7 @@
  * connection's write lock is waited for off the event loop (sqlite-lock.ts).
  */
 import { foldForSearch } from '#contract';
+import { withModelTimes } from './read-model.ts';
 import { createClassList } from './sqlite-class-list.ts';
 import { createLockWaits } from './sqlite-lock.ts';
 import { createRosterReads } from './sqlite-roster.ts';
@@ -57,8 +58,8 @@ export function createStore(db: Db): Store {
     if (unknown.length > 0) throw new UnknownClassesError(unknown);
   }
 
-  const classList = createClassList(db);
-  const roster = createRosterReads(db);
+  const { made: classList, times: turmas } = withModelTimes(() => createClassList(db));
+  const { made: roster, times: students } = withModelTimes(() => createRosterReads(db));
 
   const enrolNow = db.transaction((enrolment: Enrolment) =>
     changing(enrolment.classIds, () => {
@@ -101,6 +102,7 @@ export function createStore(db: Db): Store {
       return { writeLock: locks.state() };
     }),
     close: settled(() => void db.close()),
+    stats: () => ({ indexes: { turmas, students }, busyWaits: { ...locks.busyWaits } }),
   };
 }
 

@@ -13,6 +13,7 @@ import type {
   StudentSearchResponse,
   StudentsByEmailResponse,
 } from '#contract';
+import type { ModelTimes } from './read-model.ts';
 
 export interface Enrolment {
   name: string;
@@ -66,6 +67,18 @@ export interface Store {
   check(): Promise<DatabaseHealth>;
   /** Lets the work in flight end, then releases the database. */
   close(): Promise<void>;
+  /** What /metrics reads at a scrape: figures kept in memory, no query and no wait. */
+  stats(): StoreStats;
+}
+
+/** A store's figures for /metrics (decision 018). */
+export interface StoreStats {
+  /** The in-memory indexes (read-model.ts); no times before the first load. */
+  indexes: { turmas: ModelTimes; students: ModelTimes };
+  /** PostgreSQL's connection pool: its size, connections lent out and idle, requests waiting. */
+  pool?: { max: number; inUse: number; idle: number; waiting: number };
+  /** SQLite: statements that found another connection's lock and waited, since the start. */
+  busyWaits?: { reads: number; writes: number };
 }
 
 /** What GET /v1/health reports of the database besides its answering. */
