@@ -298,6 +298,28 @@ describe('Bulk dialog: the review', () => {
     );
   });
 
+  it('shows a long list 25 lines at a time, with the console’s pager under it', async () => {
+    const { user } = setup();
+    await review(user, cohort(30));
+    const pages = within(dialog()).getByRole('navigation', { name: 'Páginas da lista' });
+    const lines = () =>
+      within(dialog())
+        .getAllByRole('rowheader')
+        .map((cell) => Number(cell.textContent));
+
+    expect(lines()).toEqual(Array.from({ length: 25 }, (_, i) => i + 2));
+    expect(within(dialog()).getByText('1–25 de 30')).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Página 1 de 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await user.click(within(pages).getByRole('button', { name: 'Próxima página' }));
+
+    expect(lines()).toEqual([27, 28, 29, 30, 31]);
+    expect(within(dialog()).getByText('26–30 de 30')).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Próxima página' })).toBeDisabled();
+  });
+
   it('goes back to the pasted text, and starts a new list empty once a run is over', async () => {
     const { user } = setup();
     await review(user, cohort(1));

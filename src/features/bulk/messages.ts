@@ -129,9 +129,7 @@ const byLocale = {
       confirmMismatch: 'O número digitado não é o de alunos que serão removidos.',
       confirmMatch: 'Confirmado.',
       more: (count: string) => `e mais ${count}`,
-      page: (from: string, to: string, total: string) => `${from}–${to} de ${total}`,
-      previousPage: 'Página anterior',
-      nextPage: 'Próxima página',
+      pagination: 'Páginas da lista',
     },
     rowWarning: (warning: RowWarning, typedName: string, date: (iso: string) => string): string => {
       switch (warning.kind) {
@@ -382,9 +380,7 @@ const byLocale = {
       confirmMismatch: 'The number typed is not the number of students to be removed.',
       confirmMatch: 'Confirmed.',
       more: (count: string) => `and ${count} more`,
-      page: (from: string, to: string, total: string) => `${from}–${to} of ${total}`,
-      previousPage: 'Previous page',
-      nextPage: 'Next page',
+      pagination: 'Pages of the list',
     },
     rowWarning: (warning: RowWarning, typedName: string, date: (iso: string) => string): string => {
       switch (warning.kind) {

@@ -1,44 +1,23 @@
-import { ActionIcon, Group, Text } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useFormats } from '../../i18n/formats';
+import { Group } from '@mantine/core';
+import { PageRange, Pager } from '../../components/pager/pager';
 import { useBulkMessages } from './messages';
 import { PAGE_SIZE } from './use-page';
 
-interface PagerProps {
+interface BulkPagerProps {
   page: number;
-  last: number;
+  pageCount: number;
   total: number;
   setPage: (page: number) => void;
 }
 
-export function Pager({ page, last, total, setPage }: PagerProps) {
+/** Under a list longer than one page: the rows on screen, and the console's one pager. */
+export function BulkPager({ page, pageCount, total, setPage }: BulkPagerProps) {
   const messages = useBulkMessages().preview;
-  const { number } = useFormats();
-  const format = (value: number) => number.format(value);
-  if (last === 0) return null;
-  const from = page * PAGE_SIZE + 1;
-  const to = Math.min(total, from + PAGE_SIZE - 1);
+  if (pageCount === 1) return null;
   return (
-    <Group gap="xs" justify="flex-end">
-      <ActionIcon
-        variant="default"
-        aria-label={messages.previousPage}
-        disabled={page === 0}
-        onClick={() => setPage(page - 1)}
-      >
-        <IconChevronLeft aria-hidden size={18} />
-      </ActionIcon>
-      <Text size="sm" aria-live="polite">
-        {messages.page(format(from), format(to), format(total))}
-      </Text>
-      <ActionIcon
-        variant="default"
-        aria-label={messages.nextPage}
-        disabled={page === last}
-        onClick={() => setPage(page + 1)}
-      >
-        <IconChevronRight aria-hidden size={18} />
-      </ActionIcon>
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      <PageRange page={page} pageSize={PAGE_SIZE} totalRecords={total} aria-live="polite" />
+      <Pager page={page} pageCount={pageCount} label={messages.pagination} onPageChange={setPage} />
     </Group>
   );
 }

@@ -13,7 +13,7 @@ import type { Locale, Messages } from '../../../i18n/messages';
 import classes from '../bulk.module.css';
 import { useBulkMessages, type BulkMessages } from '../messages';
 import { apiMessageOf, RETRYABLE, SUCCESS, type Outcome, type RowReport } from './outcomes';
-import { Pager } from '../pager';
+import { BulkPager } from '../pager';
 import { usePage } from '../use-page';
 import { downloadCsv, toCsv } from '../../../lib/csv-file';
 import { resultsCsvRows } from './results-csv';
@@ -169,7 +169,7 @@ export function ResultsStep({
           </tbody>
         </table>
       </div>
-      <Pager {...page} />
+      <BulkPager {...page} />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onStartOver}>
           {messages.results.newBatch}

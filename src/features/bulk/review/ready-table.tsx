@@ -3,7 +3,7 @@ import { visibleName } from '../../../components/visible-name/visible-name';
 import { useFormats } from '../../../i18n/formats';
 import classes from '../bulk.module.css';
 import type { BulkMessages } from '../messages';
-import { Pager } from '../pager';
+import { BulkPager } from '../pager';
 import type { BulkMode, CheckedRow } from '../types';
 import { usePage } from '../use-page';
 
@@ -54,7 +54,7 @@ export function ReadyTable({ mode, rows, messages }: ReadyTableProps) {
           </tbody>
         </table>
       </div>
-      <Pager {...page} />
+      <BulkPager {...page} />
     </Stack>
   );
 }

@@ -5,7 +5,7 @@ import { NAME_MAX_LENGTH } from '#contract';
 import { useFormats } from '../../../i18n/formats';
 import classes from '../bulk.module.css';
 import type { BulkMessages } from '../messages';
-import { Pager } from '../pager';
+import { BulkPager } from '../pager';
 import type { BulkMode, CheckedRow, InputRow } from '../types';
 import { usePage } from '../use-page';
 import type { RowWarning, RowWarningKind } from './review-warnings';
@@ -157,7 +157,7 @@ export function ReviewList({
           );
         })}
       </ul>
-      <Pager {...page} />
+      <BulkPager {...page} />
     </Stack>
   );
 }
