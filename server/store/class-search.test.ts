@@ -203,8 +203,10 @@ describe('the turmas index, each of its methods against the rule', () => {
     const index = indexOf(turmas);
     const changed = turmas.filter((_, at) => at % 9 === 0);
     for (const [round, query] of ['a', 'arte', '2 ano', 'e'].entries()) {
-      // Read first, so that what the index kept must be let go of.
-      for (const sortBy of SORT_VALUES) index.page(query, sortBy, 1, 5);
+      // Read first, near the start and deep (whole lists kept), so that what the index kept
+      // must follow the writes.
+      for (const sortBy of SORT_VALUES)
+        for (const page of [1, 6]) index.page(query, sortBy, page, 5);
       for (const turma of changed) {
         turma.countStudents = (turma.countStudents + round + 1) % 7;
         turma.updatedAt = 60 + round * 7 + (turma.key % 5);
@@ -217,8 +219,12 @@ describe('the turmas index, each of its methods against the rule', () => {
         })),
       );
       for (const sortBy of SORT_VALUES) {
+        const expected = expectedKeys(turmas, query, sortBy);
         expect(index.page(query, sortBy, 2, 4).keys, `${query} ${sortBy}`).toEqual(
-          expectedKeys(turmas, query, sortBy).slice(4, 8),
+          expected.slice(4, 8),
+        );
+        expect(index.page(query, sortBy, 6, 5).keys, `${query} ${sortBy} deep`).toEqual(
+          expected.slice(25, 30),
         );
       }
     }

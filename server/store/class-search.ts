@@ -214,7 +214,8 @@ export class ClassSearch {
    * computed again, after writes moved them, by the next search that needs them.
    */
   private readonly positions: Record<SortField, Int32Array>;
-  private readonly stalePositions = new Set<SortField>();
+  /** Where writes moved turmas in each order since its positions were last brought up to date. */
+  private readonly stalePositions = new Map<SortField, [from: number, to: number]>();
   /** Every distinct folded word of any name (a "term"), by term number. */
   private readonly terms: string[] = [];
   /** Each term's slots, ascending; and, for a term in many names, the same as a bitset. */
@@ -322,20 +323,29 @@ export class ClassSearch {
     }
   }
 
-  /** These turmas' student counts and updatedAt changed (enrolments written). */
+  /**
+   * These turmas' student counts and updatedAt changed (enrolments written): each moves in the two
+   * orders and in the searches kept in them, by binary search; nothing else is read again.
+   */
   update(changes: readonly Omit<IndexedClass, 'searchName'>[]): void {
-    if (changes.length === 0) return;
-    for (const key of [...this.ordered.keys()]) {
-      if (key.startsWith('countStudents ') || key.startsWith('updatedAt '))
-        this.ordered.delete(key);
-    }
     for (const change of changes) {
       const slot = this.slotOf(change.key);
       if (slot < 0) continue;
-      this.move(this.orders.countStudents, slot, this.counts, change.countStudents);
-      this.move(this.orders.updatedAt, slot, this.updated, Date.parse(change.updatedAt));
+      this.moveIn('countStudents', this.counts, slot, change.countStudents);
+      this.moveIn('updatedAt', this.updated, slot, Date.parse(change.updatedAt));
     }
-    this.stalePositions.add('countStudents').add('updatedAt');
+  }
+
+  /** Gives `slot` a new value of `field`, moving it in the order and in each search kept in it. */
+  private moveIn(field: SortField, values: Int32Array | Float64Array, slot: number, value: number) {
+    if (values[slot] === value) return;
+    const [from, to] = this.move(this.orders[field], slot, values, value);
+    const [staleFrom, staleTo] = this.stalePositions.get(field) ?? [from, to];
+    this.stalePositions.set(field, [Math.min(from, to, staleFrom), Math.max(from, to, staleTo)]);
+    for (const [key, list] of this.ordered) {
+      if (key.startsWith(`${field} `)) this.move(list, slot, values, value);
+    }
+    values[slot] = value;
   }
 
   /**
@@ -818,13 +828,16 @@ export class ClassSearch {
     return remember(this.wordTerms, word, found, WORDS_KEPT);
   }
 
-  /** Each slot's position in `field`'s order, computed again if writes moved it. */
+  /** Each slot's position in `field`'s order, computed again where writes moved turmas. */
   private positionsOf(field: SortField): Int32Array {
-    if (this.stalePositions.delete(field)) {
-      const positions = this.positions[field];
-      this.orders[field].forEach((slot, at) => (positions[slot] = at));
+    const positions = this.positions[field];
+    const stale = this.stalePositions.get(field);
+    if (stale) {
+      this.stalePositions.delete(field);
+      const order = this.orders[field];
+      for (let at = stale[0]; at <= stale[1]; at++) positions[order[at]!] = at;
     }
-    return this.positions[field];
+    return positions;
   }
 
   private positionsIn(order: Int32Array): Int32Array {
@@ -871,13 +884,20 @@ export class ClassSearch {
   }
 
   /**
-   * Gives `slot` a new value and moves it to its place in `order`, sorted by (value, id): both
-   * places found by binary search, the slots between shifted by one (one memmove).
+   * Moves `slot` in `order`, sorted by (value, id), to where `value` puts it; the caller then
+   * gives it that value. An order of some turmas (a search's) that lacks `slot` is left as it is.
+   * Both places are found by binary search, the slots between shifted by one (one memmove);
+   * returns the positions between which slots moved.
    */
-  private move(order: Int32Array, slot: number, values: Int32Array | Float64Array, value: number) {
+  private move(
+    order: Int32Array,
+    slot: number,
+    values: Int32Array | Float64Array,
+    value: number,
+  ): [number, number] {
     const from = this.position(order, values, values[slot]!, this.idRank[slot]!);
+    if (order[from] !== slot) return [from, from];
     let to = this.position(order, values, value, this.idRank[slot]!);
-    values[slot] = value;
     if (to > from) {
       to -= 1;
       order.copyWithin(from, from + 1, to + 1);
@@ -885,6 +905,7 @@ export class ClassSearch {
       order.copyWithin(to + 1, to, from);
     }
     order[to] = slot;
+    return [from, to];
   }
 
   /** Where (value, idRank) is, or would go, in `order`: the first position not before it. */
