@@ -514,6 +514,78 @@ export const studentsByEmailResponseSchema = z.object({
 });
 export type StudentsByEmailResponse = z.infer<typeof studentsByEmailResponseSchema>;
 
+/** `GET /v1/enrolments/expiring`: enrolments whose expiry falls in a window, soonest first. */
+export const EXPIRING_EXTENSION = 'expiring';
+/** At most this many turmas in one `GET /v1/enrolments/expiring`'s filter. */
+export const EXPIRING_CLASSES_MAX = 100;
+
+const INSTANT_MIN = Date.parse('0000-01-01T00:00:00.000Z');
+const INSTANT_MAX = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * An instant of the window, answered as toISOString() writes it (UTC, milliseconds): what both
+ * engines compare. Years 0 to 9999 only, so that its text sorts as its time does.
+ */
+const windowInstant = z.pipe(
+  isoDateTime.check(
+    z.refine((value) => {
+      const instant = Date.parse(value);
+      return !(instant < INSTANT_MIN || instant > INSTANT_MAX);
+    }, 'must be a date and time from year 0 to 9999'),
+  ),
+  z.transform((value: string) => new Date(value).toISOString()),
+);
+
+/**
+ * `GET /v1/enrolments/expiring?before=…&after=…&classId=a&classId=b`: enrolments whose expiry is
+ * at or after `after` (default: now) and before `before`, across every turma or only those named.
+ */
+export const expiringQuerySchema = z
+  .object({
+    before: windowInstant,
+    after: z.optional(windowInstant),
+    classId: z.optional(
+      z.pipe(
+        z.union([z.string(), z.array(z.string())]),
+        z.pipe(
+          z.transform((value: string | string[]) => (typeof value === 'string' ? [value] : value)),
+          z
+            .array(classIdSchema)
+            .check(
+              z.maxLength(EXPIRING_CLASSES_MAX, `must name at most ${EXPIRING_CLASSES_MAX} turmas`),
+            ),
+        ),
+      ),
+    ),
+    page: z._default(integerParam(1, PAGE_MAX), 1),
+    pageSize: z._default(integerParam(1, PAGE_SIZE_MAX), PAGE_SIZE_DEFAULT),
+  })
+  .check(
+    z.refine((query) => query.after === undefined || query.after <= query.before, {
+      error: 'must not come after `before`',
+      path: ['after'],
+      // Only once both are instants: a malformed one is said once, by its own check.
+      when: (payload) => payload.issues.length === 0,
+    }),
+  );
+export type ExpiringQuery = z.input<typeof expiringQuerySchema>;
+export type ExpiringParams = z.output<typeof expiringQuerySchema>;
+
+/** One enrolment that expires in the window: who, in which turma, and when. */
+export const expiringEnrolmentSchema = z.object({
+  student: z.object({ name: z.string(), email: z.string() }),
+  class: z.object({ id: z.string(), name: z.string() }),
+  expirationDate: isoDateTime,
+});
+export type ExpiringEnrolment = z.infer<typeof expiringEnrolmentSchema>;
+
+/** By expiry, then student name (folded), e-mail, turma name (folded), turma id. */
+export const expiringResponseSchema = z.object({
+  data: z.array(expiringEnrolmentSchema),
+  totalRecords: z.int().check(z.nonnegative()),
+});
+export type ExpiringResponse = z.infer<typeof expiringResponseSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Turning zod issues into the one-line messages the Error body carries
 

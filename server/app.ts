@@ -19,6 +19,8 @@ import {
   classListQuerySchema,
   configureZod,
   describeIssues,
+  EXPIRING_EXTENSION,
+  expiringQuerySchema,
   EXTENSIONS_HEADER,
   RANK_EXTENSION,
   removeStudentFromClassesBodySchema,
@@ -222,6 +224,7 @@ const OFFERED_EXTENSIONS = [
   RANK_EXTENSION,
   STUDENTS_BY_EMAIL_EXTENSION,
   REQUEST_ID_EXTENSION,
+  EXPIRING_EXTENSION,
 ];
 
 /** What a 503 asks a client to wait: a database restart takes seconds. */
@@ -421,7 +424,13 @@ function extensionRoutes(store: Store) {
     )
     .get('/students/by-email', valid('query', studentsByEmailQuerySchema), async (c) =>
       c.json(await store.studentsByEmail(c.req.valid('query').email)),
-    );
+    )
+    .get('/enrolments/expiring', valid('query', expiringQuerySchema), async (c) => {
+      const { after, classId, ...rest } = c.req.valid('query');
+      // A window without `after` starts now, as the request is served.
+      const window = { ...rest, after: after ?? new Date().toISOString(), classIds: classId };
+      return c.json(await store.listExpiring(window));
+    });
 }
 
 /** What a route's error answers: an Error body, never a stack trace. */

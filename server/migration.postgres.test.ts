@@ -49,15 +49,16 @@ describe('a database of schema version 1', () => {
     const first = await startMain(database, { API_TOKENS: TEST_TOKEN, SEED_CLASSES: '3' });
     expect(await first.terminate()).toBe(0);
     // Back to version 1 as it was: no folded columns, no created_xid, no
-    // roster version (the trigger's function is replaced by the migration).
+    // roster version (the trigger's function is replaced by the migration), no expiry index.
     await database.query(`
       DROP TRIGGER students_removed ON students;
       DROP TRIGGER student_renamed ON students;
-      DROP INDEX students_by_name, students_by_xid;
+      DROP INDEX students_by_name, students_by_xid, enrolments_by_expiry;
       ALTER TABLE students DROP COLUMN search_name, DROP COLUMN search_email,
         DROP COLUMN created_xid;
       INSERT INTO students (email, name) VALUES ('joao@escola.example', 'João Araújo');
-      INSERT INTO enrolments (class_id, student_id) SELECT min(c.id), s.id FROM classes c, students s
+      INSERT INTO enrolments (class_id, student_id, expiration_date)
+        SELECT min(c.id), s.id, '2090-06-01T00:00:00Z' FROM classes c, students s
         WHERE s.email = 'joao@escola.example' GROUP BY s.id;
       ALTER TABLE classes DROP COLUMN roster_version;
       UPDATE store_meta SET schema_version = 1;`);
@@ -69,6 +70,15 @@ describe('a database of schema version 1', () => {
       data: [{ name: 'João Araújo', email: 'joao@escola.example', countClasses: 1 }],
       totalRecords: 1,
     });
+    const expiring = await apiAt(main.url)(
+      '/enrolments/expiring?after=2090-06-01T00:00:00Z&before=2090-06-02T00:00:00Z',
+      {},
+    );
+    expect(expiring.body).toMatchObject({ data: [{ student: { name: 'João Araújo' } }] });
+    const indexes = await database.query<{ indexname: string }>(
+      `SELECT indexname FROM pg_indexes WHERE indexname = 'enrolments_by_expiry'`,
+    );
+    expect(indexes).toEqual([{ indexname: 'enrolments_by_expiry' }]);
     const [meta] = await database.query<{ schema_version: number }>(
       'SELECT schema_version FROM store_meta',
     );

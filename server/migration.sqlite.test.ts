@@ -131,6 +131,35 @@ describe('a DATA_DIR of schema version 1', () => {
     const roster = await server.request('/classe/v2/students?query=ana');
     expect(roster.body).toMatchObject({ data: [{ email: 'ana@escola.example' }], totalRecords: 1 });
   });
+
+  it("lists its enrolments by expiry through version 5's index", async () => {
+    const plan = readSqlite(server.dataDir, (db) =>
+      db
+        .prepare(`EXPLAIN QUERY PLAN SELECT count(*) FROM enrolments WHERE expiration_date >= ?`)
+        .all('2026-01-01T00:00:00.000Z')
+        .map((row) => (row as { detail: string }).detail),
+    );
+    expect(plan.join('\n')).toContain('enrolments_by_expiry');
+    const enrolled = await server.addStudentToClass('v1', {
+      name: 'Ana Souza',
+      email: 'ana@escola.example',
+      expirationDate: '2090-06-01T00:00:00Z',
+    });
+    expect(enrolled.status).toBe(200);
+    const expiring = await server.request(
+      '/enrolments/expiring?after=2090-06-01T00:00:00Z&before=2090-06-02T00:00:00Z',
+    );
+    expect(expiring.body).toEqual({
+      data: [
+        {
+          student: { name: 'Ana Souza', email: 'ana@escola.example' },
+          class: { id: 'v1', name: 'Matemática 9º A' },
+          expirationDate: '2090-06-01T00:00:00.000Z',
+        },
+      ],
+      totalRecords: 1,
+    });
+  });
 });
 
 /** Version 2 added a trigram index kept by triggers, as store/sqlite-schema.ts then created it. */

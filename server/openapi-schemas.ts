@@ -18,6 +18,8 @@ import {
   EXPIRATION_DATE_MAX,
   EXPIRATION_DATE_MIN,
   expirationDateSchema,
+  expiringEnrolmentSchema,
+  expiringResponseSchema,
   removeStudentFromClassesBodySchema,
   rosterEntrySchema,
   rosterResponseSchema,
@@ -88,6 +90,9 @@ const NAMED = {
   StudentEnrolment: studentEnrolmentSchema,
   StudentRecord: studentRecordSchema,
   StudentsByEmailResult: studentsByEmailResponseSchema,
+  // The expiring extension's
+  ExpiringEnrolment: expiringEnrolmentSchema,
+  ExpiringResult: expiringResponseSchema,
 } satisfies Record<string, z.ZodMiniType>;
 
 export type SchemaName = keyof typeof NAMED;
@@ -102,6 +107,8 @@ export const EXTENSION_SCHEMAS: readonly SchemaName[] = [
   'StudentEnrolment',
   'StudentRecord',
   'StudentsByEmailResult',
+  'ExpiringEnrolment',
+  'ExpiringResult',
 ];
 
 export const schemaRef = (name: SchemaName) => ({ $ref: `#/components/schemas/${name}` });
@@ -149,6 +156,12 @@ const STUDENT_RECORD_EXAMPLE = {
       enrolledAt: '2024-02-01T10:00:00.000Z',
     },
   ],
+};
+
+const EXPIRING_EXAMPLE = {
+  student: { name: 'Ana Souza', email: 'ana@escola.example' },
+  class: { id: 't4', name: 'Matemática 9º A' },
+  expirationDate: '2026-12-31T23:59:59.000Z',
 };
 
 /**
@@ -365,6 +378,27 @@ const ANNOTATIONS: Record<SchemaName, JsonSchema> = {
       },
     },
     examples: [{ data: [STUDENT_RECORD_EXAMPLE] }],
+  },
+  ExpiringEnrolment: {
+    description: 'An enrolment that expires in the window asked (extension, not part of v1).',
+    properties: {
+      student: { description: 'The student: name, and e-mail lower-cased.' },
+      class: { description: 'The turma: id and name.' },
+      expirationDate: { description: 'When this enrolment ends (UTC).' },
+    },
+    examples: [EXPIRING_EXAMPLE],
+  },
+  ExpiringResult: {
+    description: 'One page of the enrolments that expire in a window (extension, not part of v1).',
+    properties: {
+      data: {
+        description:
+          "By expiry, then the student's name (ignoring case and accents), e-mail, then the " +
+          "turma's name and id.",
+      },
+      totalRecords: { description: 'How many enrolments expire in the window, over all pages.' },
+    },
+    examples: [{ data: [EXPIRING_EXAMPLE], totalRecords: 1 }],
   },
 };
 

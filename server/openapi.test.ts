@@ -235,6 +235,7 @@ describe('paths', () => {
       '/classe/{id}/students': other('GET, HEAD'),
       '/students': other('GET, HEAD'),
       '/students/by-email': other('GET, HEAD'),
+      '/enrolments/expiring': other('GET, HEAD'),
       '/health': other('GET, HEAD'),
       '/live': other('GET, HEAD'),
       '/openapi.json': other('GET, HEAD'),
@@ -280,6 +281,7 @@ describe('operations', () => {
       'GET /classe/{id}/students': expect.arrayContaining([...everywhere, '401', '404']) as unknown,
       'GET /students': expect.arrayContaining([...everywhere, '401']) as unknown,
       'GET /students/by-email': expect.arrayContaining([...everywhere, '401']) as unknown,
+      'GET /enrolments/expiring': expect.arrayContaining([...everywhere, '401']) as unknown,
     });
   });
 

@@ -9,6 +9,8 @@ import { z } from 'zod/mini';
 import {
   BODY_MAX_BYTES,
   classListQuerySchema,
+  EXPIRING_CLASSES_MAX,
+  EXPIRING_EXTENSION,
   EXTENSIONS_HEADER,
   PAGE_MAX,
   PAGE_SIZE_DEFAULT,
@@ -343,6 +345,35 @@ function listParameters(extensions: boolean) {
       },
       example: ['ana@escola.example', 'dora@escola.example'],
     },
+    // The expiring extension's
+    ExpiringBefore: {
+      ...query(
+        'before',
+        'The end of the window: enrolments that expire before this instant (not at it). An ISO ' +
+          '8601 date-time with an offset or Z, from year 0 to 9999.',
+        { type: 'string', format: 'date-time' },
+        '2026-12-31T23:59:59Z',
+      ),
+      required: true,
+    },
+    ExpiringAfter: query(
+      'after',
+      'The start of the window: enrolments that expire at or after this instant. Without it, ' +
+        'now (enrolments already expired are left out). Must not come after `before`.',
+      { type: 'string', format: 'date-time' },
+      '2026-12-01T00:00:00Z',
+    ),
+    ExpiringClassIds: {
+      ...query(
+        'classId',
+        `Only these turmas, 1 to ${EXPIRING_CLASSES_MAX}, the parameter repeated ` +
+          '(`classId=t4&classId=t5`); an unknown id matches nothing. Without it, every turma.',
+        { type: 'array', items: schemaRef('ClassId'), maxItems: EXPIRING_CLASSES_MAX },
+        ['t4', 't5'],
+      ),
+      style: 'form',
+      explode: true,
+    },
   };
 }
 
@@ -353,6 +384,9 @@ const EXTENSION_PARAMETERS = [
   'RosterQuery',
   'StudentQuery',
   'StudentEmails',
+  'ExpiringBefore',
+  'ExpiringAfter',
+  'ExpiringClassIds',
 ];
 const EXTENSION_RESPONSES: ResponseName[] = ['UnknownClass'];
 
@@ -425,6 +459,29 @@ function extensionPaths(example: (name: SchemaName) => unknown) {
         parameters: [parameterRef('StudentEmails')],
         responses: readResponses(
           answer('The students found.', 'StudentsByEmailResult', example('StudentsByEmailResult')),
+        ),
+      },
+    },
+    '/enrolments/expiring': {
+      get: {
+        operationId: 'getExpiringEnrolments',
+        tags: ['extensions'],
+        'x-extension': true,
+        summary: 'List enrolments by expiry',
+        description:
+          'One page of the enrolments whose expiry falls in the window (at or after `after`, ' +
+          'before `before`), across every turma or only those named, by expiry, then the ' +
+          "student's name and e-mail, then the turma's name and id; each with the student, the " +
+          `turma and the expiry. Enrolments without an expiry never appear. ${notV1(EXPIRING_EXTENSION)}`,
+        parameters: [
+          parameterRef('ExpiringBefore'),
+          parameterRef('ExpiringAfter'),
+          parameterRef('ExpiringClassIds'),
+          parameterRef('Page'),
+          parameterRef('PageSize'),
+        ],
+        responses: readResponses(
+          answer('A page of enrolments.', 'ExpiringResult', example('ExpiringResult')),
         ),
       },
     },
@@ -558,7 +615,8 @@ export function buildOpenApiDocument({ publicUrl, extensions = true }: OpenApiOp
               description:
                 "Reads this reference server offers beyond the platform's v1: a turma's " +
                 `students and finding a student (\`${ROSTER_EXTENSION}\`), students read by ` +
-                `e-mail (\`${STUDENTS_BY_EMAIL_EXTENSION}\`). Every answer of a server that ` +
+                `e-mail (\`${STUDENTS_BY_EMAIL_EXTENSION}\`), enrolments by expiry ` +
+                `(\`${EXPIRING_EXTENSION}\`). Every answer of a server that ` +
                 `offers them lists them in its \`${EXTENSIONS_HEADER}\` header.`,
               'x-extension': true,
             },

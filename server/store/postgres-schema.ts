@@ -37,10 +37,10 @@ const CONNECT_TIMEOUT_MS = 10_000;
 /**
  * 1: the tables, triggers and change log; 2: the students' folded name and e-mail, the
  * transaction that created each student; 3: each turma's roster
- * version (decision 015). Each later version adds one entry to MIGRATIONS; a database of a newer
+ * version; 4: the index on the enrolments' expiry (decision 015). Each later version adds one entry to MIGRATIONS; a database of a newer
  * version than this code knows is refused. A new database runs every step after the first.
  */
-export const POSTGRES_SCHEMA_VERSION = 3;
+export const POSTGRES_SCHEMA_VERSION = 4;
 
 /** Any number, the same in every process: the advisory lock migrations run under. */
 const MIGRATION_LOCK = 7_134_021_983;
@@ -187,6 +187,15 @@ BEGIN
 END $$;
 `;
 
+/**
+ * Version 4 (decision 015): the enrolments by expiry, those with one only, with their key, so that
+ * the expiring extension's window is a range of the index and its count an index-only scan.
+ */
+const EXPIRY_INDEX = `
+CREATE INDEX enrolments_by_expiry ON enrolments (expiration_date) INCLUDE (class_id, student_id)
+  WHERE expiration_date IS NOT NULL;
+`;
+
 type MigrationStep = (client: pg.PoolClient) => Promise<void>;
 
 /** Fills the folded columns of every student, in batches, in the migration's transaction. */
@@ -220,6 +229,9 @@ const MIGRATIONS: Record<number, MigrationStep> = {
   },
   2: async (client) => {
     await client.query(ROSTER_VERSION);
+  },
+  3: async (client) => {
+    await client.query(EXPIRY_INDEX);
   },
 };
 

@@ -15,6 +15,7 @@ import { foldForSearch } from '#contract';
 import { createLogger, type Logger } from '../log.ts';
 import { demoRows, UPDATED_AFTER_CREATION_SECONDS, type DemoRows, type SeedSize } from '../seed.ts';
 import { createPostgresClassList } from './postgres-class-list.ts';
+import { createPostgresExpiringReads } from './postgres-expiring.ts';
 import { createPostgresRosterReads } from './postgres-roster.ts';
 import { withModelTimes } from './read-model.ts';
 import {
@@ -94,6 +95,7 @@ export async function openPostgresStore(
       listRoster: (classId, params) => roster.listRoster(classId, params),
       searchStudents: (params) => roster.searchStudents(params),
       studentsByEmail: (emails) => roster.studentsByEmail(emails),
+      listExpiring: createPostgresExpiringReads(query),
 
       enrol: (enrolment: Enrolment) =>
         withClient('BEGIN', async (client) => {

@@ -20,9 +20,9 @@ const WAL_PAGES_MAX = 10_000;
 /**
  * 2 added a trigram index (decision 004); 3 dropped it for the index in memory, which finds words
  * of any length in any order (decision 013); 4 added the students' folded name and e-mail
- * (decision 015).
+ * (decision 015); 5 the index on the enrolments' expiry (the expiring extension, decision 015).
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** SQLite's own clock, in the same ISO 8601 shape JavaScript's toISOString() produces. */
 export const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
@@ -44,6 +44,15 @@ ALTER TABLE students ADD COLUMN search_name  TEXT NOT NULL DEFAULT '';
 ALTER TABLE students ADD COLUMN search_email TEXT NOT NULL DEFAULT '';
 UPDATE students SET search_name = ${FOLD_FUNCTION}(name), search_email = ${FOLD_FUNCTION}(email);
 CREATE INDEX students_by_name ON students (search_name, email);
+`;
+
+/**
+ * Version 5: the enrolments by expiry, those with one only; its entries carry the primary key
+ * (WITHOUT ROWID), so a window's count reads the index alone.
+ */
+const EXPIRY_INDEX = `
+CREATE INDEX enrolments_by_expiry ON enrolments (expiration_date)
+  WHERE expiration_date IS NOT NULL;
 `;
 
 const SCHEMA = `
@@ -81,7 +90,7 @@ CREATE TABLE enrolments (
   PRIMARY KEY (class_id, student_id)
 ) WITHOUT ROWID;
 CREATE INDEX enrolments_by_student ON enrolments (student_id, class_id);
-
+${EXPIRY_INDEX}
 -- countStudents is kept by the database itself, so it can never drift from the rows behind it,
 -- and a turma's updatedAt moves whenever its enrolments change.
 CREATE TRIGGER enrolment_added AFTER INSERT ON enrolments BEGIN
@@ -104,6 +113,7 @@ const MIGRATIONS: Record<number, string> = {
   1: '',
   2: DROP_SEARCH_TABLE,
   3: ADD_STUDENT_SEARCH,
+  4: EXPIRY_INDEX,
 };
 
 export interface OpenedDatabase {

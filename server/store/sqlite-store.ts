@@ -10,6 +10,7 @@
 import { foldForSearch } from '#contract';
 import { withModelTimes } from './read-model.ts';
 import { createClassList } from './sqlite-class-list.ts';
+import { createExpiringReads } from './sqlite-expiring.ts';
 import { createLockWaits } from './sqlite-lock.ts';
 import { createRosterReads } from './sqlite-roster.ts';
 import { NOW, type Db } from './sqlite-schema.ts';
@@ -97,6 +98,7 @@ export function createStore(db: Db): Store {
     listRoster: reading(roster.listRoster),
     searchStudents: reading(roster.searchStudents),
     studentsByEmail: reading(roster.studentsByEmail),
+    listExpiring: reading(createExpiringReads(db)),
     check: settled(() => {
       ping.get();
       return { writeLock: locks.state() };

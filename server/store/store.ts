@@ -7,12 +7,14 @@
 import type {
   ClassListParams,
   ClassListResponse,
+  ExpiringResponse,
   RosterParams,
   RosterResponse,
   StudentSearchParams,
   StudentSearchResponse,
   StudentsByEmailResponse,
 } from '#contract';
+import type { ExpiringWindow } from './expiring.ts';
 import type { ModelTimes } from './read-model.ts';
 
 export interface Enrolment {
@@ -60,6 +62,11 @@ export interface Store {
    * are left out. Read from the database in one statement: never stale.
    */
   studentsByEmail(emails: readonly string[]): Promise<StudentsByEmailResponse>;
+  /**
+   * GET /v1/enrolments/expiring (the expiring extension): one page of the enrolments whose expiry
+   * is in the window, soonest first (expiring.ts); read from the tables: never stale.
+   */
+  listExpiring(window: ExpiringWindow): Promise<ExpiringResponse>;
   /**
    * Resolves when the database answers, with what GET /v1/health adds about it;
    * StoreUnavailableError otherwise.

@@ -1,0 +1,42 @@
+/**
+ * `GET /v1/enrolments/expiring` on both engines (the expiring extension, decision 015): the
+ * enrolments whose expiry falls in a window, read from the tables through the index on the expiry
+ * (`enrolments_by_expiry`), so a page costs a range scan of the window, never a read of every
+ * enrolment, and is never older than any process's committed writes.
+ */
+import type { ExpiringResponse } from '#contract';
+
+/** The window and page asked: expiry at or after `after` and before `before`, both ISO UTC. */
+export interface ExpiringWindow {
+  after: string;
+  before: string;
+  /** Only these turmas; every turma when absent. Unknown ids match nothing. */
+  classIds?: readonly string[] | undefined;
+  page: number;
+  pageSize: number;
+}
+
+/** One enrolment of the page, in the answer's order. */
+export interface ExpiringRow {
+  studentName: string;
+  email: string;
+  classId: string;
+  className: string;
+  expirationDate: string;
+}
+
+/** The rows of a page and the window's count as the answer. */
+export const expiringPage = (rows: readonly ExpiringRow[], total: number): ExpiringResponse => ({
+  data: rows.map((row) => ({
+    student: { name: row.studentName, email: row.email },
+    class: { id: row.classId, name: row.className },
+    expirationDate: row.expirationDate,
+  })),
+  totalRecords: total,
+});
+
+/**
+ * The page's order, on both engines: expiry, then the student's folded name, e-mail, then the
+ * turma's folded name and id (both engines compare text by code point).
+ */
+export const EXPIRING_ORDER = 'e.expiration_date, s.search_name, s.email, c.search_name, c.id';
