@@ -3,17 +3,29 @@ import './zod-config';
 import './app/mantine-styles';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { getApiClient } from './app/api';
 import { App } from './app/app';
+import { sendFirstListRequest } from './app/first-list-request';
+import { createAppQueryClient } from './app/query-client';
 import { ShellHydrated } from './app/shell-hydrated';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no <div id="root"> to render Turmas Admin into');
 
+const queryClient = createAppQueryClient();
+// The first page of turmas leaves now rather than after hydration (first-list-request.ts).
+let seedFirstList: (() => void) | undefined;
+try {
+  seedFirstList = sendFirstListRequest(queryClient, getApiClient());
+} catch {
+  // A broken /config.js: the first render meets it again and its error boundary says what is wrong.
+}
+
 const app = (
   <StrictMode>
     {/* First: its layout effect runs before the app's, which may move focus into the page. */}
-    <ShellHydrated />
-    <App />
+    <ShellHydrated onCommitted={seedFirstList} />
+    <App queryClient={queryClient} />
   </StrictMode>
 );
 // A transition lets React yield while it builds the first screen, instead of one long task that

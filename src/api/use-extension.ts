@@ -1,6 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import type { ApiClient } from './client';
 
+/** What the prerendered first screen was rendered with: no answer yet, no extension known. */
+const prerendered = () => false;
+
 /**
  * Whether the server behind `api` offers `extension` (e.g. contract's ROSTER_EXTENSION), as its
  * latest answer said; re-renders when that changes. False until the first answer arrives, so a
@@ -8,6 +11,7 @@ import type { ApiClient } from './client';
  */
 export function useExtension(api: Pick<ApiClient, 'extensions'>, extension: string): boolean {
   const offered = () => api.extensions.has(extension);
-  // The prerendered first screen (before any answer) hydrates with the same: false.
-  return useSyncExternalStore(api.extensions.subscribe, offered, offered);
+  // Hydrating, even when the first list request (src/app/first-list-request.ts) has answered
+  // meanwhile: the extensions it reports show once the page is hydrated.
+  return useSyncExternalStore(api.extensions.subscribe, offered, prerendered);
 }

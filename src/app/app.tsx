@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import type { ApiClient } from '../api/client';
 import { SessionGate } from '../features/auth/session-gate';
@@ -11,9 +11,9 @@ import { AppErrorBoundary } from './error-boundary';
 import { AppProviders } from './providers';
 import { TurmasPage } from './turmas-page';
 
-export function App() {
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <AppErrorBoundary>
         <TurmasConsole />
       </AppErrorBoundary>
