@@ -1,9 +1,10 @@
 /**
  * The roster extension's reads on PostgreSQL, with several API processes on one database
  * (docs/decisions/015-roster-extension.md):
- * - a turma's roster is kept in memory (roster-cache.ts) with the turma's `roster_version`
- *   (moved by the enrolment trigger) and the generation; each request's one statement reads
- *   both, and the turma's enrolments only when they differ from what is kept;
+ * - a turma's roster is kept in memory and paged there (roster-cache.ts); its change feed here
+ *   reads, in each catch-up's one statement, whether the transactions its last snapshot could
+ *   not see changed the turma (`class_changes`, as the turma list reads it, postgres-class-list.ts)
+ *   or the generation moved, and the turma's enrolments only then;
  * - the student search is the read model's index (student-search.ts, read-model.ts), whose
  *   change feed here must not miss another process's new students: each student row carries
  *   the transaction that created it (`created_xid`), and a search first reads, in one
@@ -26,7 +27,7 @@ import {
 import { inLoadSnapshot, long, type Query, type WithClient } from './postgres-load.ts';
 import { iso } from './postgres-schema.ts';
 import { Followed, type ChangeFeed } from './read-model.ts';
-import { RosterCache, type RosterRow } from './roster-cache.ts';
+import { Rosters, type RosterChange, type RosterRow } from './roster-cache.ts';
 import { distinctEmails, studentRecords, type StudentRecordRow } from './student-records.ts';
 import {
   STUDENTS,
@@ -36,13 +37,23 @@ import {
 } from './student-search.ts';
 import { UnknownClassesError } from './store.ts';
 
+/** As the turma list's RELOAD_AFTER_MS (postgres-class-list.ts): well inside its pruning. */
+const ROSTER_RELOAD_AFTER = '5 minutes';
+
 /**
- * The turma's roster version and the generation, and its rows unless the version is the one
- * kept ($2): whether it exists (a row or none), and in one snapshot.
+ * Where a turma's roster feed is: the snapshot, the generation and the database's clock (ms) of
+ * its last catch-up ($2, $3, $4; none for a load), and the turma's enrolments ($1) unless nothing
+ * changed them since; no row when the turma does not exist. A version older than
+ * ROSTER_RELOAD_AFTER loads again: `class_changes` is pruned (postgres-class-list.ts).
  */
 const ROSTER = `
-SELECT c.roster_version::text || ':' || m.generation::text AS version,
-  CASE WHEN $2::text IS NOT DISTINCT FROM c.roster_version::text || ':' || m.generation::text
+SELECT pg_current_snapshot()::text AS snapshot, m.generation::text AS generation,
+  (extract(epoch FROM now()) * 1000)::float8 AS at,
+  CASE WHEN $2::text IS NOT NULL AND m.generation::text = $3::text
+      AND now() - to_timestamp($4::float8 / 1000) <= interval '${ROSTER_RELOAD_AFTER}'
+      AND NOT EXISTS (SELECT FROM class_changes x WHERE x.class_key = c.key
+        AND x.xid >= pg_snapshot_xmin($2::pg_snapshot)
+        AND NOT pg_visible_in_snapshot(x.xid, $2::pg_snapshot))
     THEN NULL ELSE (
       SELECT coalesce(json_agg(json_build_object('name', s.name, 'email', s.email,
         'searchName', s.search_name, 'searchEmail', s.search_email,
@@ -103,6 +114,13 @@ FROM unnest($1::text[]) WITH ORDINALITY AS asked (email, position)
   LEFT JOIN classes c ON c.id = e.class_id
 ORDER BY asked.position, c.search_name, c.id`;
 
+/** Where a roster's feed is: its snapshot, the generation, and when (database clock, ms). */
+interface RosterVersion {
+  snapshot: string;
+  generation: string;
+  at: number;
+}
+
 interface Head {
   snapshot: string;
   generation: string;
@@ -129,8 +147,8 @@ export function createPostgresRosterReads(
   withClient: WithClient,
   query: Query,
 ): PostgresRosterReads {
-  const rosters = new RosterCache<string>();
   const students = new Followed(STUDENTS);
+  const rosters = new Rosters<RosterVersion>();
 
   /**
    * The feed of one search: its catch-up statement also reads the turmas of the students `keys`
@@ -166,20 +184,31 @@ export function createPostgresRosterReads(
     },
   });
 
+  /** A turma's feed: a load is a catch-up from no version, in one statement as well. */
+  const rosterFeed = (classId: string): ChangeFeed<RosterVersion, RosterRow[], RosterChange> => {
+    const since = async (version: RosterVersion | undefined) => {
+      const { rows } = await query<RosterVersion & { rows: RosterRow[] | null }>({
+        name: 'roster',
+        text: ROSTER,
+        values: [classId, version?.snapshot ?? null, version?.generation ?? null, version?.at ?? 0],
+      });
+      if (!rows[0]) throw new UnknownClassesError([classId]);
+      const { rows: enrolments, ...now } = rows[0];
+      return { version: now, value: enrolments };
+    };
+    return {
+      load: async () => {
+        const { version, value } = await since(undefined);
+        return { version, value: value ?? [] };
+      },
+      since,
+    };
+  };
+
   async function listRoster(classId: string, params: RosterParams): Promise<RosterResponse> {
     // PostgreSQL's text cannot hold U+0000, so no turma has an id with one: not worth asking.
     if (classId.includes('\0')) throw new UnknownClassesError([classId]);
-    const { rows } = await query<{ version: string; rows: RosterRow[] | null }>({
-      name: 'roster',
-      text: ROSTER,
-      values: [classId, rosters.versionOf(classId) ?? null],
-    });
-    const found = rows[0];
-    if (!found) throw new UnknownClassesError([classId]);
-    const kept = found.rows === null ? rosters.get(classId, found.version) : undefined;
-    // Another request may have replaced it meanwhile: read again, with no version kept.
-    if (found.rows === null && !kept) return listRoster(classId, params);
-    return (kept ?? rosters.set(classId, found.version, found.rows!)).page(params);
+    return (await rosters.current(classId, rosterFeed(classId))).page(params);
   }
 
   return {

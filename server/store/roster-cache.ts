@@ -1,14 +1,16 @@
 /**
  * Rosters in memory (docs/decisions/015-roster-extension.md): a turma's enrolments read once,
- * then filtered, sorted and paged here for every request until the turma changes. A store asks
- * the database, in each request's own statement, whether the turma changed since (SQLite: its
- * own writes and `data_version`; PostgreSQL: the turma's `roster_version` and the generation),
- * so no answer is staler than the request. Joining and sorting 2,000 enrolments in SQL cost
+ * then filtered, sorted and paged here for every request until the turma changes. Each kept
+ * roster is a model of the read model (read-model.ts), followed by its turma's change feed
+ * (sqlite-roster.ts, postgres-roster.ts): its enrolments anew when they changed since the
+ * version it was read at, nothing otherwise. Joining and sorting 2,000 enrolments in SQL cost
  * 3–6 ms of CPU per request; a page from memory costs a slice.
  */
 import { searchWords, type RosterParams, type RosterResponse, type RosterSortBy } from '#contract';
 import { remember } from './kept.ts';
 import { naturalSortKey } from './natural-sort-key.ts';
+import { Followed, type ChangeFeed, type ChangeFeedNow, type Model } from './read-model.ts';
+import { UnknownClassesError } from './store.ts';
 import { compareCodePoints } from './student-search.ts';
 
 /** One enrolment as a store reads it: the answer's fields and what search and sort compare. */
@@ -55,11 +57,17 @@ function compareFor(sortBy: RosterSortBy): Compare {
 
 /** One turma's enrolments, with its searches and orders kept. */
 export class Roster {
-  private readonly rows: readonly SortableRow[];
+  private rows: readonly SortableRow[] = [];
   private readonly lists = new Map<string, SortableRow[]>();
 
   constructor(rows: readonly RosterRow[]) {
+    this.replace(rows);
+  }
+
+  /** The turma's enrolments as they are now: every search and order kept is dropped. */
+  replace(rows: readonly RosterRow[]): void {
     this.rows = rows.map((row) => ({ ...row, sortName: naturalSortKey(row.searchName) }));
+    this.lists.clear();
   }
 
   page({ query, sortBy, page, pageSize }: RosterParams): RosterResponse {
@@ -90,28 +98,60 @@ export class Roster {
   }
 }
 
-/** The rosters kept, each with the version of the turma it was read at. */
-export class RosterCache<Version> {
-  private readonly kept = new Map<string, { version: Version; roster: Roster }>();
+/** What a turma's feed answers: its enrolments now, or null when none changed since. */
+export type RosterChange = readonly RosterRow[] | null;
 
-  /** The version the roster of `classId` was read at, if it is kept. */
-  versionOf(classId: string): Version | undefined {
-    return this.kept.get(classId)?.version;
+type FollowedRoster<Version> = Followed<Version, readonly RosterRow[], RosterChange, Roster>;
+
+const ROSTER: Model<readonly RosterRow[], RosterChange, Roster> = {
+  build: (rows) => new Roster(rows),
+  apply(roster, rows) {
+    if (rows) roster.replace(rows);
+  },
+};
+
+/**
+ * The rosters kept, each followed by its turma's feed: the ROSTERS_KEPT turmas asked last. A
+ * turma the feed says is gone (UnknownClassesError) is forgotten.
+ */
+export class Rosters<Version> {
+  private readonly kept = new Map<string, FollowedRoster<Version>>();
+
+  /** Whether the roster of `classId` is kept: the feed has something to follow. */
+  has(classId: string): boolean {
+    return this.kept.has(classId);
   }
 
-  /** The roster of `classId` if it was read at `version`. */
-  get(classId: string, version: Version): Roster | undefined {
-    const entry = this.kept.get(classId);
-    return entry && entry.version === version ? entry.roster : undefined;
+  /** The roster of `classId` as of now, from a feed that answers at once (SQLite). */
+  now(classId: string, feed: ChangeFeedNow<Version, readonly RosterRow[], RosterChange>): Roster {
+    try {
+      return this.followed(classId).now(feed);
+    } catch (error) {
+      this.forgetIfGone(classId, error);
+      throw error;
+    }
   }
 
-  set(classId: string, version: Version, rows: readonly RosterRow[]): Roster {
-    this.kept.delete(classId);
-    return remember(this.kept, classId, { version, roster: new Roster(rows) }, ROSTERS_KEPT).roster;
+  /** The roster of `classId` as new as a catch-up that started after this call (PostgreSQL). */
+  current(
+    classId: string,
+    feed: ChangeFeed<Version, readonly RosterRow[], RosterChange>,
+  ): Promise<Roster> {
+    return this.followed(classId)
+      .current(feed)
+      .catch((error: unknown) => {
+        this.forgetIfGone(classId, error);
+        throw error;
+      });
   }
 
-  forget(classIds?: readonly string[]): void {
-    if (!classIds) this.kept.clear();
-    else for (const id of classIds) this.kept.delete(id);
+  private followed(classId: string): FollowedRoster<Version> {
+    return (
+      this.kept.get(classId) ?? remember(this.kept, classId, new Followed(ROSTER), ROSTERS_KEPT)
+    );
+  }
+
+  private forgetIfGone(classId: string, error: unknown): void {
+    if (error instanceof UnknownClassesError) this.kept.delete(classId);
   }
 }

@@ -1,23 +1,22 @@
 /**
  * The roster extension's reads on SQLite (docs/decisions/015-roster-extension.md):
- * - a turma's roster: its enrolments and their students, read once (the primary key's prefix)
- *   and kept in memory (roster-cache.ts) until the store's own next write to the turma, or
- *   another connection's write (`data_version`), then filtered, sorted and paged there;
+ * - a turma's roster: its enrolments and their students (the primary key's prefix), kept in
+ *   memory and paged there (roster-cache.ts), and its change feed here, asked in the request's
+ *   read transaction: the enrolments again after the store's own write to the turma, or a new
+ *   load when another connection wrote (`data_version`);
  * - the student search is the read model's index (student-search.ts), its change feed here
  *   (read-model.ts) asked in the search's own read transaction: the students added since (`id >` the highest it holds: the
  *   store's own writes are the only others), or a new load when another connection wrote
  *   (`data_version`: a seed, SQL by hand). A page's turmas come from the database;
  * - students by e-mail: one statement over the tables (student-records.ts).
  */
+import { STUDENT_CLASSES_LISTED_MAX, type RosterParams, type RosterResponse } from '#contract';
 import type {
-  RosterParams,
-  RosterResponse,
   StudentSearchParams,
   StudentSearchResponse,
   StudentsByEmailResponse,
 } from '#contract';
-import { STUDENT_CLASSES_LISTED_MAX } from '#contract';
-import { RosterCache, type RosterRow } from './roster-cache.ts';
+import { Rosters, type RosterChange, type RosterRow } from './roster-cache.ts';
 import type { Db } from './sqlite-schema.ts';
 import { distinctEmails, studentRecords, type StudentRecordRow } from './student-records.ts';
 import { Followed, type ChangeFeedNow } from './read-model.ts';
@@ -47,10 +46,6 @@ export function createRosterReads(db: Db): RosterReads & {
        e.expiration_date AS expirationDate, e.created_at AS enrolledAt, e.updated_at AS updatedAt
      FROM enrolments e CROSS JOIN students s ON s.id = e.student_id WHERE e.class_id = ?`,
   );
-  /** Rosters as of another connection's last write (data_version) and the store's own since. */
-  const rosters = new RosterCache<number>();
-  let rostersVersion = -1;
-
   const dataVersion = db
     .prepare<[], number>('SELECT data_version FROM pragma_data_version')
     .pluck();
@@ -99,20 +94,30 @@ export function createRosterReads(db: Db): RosterReads & {
   };
   const students = new Followed(STUDENTS);
 
-  return {
-    changed: (classIds) => rosters.forget(classIds),
-
-    listRoster: db.transaction((classId: string, params: RosterParams): RosterResponse => {
-      const version = dataVersion.get()!;
-      if (version !== rostersVersion) {
-        rosters.forget();
-        rostersVersion = version;
-      }
-      const kept = rosters.get(classId, version);
-      if (kept) return kept.page(params);
+  /** Kept rosters whose turmas the store's own writes changed since they were read. */
+  const written = new Set<string>();
+  /** A turma's feed; its version is another connection's last write (data_version). */
+  const rosterFeed = (classId: string): ChangeFeedNow<number, RosterRow[], RosterChange> => ({
+    load() {
       if (classExists.get(classId) === undefined) throw new UnknownClassesError([classId]);
-      return rosters.set(classId, version, rosterRows.all(classId)).page(params);
-    }),
+      written.delete(classId);
+      return { version: dataVersion.get()!, value: rosterRows.all(classId) };
+    },
+    since(version) {
+      if (dataVersion.get() !== version) return undefined;
+      return { version, value: written.delete(classId) ? rosterRows.all(classId) : null };
+    },
+  });
+  const rosters = new Rosters<number>();
+
+  return {
+    changed(classIds) {
+      for (const id of classIds) if (rosters.has(id)) written.add(id);
+    },
+
+    listRoster: db.transaction((classId: string, params: RosterParams) =>
+      rosters.now(classId, rosterFeed(classId)).page(params),
+    ),
 
     searchStudents: db.transaction((params: StudentSearchParams): StudentSearchResponse => {
       const { students: found, totalRecords } = students
