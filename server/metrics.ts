@@ -8,7 +8,9 @@ import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { ModelTimes } from './store/read-model.ts';
 import type { Store } from './store/store.ts';
 
 type Labels = Record<'method' | 'route' | 'status', string>;
@@ -107,6 +109,8 @@ export function createMetrics(gauges?: () => StoreGauges | undefined): Metrics {
 
 /** The indexes' sizes and SQLite's write lock, asked of the store at each scrape. */
 function registerStoreGauges(registry: Registry, gauges?: () => StoreGauges | undefined) {
+  // First: a scrape collects all at once, and the pool must be read before the queries below.
+  registerStoreStats(registry, gauges);
   new Gauge({
     name: 'turmas_index_entries',
     help: 'Entries in the in-memory indexes: turmas (the list) and students (the search).',
@@ -116,13 +120,15 @@ function registerStoreGauges(registry: Registry, gauges?: () => StoreGauges | un
       const source = gauges?.();
       if (!source) return;
       this.reset();
-      await source.store
-        .listClasses({ page: 1, pageSize: 1 })
-        .then(({ totalRecords }) => this.set({ index: 'turmas' }, totalRecords), ignore);
+      await within(source.store.listClasses({ page: 1, pageSize: 1 })).then(
+        (list) => list && this.set({ index: 'turmas' }, list.totalRecords),
+        ignore,
+      );
       if (!source.students) return;
-      await source.store
-        .searchStudents({ page: 1, pageSize: 1 })
-        .then(({ totalRecords }) => this.set({ index: 'students' }, totalRecords), ignore);
+      await within(source.store.searchStudents({ page: 1, pageSize: 1 })).then(
+        (search) => search && this.set({ index: 'students' }, search.totalRecords),
+        ignore,
+      );
     },
   });
   const lock = new Gauge({
@@ -133,7 +139,7 @@ function registerStoreGauges(registry: Registry, gauges?: () => StoreGauges | un
     async collect() {
       const source = gauges?.();
       if (!source) return;
-      const health = await source.store.check().catch(ignore);
+      const health = await within(source.store.check()).catch(ignore);
       if (!health?.writeLock) return;
       lock.set({ state: 'held' }, health.writeLock.held ? 1 : 0);
       lock.set({ state: 'writes_waiting' }, health.writeLock.writesWaiting);
@@ -141,8 +147,76 @@ function registerStoreGauges(registry: Registry, gauges?: () => StoreGauges | un
   });
 }
 
+/** The figures the store keeps in memory (Store.stats): read at a scrape, never per request. */
+function registerStoreStats(registry: Registry, gauges?: () => StoreGauges | undefined) {
+  const stats = () => gauges?.()?.store.stats();
+  new Gauge({
+    name: 'db_pool',
+    help:
+      "PostgreSQL's connection pool: connections lent out (in_use) and idle, its size (max), " +
+      'and calls waiting for a connection (waiting).',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const pool = stats()?.pool;
+      if (!pool) return;
+      this.set({ state: 'in_use' }, pool.inUse);
+      this.set({ state: 'idle' }, pool.idle);
+      this.set({ state: 'max' }, pool.max);
+      this.set({ state: 'waiting' }, pool.waiting);
+    },
+  });
+  new Counter({
+    name: 'sqlite_busy_waits_total',
+    help: "Reads and writes that found SQLite's database busy (another connection's lock) and waited.",
+    labelNames: ['kind'],
+    registers: [registry],
+    collect() {
+      const waits = stats()?.busyWaits;
+      if (!waits) return;
+      this.reset();
+      this.inc({ kind: 'read' }, waits.reads);
+      this.inc({ kind: 'write' }, waits.writes);
+    },
+  });
+  const times = (name: string, help: string, at: keyof ModelTimes) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['index'],
+      registers: [registry],
+      collect() {
+        const indexes = stats()?.indexes;
+        if (!indexes) return;
+        for (const [index, model] of Object.entries(indexes)) {
+          if (model[at] !== undefined) this.set({ index }, model[at] / 1000);
+        }
+      },
+    });
+  times(
+    'turmas_index_loaded_timestamp_seconds',
+    'When each in-memory index (turmas, students) was last loaded whole from the database.',
+    'loadedAt',
+  );
+  times(
+    'turmas_index_refreshed_timestamp_seconds',
+    'When each in-memory index last caught up with the database (a load or the changes since).',
+    'refreshedAt',
+  );
+}
+
 /** A scrape must not fail because the database is away: those gauges are left out then. */
 const ignore = () => undefined;
+
+/** How long a scrape waits for the database, whose pool may be all taken (then most worth seeing). */
+const SCRAPE_WAIT_MS = 1_000;
+
+/** `answer`, or undefined once SCRAPE_WAIT_MS have gone by. */
+function within<T>(answer: Promise<T>): Promise<T | undefined> {
+  const answered = new AbortController();
+  const late = delay(SCRAPE_WAIT_MS, undefined, { signal: answered.signal }).catch(ignore);
+  return Promise.race([answer, late]).finally(() => answered.abort());
+}
 
 /** GET /metrics on `host:port`, nothing else. */
 export async function serveMetrics(

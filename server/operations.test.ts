@@ -7,14 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_ID_EXTENSION, REQUEST_ID_HEADER } from '#contract';
 import { exchange } from './testing/raw-http.ts';
 import { openStore } from './store/open-store.ts';
+import { sample, scrape } from './testing/metrics-text.ts';
 import { startTestServer, type LogEntry, type TestServer } from './testing/test-server.ts';
 
 const CONSOLE = 'http://console.example:8080';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let server: TestServer;
+let startedAt: number;
 
 beforeAll(async () => {
+  startedAt = Date.now() / 1000;
   server = await startTestServer({ seedClasses: 3, corsOrigins: [CONSOLE], metricsPort: 0 });
 });
 afterAll(() => server.stop());
@@ -127,7 +130,26 @@ describe('metrics', () => {
       expect(text).toContain(series);
     }
   });
+
+  it('say when each index was last loaded and last caught up', async () => {
+    const before = sample(await scrape(server.metricsUrl), TURMAS_REFRESHED)!;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await server.listClasses();
+    const text = await scrape(server.metricsUrl);
+    const now = Date.now() / 1000;
+    for (const index of ['turmas', 'students']) {
+      const loaded = sample(text, `turmas_index_loaded_timestamp_seconds{index="${index}"}`);
+      const refreshed = sample(text, `turmas_index_refreshed_timestamp_seconds{index="${index}"}`);
+      expect(loaded).toBeGreaterThanOrEqual(startedAt);
+      expect(refreshed).toBeGreaterThanOrEqual(loaded!);
+      expect(refreshed).toBeLessThanOrEqual(now);
+    }
+    // A list catches the turma index up first.
+    expect(sample(text, TURMAS_REFRESHED)).toBeGreaterThan(before);
+  });
 });
+
+const TURMAS_REFRESHED = 'turmas_index_refreshed_timestamp_seconds{index="turmas"}';
 
 describe('readiness', () => {
   it('listens at once: health 503 with the reason, liveness 200, others 503 + Retry-After', async () => {

@@ -1,0 +1,103 @@
+/**
+ * /metrics on PostgreSQL (decision 018): the pool's connections in use and the calls waiting for
+ * one, seen while writes wait behind a turma another connection has locked; no SQLite series.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openStore, type OpenedStore } from './store/open-store.ts';
+import { STANDARD_FIXTURES, TURMAS } from './testing/fixtures.ts';
+import { sample, scrape } from './testing/metrics-text.ts';
+import {
+  expectWriteOk,
+  startTestServer,
+  TEST_TOKEN,
+  type TestServer,
+} from './testing/test-server.ts';
+
+const OTHER_TOKEN = 'other-token-0123456789abcdefghijklmnop';
+
+let server: TestServer;
+let opened!: OpenedStore;
+beforeAll(async () => {
+  server = await startTestServer({
+    fixtures: STANDARD_FIXTURES,
+    metricsPort: 0,
+    tokens: [TEST_TOKEN, OTHER_TOKEN],
+    openStore: async (...args) => (opened = await openStore(...args)),
+  });
+});
+afterAll(() => server.stop());
+
+const pool = async () => {
+  const text = await scrape(server.metricsUrl);
+  return {
+    max: sample(text, 'db_pool{state="max"}'),
+    inUse: sample(text, 'db_pool{state="in_use"}'),
+    waiting: sample(text, 'db_pool{state="waiting"}'),
+    sqlite: /^sqlite_/m.test(text),
+  };
+};
+
+/** Until `check` passes or two seconds have gone by. */
+async function eventually(check: () => Promise<void>) {
+  const giveUpAt = performance.now() + 2_000;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (performance.now() > giveUpAt) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+/** Runs `writes` while another connection holds the row of Física, then lets it go. */
+async function whileFisicaLocked<T>(writes: () => Promise<T>[], seen: () => Promise<void>) {
+  const other = new pg.Client({ connectionString: server.database.postgres!.url });
+  await other.connect();
+  try {
+    await other.query('BEGIN');
+    await other.query(`SELECT 1 FROM classes WHERE id = $1 FOR UPDATE`, [TURMAS.fisica.id]);
+    const written = writes();
+    await eventually(seen);
+    await other.query('COMMIT');
+    return await Promise.all(written);
+  } finally {
+    await other.end();
+  }
+}
+
+const enrolment = (n: number) => ({ name: 'Dora', email: `d${n}@escola.example` });
+
+it('shows the connections lent to requests, bounded by admission below the pool', async () => {
+  const max = server.database.postgres!.poolSize!;
+  expect(await pool()).toMatchObject({ max, inUse: 0, waiting: 0, sqlite: false });
+  // Admission runs max - 2 requests at once, one per client: two clients fill them.
+  const answers = await whileFisicaLocked(
+    () =>
+      [TEST_TOKEN, TEST_TOKEN, OTHER_TOKEN, OTHER_TOKEN].map((token, n) =>
+        server.request(`/classe/${TURMAS.fisica.id}/add-student`, {
+          method: 'POST',
+          json: enrolment(n),
+          authorization: `Bearer ${token}`,
+        }),
+      ),
+    async () => expect(await pool()).toMatchObject({ inUse: max - 2, waiting: 0 }),
+  );
+  for (const answer of answers) expectWriteOk(answer);
+  expect(await pool()).toMatchObject({ inUse: 0, waiting: 0 });
+});
+
+it('shows the calls waiting for a connection when the pool is all taken', async () => {
+  const max = server.database.postgres!.poolSize!;
+  // Straight to the store, past admission, as several busy paths at once would.
+  await whileFisicaLocked(
+    () =>
+      Array.from({ length: max + 2 }, (_, n) =>
+        opened.store.enrol({ ...enrolment(10 + n), classIds: [TURMAS.fisica.id] }),
+      ),
+    async () => expect(await pool()).toMatchObject({ inUse: max, waiting: 2 }),
+  );
+  expect(await pool()).toMatchObject({ inUse: 0, waiting: 0 });
+});
