@@ -14,21 +14,43 @@ export type LoadedClass = IndexedClass & { id: string; name: string; createdAt: 
 /** A turma whose enrolments were written: its count and time now. */
 export type ClassChange = Omit<IndexedClass, 'searchName'>;
 
-export type ClassesLoaded = ClassSearchSource & { classes: readonly LoadedClass[] };
+/**
+ * `classes` is read once, row by row: a store may stream it (SQLite does), so that a million rows
+ * are never objects at once.
+ */
+export type ClassesLoaded = ClassSearchSource & { classes: Iterable<LoadedClass> };
+
+/** Strings joined this many at a time while they are added, so few are alive at once. */
+const CHUNK = 4096;
 
 /**
  * Many strings kept as one, with where each ends: a million turmas' ids and names as two strings
  * instead of two million, which every garbage collection would otherwise walk (decision 014).
  */
 class PackedStrings {
-  private readonly text: string;
-  private readonly ends: Uint32Array;
+  private text = '';
+  private ends = new Uint32Array(CHUNK);
+  private count = 0;
+  private readonly chunks: string[] = [];
+  private readonly pending: string[] = [];
 
-  constructor(strings: readonly string[]) {
-    this.text = strings.join('');
-    this.ends = new Uint32Array(strings.length);
-    let end = 0;
-    strings.forEach((string, at) => (this.ends[at] = end += string.length));
+  /** Adds the next string; `done` ends the adding. */
+  add(string: string): void {
+    if (this.count === this.ends.length) {
+      const bigger = new Uint32Array(this.ends.length * 2);
+      bigger.set(this.ends);
+      this.ends = bigger;
+    }
+    const before = this.count === 0 ? 0 : this.ends[this.count - 1]!;
+    this.ends[this.count++] = before + string.length;
+    this.pending.push(string);
+    if (this.pending.length === CHUNK) this.chunks.push(this.pending.splice(0).join(''));
+  }
+
+  done(): void {
+    this.chunks.push(this.pending.splice(0).join(''));
+    this.text = this.chunks.splice(0).join('');
+    this.ends = this.ends.slice(0, this.count);
   }
 
   at(index: number): string {
@@ -42,20 +64,27 @@ class PackedStrings {
  */
 export class ClassRows {
   private readonly search: ClassSearch;
-  private readonly ids: PackedStrings;
-  private readonly names: PackedStrings;
-  private readonly createdAt: PackedStrings;
+  private readonly ids = new PackedStrings();
+  private readonly names = new PackedStrings();
+  private readonly createdAt = new PackedStrings();
   /** As loaded; `updatedSince` holds the turmas that writes changed since. */
-  private readonly updatedAt: PackedStrings;
+  private readonly updatedAt = new PackedStrings();
   private readonly updatedSince = new Map<number, string>();
 
   constructor(loaded: ClassesLoaded) {
-    this.search = new ClassSearch(loaded);
-    const { classes } = loaded;
-    this.ids = new PackedStrings(classes.map((row) => row.id));
-    this.names = new PackedStrings(classes.map((row) => row.name));
-    this.createdAt = new PackedStrings(classes.map((row) => row.createdAt));
-    this.updatedAt = new PackedStrings(classes.map((row) => row.updatedAt));
+    const { ids, names, createdAt, updatedAt } = this;
+    // One pass: the index reads each row as the rest of it is packed here.
+    function* rows() {
+      for (const row of loaded.classes) {
+        ids.add(row.id);
+        names.add(row.name);
+        createdAt.add(row.createdAt);
+        updatedAt.add(row.updatedAt);
+        yield row;
+      }
+    }
+    this.search = new ClassSearch({ ...loaded, classes: rows() });
+    for (const strings of [ids, names, createdAt, updatedAt]) strings.done();
   }
 
   /** Reading a turma's change again is harmless: the feeds may repeat one. */

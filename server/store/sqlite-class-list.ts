@@ -26,6 +26,12 @@ export interface ClassList {
   changing: <T>(classIds: readonly string[], write: () => T) => T;
 }
 
+/** The connection's settings while the model loads: no map, 2 MiB of pages. */
+const LOAD_SETTINGS = [
+  ['mmap_size', 0],
+  ['cache_size', -2048],
+] as const;
+
 export function createClassList(db: Db): ClassList {
   const generation = db
     .prepare<[], string>(`SELECT data_version || ':' || total_changes() FROM pragma_data_version`)
@@ -57,13 +63,28 @@ export function createClassList(db: Db): ClassList {
     load() {
       followed = generation.get()!;
       pending.clear();
+      // Read through a small page cache, not the file's map: mapped, reading every row would
+      // leave most of the file resident in this process, and a full cache would stay full
+      // (decision 013, memory).
+      const settings = LOAD_SETTINGS.map(
+        ([name]) => [name, db.pragma(name, { simple: true }) as number] as const,
+      );
+      for (const [name, value] of LOAD_SETTINGS) db.pragma(`${name} = ${value}`);
+      const keys = (ordered: typeof byName) => Int32Array.from(ordered.all());
       const value = {
-        classes: everyClass.all(),
-        keysByName: byName.all(),
-        keysByCreatedAt: byCreatedAt.all(),
-        keysByCountStudents: byCountStudents.all(),
-        keysByUpdatedAt: byUpdatedAt.all(),
-        keysById: byId.all(),
+        keysByName: keys(byName),
+        keysByCreatedAt: keys(byCreatedAt),
+        keysByCountStudents: keys(byCountStudents),
+        keysByUpdatedAt: keys(byUpdatedAt),
+        keysById: keys(byId),
+        // Streamed: the model reads each row once, and a million are never objects at once.
+        classes: (function* () {
+          try {
+            yield* everyClass.iterate();
+          } finally {
+            for (const [name, value] of settings) db.pragma(`${name} = ${value}`);
+          }
+        })(),
       };
       return { version: followed, value };
     },
