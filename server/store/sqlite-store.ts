@@ -86,10 +86,26 @@ export function createStore(db: Db): Store {
   // Writes begin IMMEDIATE: a deferred one that read first could not take the lock later without
   // failing at once (SQLITE_BUSY), whoever held it.
   const locks = createLockWaits(db);
+  // A load of the students read every row through the file's map, which leaves those pages
+  // resident in this process: the map is made again, empty (decision 013, memory).
+  let studentsLoadedAt = students.loadedAt;
+  const unmapAfterLoad = () => {
+    if (students.loadedAt === studentsLoadedAt) return;
+    studentsLoadedAt = students.loadedAt;
+    const mapped = db.pragma('mmap_size', { simple: true }) as number;
+    db.pragma('mmap_size = 0');
+    db.pragma(`mmap_size = ${mapped}`);
+  };
   const reading =
     <A extends unknown[], R>(read: (...args: A) => R) =>
     (...args: A) =>
-      locks.read(() => read(...args));
+      locks.read(() => {
+        try {
+          return read(...args);
+        } finally {
+          unmapAfterLoad();
+        }
+      });
 
   return {
     listClasses: reading(classList.list),
