@@ -36,15 +36,23 @@ describe('describeApiError', () => {
     );
   });
 
-  it('ends with the request id the server answered, in both languages', () => {
-    const failed = new ApiError('http', 'Internal server error', {
-      status: 500,
-      body: { status: '500', message: 'Internal server error' },
+  it('ends with the request id the server answered, on a line of its own, in both languages', () => {
+    const failed = new ApiError('http', 'email: must be a valid e-mail address', {
+      status: 400,
+      body: { status: '400', message: 'email: must be a valid e-mail address' },
       requestId: 'a1b2c3',
     });
-    expect(inPortuguese(failed)).toMatch(/ \(código do pedido: a1b2c3\)$/);
-    expect(inEnglish(failed)).toMatch(/ \(request id: a1b2c3\)$/);
-    expect(inPortuguese(answered(500, 'Internal server error'))).not.toContain('código do pedido');
+    expect(describeApiError(failed, messagesByLocale['pt-BR'], 'Nada foi alterado.')).toBe(
+      'O servidor recusou a solicitação (código 400). E-mail: não é um endereço de e-mail ' +
+        'válido. Nada foi alterado.\nCódigo do pedido: a1b2c3',
+    );
+    expect(describeApiError(failed, messagesByLocale.en, 'Nothing was changed.')).toBe(
+      'The server refused the request (code 400). E-mail: is not a valid e-mail address. ' +
+        'Nothing was changed.\nRequest id: a1b2c3',
+    );
+    const noAnswer = new ApiError('timeout', 'timed out', { requestId: undefined });
+    expect(inPortuguese(noAnswer)).not.toContain('\n');
+    expect(inPortuguese(answered(500, 'Internal server error'))).not.toContain('pedido');
   });
 
   it('words a 429 (this client asks too much) apart from a 503 (no one is served now), with when it tries again', () => {

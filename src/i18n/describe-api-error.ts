@@ -3,12 +3,22 @@ import { DEFAULT_LOCALE, LOCALES, messagesByLocale, type Locale, type Messages }
 
 /**
  * What to tell staff about a failed request, in their language: a sentence of ours for what
- * happened (with the status code, for support), then what the server said. The API speaks
- * English; each text it is known to send has its sentence in server-texts.ts. A text it is not
- * known to send is quoted as it came, under ours, never passed off as ours. Last, the answer's
- * request id, for staff to quote to support.
+ * happened (with the status code, for support), then what the server said, then `then` (the
+ * caller's own sentence, such as "nothing changed"). Last, on a line of its own, the answer's
+ * request id, which staff quote to support: never inside a sentence, so it copies clean.
  */
-export function describeApiError(error: unknown, messages: Messages): string {
+export function describeApiError(error: unknown, messages: Messages, then?: string): string {
+  const described = describeFailure(error, messages);
+  const told = then === undefined ? described : `${described} ${then}`;
+  const id = error instanceof ApiError ? error.requestId : undefined;
+  return id === undefined ? told : `${told}\n${messages.apiErrors.requestId(id)}`;
+}
+
+/**
+ * The API speaks English; each text it is known to send has its sentence in server-texts.ts. A
+ * text it is not known to send is quoted as it came, under ours, never passed off as ours.
+ */
+function describeFailure(error: unknown, messages: Messages): string {
   const text = messages.apiErrors;
   if (!(error instanceof ApiError)) return text.unexpected;
   switch (error.kind) {
@@ -41,10 +51,7 @@ export function describeApiError(error: unknown, messages: Messages): string {
             : status >= 500
               ? text.server(status)
               : text.rejected(status);
-      const described = detail === '' ? sentence : `${sentence} ${detail}`;
-      return error.requestId === undefined
-        ? described
-        : `${described} ${text.requestId(error.requestId)}`;
+      return detail === '' ? sentence : `${sentence} ${detail}`;
     }
   }
 }

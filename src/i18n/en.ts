@@ -118,6 +118,6 @@ export const en: Messages = {
         : `Service busy or unavailable (code 503); trying again in ${retryInSeconds} s.`,
     signInAgain: 'Sign in again to continue.',
     serverSaid: (text) => `The server said: “${text}”`,
-    requestId: (id) => `(request id: ${id})`,
+    requestId: (id) => `Request id: ${id}`,
   },
 };

@@ -127,6 +127,6 @@ export const ptBR = {
     // A text of the server's this catalogue does not know: quoted, never passed off as ours.
     serverSaid: (text: string): string => `Resposta do servidor: “${text}”`,
     // The answer's X-Request-Id, which staff quote to support to find the request in the logs.
-    requestId: (id: string): string => `(código do pedido: ${id})`,
+    requestId: (id: string): string => `Código do pedido: ${id}`,
   },
 };

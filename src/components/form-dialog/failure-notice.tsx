@@ -11,7 +11,10 @@ export function FailureNotice({ alert, onRetry }: { alert: FailureAlert; onRetry
   return (
     <Alert color={alert.kind === 'session' ? 'yellow' : 'red'} title={alert.title}>
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">{alert.text}</Text>
+        {/* pre-line: the request id that may end the text is a line of its own. */}
+        <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+          {alert.text}
+        </Text>
         {alert.kind === 'retry' && (
           // Not the primary blue: on the red alert it falls below AA contrast (4.14:1).
           <Button size="compact-sm" variant="default" onClick={onRetry} {...unavailable(busy)}>

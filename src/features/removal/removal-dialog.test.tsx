@@ -458,7 +458,8 @@ describe('Removal dialog', () => {
       // that it takes one), for staff to quote to support.
       const id = 'simulated-' + String(backend.requests.length);
       expect(alert).toHaveTextContent(
-        `O servidor recusou a solicitação (código 400). E-mail: não é um endereço de e-mail válido. (código do pedido: ${id}) Nada foi alterado.`,
+        `O servidor recusou a solicitação (código 400). E-mail: não é um endereço de e-mail válido. Nada foi alterado.\nCódigo do pedido: ${id}`,
+        { normalizeWhitespace: false },
       );
       expect(within(alert).queryByRole('button')).not.toBeInTheDocument();
       await waitFor(() => expect(removeButton()).toHaveFocus());

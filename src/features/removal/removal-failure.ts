@@ -86,7 +86,7 @@ export function describeRemovalFailure(
         alert: {
           kind: 'rejected',
           title: text.rejectedTitle,
-          text: `${describeApiError(error, appMessages)} ${text.nothingChanged}`,
+          text: describeApiError(error, appMessages, text.nothingChanged),
         },
       };
     case 'unknown-outcome':
@@ -95,7 +95,7 @@ export function describeRemovalFailure(
         alert: {
           kind: 'retry',
           title: text.unknownOutcomeTitle,
-          text: `${describeApiError(error, appMessages)} ${text.unknownOutcome}`,
+          text: describeApiError(error, appMessages, text.unknownOutcome),
         },
       };
   }

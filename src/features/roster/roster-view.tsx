@@ -100,7 +100,9 @@ export function RosterView({
         <Alert color="red" title={gone ? messages.turmaMissing(turmaId) : messages.loadFailed}>
           {!gone && (
             <Stack gap="sm" align="flex-start">
-              <Text size="sm">{describeApiError(roster.error, appMessages)}</Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                {describeApiError(roster.error, appMessages)}
+              </Text>
               <Button variant="default" onClick={retry} loading={roster.isFetching}>
                 {messages.retry}
               </Button>

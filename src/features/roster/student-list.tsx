@@ -57,7 +57,7 @@ export function StudentList({ label, students, outcomes, detail, doneLabel }: St
               </Text>
             )}
             {outcome?.status === 'failed' && (
-              <Text size="sm" className={classes.outcomeFailed}>
+              <Text size="sm" className={classes.outcomeFailed} style={{ whiteSpace: 'pre-line' }}>
                 <IconAlertTriangle aria-hidden size={14} />{' '}
                 {outcome.unknown ? messages.unknown : messages.failed}: {outcome.reason}
               </Text>

@@ -38,7 +38,7 @@ export function describeStudentFailure(
       status: 'failed',
       unknown: true,
       retry: true,
-      reason: `${describeApiError(error, appMessages)} ${text.unknownOutcome}`,
+      reason: describeApiError(error, appMessages, text.unknownOutcome),
     };
   }
   if (error.isUnauthorized) {
