@@ -53,6 +53,7 @@ export interface ClassPage {
 const WORDS_KEPT = 64;
 const SEARCHES_KEPT = 16;
 const ORDERED_KEPT = 8;
+const WALKED_DEEP_KEPT = 64;
 /** Query words' bitsets for rankings, up to 5 bitsets each (0.6 MB at 1,000,000). */
 const WORD_BITS_KEPT = 24;
 /** Searches of many turmas by place, 2 bytes a turma each (2 MB at 1,000,000). */
@@ -75,7 +76,8 @@ export interface ClassSearchLimits {
   rankedHead: number;
   /**
    * A page of a search of many this far (in turmas found) from either end of its order is walked
-   * to; a deeper one reads the whole order once, and keeps the list.
+   * to, and so is a first deeper one; the next deeper one reads the whole order once, and keeps
+   * the list.
    */
   walkedDepth: number;
   /** A search with a word in fewer names than this share of the turmas reads those names. */
@@ -229,6 +231,8 @@ export class ClassSearch {
   private readonly searches = new Map<string, Found>();
   /** Searches' turmas in one order each: "field words", or "rank words" best match first. */
   private readonly ordered = new Map<string, Int32Array>();
+  /** Searches in one order ("field words") one deep page of which was walked to, not kept. */
+  private readonly walkedDeep = new Map<string, true>();
   /** Searches of many turmas, by place, for best match first. */
   private readonly rankings = new Map<string, Ranking>();
   /** Each slot's number of distinct name words (at most UNMET_MAX), bit-sliced. */
@@ -414,8 +418,8 @@ export class ClassSearch {
 
   /**
    * A page of a search of many turmas in `field`'s order. Near either end (the pages staff read)
-   * it is walked until full; deeper, the whole list is walked once and kept, for the pages
-   * around it (the counts and times orders until the next write).
+   * it is walked until full, and so is the first deep page; the next deep page walks the whole
+   * list once and keeps it, for the pages around it (writes move its turmas, as the order's).
    */
   private pageOfMany(
     search: string,
@@ -431,6 +435,12 @@ export class ClassSearch {
     const order = this.orders[field];
     const fromNearerEnd = Math.min(from, found.total - from - count);
     if (fromNearerEnd <= this.limits.walkedDepth) {
+      return this.walk(found, order, descending, from, count);
+    }
+    // A first deep page is walked to, from the nearer end: a quarter of the order on average,
+    // not all of it, and most searches are asked one deep page only.
+    if (!this.walkedDeep.delete(key)) {
+      remember(this.walkedDeep, key, true, WALKED_DEEP_KEPT);
       return this.walk(found, order, descending, from, count);
     }
     const list = new Int32Array(found.total);
