@@ -9,7 +9,7 @@ import { toQuery } from '../features/classes/list/use-class-list';
 /**
  * Asks for the page of turmas the address shows as soon as the app's code runs, before it
  * hydrates: left to the list, the request waited for hydration and the providers (~570 ms after
- * DOMContentLoaded, issue 36). Same client, same request and query key as the list's.
+ * the scripts were in, issue 36). Same client, same request and query key as the list's.
  *
  * Returns what seeds the query cache with that request, to call once the tree has committed: an
  * answer in the cache during hydration would render rows where the prerendered page has loading
