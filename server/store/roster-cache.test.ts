@@ -5,7 +5,7 @@
 import { expect, it } from 'vitest';
 import type { RosterParams } from '#contract';
 import type { ChangeFeed, ChangeFeedNow } from './read-model.ts';
-import { Rosters, type RosterChange, type RosterRow } from './roster-cache.ts';
+import { ROSTERS_KEPT, Rosters, type RosterChange, type RosterRow } from './roster-cache.ts';
 import { UnknownClassesError } from './store.ts';
 
 const row = (name: string): RosterRow => {
@@ -94,6 +94,19 @@ it('forgets a turma that is gone, and keeps no roster for one that never was', (
   db.remove('t1');
   expect(() => rosters.now('t1', db.feed('t1'))).toThrow(UnknownClassesError);
   expect(rosters.has('t1')).toBe(false);
+});
+
+it('keeps the turmas asked last, and evicts none for a turma that does not exist', () => {
+  const db = turmas();
+  const rosters = new Rosters<number>();
+  const ids = Array.from({ length: ROSTERS_KEPT + 1 }, (_, i) => `t${i}`);
+  for (const id of ids) db.write(id, 'Ana');
+  for (const id of ids.slice(0, ROSTERS_KEPT)) rosters.now(id, db.feed(id));
+
+  expect(() => rosters.now('nope', db.feed('nope'))).toThrow(UnknownClassesError);
+  expect(ids.filter((id) => rosters.has(id))).toEqual(ids.slice(0, ROSTERS_KEPT));
+  rosters.now(ids.at(-1)!, db.feed(ids.at(-1)!));
+  expect(ids.filter((id) => rosters.has(id))).toEqual(ids.slice(1));
 });
 
 it('shares a catch-up among the requests that arrive while one reads (PostgreSQL)', async () => {

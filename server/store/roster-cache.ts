@@ -25,7 +25,7 @@ export interface RosterRow {
 }
 
 /** Turmas whose rosters are kept, and searches kept per roster. */
-const ROSTERS_KEPT = 64;
+export const ROSTERS_KEPT = 64;
 const SEARCHES_KEPT = 16;
 
 /** A row with its name's natural sort key, computed once when the roster is read. */
@@ -112,10 +112,13 @@ const ROSTER: Model<readonly RosterRow[], RosterChange, Roster> = {
 
 /**
  * The rosters kept, each followed by its turma's feed: the ROSTERS_KEPT turmas asked last. A
- * turma the feed says is gone (UnknownClassesError) is forgotten.
+ * roster is kept once its first load answered, so asking for turmas that do not exist evicts
+ * none; a turma the feed says is gone (UnknownClassesError) is forgotten.
  */
 export class Rosters<Version> {
   private readonly kept = new Map<string, FollowedRoster<Version>>();
+  /** Rosters whose first load is under way (PostgreSQL), shared by the requests meanwhile. */
+  private readonly starting = new Map<string, FollowedRoster<Version>>();
 
   /** Whether the roster of `classId` is kept: the feed has something to follow. */
   has(classId: string): boolean {
@@ -124,11 +127,11 @@ export class Rosters<Version> {
 
   /** The roster of `classId` as of now, from a feed that answers at once (SQLite). */
   now(classId: string, feed: ChangeFeedNow<Version, readonly RosterRow[], RosterChange>): Roster {
+    const followed = this.followed(classId);
     try {
-      return this.followed(classId).now(feed);
+      return this.settled(classId, followed, followed.now(feed));
     } catch (error) {
-      this.forgetIfGone(classId, error);
-      throw error;
+      throw this.failed(classId, followed, error);
     }
   }
 
@@ -137,21 +140,34 @@ export class Rosters<Version> {
     classId: string,
     feed: ChangeFeed<Version, readonly RosterRow[], RosterChange>,
   ): Promise<Roster> {
-    return this.followed(classId)
-      .current(feed)
-      .catch((error: unknown) => {
-        this.forgetIfGone(classId, error);
-        throw error;
-      });
-  }
-
-  private followed(classId: string): FollowedRoster<Version> {
-    return (
-      this.kept.get(classId) ?? remember(this.kept, classId, new Followed(ROSTER), ROSTERS_KEPT)
+    const followed = this.followed(classId);
+    return followed.current(feed).then(
+      (roster) => this.settled(classId, followed, roster),
+      (error: unknown) => {
+        throw this.failed(classId, followed, error);
+      },
     );
   }
 
-  private forgetIfGone(classId: string, error: unknown): void {
-    if (error instanceof UnknownClassesError) this.kept.delete(classId);
+  private followed(classId: string): FollowedRoster<Version> {
+    let followed = this.kept.get(classId) ?? this.starting.get(classId);
+    if (!followed) this.starting.set(classId, (followed = new Followed(ROSTER)));
+    return followed;
+  }
+
+  private settled(classId: string, followed: FollowedRoster<Version>, roster: Roster): Roster {
+    if (this.starting.get(classId) === followed) {
+      this.starting.delete(classId);
+      remember(this.kept, classId, followed, ROSTERS_KEPT);
+    }
+    return roster;
+  }
+
+  private failed(classId: string, followed: FollowedRoster<Version>, error: unknown): unknown {
+    if (this.starting.get(classId) === followed) this.starting.delete(classId);
+    else if (error instanceof UnknownClassesError && this.kept.get(classId) === followed) {
+      this.kept.delete(classId);
+    }
+    return error;
   }
 }
