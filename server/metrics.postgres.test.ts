@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openStore, type OpenedStore } from './store/open-store.ts';
 import { STANDARD_FIXTURES, TURMAS } from './testing/fixtures.ts';
-import { sample, scrape } from './testing/metrics-text.ts';
+import { eventually, sample, scrape } from './testing/metrics-text.ts';
 import {
   expectWriteOk,
   startTestServer,
@@ -37,20 +37,6 @@ const pool = async () => {
     sqlite: /^sqlite_/m.test(text),
   };
 };
-
-/** Until `check` passes or two seconds have gone by. */
-async function eventually(check: () => Promise<void>) {
-  const giveUpAt = performance.now() + 2_000;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (performance.now() > giveUpAt) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
 
 /** Runs `writes` while another connection holds the row of Física, then lets it go. */
 async function whileFisicaLocked<T>(writes: () => Promise<T>[], seen: () => Promise<void>) {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DATABASE_FILE } from './store/sqlite-schema.ts';
 import { STANDARD_FIXTURES, TURMAS } from './testing/fixtures.ts';
-import { sample, scrape } from './testing/metrics-text.ts';
+import { eventually, sample, scrape } from './testing/metrics-text.ts';
 import { expectWriteOk, startTestServer, type TestServer } from './testing/test-server.ts';
 
 let server: TestServer;
@@ -33,7 +33,7 @@ it('counts the writes that waited for another connection’s lock, once each', a
     const written = ['dora@escola.example', 'ines@escola.example'].map((email) =>
       server.addStudentToClass(TURMAS.fisica.id, { name: 'Dora Nunes', email }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await eventually(async () => expect((await waits()).writes).toBe(2));
     other.exec('ROLLBACK');
     for (const answer of await Promise.all(written)) expectWriteOk(answer);
   } finally {
