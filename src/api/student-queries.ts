@@ -43,6 +43,16 @@ export const studentQueries = {
   /** The same search, as many as a page holds: asked afresh where the answer decides words. */
   withEmail: (api: Pick<ApiClient, 'findStudents'>, email: string) =>
     studentQueries.search(api, { query: studentSearchText(email), pageSize: PAGE_SIZE_MAX }),
+  /**
+   * One student with every turma (the students-by-email extension): the student's page. Null
+   * when nobody has the e-mail (normalised, as `normalizedEmail` gives it).
+   */
+  record: (api: Pick<ApiClient, 'getStudentsByEmail'>, email: string) =>
+    queryOptions({
+      queryKey: [...studentQueries.all(), 'by-email', email] as const,
+      queryFn: async ({ signal }): Promise<StudentRecord | null> =>
+        (await api.getStudentsByEmail([email], { signal })).data[0] ?? null,
+    }),
 };
 
 /**

@@ -22,6 +22,8 @@ const MAIN_ID = 'main';
 interface AppShellProps {
   /** Header actions, e.g. sign-out when signed in. */
   actions?: ReactNode;
+  /** The header's search, first of its controls (the student search, when signed in). */
+  search?: ReactNode;
   children: ReactNode;
 }
 
@@ -30,7 +32,7 @@ interface AppShellProps {
  * resizing, scroll locking) added too much to the first screen for a header alone
  * (docs/decisions/005-first-screen-weight.md).
  */
-export function AppShell({ actions, children }: AppShellProps) {
+export function AppShell({ actions, search, children }: AppShellProps) {
   const messages = useMessages();
   // Inert under a dialog or drawer (modal-layers.ts); the dialogs are in portals beside it.
   const covered = usePageCovered();
@@ -45,6 +47,7 @@ export function AppShell({ actions, children }: AppShellProps) {
             {messages.app.productName}
           </Text>
           <Group gap="xs" wrap="nowrap" className={classes.controls}>
+            {search}
             <LanguageSwitch />
             <ColorSchemeToggle />
             {actions}

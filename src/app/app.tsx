@@ -9,6 +9,7 @@ import { getApiClient } from './api';
 import { AppShell } from './app-shell';
 import { AppErrorBoundary } from './error-boundary';
 import { AppProviders } from './providers';
+import { StudentSearchOutlet } from './student-outlet';
 import { TurmasPage } from './turmas-page';
 
 export function App({ queryClient }: { queryClient?: QueryClient }) {
@@ -64,7 +65,10 @@ export function Console({ api, children }: ConsoleProps) {
   }, [token]);
 
   return (
-    <AppShell actions={inSession ? <SignOutButton onSignOut={selectionStore.clear} /> : undefined}>
+    <AppShell
+      actions={inSession ? <SignOutButton onSignOut={selectionStore.clear} /> : undefined}
+      search={inSession ? <StudentSearchOutlet api={api} /> : undefined}
+    >
       <SessionGate api={api} onSignedIn={() => (focusHeadingWhenShown.current = true)}>
         {children(headingRef)}
       </SessionGate>

@@ -13,6 +13,8 @@ import { useMessages } from '../i18n/i18n-context';
 import focus from './focus-target.module.css';
 import classes from './turmas-page.module.css';
 import { RosterOutlet } from './roster-outlet';
+import { StudentOutlet } from './student-outlet';
+import { useStudentEnrol } from './use-student-enrol';
 import { useRosterAction } from './use-roster-action';
 import { useLazyDialogs } from './use-lazy-dialogs';
 
@@ -70,6 +72,7 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
     }),
     [open, want, labelled],
   );
+  const { studentEnrol, enrolling, enrolled } = useStudentEnrol(open, want);
   const rowActions = useMemo<RowAction[]>(
     () => [
       {
@@ -151,6 +154,7 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
         )}
       />
       <RosterOutlet api={api} enrol={rosterEnrol} />
+      <StudentOutlet api={api} enrol={studentEnrol} />
       <Suspense fallback={null}>
         {/* Only the dialogs report outcomes, so the notifications come with the first one. */}
         {(dialogs.enrol.mounted || dialogs.remove.mounted) && <NotificationsHost />}
@@ -169,7 +173,11 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
             api={api}
             opened={opened === 'enrol'}
             turmas={dialogs.enrol.turmas}
-            onClose={close}
+            student={enrolling}
+            onClose={() => {
+              close();
+              enrolled();
+            }}
           />
         )}
         {dialogs.remove.mounted && (

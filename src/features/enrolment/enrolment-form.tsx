@@ -45,9 +45,16 @@ import { findSameNameStudents, sameNameKey } from './same-name-lookup';
 import { SameNameQuestion, type SameNameAnswers } from './same-name-question';
 import { useEnrolStudent } from './use-enrol-student';
 
+/** A student the form opens with, name and e-mail filled in. */
+export interface PrefilledStudent {
+  name: string;
+  email: string;
+}
+
 interface EnrolmentFormProps {
   api: ApiClient;
   turmas: readonly ClassSummary[];
+  student?: PrefilledStudent | undefined;
 }
 
 /**
@@ -55,7 +62,7 @@ interface EnrolmentFormProps {
  * of sending it. Fields are small components that each watch their own value, so typing
  * re-renders the field and not the list of (up to 100) turmas.
  */
-export function EnrolmentForm({ api, turmas }: EnrolmentFormProps) {
+export function EnrolmentForm({ api, turmas, student }: EnrolmentFormProps) {
   const messages = useEnrolmentMessages();
   const appMessages = useMessages();
   const locale = useLocale();
@@ -64,7 +71,10 @@ export function EnrolmentForm({ api, turmas }: EnrolmentFormProps) {
     () => zodResolver(createEnrolFormSchema(messages, locale)),
     [messages, locale],
   );
-  const [initialValues] = useState(() => initialEnrolValues(turmas, new Date()));
+  const [initialValues] = useState(() => ({
+    ...initialEnrolValues(turmas, new Date()),
+    ...(student && { name: student.name, email: student.email }),
+  }));
   /** What "nothing typed" means: the values it opened with, or kept for the next student. */
   const baseline = useRef(initialValues);
   const form = useForm<EnrolFormValues, unknown, EnrolRequest>({

@@ -57,8 +57,8 @@ export function initialEnrolValues(turmas: readonly ClassSummary[], now: Date): 
 export function hasUnsentChanges(values: EnrolFormValues, baseline: EnrolFormValues): boolean {
   const ids = (turmas: ClassSummary[]) => turmas.map((turma) => turma.id).join('\n');
   return (
-    values.name.trim() !== '' ||
-    values.email.trim() !== '' ||
+    values.name.trim() !== baseline.name.trim() ||
+    values.email.trim() !== baseline.email.trim() ||
     ids(values.classes) !== ids(baseline.classes) ||
     values.expiry.noExpiry !== baseline.expiry.noExpiry ||
     values.expiry.at !== baseline.expiry.at

@@ -7,6 +7,7 @@ import { EmailText } from '../../components/email-text/email-text';
 import { visibleName } from '../../components/visible-name/visible-name';
 import { parseSortBy } from '../../components/sort-cycle/sort-cycle';
 import { CompactDateTime, ExpiryCell } from '../../components/expiry-status/expiry-cell';
+import { isPlainClick, openStudentPage, studentPageHref } from '../../lib/student-address';
 import { useRosterMessages, type RosterMessages } from './messages';
 import classes from './roster.module.css';
 
@@ -23,6 +24,8 @@ interface RosterTableProps {
   onToggle: (students: readonly RosterEntry[], checked: boolean) => void;
   /** What "now" is for the expiry states (a test may fix it). */
   now: Date;
+  /** Each name links to the student's page (`?aluno=`). */
+  linkStudents?: boolean;
   ref?: Ref<HTMLTableElement>;
 }
 
@@ -38,6 +41,7 @@ export function RosterTable({
   selected,
   onToggle,
   now,
+  linkStudents = false,
   ref,
 }: RosterTableProps) {
   const messages = useRosterMessages();
@@ -87,6 +91,7 @@ export function RosterTable({
                 now={now}
                 formats={formats}
                 messages={messages}
+                linked={linkStudents}
               />
             ))}
       </tbody>
@@ -101,8 +106,10 @@ function StudentRow({
   now,
   formats,
   messages,
+  linked,
 }: {
   student: RosterEntry;
+  linked: boolean;
   checked: boolean;
   onToggle: RosterTableProps['onToggle'];
   now: Date;
@@ -122,7 +129,22 @@ function StudentRow({
         />
       </td>
       {/* Text, never markup: React escapes whatever the server sent. */}
-      <td className={classes.name}>{visibleName(student.name)}</td>
+      <td className={classes.name}>
+        {linked ? (
+          <a
+            href={studentPageHref(student.email)}
+            onClick={(event) => {
+              if (!isPlainClick(event)) return;
+              event.preventDefault();
+              openStudentPage(student.email);
+            }}
+          >
+            {visibleName(student.name)}
+          </a>
+        ) : (
+          visibleName(student.name)
+        )}
+      </td>
       <td>
         <EmailText email={student.email} />
       </td>

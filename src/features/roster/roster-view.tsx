@@ -1,7 +1,8 @@
 import { Alert, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { useCallback, useRef } from 'react';
 import type { ApiClient } from '../../api/client';
-import type { RosterEntry, RosterSortField } from '#contract';
+import { useExtension } from '../../api/use-extension';
+import { STUDENTS_BY_EMAIL_EXTENSION, type RosterEntry, type RosterSortField } from '#contract';
 import { pageCountOf } from '../../components/pager/page-items';
 import { PageRange, Pager } from '../../components/pager/pager';
 import { SelectAllFound } from '../../components/select-all-found/select-all-found';
@@ -17,7 +18,7 @@ import type { RosterChangeOptions } from './use-roster-params';
 import { useRosterPage } from './use-roster-page';
 
 export interface RosterViewProps {
-  api: Pick<ApiClient, 'getClassStudents'>;
+  api: Pick<ApiClient, 'getClassStudents' | 'extensions'>;
   turmaId: string;
   /** How the turma is named in the table's label. */
   turmaLabel: string;
@@ -47,6 +48,8 @@ export function RosterView({
   now,
   enrol,
 }: RosterViewProps) {
+  // Each name opens the student's page where the server reads students (issue 37).
+  const linkStudents = useExtension(api, STUDENTS_BY_EMAIL_EXTENSION);
   const messages = useRosterMessages();
   const appMessages = useMessages();
   const { number } = useFormats();
@@ -155,6 +158,7 @@ export function RosterView({
               selected={new Set(selected.keys())}
               onToggle={onSelect}
               now={now}
+              linkStudents={linkStudents}
             />
           </div>
           {page && (

@@ -1,0 +1,242 @@
+import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { useIsMutating } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { ClassSummary, StudentEnrolment } from '#contract';
+import { checkExpiry, defaultExpiry, type ExpiryValue } from '../../components/expiry-field/expiry';
+import { ExpiryField } from '../../components/expiry-field/expiry-field';
+import { FormDialog } from '../../components/form-dialog/form-dialog';
+import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';
+import { useFormDialog } from '../../components/form-dialog/form-dialog-context';
+import { useFormSubmit } from '../../components/form-dialog/use-form-submit';
+import { TurmaPicker } from '../../components/turma-picker/turma-picker';
+import { visibleName } from '../../components/visible-name/visible-name';
+import { describeApiError } from '../../i18n/describe-api-error';
+import { useMessages } from '../../i18n/i18n-context';
+import type { StudentDialogProps } from './expiry-dialog';
+import { useStudentMessages } from './messages';
+import { STUDENT_WRITE_MUTATION_KEY, useStudentWrite } from './use-student-write';
+
+interface MoveValues {
+  to: ClassSummary[];
+  keepExpiry: boolean;
+  expiry: ExpiryValue;
+}
+
+/**
+ * Where a move stands: the v1 has no move, so it is an enrolment in the new turma, then a removal
+ * from the old one. Between the two the student is in both; if the removal fails, that is said
+ * as it is, with the two ways out (finish the removal, or undo the enrolment).
+ */
+type MoveState =
+  { step: 'form'; failure: string | null } | { step: 'half'; to: ClassSummary; failure: string };
+
+/** Moves the student from one of their turmas to another, keeping the expiry or setting one. */
+export function MoveDialog(props: StudentDialogProps) {
+  const messages = useStudentMessages();
+  const busy = useIsMutating({ mutationKey: STUDENT_WRITE_MUTATION_KEY }) > 0;
+  return (
+    <FormDialog
+      opened={props.opened}
+      title={messages.move.title}
+      onClose={props.onClose}
+      busy={busy}
+    >
+      <MoveForm {...props} from={props.turmas[0]!} />
+    </FormDialog>
+  );
+}
+
+function MoveForm({ api, student, from, onDone }: StudentDialogProps & { from: StudentEnrolment }) {
+  const messages = useStudentMessages();
+  const appMessages = useMessages();
+  const { close, busy } = useFormDialog();
+  const [initialExpiry] = useState(() => defaultExpiry(new Date()));
+  const form = useForm<MoveValues>({
+    defaultValues: { to: [], keepExpiry: true, expiry: initialExpiry },
+  });
+  const keepExpiry = useWatch({ control: form.control, name: 'keepExpiry' });
+  const write = useStudentWrite();
+  const [state, setState] = useState<MoveState>({ step: 'form', failure: null });
+  const text = messages.move;
+  const fromName = visibleName(from.name);
+
+  const remove = (turma: { id: string }) => () =>
+    api.removeStudentFromClasses({ email: student.email, classes: [{ id: turma.id }] });
+
+  const submit = useFormSubmit(form, async ({ to: [to], keepExpiry: keep, expiry }) => {
+    if (!to) {
+      form.setError('to', { type: 'required', message: text.toRequired });
+      return;
+    }
+    // Kept: the old turma's expiry, as it is (none stays none).
+    const checked = keep
+      ? { problem: null, expirationDate: from.expirationDate ?? undefined }
+      : checkExpiry(expiry, new Date());
+    if (checked.problem !== null) {
+      form.setError('expiry', { type: 'validate', message: messages.expiry[checked.problem] });
+      form.setFocus('expiry');
+      return;
+    }
+    const { expirationDate } = checked;
+    const toName = visibleName(to.name);
+    try {
+      await write.mutateAsync(() =>
+        api.addStudentToClass(to.id, {
+          name: visibleName(student.name),
+          email: student.email,
+          ...(expirationDate === undefined ? {} : { expirationDate }),
+        }),
+      );
+    } catch (error) {
+      setState({
+        step: 'form',
+        failure: `${text.enrolFailed(toName)} ${describeApiError(error, appMessages)}`,
+      });
+      return;
+    }
+    try {
+      await write.mutateAsync(remove(from));
+    } catch (error) {
+      setState({ step: 'half', to, failure: describeApiError(error, appMessages) });
+      return;
+    }
+    onDone(text.done(fromName, toName));
+    close();
+  });
+
+  if (state.step === 'half') {
+    return (
+      <HalfMove
+        from={from}
+        to={state.to}
+        failure={state.failure}
+        settle={async (turma, notice) => {
+          try {
+            await write.mutateAsync(remove(turma));
+          } catch (error) {
+            setState({ ...state, failure: describeApiError(error, appMessages) });
+            return;
+          }
+          onDone(notice);
+          close();
+        }}
+      />
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm" fw={600}>
+          {text.from(fromName)}
+        </Text>
+        <Controller
+          control={form.control}
+          name="to"
+          render={({ field, fieldState }) => (
+            <TurmaPicker
+              ref={field.ref}
+              api={api}
+              label={text.to}
+              // One turma to move to: a new pick replaces the last.
+              value={field.value}
+              onChange={(value) => {
+                field.onChange(value.slice(-1));
+                form.clearErrors('to');
+              }}
+              error={fieldState.error?.message}
+              disabled={busy}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="keepExpiry"
+          render={({ field }) => (
+            <Checkbox
+              ref={field.ref}
+              checked={field.value}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+              label={text.keepExpiry}
+              disabled={busy}
+            />
+          )}
+        />
+        {!keepExpiry && (
+          <Controller
+            control={form.control}
+            name="expiry"
+            render={({ field, fieldState }) => (
+              <ExpiryField
+                ref={field.ref}
+                value={field.value}
+                onChange={(value) => {
+                  field.onChange(value);
+                  form.clearErrors('expiry');
+                }}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+                readOnly={busy}
+              />
+            )}
+          />
+        )}
+        <Text size="sm" c="dimmed">
+          {text.steps}
+        </Text>
+        {state.failure && (
+          <Alert color="red" role="alert" title={messages.failed}>
+            {state.failure}
+          </Alert>
+        )}
+        <FormDialogActions>
+          <SubmitButton busyLabel={text.sending}>{text.submit}</SubmitButton>
+        </FormDialogActions>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * Enrolled in the new turma, still in the old one: said as it is, with the two ways out (finish
+ * the removal from the old turma, or undo the enrolment in the new one).
+ */
+function HalfMove({
+  from,
+  to,
+  failure,
+  settle,
+}: {
+  from: StudentEnrolment;
+  to: ClassSummary;
+  failure: string;
+  settle: (turma: { id: string }, notice: string) => Promise<void>;
+}) {
+  const text = useStudentMessages().move;
+  const busy = useIsMutating({ mutationKey: STUDENT_WRITE_MUTATION_KEY }) > 0;
+  const fromName = visibleName(from.name);
+  const toName = visibleName(to.name);
+  return (
+    <Stack gap="md">
+      <Alert color="red" role="alert" title={text.halfTitle}>
+        <Stack gap="xs">
+          <Text size="sm">{text.half(fromName, toName)}</Text>
+          <Text size="sm">{failure}</Text>
+        </Stack>
+      </Alert>
+      <Group justify="flex-end" gap="sm">
+        <Button
+          variant="default"
+          loading={busy}
+          onClick={() => void settle(to, text.undone(toName))}
+        >
+          {text.undo(toName)}
+        </Button>
+        <Button loading={busy} onClick={() => void settle(from, text.done(fromName, toName))}>
+          {text.finish(fromName)}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

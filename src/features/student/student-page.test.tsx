@@ -1,0 +1,220 @@
+/**
+ * The student's page (issue 37): opened by its address, its states, changing an expiry, and a
+ * move between turmas, including one whose second call fails. Through the page that composes it,
+ * against the reference API in-process.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TurmasPage } from '../../app/turmas-page';
+import { createTestApiClient } from '../../testing/api-client';
+import {
+  installReferenceApi,
+  type ReferenceApiOptions,
+  type SeededEnrolment,
+} from '../../testing/msw/reference-api';
+import { render } from '../../testing/render';
+import { aTurma } from '../../testing/sample-classes';
+
+const DAY = 24 * 60 * 60 * 1000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY + 60_000).toISOString();
+
+const MATEMATICA = aTurma({ id: 't-mat', name: 'Matemática 9º A', countStudents: 1 });
+const HISTORIA = aTurma({ id: 't-his', name: 'História 9º A', countStudents: 1 });
+const ARTES = aTurma({ id: 't-art', name: 'Artes 9º A', countStudents: 1 });
+const FISICA = aTurma({ id: 't-fis', name: 'Física 1º B', countStudents: 0 });
+
+const ANA = { email: 'ana.souza@escola.test', name: 'Ana Souza' };
+const ana = (expirationDate?: string): SeededEnrolment => ({
+  ...ANA,
+  ...(expirationDate && { expirationDate }),
+});
+
+function installBackend(options: ReferenceApiOptions = {}) {
+  return installReferenceApi({
+    turmas: [MATEMATICA, HISTORIA, ARTES, FISICA],
+    enrolments: {
+      't-mat': [ana(inDays(12))],
+      't-his': [ana(inDays(-3))],
+      't-art': [ana()],
+    },
+    ...options,
+  });
+}
+
+function openPage(email = ANA.email) {
+  window.history.replaceState(null, '', `/?aluno=${encodeURIComponent(email)}`);
+  return render(<TurmasPage api={createTestApiClient()} />);
+}
+
+const studentTable = () => screen.getByRole('table', { name: 'Turmas de Ana Souza' });
+const rowOf = (turma: string) =>
+  within(studentTable())
+    .getAllByRole('row')
+    .find((row) => within(row).queryByText(turma) !== null)!;
+const turmaNames = () =>
+  within(studentTable())
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+
+beforeEach(() => window.history.replaceState(null, '', '/'));
+afterEach(() => window.history.replaceState(null, '', '/'));
+
+describe('the student page', () => {
+  it('opens from its address with every turma, its expiry and the focus on its heading', async () => {
+    installBackend();
+    openPage();
+
+    const page = await screen.findByRole('dialog', { name: 'Ana Souza' });
+    await waitFor(
+      () => expect(within(page).getByRole('heading', { name: 'Ana Souza' })).toHaveFocus(),
+      { timeout: 3000 },
+    );
+    expect(within(page).getByText(ANA.email)).toBeVisible();
+    expect(within(page).getByText('(Em 3 turmas)')).toBeVisible();
+    expect(turmaNames()).toEqual(['Artes 9º A', 'História 9º A', 'Matemática 9º A']);
+    expect(rowOf('Matemática 9º A')).toHaveTextContent('Expira em 12 dias');
+    expect(rowOf('História 9º A')).toHaveTextContent('Expirada');
+    expect(rowOf('Artes 9º A')).toHaveTextContent('Sem validade');
+  });
+
+  it('sorts by expiry, soonest first, none last; then the other way', async () => {
+    installBackend();
+    const { user } = openPage();
+    await screen.findByRole('table', { name: 'Turmas de Ana Souza' });
+
+    const header = screen.getByRole('columnheader', { name: 'Validade' });
+    await user.click(within(header).getByRole('button'));
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    expect(turmaNames()).toEqual(['História 9º A', 'Matemática 9º A', 'Artes 9º A']);
+    await user.click(within(header).getByRole('button'));
+    expect(turmaNames()).toEqual(['Artes 9º A', 'Matemática 9º A', 'História 9º A']);
+  });
+
+  it('says when no student has the e-mail of the address', async () => {
+    installBackend();
+    openPage('ninguem@escola.test');
+
+    const page = await screen.findByRole('dialog', { name: 'Aluno não encontrado' });
+    expect(
+      await within(page).findByText(/Nenhum aluno tem o e-mail “ninguem@escola.test”/),
+    ).toBeVisible();
+  });
+
+  it('says when the student could not be read, and reads again on retry', async () => {
+    const backend = installBackend();
+    backend.failNext(
+      { status: 500 },
+      { where: (request) => request.pathname.endsWith('/by-email') },
+    );
+    const { user } = openPage();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Não foi possível carregar o aluno');
+    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('table', { name: 'Turmas de Ana Souza' })).toBeVisible();
+  });
+
+  it('shows nothing for the address where the server does not read students', async () => {
+    const backend = installBackend({ extensions: false });
+    openPage();
+
+    await screen.findByText('Matemática 9º A');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(backend.requests.some((request) => request.pathname.endsWith('/by-email'))).toBe(false);
+  });
+
+  it('changes the expiry in the turmas ticked, in one v1 call', async () => {
+    const backend = installBackend();
+    const { user } = openPage();
+    await screen.findByRole('table', { name: 'Turmas de Ana Souza' });
+
+    await user.click(
+      within(studentTable()).getByRole('checkbox', { name: 'Selecionar Matemática 9º A' }),
+    );
+    await user.click(
+      within(studentTable()).getByRole('checkbox', { name: 'Selecionar História 9º A' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Alterar validade' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Alterar validade' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Sem validade' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Alterar validade' }));
+
+    expect(await screen.findByText(/^Validade alterada em /)).toBeVisible();
+    await waitFor(() => expect(rowOf('História 9º A')).toHaveTextContent('Sem validade'));
+    expect(rowOf('Matemática 9º A')).toHaveTextContent('Sem validade');
+    const writes = backend.requests.filter((request) => request.method === 'POST');
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.body).toEqual({
+      name: 'Ana Souza',
+      email: ANA.email,
+      // In the student's order of turmas, by name.
+      classes: [{ id: 't-his' }, { id: 't-mat' }],
+    });
+  });
+});
+
+describe('moving between turmas', () => {
+  async function startMove(user: ReturnType<typeof openPage>['user']) {
+    await screen.findByRole('table', { name: 'Turmas de Ana Souza' });
+    await user.click(screen.getByRole('button', { name: 'Mover de Matemática 9º A' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mover para outra turma' });
+    await user.type(within(dialog).getByRole('combobox', { name: 'Adicionar turma' }), 'fisica');
+    await user.click(await within(dialog).findByRole('option', { name: /Física 1º B/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Mover' }));
+    return dialog;
+  }
+
+  it('enrols in the new turma keeping the expiry, then removes from the old', async () => {
+    const backend = installBackend();
+    const { user } = openPage();
+    await startMove(user);
+
+    expect(await screen.findByText('Movido de Matemática 9º A para Física 1º B.')).toBeVisible();
+    await waitFor(() =>
+      expect(turmaNames()).toEqual(['Artes 9º A', 'Física 1º B', 'História 9º A']),
+    );
+    expect(rowOf('Física 1º B')).toHaveTextContent('Expira em 12 dias');
+    const writes = backend.requests.filter((request) => request.method !== 'GET');
+    expect(writes.map((request) => [request.method, request.pathname])).toEqual([
+      ['POST', '/v1/classe/t-fis/add-student'],
+      ['DELETE', '/v1/classe/remove-student'],
+    ]);
+  });
+
+  it('says where the student is when the removal fails, and finishes on request', async () => {
+    const backend = installBackend();
+    backend.failNext({ status: 500 }, { where: (request) => request.method === 'DELETE' });
+    const { user } = openPage();
+    const dialog = await startMove(user);
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('A mudança ficou pela metade');
+    expect(alert).toHaveTextContent(
+      'O aluno agora está em Matemática 9º A e em Física 1º B: foi matriculado em Física 1º B, mas não foi removido de Matemática 9º A.',
+    );
+    await waitFor(() => expect(turmaNames()).toContain('Física 1º B'));
+    expect(turmaNames()).toContain('Matemática 9º A');
+
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Terminar: remover de Matemática 9º A' }),
+    );
+    expect(await screen.findByText('Movido de Matemática 9º A para Física 1º B.')).toBeVisible();
+    await waitFor(() => expect(turmaNames()).not.toContain('Matemática 9º A'));
+  });
+
+  it('undoes the enrolment in the new turma when asked instead', async () => {
+    const backend = installBackend();
+    backend.failNext({ status: 500 }, { where: (request) => request.method === 'DELETE' });
+    const { user } = openPage();
+    const dialog = await startMove(user);
+
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Desfazer: remover de Física 1º B' }),
+    );
+    expect(await screen.findByText(/Desfeito: o aluno foi removido de Física 1º B/)).toBeVisible();
+    await waitFor(() =>
+      expect(turmaNames()).toEqual(['Artes 9º A', 'História 9º A', 'Matemática 9º A']),
+    );
+  });
+});

@@ -1,0 +1,306 @@
+// Loaded with the student's page, not with the first screen (src/app/mantine-styles.ts).
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Drawer.css';
+import {
+  Alert,
+  Box,
+  Button,
+  Drawer,
+  getDefaultZIndex,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ApiClient } from '../../api/client';
+import { normalizedEmail, studentQueries } from '../../api/student-queries';
+import {
+  foldedWords,
+  matchWord,
+  searchWords,
+  type StudentEnrolment,
+  type StudentRecord,
+} from '#contract';
+import { EmailText } from '../../components/email-text/email-text';
+import { visibleName } from '../../components/visible-name/visible-name';
+import { describeApiError } from '../../i18n/describe-api-error';
+import { useFormats } from '../../i18n/formats';
+import { useMessages } from '../../i18n/i18n-context';
+import { useModalLayer } from '../../lib/modal-layers';
+import { useReturnFocus } from '../../lib/use-return-focus';
+import { ExpiryDialog, type StudentDialogProps } from './expiry-dialog';
+import { useStudentMessages } from './messages';
+import { MoveDialog } from './move-dialog';
+import { RemoveDialog } from './remove-dialog';
+import classes from './student.module.css';
+import { StudentTable, type StudentSort } from './student-table';
+
+export interface StudentPageProps {
+  api: ApiClient;
+  opened: boolean;
+  /** The e-mail the address names (`?aluno=`), as typed there. */
+  email: string;
+  onClose: () => void;
+  /** The page's enrol form, the student filled in; absent where it cannot be offered. */
+  enrol?:
+    { open: (student: { name: string; email: string }) => void; want: () => void } | undefined;
+}
+
+/** More turmas than this and the page offers a search of them. */
+const SEARCH_FROM = 8;
+
+type DialogKind = 'expiry' | 'remove' | 'move';
+
+/**
+ * A student and every turma they are in (the students-by-email extension), in a panel over the
+ * page it was opened from; its address is the page's (`?aluno=…`), so Back closes it and a link
+ * opens it. From it: enrol in more turmas, change the expiry or remove from the ticked ones, move
+ * one turma to another.
+ */
+export function StudentPage({ api, opened, email, onClose, enrol }: StudentPageProps) {
+  const messages = useStudentMessages();
+  const appMessages = useMessages();
+  const normalized = normalizedEmail(email);
+  const read = useQuery({
+    ...studentQueries.record(api, normalized ?? ''),
+    enabled: opened && normalized !== undefined,
+  });
+  useReturnFocus(opened);
+  const covered = useModalLayer(opened);
+  const student = read.data;
+
+  const title =
+    normalized === undefined || student === null
+      ? messages.notFoundTitle
+      : student
+        ? visibleName(student.name)
+        : email;
+
+  let body;
+  if (normalized === undefined || student === null) {
+    body = (
+      <Alert color="yellow" title={messages.notFoundTitle}>
+        {messages.notFound(email)}
+      </Alert>
+    );
+  } else if (student) {
+    body = <StudentDetails api={api} student={student} enrol={enrol} />;
+  } else if (read.fetchStatus === 'paused') {
+    body = (
+      <Alert color="yellow" role="status">
+        {messages.offline}
+      </Alert>
+    );
+  } else if (read.isError) {
+    body = (
+      <Alert color="red" role="alert" title={messages.loadFailed}>
+        <Stack gap="xs" align="flex-start">
+          {describeApiError(read.error, appMessages)}
+          <Button variant="default" size="xs" onClick={() => void read.refetch()}>
+            {messages.retry}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else {
+    body = (
+      <Group gap="xs" role="status">
+        <Loader size="sm" aria-hidden />
+        <Text size="sm">{messages.loading}</Text>
+      </Group>
+    );
+  }
+
+  return (
+    <Drawer.Root
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      // As the roster's (roster-panel.tsx): only an Escape pressed in the panel closes it.
+      closeOnEscape={false}
+      returnFocus={false}
+      zIndex={getDefaultZIndex('modal') - 1}
+      inert={covered}
+    >
+      <Drawer.Overlay />
+      <Drawer.Content>
+        {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- keys bubbling from the panel's own controls */}
+        <div
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && !event.defaultPrevented) onClose();
+          }}
+        >
+          <Drawer.Header>
+            <Drawer.Title fz="xl" fw={700} tabIndex={-1} data-autofocus>
+              {title}
+            </Drawer.Title>
+            <Drawer.CloseButton aria-label={messages.close} />
+          </Drawer.Header>
+          <Box px="md" pb="md">
+            {body}
+          </Box>
+        </div>
+      </Drawer.Content>
+    </Drawer.Root>
+  );
+}
+
+function StudentDetails({
+  api,
+  student,
+  enrol,
+}: {
+  api: ApiClient;
+  student: StudentRecord;
+  enrol: StudentPageProps['enrol'];
+}) {
+  const messages = useStudentMessages();
+  const formats = useFormats();
+  const [filter, setFilter] = useState('');
+  const [sort, setSort] = useState<StudentSort>({ field: 'name', desc: false });
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set());
+  const [dialog, setDialog] = useState<{
+    kind: DialogKind;
+    turmas: readonly StudentEnrolment[];
+    opened: boolean;
+  } | null>(null);
+  const [notice, setNotice] = useState<{ text: string; seq: number } | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  // Once the dialog has given focus back: the outcome is read where it is shown.
+  useEffect(() => {
+    if (notice === null) return;
+    const timer = setTimeout(() => noticeRef.current?.focus(), 50);
+    return () => clearTimeout(timer);
+  }, [notice]);
+  const [now] = useState(() => new Date());
+
+  const count = student.classes.length;
+  const shown = useMemo(() => filterTurmas(student.classes, filter), [student.classes, filter]);
+  // Ticks of turmas the student has left (removed, moved) are gone with them.
+  const selected = student.classes.filter(({ id }) => ticked.has(id));
+  const selectedIds = new Set(selected.map(({ id }) => id));
+  const name = visibleName(student.name);
+
+  const toggle = (ids: readonly string[], checked: boolean) =>
+    setTicked((before) => {
+      const next = new Set(before);
+      for (const id of ids) {
+        if (checked) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  const open = (kind: DialogKind, turmas: readonly StudentEnrolment[]) =>
+    setDialog({ kind, turmas, opened: true });
+  const dialogProps: StudentDialogProps | null = dialog && {
+    api,
+    opened: dialog.opened,
+    student,
+    turmas: dialog.turmas,
+    onClose: () => setDialog({ ...dialog, opened: false }),
+    onDone: (text) => {
+      setNotice((before) => ({ text, seq: (before?.seq ?? 0) + 1 }));
+      setTicked(new Set());
+    },
+  };
+
+  return (
+    <Stack gap="md">
+      <Text>
+        <EmailText email={student.email} />
+      </Text>
+      {notice && (
+        <Alert
+          ref={noticeRef}
+          tabIndex={-1}
+          role="status"
+          color="teal"
+          withCloseButton
+          closeButtonLabel={messages.close}
+          onClose={() => setNotice(null)}
+        >
+          {notice.text}
+        </Alert>
+      )}
+      <Group justify="space-between" gap="sm">
+        <Text component="h3" fw={700} size="lg">
+          {messages.turmasHeading}{' '}
+          <Text component="span" c="dimmed" size="sm">
+            ({messages.turmaCount(count, formats.number.format(count))})
+          </Text>
+        </Text>
+        {enrol && (
+          <Button
+            variant="default"
+            onPointerEnter={enrol.want}
+            onFocus={enrol.want}
+            onClick={() => enrol.open({ name, email: student.email })}
+          >
+            {messages.actions.enrol}
+          </Button>
+        )}
+      </Group>
+      {count > SEARCH_FROM && (
+        <TextInput
+          type="search"
+          label={messages.filterLabel}
+          placeholder={messages.filterPlaceholder}
+          value={filter}
+          onChange={(event) => setFilter(event.currentTarget.value)}
+        />
+      )}
+      {count === 0 ? (
+        <Text c="dimmed">{messages.noTurmas}</Text>
+      ) : shown.length === 0 ? (
+        <Text c="dimmed" role="status">
+          {messages.noMatch(filter.trim())}
+        </Text>
+      ) : (
+        <StudentTable
+          label={messages.tableLabel(name)}
+          turmas={shown}
+          query={filter}
+          sort={sort}
+          onSort={setSort}
+          selected={selectedIds}
+          onToggle={toggle}
+          onMove={(turma) => open('move', [turma])}
+          now={now}
+        />
+      )}
+      {selected.length > 0 && (
+        <Group className={classes.actions} gap="sm" justify="space-between">
+          <Text size="sm" fw={600} role="status">
+            {messages.selected(selected.length, formats.number.format(selected.length))}
+          </Text>
+          <Group gap="sm">
+            <Button onClick={() => open('expiry', selected)}>
+              {messages.actions.changeExpiry}
+            </Button>
+            <Button variant="default" c="red.9" onClick={() => open('remove', selected)}>
+              {messages.actions.remove}
+            </Button>
+          </Group>
+        </Group>
+      )}
+      {dialogProps && dialog?.kind === 'expiry' && <ExpiryDialog {...dialogProps} />}
+      {dialogProps && dialog?.kind === 'remove' && <RemoveDialog {...dialogProps} />}
+      {dialogProps && dialog?.kind === 'move' && <MoveDialog {...dialogProps} />}
+    </Stack>
+  );
+}
+
+/** The turmas whose name has every word of `text`, by the turma search's word rule. */
+function filterTurmas(turmas: readonly StudentEnrolment[], text: string) {
+  const words = searchWords(text);
+  if (words.length === 0) return turmas;
+  return turmas.filter((turma) => {
+    const nameWords = foldedWords(turma.name);
+    return words.every((word) => nameWords.some((nameWord) => matchWord(nameWord, word)));
+  });
+}

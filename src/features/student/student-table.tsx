@@ -1,0 +1,208 @@
+import { UnstyledButton } from '@mantine/core';
+import {
+  createColumnHelper,
+  createSortedRowModel,
+  rowSortingFeature,
+  sortFn_basic,
+  tableFeatures,
+  useTable,
+  type SortingState,
+} from '@tanstack/react-table';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef } from 'react';
+import { foldForSearch, type StudentEnrolment } from '#contract';
+import { CompactDateTime, ExpiryCell } from '../../components/expiry-status/expiry-cell';
+import { HighlightedText } from '../../components/highlight/highlighted-text';
+import { nextSort, type ColumnSort } from '../../components/sort-cycle/sort-cycle';
+import { visibleName } from '../../components/visible-name/visible-name';
+import { useFormats } from '../../i18n/formats';
+import { useStudentMessages } from './messages';
+import classes from './student.module.css';
+
+// Sorted here, in the browser: the read has every turma of the student at once.
+const features = tableFeatures({
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  sortFns: { basic: sortFn_basic },
+});
+const column = createColumnHelper<typeof features, StudentEnrolment>();
+const columns = column.columns([
+  column.accessor((turma) => foldForSearch(turma.name), { id: 'name', sortFn: 'basic' }),
+  // No expiry counts as later than any date, as in a roster.
+  column.accessor(
+    (turma) =>
+      turma.expirationDate === null ? Number.POSITIVE_INFINITY : Date.parse(turma.expirationDate),
+    { id: 'expirationDate', sortFn: 'basic' },
+  ),
+  column.accessor((turma) => Date.parse(turma.enrolledAt), { id: 'enrolledAt', sortFn: 'basic' }),
+]);
+
+export type StudentSortField = 'name' | 'expirationDate' | 'enrolledAt';
+export type StudentSort = ColumnSort<StudentSortField>;
+/** Enrolments newest first (who just arrived), the rest A–Z and soonest first. */
+const DESCENDING_FIRST = new Set<StudentSortField>(['enrolledAt']);
+
+interface StudentTableProps {
+  label: string;
+  /** The turmas shown: already filtered by the page's search. */
+  turmas: readonly StudentEnrolment[];
+  /** The page's search, marked in the names. */
+  query: string;
+  sort: StudentSort;
+  onSort: (sort: StudentSort) => void;
+  /** Ids of the turmas ticked. */
+  selected: ReadonlySet<string>;
+  onToggle: (ids: readonly string[], checked: boolean) => void;
+  onMove: (turma: StudentEnrolment) => void;
+  now: Date;
+}
+
+/** A student's turmas: tick some to act on them, sort by a column's header. */
+export function StudentTable({
+  label,
+  turmas,
+  query,
+  sort,
+  onSort,
+  selected,
+  onToggle,
+  onMove,
+  now,
+}: StudentTableProps) {
+  const messages = useStudentMessages();
+  const formats = useFormats();
+  const sorting = useMemo<SortingState>(() => [{ id: sort.field, desc: sort.desc }], [sort]);
+  const data = useMemo(() => [...turmas], [turmas]);
+  const table = useTable({
+    features,
+    columns,
+    data,
+    getRowId: (turma) => turma.id,
+    state: { sorting },
+    enableMultiSort: false,
+  });
+  const rows = table.getRowModel().rows.map((row) => row.original);
+  const header = (field: StudentSortField) => (
+    <SortHeader
+      field={field}
+      sort={sort}
+      onSort={() => {
+        // Never unsorted: a third click goes back to the first direction.
+        onSort(
+          nextSort(sort, field, DESCENDING_FIRST.has(field)) ?? {
+            field,
+            desc: DESCENDING_FIRST.has(field),
+          },
+        );
+      }}
+    >
+      {messages.columns[field]}
+    </SortHeader>
+  );
+  return (
+    <table className={classes.table} aria-label={label}>
+      <thead>
+        <tr>
+          <th scope="col" className={classes.selectColumn}>
+            <AllCheckbox ids={rows.map(({ id }) => id)} selected={selected} onToggle={onToggle} />
+          </th>
+          {header('name')}
+          {header('expirationDate')}
+          {header('enrolledAt')}
+          <th scope="col">
+            <span className={classes.visuallyHidden}>{messages.actions.move}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((turma) => {
+          const name = visibleName(turma.name);
+          return (
+            <tr key={turma.id}>
+              <td>
+                <input
+                  type="checkbox"
+                  className={classes.checkbox}
+                  aria-label={messages.selectRow(name)}
+                  checked={selected.has(turma.id)}
+                  onChange={(event) => onToggle([turma.id], event.currentTarget.checked)}
+                />
+              </td>
+              <td className={classes.name}>
+                <HighlightedText text={name} query={query} />
+              </td>
+              <td data-label={messages.columns.expirationDate}>
+                <ExpiryCell expirationDate={turma.expirationDate} now={now} formats={formats} />
+              </td>
+              <td data-label={messages.columns.enrolledAt}>
+                <CompactDateTime value={turma.enrolledAt} formats={formats} />
+              </td>
+              <td>
+                <UnstyledButton className={classes.rowAction} onClick={() => onMove(turma)}>
+                  {messages.actions.moveOne(name)}
+                </UnstyledButton>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function SortHeader({
+  field,
+  sort,
+  onSort,
+  children,
+}: {
+  field: StudentSortField;
+  sort: StudentSort;
+  onSort: () => void;
+  children: string;
+}) {
+  const sorted = sort.field === field ? (sort.desc ? 'desc' : 'asc') : false;
+  const Icon = sorted === 'asc' ? IconArrowUp : sorted === 'desc' ? IconArrowDown : IconArrowsSort;
+  return (
+    <th
+      scope="col"
+      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+    >
+      <UnstyledButton className={classes.sortButton} onClick={onSort}>
+        {children}
+        <Icon aria-hidden size={14} />
+      </UnstyledButton>
+    </th>
+  );
+}
+
+/** Ticks every turma shown, or clears them; mixed while some are ticked. */
+function AllCheckbox({
+  ids,
+  selected,
+  onToggle,
+}: {
+  ids: readonly string[];
+  selected: ReadonlySet<string>;
+  onToggle: (ids: readonly string[], checked: boolean) => void;
+}) {
+  const messages = useStudentMessages();
+  const ref = useRef<HTMLInputElement>(null);
+  const ticked = ids.filter((id) => selected.has(id)).length;
+  const all = ids.length > 0 && ticked === ids.length;
+  const some = ticked > 0 && !all;
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = some;
+  }, [some]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      className={classes.checkbox}
+      aria-label={messages.selectAll}
+      checked={all}
+      disabled={ids.length === 0}
+      onChange={() => onToggle(ids, !all)}
+    />
+  );
+}
