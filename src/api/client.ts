@@ -12,6 +12,7 @@ import {
   classListResponseSchema,
   describeIssues,
   errorBodySchema,
+  expiringResponseSchema,
   EXTENSIONS_HEADER,
   listsExtension,
   removeStudentFromClassesBodySchema,
@@ -27,6 +28,7 @@ import {
   type AddStudentToClassesBody,
   type ClassListQuery,
   type ClassListResponse,
+  type ExpiringResponse,
   type ErrorBody,
   type RemoveStudentFromClassesBody,
   type RosterQuery,
@@ -430,6 +432,28 @@ export function createApiClient(config: ApiClientConfig) {
         options,
       }),
 
+    /**
+     * Extension (EXPIRING_EXTENSION): enrolments whose expiry is in [after, before), soonest
+     * first, in every turma or only `classIds`.
+     */
+    getExpiringEnrolments: (
+      query: ExpiringRequest,
+      options?: RequestOptions,
+    ): Promise<ExpiringResponse> =>
+      request({
+        method: 'GET',
+        path: '/enrolments/expiring',
+        query: new URLSearchParams([
+          ['before', query.before],
+          ...(query.after === undefined ? [] : [['after', query.after]]),
+          ...(query.classIds ?? []).map((id) => ['classId', id]),
+          ['page', String(query.page)],
+          ['pageSize', String(query.pageSize)],
+        ]),
+        response: expiringResponseSchema,
+        options,
+      }),
+
     /** What the server's answers said of its extensions; see `useExtension`. */
     extensions: extensions as ExtensionsState,
 
@@ -440,6 +464,15 @@ export function createApiClient(config: ApiClientConfig) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** `GET /v1/enrolments/expiring`'s parameters, instants in ISO 8601. */
+export interface ExpiringRequest {
+  before: string;
+  after?: string | undefined;
+  classIds?: readonly string[] | undefined;
+  page: number;
+  pageSize: number;
+}
 
 /**
  * The one place that maps table sorting to the API's sortBy syntax (field name, '-' prefix for

@@ -12,6 +12,7 @@ import { SelectionTray } from '../features/classes/selection/selection-tray';
 import { useMessages } from '../i18n/i18n-context';
 import focus from './focus-target.module.css';
 import classes from './turmas-page.module.css';
+import { ExpiringButton, ExpiringOutlet } from './expiring-outlet';
 import { RosterOutlet } from './roster-outlet';
 import { StudentOutlet } from './student-outlet';
 import { useStudentEnrol } from './use-student-enrol';
@@ -101,15 +102,18 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
         <Title order={1} ref={headingRef} tabIndex={-1} className={focus.focusTarget}>
           {messages.classes.title}
         </Title>
-        <Button
-          variant="default"
-          leftSection={<IconFileSpreadsheet aria-hidden size={18} />}
-          onPointerEnter={() => want('bulk')}
-          onFocus={() => want('bulk')}
-          onClick={() => open('bulk', tooMany ? [] : selection)}
-        >
-          {messages.classes.bulkAction}
-        </Button>
+        <Group gap="xs">
+          <ExpiringButton api={api} />
+          <Button
+            variant="default"
+            leftSection={<IconFileSpreadsheet aria-hidden size={18} />}
+            onPointerEnter={() => want('bulk')}
+            onFocus={() => want('bulk')}
+            onClick={() => open('bulk', tooMany ? [] : selection)}
+          >
+            {messages.classes.bulkAction}
+          </Button>
+        </Group>
       </Group>
       {failed && (
         <DialogLoadFailed
@@ -155,6 +159,7 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
       />
       <RosterOutlet api={api} enrol={rosterEnrol} />
       <StudentOutlet api={api} enrol={studentEnrol} />
+      <ExpiringOutlet api={api} />
       <Suspense fallback={null}>
         {/* Only the dialogs report outcomes, so the notifications come with the first one. */}
         {(dialogs.enrol.mounted || dialogs.remove.mounted) && <NotificationsHost />}

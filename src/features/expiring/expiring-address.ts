@@ -1,0 +1,110 @@
+/**
+ * Which window the expiring-soon view shows, as it lives in the address beside the other
+ * parameters: `?expirando=30` (the next 30 days), `?expirando=7`, or `?expirando=2026-12-31`
+ * (until the end of that day). The roster's `?turma=` is the model: the view opens over the
+ * page, so Back closes it.
+ */
+import { useSyncExternalStore } from 'react';
+import {
+  announceUrlChange,
+  currentSearch,
+  prerenderedSearch,
+  subscribeToUrl,
+} from '../../lib/url-change';
+
+export const EXPIRING_PARAM = 'expirando';
+export const EXPIRING_DAYS = [7, 30] as const;
+
+export type ExpiringChoice = { days: (typeof EXPIRING_DAYS)[number] } | { until: string };
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The day `text` names (YYYY-MM-DD), when it is a real one; null otherwise. */
+function realDate(text: string): string | null {
+  const match = DATE.exec(text);
+  if (!match) return null;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(year, month - 1, day);
+  const real =
+    date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day;
+  return real ? text : null;
+}
+
+/** The window the address names; null when it names none (or nothing this view knows). */
+export function parseExpiringParam(search: string): ExpiringChoice | null {
+  const raw = new URLSearchParams(search).get(EXPIRING_PARAM)?.trim();
+  if (!raw) return null;
+  const days = EXPIRING_DAYS.find((each) => String(each) === raw);
+  if (days !== undefined) return { days };
+  const until = realDate(raw);
+  return until === null ? null : { until };
+}
+
+export const choiceText = (choice: ExpiringChoice): string =>
+  'days' in choice ? String(choice.days) : choice.until;
+
+/** `search` with the view on `choice` or closed (null), every other parameter kept. */
+export function writeExpiringParam(search: string, choice: ExpiringChoice | null): string {
+  const query = new URLSearchParams(search);
+  if (choice === null) query.delete(EXPIRING_PARAM);
+  else query.set(EXPIRING_PARAM, choiceText(choice));
+  const text = query.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+interface ExpiringHistoryState {
+  /** Opened from this tab: Close goes back one entry. */
+  expiringOpenedHere?: true;
+}
+
+const addressWith = (choice: ExpiringChoice | null) => {
+  const { pathname, search, hash } = window.location;
+  return `${pathname}${writeExpiringParam(search, choice)}${hash}`;
+};
+
+/** Opens the view: a new history entry, so Back closes it. */
+export function openExpiring(choice: ExpiringChoice = { days: 30 }): void {
+  const state: ExpiringHistoryState = { expiringOpenedHere: true };
+  window.history.pushState(state, '', addressWith(choice));
+  announceUrlChange();
+}
+
+/** Another window in the open view: the same history entry. */
+export function changeExpiring(choice: ExpiringChoice): void {
+  window.history.replaceState(window.history.state, '', addressWith(choice));
+  announceUrlChange();
+}
+
+/** Closes the view: back where it was opened from, or (opened from a link) without it. */
+export function closeExpiring(): void {
+  if ((window.history.state as ExpiringHistoryState | null)?.expiringOpenedHere) {
+    window.history.back();
+    return;
+  }
+  window.history.pushState(null, '', addressWith(null));
+  announceUrlChange();
+}
+
+/** The window the address names (null: the view is closed), re-read as it changes. */
+export function useExpiringParam(): ExpiringChoice | null {
+  const search = useSyncExternalStore(subscribeToUrl, currentSearch, prerenderedSearch);
+  return parseExpiringParam(search);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The instants asked of the server: from now until `days` days from now, or until the end of the
+ * chosen day in this browser's time zone (the start of the next day, which the window leaves out).
+ */
+export function windowOf(choice: ExpiringChoice, now: Date): { after: string; before: string } {
+  if ('days' in choice) {
+    return {
+      after: now.toISOString(),
+      before: new Date(now.getTime() + choice.days * DAY_MS).toISOString(),
+    };
+  }
+  const [year, month, day] = choice.until.split('-').map(Number) as [number, number, number];
+  const end = new Date(year, month - 1, day + 1);
+  return { after: now.toISOString(), before: (end < now ? now : end).toISOString() };
+}

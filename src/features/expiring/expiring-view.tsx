@@ -1,0 +1,319 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Drawer,
+  Group,
+  Loader,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ExpiringEnrolment } from '#contract';
+import { ApiError, type ApiClient } from '../../api/client';
+import { classQueries } from '../../api/class-queries';
+import { ExpiryCell } from '../../components/expiry-status/expiry-cell';
+import { Pager } from '../../components/pager/pager';
+import { useFormats } from '../../i18n/formats';
+import { useSelection } from '../../lib/selection-store';
+import {
+  changeExpiring,
+  choiceText,
+  EXPIRING_DAYS,
+  windowOf,
+  type ExpiringChoice,
+} from './expiring-address';
+import { exportExpiring } from './expiring-csv';
+import { ExtendForm } from './extend-form';
+import { useExpiringMessages } from './messages';
+
+const PAGE_SIZE = 50;
+const keyOf = (row: ExpiringEnrolment) => `${row.class.id}\u0000${row.student.email}`;
+
+export interface ExpiringViewProps {
+  api: ApiClient;
+  opened: boolean;
+  choice: ExpiringChoice;
+  onClose: () => void;
+  /** A 401 in a run of several: the app's sign-in comes back. */
+  onUnauthorized: () => void;
+}
+
+/**
+ * The enrolments that expire within 7 or 30 days or by a date, in every turma or only the
+ * selected ones, soonest first (the expiring extension): tick some to give them a new expiry, or
+ * export the whole window as CSV.
+ */
+export function ExpiringView({ api, opened, choice, onClose, onUnauthorized }: ExpiringViewProps) {
+  const messages = useExpiringMessages();
+  const formats = useFormats();
+  const turmas = useSelection();
+  const [onlySelected, setOnlySelected] = useState(false);
+  const [page, setPage] = useState(1);
+  const [ticked, setTicked] = useState<ReadonlyMap<string, ExpiringEnrolment>>(() => new Map());
+  const [extending, setExtending] = useState(false);
+  const [exporting, setExporting] = useState<'no' | 'yes' | 'failed'>('no');
+  // The window is fixed when the choice is made: paging must not slide it.
+  const choiceKey = choiceText(choice);
+  const [now, setNow] = useState(() => ({ key: choiceKey, at: new Date() }));
+  if (now.key !== choiceKey) setNow({ key: choiceKey, at: new Date() });
+  const classIds = onlySelected && turmas.length > 0 ? turmas.map((turma) => turma.id) : undefined;
+  // Keys are compared by value: a window made again on each render is the same query.
+  const window = { ...windowOf(choice, now.at), classIds };
+  const query = useQuery({
+    queryKey: [...classQueries.all(), 'expiring', window, page] as const,
+    queryFn: ({ signal }) =>
+      api.getExpiringEnrolments({ ...window, page, pageSize: PAGE_SIZE }, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+  const rows = query.data?.data ?? [];
+  const total = query.data?.totalRecords ?? 0;
+  const restart = () => {
+    setPage(1);
+    setTicked(new Map());
+  };
+  const toggle = (row: ExpiringEnrolment) => {
+    const next = new Map(ticked);
+    if (next.has(keyOf(row))) next.delete(keyOf(row));
+    else next.set(keyOf(row), row);
+    setTicked(next);
+  };
+  const pageTicked = rows.length > 0 && rows.every((row) => ticked.has(keyOf(row)));
+  const tickPage = () => {
+    const next = new Map(ticked);
+    for (const row of rows) {
+      if (pageTicked) next.delete(keyOf(row));
+      else next.set(keyOf(row), row);
+    }
+    setTicked(next);
+  };
+  const untilText = 'until' in choice ? formats.date.format(new Date(`${choice.until}T00:00`)) : '';
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={messages.title}
+      closeButtonProps={{ 'aria-label': messages.close }}
+    >
+      <Stack gap="md">
+        <WindowControls
+          choice={choice}
+          onChoose={(next) => {
+            restart();
+            changeExpiring(next);
+          }}
+        />
+        {turmas.length > 0 && (
+          <Checkbox
+            label={messages.onlySelected(turmas.length)}
+            checked={onlySelected}
+            onChange={(event) => {
+              restart();
+              setOnlySelected(event.currentTarget.checked);
+            }}
+          />
+        )}
+        {query.isPending ? (
+          <Group gap="xs" role="status">
+            <Loader size="sm" />
+            <Text size="sm">{messages.loading}</Text>
+          </Group>
+        ) : query.isError ? (
+          <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
+        ) : total === 0 ? (
+          <Alert color="gray" title={messages.empty(choice, untilText)} role="status">
+            {messages.emptyDescription}
+          </Alert>
+        ) : (
+          <>
+            <Group justify="space-between" gap="xs">
+              <Text size="sm" role="status">
+                {messages.total(total, formats.number.format(total))}
+                {ticked.size > 0 && ` · ${messages.selected(ticked.size)}`}
+              </Text>
+              <Group gap="xs">
+                <Button disabled={ticked.size === 0} onClick={() => setExtending(true)}>
+                  {messages.extend}
+                </Button>
+                <Button
+                  variant="default"
+                  loading={exporting === 'yes'}
+                  onClick={() => {
+                    setExporting('yes');
+                    exportExpiring(api, window, messages, formats).then(
+                      () => setExporting('no'),
+                      () => setExporting('failed'),
+                    );
+                  }}
+                >
+                  {messages.export}
+                </Button>
+              </Group>
+            </Group>
+            {exporting === 'failed' && (
+              <Alert color="red" role="alert" title={messages.exportFailed} />
+            )}
+            {extending && (
+              <ExtendForm
+                api={api}
+                rows={[...ticked.values()]}
+                onUnauthorized={onUnauthorized}
+                onDone={(extended) => {
+                  if (extended) setTicked(new Map());
+                }}
+                onCancel={() => setExtending(false)}
+              />
+            )}
+            <ExpiringTable
+              rows={rows}
+              now={now.at}
+              ticked={ticked}
+              pageTicked={pageTicked}
+              onToggle={toggle}
+              onTickPage={tickPage}
+            />
+            {total > PAGE_SIZE && (
+              <Pager
+                page={page}
+                pageCount={Math.ceil(total / PAGE_SIZE)}
+                label={messages.pages}
+                onPageChange={setPage}
+              />
+            )}
+          </>
+        )}
+      </Stack>
+    </Drawer>
+  );
+}
+
+function WindowControls({
+  choice,
+  onChoose,
+}: {
+  choice: ExpiringChoice;
+  onChoose: (choice: ExpiringChoice) => void;
+}) {
+  const messages = useExpiringMessages();
+  const [date, setDate] = useState('until' in choice ? choice.until : '');
+  const mode = 'days' in choice ? String(choice.days) : 'date';
+  return (
+    <Group gap="sm" align="flex-end">
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="expiring-window-label">
+          {messages.windowLabel}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="expiring-window-label"
+          value={mode}
+          data={[
+            ...EXPIRING_DAYS.map((days) => ({ value: String(days), label: messages.days(days) })),
+            { value: 'date', label: messages.aDate },
+          ]}
+          onChange={(value) => {
+            if (value !== 'date') onChoose({ days: Number(value) as 7 | 30 });
+            else if (date !== '') onChoose({ until: date });
+            else onChoose({ until: new Date().toLocaleDateString('sv') });
+          }}
+        />
+      </Stack>
+      {mode === 'date' && (
+        <TextInput
+          type="date"
+          label={messages.dateLabel}
+          value={date}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setDate(value);
+            if (value !== '') onChoose({ until: value });
+          }}
+        />
+      )}
+    </Group>
+  );
+}
+
+function LoadFailed({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const messages = useExpiringMessages();
+  const offline = error instanceof ApiError && error.kind === 'network';
+  return (
+    <Alert color="red" role="alert" title={offline ? messages.offline : messages.loadFailed}>
+      <Stack gap="xs" align="flex-start">
+        {offline && messages.offlineDescription}
+        <Button variant="default" size="xs" onClick={onRetry}>
+          {messages.retry}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+function ExpiringTable({
+  rows,
+  now,
+  ticked,
+  pageTicked,
+  onToggle,
+  onTickPage,
+}: {
+  rows: readonly ExpiringEnrolment[];
+  now: Date;
+  ticked: ReadonlyMap<string, ExpiringEnrolment>;
+  pageTicked: boolean;
+  onToggle: (row: ExpiringEnrolment) => void;
+  onTickPage: () => void;
+}) {
+  const messages = useExpiringMessages();
+  const formats = useFormats();
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table aria-label={messages.tableLabel} verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>
+              <Checkbox
+                aria-label={messages.selectPage}
+                checked={pageTicked}
+                onChange={onTickPage}
+              />
+            </Table.Th>
+            <Table.Th>{messages.columns.student}</Table.Th>
+            <Table.Th>{messages.columns.turma}</Table.Th>
+            <Table.Th aria-sort="ascending">{messages.columns.expirationDate}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={keyOf(row)}>
+              <Table.Td>
+                <Checkbox
+                  aria-label={messages.selectRow(row.student.name, row.class.name)}
+                  checked={ticked.has(keyOf(row))}
+                  onChange={() => onToggle(row)}
+                />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{row.student.name}</Text>
+                <Text size="xs" c="dimmed">
+                  {row.student.email}
+                </Text>
+              </Table.Td>
+              <Table.Td>{row.class.name}</Table.Td>
+              <Table.Td>
+                <ExpiryCell expirationDate={row.expirationDate} now={now} formats={formats} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

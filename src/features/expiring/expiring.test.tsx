@@ -1,0 +1,127 @@
+/**
+ * The expiring-soon view (issue 37 item 4) through the page that composes it, against the
+ * reference API in-process: found from the page's heading where the server offers the extension,
+ * the window (30 days, 7 days, a date), the selected turmas only, the states, and a new expiry
+ * for two enrolments at once.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TurmasPage } from '../../app/turmas-page';
+import { selectionStore } from '../../lib/selection-store';
+import { createTestApiClient } from '../../testing/api-client';
+import { installReferenceApi, type ReferenceApiOptions } from '../../testing/msw/reference-api';
+import { render } from '../../testing/render';
+import { aTurma } from '../../testing/sample-classes';
+
+const DAY = 24 * 60 * 60 * 1000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
+const MATEMATICA = aTurma({ id: 't-mat', name: 'Matemática 9º A', countStudents: 3 });
+const FISICA = aTurma({ id: 't-fis', name: 'Física 1º B', countStudents: 1 });
+
+function installBackend(options: ReferenceApiOptions = {}) {
+  return installReferenceApi({
+    turmas: [MATEMATICA, FISICA],
+    enrolments: {
+      't-mat': [
+        { email: 'ana@escola.test', name: 'Ana Souza', expirationDate: inDays(3) },
+        { email: 'bruno@escola.test', name: 'Bruno Lima', expirationDate: inDays(60) },
+        { email: 'carla@escola.test', name: 'Carla Dias' },
+      ],
+      't-fis': [{ email: 'davi@escola.test', name: 'Davi Rocha', expirationDate: inDays(10) }],
+    },
+    ...options,
+  });
+}
+
+const renderPage = () => render(<TurmasPage api={createTestApiClient()} />);
+// The view's code loads when it opens: the first time, a while on a busy machine.
+const view = () => screen.findByRole('dialog', { name: 'Expirando em breve' }, { timeout: 10_000 });
+const rowNames = (dialog: HTMLElement) =>
+  within(within(dialog).getByRole('table', { name: 'Matrículas que expiram em breve' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+
+beforeEach(() => {
+  window.history.replaceState(null, '', '/');
+  selectionStore.clear();
+});
+afterEach(() => {
+  window.history.replaceState(null, '', '/');
+  selectionStore.clear();
+});
+
+describe('expiring soon', () => {
+  it('opens from the page on the next 30 days, soonest first, and narrows to 7', async () => {
+    installBackend();
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Expirando em breve' }));
+    const dialog = await view();
+    expect(window.location.search).toBe('?expirando=30');
+    await within(dialog).findByText('2 matrículas');
+    expect(rowNames(dialog)).toEqual(['Ana Souzaana@escola.test', 'Davi Rochadavi@escola.test']);
+
+    await user.click(within(dialog).getByText('7 dias'));
+    await waitFor(() => expect(rowNames(dialog)).toEqual(['Ana Souzaana@escola.test']));
+    expect(window.location.search).toBe('?expirando=7');
+  });
+
+  it('keeps to the selected turmas when asked', async () => {
+    installBackend();
+    selectionStore.add([{ id: 't-fis', name: 'Física 1º B' }]);
+    window.history.replaceState(null, '', '/?expirando=30');
+    const { user } = renderPage();
+    const dialog = await view();
+    await within(dialog).findByText('2 matrículas');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Só a turma selecionada' }));
+    await within(dialog).findByText('1 matrícula');
+    expect(rowNames(dialog)).toEqual(['Davi Rochadavi@escola.test']);
+  });
+
+  it('says when nothing expires, and offers a retry when the list fails', async () => {
+    const backend = installBackend({ enrolments: {} });
+    backend.failNext({ status: 500 }, { where: (r) => r.pathname.endsWith('/expiring') });
+    window.history.replaceState(null, '', '/?expirando=30');
+    const { user } = renderPage();
+    const dialog = await view();
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Não foi possível carregar as matrículas');
+    await user.click(within(alert).getByRole('button', { name: 'Tentar de novo' }));
+    expect(
+      await within(dialog).findByText('Nenhuma matrícula expira nos próximos 30 dias'),
+    ).toBeVisible();
+  });
+
+  it('gives two enrolments a new expiry, through the enrol write', async () => {
+    const backend = installBackend();
+    window.history.replaceState(null, '', '/?expirando=30');
+    const { user } = renderPage();
+    const dialog = await view();
+    await within(dialog).findByText('2 matrículas');
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'Selecionar todas as matrículas desta página' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Estender validade' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Aplicar nova validade' }));
+
+    expect(await within(dialog).findByText('2 matrículas estendidas.')).toBeVisible();
+    const writes = backend.requests.filter((request) => request.method === 'POST');
+    expect(writes.map((request) => request.pathname).sort()).toEqual([
+      '/v1/classe/t-fis/add-student',
+      '/v1/classe/t-mat/add-student',
+    ]);
+    const newExpiry = backend.expiryOf('t-mat', 'ana@escola.test');
+    expect(newExpiry).not.toBeNull();
+    expect(Date.parse(newExpiry!)).toBeGreaterThan(Date.now() + 30 * DAY);
+    expect(backend.expiryOf('t-fis', 'davi@escola.test')).toBe(newExpiry);
+  });
+
+  it('is not offered by a server without the extension', async () => {
+    installBackend({ extensions: false });
+    renderPage();
+    await screen.findByRole('table', { name: 'Lista de turmas' });
+    await screen.findAllByText('Matemática 9º A');
+    expect(screen.queryByRole('button', { name: 'Expirando em breve' })).toBeNull();
+  });
+});

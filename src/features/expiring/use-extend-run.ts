@@ -1,0 +1,72 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import type { ExpiringEnrolment } from '#contract';
+import type { ApiClient } from '../../api/client';
+import { classQueries } from '../../api/class-queries';
+import { visibleName } from '../../components/visible-name/visible-name';
+import { createRunner, type Runner } from '../../lib/batch-run/runner';
+import { useRunnerSnapshot } from '../../lib/batch-run/use-runner';
+
+export interface ExtendOutcome {
+  extended: number;
+  failed: number;
+}
+
+/**
+ * Sets a new expiry on the chosen enrolments with the v1 enrol write (the API has no other): one
+ * call for one, the shared batch runner for several (a few at a time, retries, a pause on 401 or
+ * an outage). Every turma list, roster and this view are refetched afterwards.
+ */
+export function useExtendRun(
+  api: Pick<ApiClient, 'addStudentToClass' | 'checkHealth'>,
+  onUnauthorized: () => void,
+) {
+  const queryClient = useQueryClient();
+  const [runner, setRunner] = useState<Runner | null>(null);
+  const [outcome, setOutcome] = useState<ExtendOutcome | null>(null);
+  const snapshot = useRunnerSnapshot(runner);
+
+  const extend = useCallback(
+    async (rows: readonly ExpiringEnrolment[], expirationDate: string | undefined) => {
+      const send = (row: ExpiringEnrolment) =>
+        api.addStudentToClass(row.class.id, {
+          // The server keeps an existing student's name; it goes as shown.
+          name: visibleName(row.student.name),
+          email: row.student.email,
+          ...(expirationDate === undefined ? {} : { expirationDate }),
+        });
+      setOutcome(null);
+      let result: ExtendOutcome;
+      if (rows.length === 1) {
+        result = await send(rows[0]!).then(
+          () => ({ extended: 1, failed: 0 }),
+          () => ({ extended: 0, failed: 1 }),
+        );
+      } else {
+        const started = createRunner({
+          items: rows,
+          send,
+          onUnauthorized,
+          probe: () => api.checkHealth(),
+        });
+        setRunner(started);
+        result = await new Promise<ExtendOutcome>((resolve) => {
+          const unsubscribe = started.subscribe(() => {
+            const now = started.getSnapshot();
+            if (now.status !== 'finished' && now.status !== 'cancelled') return;
+            unsubscribe();
+            resolve({ extended: now.succeeded, failed: now.total - now.succeeded });
+          });
+          started.start();
+        });
+        setRunner(null);
+      }
+      setOutcome(result);
+      void queryClient.invalidateQueries({ queryKey: classQueries.all() });
+      return result;
+    },
+    [api, onUnauthorized, queryClient],
+  );
+
+  return { extend, outcome, progress: snapshot, clearOutcome: () => setOutcome(null) };
+}
