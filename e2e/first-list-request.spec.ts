@@ -5,6 +5,7 @@
  * would be a console error, which fails the test.
  */
 import type { Page } from '@playwright/test';
+import type { ClassListResponse } from '#contract';
 import { expect, listClasses, test, turmasPage } from './support';
 
 /** Each request for a list of turmas, and what the page was when it left. */
@@ -39,10 +40,22 @@ async function recordListRequests(page: Page) {
     page.evaluate(() => (window as unknown as { listRequests: ListRequest[] }).listRequests);
 }
 
-/** A token kept for this tab, as signing in leaves it, written before the console loads. */
+/**
+ * A token kept for this tab, as signing in leaves it, written before the console loads; returns
+ * the list requests recorded from then on.
+ */
 async function signedInTab(page: Page, token: string) {
+  const listRequests = await recordListRequests(page);
   await page.goto('/favicon.svg');
   await page.evaluate((value) => sessionStorage.setItem('turmas-admin.token', value), token);
+  return listRequests;
+}
+
+/** The table shows `expected`'s turmas, settled. */
+async function expectRows(page: Page, expected: ClassListResponse) {
+  const { table, names } = turmasPage(page);
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+  await expect.poll(names).toEqual(expected.data.map((turma) => turma.name));
 }
 
 const isList = (url: URL) => url.pathname === '/v1/classe';
@@ -63,19 +76,16 @@ test('a signed-in visit asks for its first page before hydrating, once, and show
   token,
   request,
 }) => {
-  const listRequests = await recordListRequests(page);
-  await signedInTab(page, token);
+  const listRequests = await signedInTab(page, token);
   const release = await holdListAnswers(page);
   await page.goto('/');
-  const { table, names } = turmasPage(page);
   await expect(page.locator('#root')).not.toHaveAttribute('inert');
   const [first] = await listRequests();
   expect(first).toMatchObject({ inert: true });
 
   release();
   const expected = await listClasses(request, token, { page: 1, pageSize: 20, sortBy: 'name' });
-  await expect(table).toHaveAttribute('aria-busy', 'false');
-  await expect.poll(names).toEqual(expected.data.map((turma) => turma.name));
+  await expectRows(page, expected);
   // The list found the request under way instead of sending its own.
   const sent = await listRequests();
   expect(sent.filter(({ url }) => url === first?.url)).toHaveLength(1);
@@ -89,17 +99,14 @@ test('an address with a page and an order asks for that page before the first re
   token,
   request,
 }) => {
-  const listRequests = await recordListRequests(page);
-  await signedInTab(page, token);
+  const listRequests = await signedInTab(page, token);
   await page.goto('/?page=2&sort=-countStudents');
   const expected = await listClasses(request, token, {
     page: 2,
     pageSize: 20,
     sortBy: '-countStudents',
   });
-  const { table, names } = turmasPage(page);
-  await expect(table).toHaveAttribute('aria-busy', 'false');
-  await expect.poll(names).toEqual(expected.data.map((turma) => turma.name));
+  await expectRows(page, expected);
   const [first, ...later] = await listRequests();
   expect(first).toMatchObject({ empty: true });
   expect(new URLSearchParams(first?.url)).toEqual(
@@ -127,8 +134,7 @@ test('when the first request fails, the list asks again as its retry policy says
   consoleErrors,
 }) => {
   consoleErrors.allowFailedResponses(503);
-  const listRequests = await recordListRequests(page);
-  await signedInTab(page, token);
+  const listRequests = await signedInTab(page, token);
   let failed = false;
   await page.route(isList, async (route) => {
     if (failed) return route.continue();
@@ -137,9 +143,7 @@ test('when the first request fails, the list asks again as its retry policy says
   });
   await page.goto('/');
   const expected = await listClasses(request, token, { page: 1, pageSize: 20, sortBy: 'name' });
-  const { table, names } = turmasPage(page);
-  await expect(table).toHaveAttribute('aria-busy', 'false');
-  await expect.poll(names).toEqual(expected.data.map((turma) => turma.name));
+  await expectRows(page, expected);
   const [first, second] = await listRequests();
   expect(first).toMatchObject({ inert: true });
   expect(second?.url).toBe(first?.url);
