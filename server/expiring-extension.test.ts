@@ -21,22 +21,16 @@ import {
   type TestServer,
 } from './testing/test-server.ts';
 
-const turma = (id: string, name: string): TurmaFixture => ({
-  id,
-  name,
-  createdAt: '2024-01-01T10:00:00.000Z',
-  updatedAt: '2024-01-01T10:00:00.000Z',
-});
-const student = (name: string, email: string): StudentFixture => ({ name, email });
-
-const MAT = turma('x1', 'Matemática 9º A');
-const HIST = turma('x2', 'história');
-const FIS = turma('x3', 'Física');
-const ANA = student('Ana Souza', 'ana@escola.example');
-const ALVARO = student('Álvaro Dias', 'alvaro@escola.example');
-const BRUNO = student('Bruno Lima', 'bruno@escola.example');
-const BRUNA = student('bruno lima', 'bruna@escola.example');
-const CAIO = student('Caio Prado', 'caio@escola.example');
+// Made long ago, all at once: what is read here is the enrolments.
+const MADE = { createdAt: '2020-02-02T08:00:00.000Z', updatedAt: '2020-02-02T08:00:00.000Z' };
+const MAT: TurmaFixture = { id: 'x1', name: 'Matemática 9º A', ...MADE };
+const HIST: TurmaFixture = { id: 'x2', name: 'história', ...MADE };
+const FIS: TurmaFixture = { id: 'x3', name: 'Física', ...MADE };
+const ANA: StudentFixture = { name: 'Ana Souza', email: 'ana@escola.example' };
+const ALVARO: StudentFixture = { name: 'Álvaro Dias', email: 'alvaro@escola.example' };
+const BRUNO: StudentFixture = { name: 'Bruno Lima', email: 'bruno@escola.example' };
+const BRUNA: StudentFixture = { name: 'bruno lima', email: 'bruna@escola.example' };
+const CAIO: StudentFixture = { name: 'Caio Prado', email: 'caio@escola.example' };
 
 const PAST = '2001-05-01T12:00:00.000Z';
 const JUNE_1 = '2090-06-01T00:00:00.000Z';

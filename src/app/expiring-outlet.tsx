@@ -1,6 +1,6 @@
-import { Alert, Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
-import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ApiClient } from '../api/client';
 import { useExtension } from '../api/use-extension';
 import { EXPIRING_EXTENSION } from '#contract';
@@ -12,7 +12,8 @@ import {
   type ExpiringChoice,
 } from '../features/expiring/expiring-address';
 import { defineMessages } from '../i18n/define-messages';
-import { useMessages } from '../i18n/i18n-context';
+import { CodeLoadFailed } from './lazy-outlet';
+import { useLazyCode } from './use-lazy-code';
 
 // The view is for the end of a term: its code loads when it opens, never with the first screen.
 const loadExpiringView = () => import('../features/expiring/expiring-view');
@@ -48,7 +49,6 @@ export function ExpiringButton({ api }: { api: ApiClient }) {
  * is said here, with a retry; kept mounted while it closes.
  */
 export function ExpiringOutlet({ api }: { api: ApiClient }) {
-  const messages = useMessages();
   const available = useExtension(api, EXPIRING_EXTENSION);
   const choice = useExpiringParam();
   const wanted = available && choice !== null;
@@ -59,31 +59,9 @@ export function ExpiringOutlet({ api }: { api: ApiClient }) {
     setShown(choice);
   }
 
-  const [code, setCode] = useState<'none' | 'ready' | 'failed'>('none');
-  const load = useCallback(() => {
-    loadExpiringView().then(
-      () => startTransition(() => setCode('ready')),
-      () => setCode('failed'),
-    );
-  }, []);
-  useEffect(() => {
-    if (wanted) load();
-  }, [wanted, load]);
-
-  if (wanted && code === 'failed') {
-    return (
-      <Alert color="red" title={messages.dialogLoad.failed} role="alert">
-        <Group gap="xs">
-          <Button variant="default" size="xs" onClick={load}>
-            {messages.dialogLoad.retry}
-          </Button>
-          <Button variant="subtle" size="xs" onClick={closeExpiring}>
-            {messages.dialogLoad.dismiss}
-          </Button>
-        </Group>
-      </Alert>
-    );
-  }
+  const { code, load } = useLazyCode(wanted, loadExpiringView);
+  if (wanted && code === 'failed')
+    return <CodeLoadFailed onRetry={load} onDismiss={closeExpiring} />;
   if (code !== 'ready' || shown === null) return null;
   return (
     <Suspense fallback={null}>

@@ -43,14 +43,13 @@ const rowNames = (dialog: HTMLElement) =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
 
-beforeEach(() => {
+/** Each test starts on the bare page, nothing selected, whatever the last one left. */
+function startClean() {
   window.history.replaceState(null, '', '/');
   selectionStore.clear();
-});
-afterEach(() => {
-  window.history.replaceState(null, '', '/');
-  selectionStore.clear();
-});
+}
+beforeEach(startClean);
+afterEach(startClean);
 
 describe('expiring soon', () => {
   it('opens from the page on the next 30 days, soonest first, and narrows to 7', async () => {
