@@ -1,11 +1,10 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { ApiClient } from '../../api/client';
 import type { StudentEnrolment, StudentRecord } from '#contract';
 import { checkExpiry, defaultExpiry, type ExpiryValue } from '../../components/expiry-field/expiry';
-import { ExpiryField } from '../../components/expiry-field/expiry-field';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';
 import { useFormDialog } from '../../components/form-dialog/form-dialog-context';
@@ -14,6 +13,7 @@ import { visibleName } from '../../components/visible-name/visible-name';
 import { describeApiError } from '../../i18n/describe-api-error';
 import { useFormats } from '../../i18n/formats';
 import { useMessages } from '../../i18n/i18n-context';
+import { ExpiryFormField } from './expiry-form-field';
 import { useStudentMessages } from './messages';
 import { turmaNames } from './turma-names';
 import { STUDENT_WRITE_MUTATION_KEY, useStudentWrite } from './use-student-write';
@@ -96,24 +96,7 @@ function ExpiryForm({ api, student, turmas, onDone }: StudentDialogProps) {
             {messages.expiry.replaces}
           </Text>
         </Alert>
-        <Controller
-          control={form.control}
-          name="expiry"
-          render={({ field, fieldState }) => (
-            <ExpiryField
-              ref={field.ref}
-              value={field.value}
-              onChange={(value) => {
-                field.onChange(value);
-                form.clearErrors('expiry');
-              }}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-              readOnly={busy}
-              forEnrolled
-            />
-          )}
-        />
+        <ExpiryFormField form={form} readOnly={busy} forEnrolled />
         {failure && (
           <Alert color="red" role="alert" title={messages.failed}>
             {failure}

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { ClassSummary, StudentEnrolment } from '#contract';
 import { checkExpiry, defaultExpiry, type ExpiryValue } from '../../components/expiry-field/expiry';
-import { ExpiryField } from '../../components/expiry-field/expiry-field';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';
 import { useFormDialog } from '../../components/form-dialog/form-dialog-context';
@@ -14,6 +13,7 @@ import { visibleName } from '../../components/visible-name/visible-name';
 import { describeApiError } from '../../i18n/describe-api-error';
 import { useMessages } from '../../i18n/i18n-context';
 import type { StudentDialogProps } from './expiry-dialog';
+import { ExpiryFormField } from './expiry-form-field';
 import { useStudentMessages } from './messages';
 import { STUDENT_WRITE_MUTATION_KEY, useStudentWrite } from './use-student-write';
 
@@ -163,25 +163,7 @@ function MoveForm({ api, student, from, onDone }: StudentDialogProps & { from: S
             />
           )}
         />
-        {!keepExpiry && (
-          <Controller
-            control={form.control}
-            name="expiry"
-            render={({ field, fieldState }) => (
-              <ExpiryField
-                ref={field.ref}
-                value={field.value}
-                onChange={(value) => {
-                  field.onChange(value);
-                  form.clearErrors('expiry');
-                }}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-                readOnly={busy}
-              />
-            )}
-          />
-        )}
+        {!keepExpiry && <ExpiryFormField form={form} readOnly={busy} />}
         <Text size="sm" c="dimmed">
           {text.steps}
         </Text>
