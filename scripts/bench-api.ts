@@ -63,7 +63,8 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean', default: false },
     // Only the scenarios whose name contains this text (and the bare handler, for the ratio).
     only: { type: 'string' },
-    // An already seeded DATA_DIR to use as it is (kept afterwards; the writes add to it).
+    // An already seeded DATA_DIR to use as it is (kept afterwards; the writes add to it); with
+    // postgres, the cluster's directory, seeded when it holds another number of turmas.
     'data-dir': { type: 'string' },
     // How many turmas to seed (students and enrolments in proportion).
     classes: { type: 'string', default: '100000' },
@@ -414,18 +415,26 @@ async function sqliteDatabase(): Promise<Database> {
   };
 }
 
-/** A cluster of its own, as a deployment runs one (fsync on), seeded with the same data. */
+/**
+ * A cluster of its own, as a deployment runs one (fsync on), seeded with the same data; with
+ * --data-dir, kept there and seeded only when it holds another number of turmas.
+ */
 async function postgresDatabase(): Promise<Database> {
   const { startPostgresCluster } = await import('../server/testing/postgres-cluster.ts');
-  const cluster = await startPostgresCluster();
+  const given = args['data-dir'];
+  const cluster = await startPostgresCluster({ dataDir: given });
   try {
-    console.log(
-      `Seeding PostgreSQL with ${DATA_SIZE.classes} turmas, ${DATA_SIZE.students} students, ` +
-        `${DATA_SIZE.enrolments} enrolments…`,
-    );
-    const seeding = performance.now();
-    await seedPostgresBenchData(cluster.url, DATA_SIZE);
-    console.log(`  seed PostgreSQL: ${seconds(performance.now() - seeding)}`);
+    if (given && (await postgresTurmas(cluster.url)) === DATA_SIZE.classes) {
+      console.log(`Using the cluster in ${cluster.dataDir} as it is`);
+    } else {
+      console.log(
+        `Seeding PostgreSQL with ${DATA_SIZE.classes} turmas, ${DATA_SIZE.students} students, ` +
+          `${DATA_SIZE.enrolments} enrolments…`,
+      );
+      const seeding = performance.now();
+      await seedPostgresBenchData(cluster.url, DATA_SIZE);
+      console.log(`  seed PostgreSQL: ${seconds(performance.now() - seeding)}`);
+    }
     const postmaster = readFileSync(path.join(cluster.dataDir, 'data', 'postmaster.pid'), 'utf8')
       .split('\n')[0]!
       .trim();
@@ -442,6 +451,25 @@ async function postgresDatabase(): Promise<Database> {
   } catch (error) {
     await cluster.destroy();
     throw error;
+  }
+}
+
+/** How many turmas a kept cluster holds (none before its first migration). */
+async function postgresTurmas(url: string): Promise<number> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ found: boolean }>(
+      "SELECT to_regclass('classes') IS NOT NULL AS found",
+    );
+    if (!rows[0]!.found) return 0;
+    const { rows: counted } = await client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM classes',
+    );
+    return counted[0]!.n;
+  } finally {
+    await client.end();
   }
 }
 
