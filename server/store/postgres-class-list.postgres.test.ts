@@ -78,3 +78,38 @@ it('a list that arrives during a catch-up waits for one that sees every earlier 
     list.stop();
   }
 });
+
+it('loads the turmas in batches, every one of them once, each in every order', async () => {
+  const turmas = ['b', 'd', 'a', 'e', 'c'].map((letter, at) => ({
+    id: `lote-${letter}`,
+    name: `Lote ${letter.toUpperCase()}`,
+    createdAt: `2026-02-0${at + 1}T00:00:00.000Z`,
+    updatedAt: `2026-02-0${at + 1}T00:00:00.000Z`,
+  }));
+  await writeFixtures(database, { turmas });
+  const query = <R extends pg.QueryResultRow>(config: pg.QueryConfig) => pool.query<R>(config);
+  // Two turmas a statement: the fixture's six in three batches.
+  const list = await createPostgresClassList(withClient, query, 2);
+  try {
+    const all = { page: 1, pageSize: 20 } as const;
+    const byName = await list.list({ ...all, sortBy: 'name' });
+    expect(byName.data.map((turma) => turma.id)).toEqual([
+      TURMA.id,
+      ...['a', 'b', 'c', 'd', 'e'].map((letter) => `lote-${letter}`),
+    ]);
+    expect(byName.data.find((turma) => turma.id === 'lote-d')).toEqual({
+      id: 'lote-d',
+      name: 'Lote D',
+      createdAt: '2026-02-02T00:00:00.000Z',
+      updatedAt: '2026-02-02T00:00:00.000Z',
+      countStudents: 0,
+    });
+    const byCreation = await list.list({ ...all, sortBy: '-createdAt' });
+    expect(byCreation.data.map((turma) => turma.id).slice(0, 5)).toEqual(
+      ['c', 'e', 'a', 'd', 'b'].map((letter) => `lote-${letter}`),
+    );
+    expect((await list.list({ ...all, query: 'lote' })).totalRecords).toBe(5);
+  } finally {
+    list.stop();
+  }
+});

@@ -31,6 +31,8 @@ const REFRESH_EVERY_MS = 10_000;
 const PRUNE_AFTER = '10 minutes';
 /** Well inside PRUNE_AFTER, with room for the longest transaction (statement and idle timeouts). */
 const RELOAD_AFTER_MS = 5 * 60_000;
+/** Turmas read per statement while loading: a million rows are never objects at once. */
+const LOAD_BATCH = 50_000;
 interface Head {
   snapshot: string;
   generation: string;
@@ -74,11 +76,12 @@ interface Version {
 /**
  * Loads the index (before the first request: seconds at a million turmas) and keeps it current.
  * `withClient` runs work on a pooled connection inside `begin` … COMMIT; `query` runs one
- * statement on its own.
+ * statement on its own; the load reads `loadBatch` turmas per statement.
  */
 export async function createPostgresClassList(
   withClient: WithClient,
   query: Query,
+  loadBatch = LOAD_BATCH,
 ): Promise<PostgresClassList> {
   const head = async (snapshot: string | null, client?: pg.PoolClient) => {
     const asked = { name: 'class-list-head', text: HEAD, values: [snapshot] };
@@ -92,7 +95,7 @@ export async function createPostgresClassList(
     load: () =>
       inLoadSnapshot(withClient, async (client) => {
         const { version } = await head(null, client);
-        return { version, value: await loadClasses(client) };
+        return { version, value: await loadClasses(client, loadBatch) };
       }),
     async since(version) {
       const changes = await head(version.snapshot);
@@ -128,23 +131,76 @@ export async function createPostgresClassList(
   };
 }
 
+const CLASSES_AFTER = `
+SELECT key, id, name, search_name, count_students, ${iso('updated_at')}, ${iso('created_at')}
+FROM classes WHERE key > $1 ORDER BY key LIMIT $2`;
+
+/**
+ * A batch of turmas as the load keeps it until the model reads it: by column, numbers in typed
+ * arrays, no object per row.
+ */
+interface Batch {
+  keys: Int32Array;
+  counts: Int32Array;
+  texts: string[][];
+}
+
+type ClassTuple = [number, string, string, string, number, string, string];
+const TEXT_COLUMNS = [1, 2, 3, 5, 6] as const;
+
+const byColumn = (rows: ClassTuple[]): Batch => ({
+  keys: Int32Array.from(rows, (row) => row[0]),
+  counts: Int32Array.from(rows, (row) => row[4]),
+  texts: TEXT_COLUMNS.map((column) => rows.map((row) => row[column])),
+});
+
+function* byRow(batches: Batch[]): Generator<LoadedClass> {
+  // Each batch is let go once read.
+  for (let batch = batches.shift(); batch; batch = batches.shift()) {
+    const [ids, names, searchNames, updatedAt, createdAt] = batch.texts as [
+      string[],
+      string[],
+      string[],
+      string[],
+      string[],
+    ];
+    for (let at = 0; at < batch.keys.length; at++) {
+      yield {
+        key: batch.keys[at]!,
+        id: ids[at]!,
+        name: names[at]!,
+        searchName: searchNames[at]!,
+        countStudents: batch.counts[at]!,
+        updatedAt: updatedAt[at]!,
+        createdAt: createdAt[at]!,
+      };
+    }
+  }
+}
+
 /** Every turma and each order's keys, in `client`'s snapshot. */
-async function loadClasses(client: pg.PoolClient): Promise<ClassesLoaded> {
-  const { rows } = await client.query<LoadedClass>(
-    long(`SELECT key, id, name, search_name AS "searchName", count_students AS "countStudents",
-       ${iso('updated_at')} AS "updatedAt", ${iso('created_at')} AS "createdAt"
-     FROM classes ORDER BY key`),
-  );
+async function loadClasses(client: pg.PoolClient, batchSize: number): Promise<ClassesLoaded> {
+  const batches: Batch[] = [];
+  for (let after = -1; ;) {
+    const { rows } = await client.query<ClassTuple>({
+      ...long(CLASSES_AFTER),
+      values: [after, batchSize],
+      rowMode: 'array',
+    });
+    if (rows.length > 0) batches.push(byColumn(rows));
+    if (rows.length < batchSize) break;
+    after = rows.at(-1)![0];
+  }
   const keysBy = async (columns: string) => {
     const { rows: ordered } = await client.query<{ keys: string }>(long(keysOrderedBy(columns)));
     return parseKeys(ordered[0]!.keys);
   };
   return {
-    classes: rows,
     keysByName: await keysBy('search_name, id'),
     keysByCreatedAt: await keysBy('created_at, id'),
     keysByCountStudents: await keysBy('count_students, id'),
     keysByUpdatedAt: await keysBy('updated_at, id'),
     keysById: await keysBy('id'),
+    classes: byRow(batches),
   };
 }
