@@ -133,7 +133,14 @@ async function healthUntilRefused(url: string): Promise<(number | string)[]> {
       );
       request.end();
     });
-    const seenNow = 'status' in attempt ? attempt.status : attempt.error;
+    // A connection the kernel queued just as the listener closed is reset, not refused: both
+    // mean the process no longer listens.
+    const seenNow =
+      'status' in attempt
+        ? attempt.status
+        : attempt.error === 'ECONNRESET'
+          ? 'ECONNREFUSED'
+          : attempt.error;
     if (seen.at(-1) !== seenNow) seen.push(seenNow);
     if (!('status' in attempt)) return seen;
     await pause(50);
