@@ -1,3 +1,9 @@
+// Loaded with the view, not with the first screen (src/app/mantine-styles.ts).
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/SegmentedControl.css';
 import {
   Alert,
   Button,
@@ -56,7 +62,7 @@ export function ExpiringView({ api, opened, choice, onClose, onUnauthorized }: E
   const [page, setPage] = useState(1);
   const [ticked, setTicked] = useState<ReadonlyMap<string, ExpiringEnrolment>>(() => new Map());
   const [extending, setExtending] = useState(false);
-  const [exporting, setExporting] = useState<'no' | 'yes' | 'failed'>('no');
+  const [exportFailed, setExportFailed] = useState(false);
   // The window is fixed when the choice is made: paging must not slide it.
   const choiceKey = choiceText(choice);
   const [now, setNow] = useState(() => ({ key: choiceKey, at: new Date() }));
@@ -95,72 +101,36 @@ export function ExpiringView({ api, opened, choice, onClose, onUnauthorized }: E
   const untilText = 'until' in choice ? formats.date.format(new Date(`${choice.until}T00:00`)) : '';
 
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      size="xl"
-      title={messages.title}
-      closeButtonProps={{ 'aria-label': messages.close }}
-    >
-      <Stack gap="md">
-        <WindowControls
-          choice={choice}
-          onChoose={(next) => {
-            restart();
-            changeExpiring(next);
-          }}
-        />
-        {turmas.length > 0 && (
-          <Checkbox
-            label={messages.onlySelected(turmas.length)}
-            checked={onlySelected}
-            onChange={(event) => {
-              restart();
-              setOnlySelected(event.currentTarget.checked);
-            }}
-          />
-        )}
-        {query.isPending ? (
-          <Group gap="xs" role="status">
-            <Loader size="sm" />
-            <Text size="sm">{messages.loading}</Text>
-          </Group>
-        ) : query.isError ? (
-          <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
-        ) : total === 0 ? (
-          <Alert color="gray" title={messages.empty(choice, untilText)} role="status">
-            {messages.emptyDescription}
-          </Alert>
-        ) : (
-          <>
-            <Group justify="space-between" gap="xs">
-              <Text size="sm" role="status">
-                {messages.total(total, formats.number.format(total))}
-                {ticked.size > 0 && ` · ${messages.selected(ticked.size)}`}
-              </Text>
-              <Group gap="xs">
-                <Button disabled={ticked.size === 0} onClick={() => setExtending(true)}>
-                  {messages.extend}
-                </Button>
-                <Button
-                  variant="default"
-                  loading={exporting === 'yes'}
-                  onClick={() => {
-                    setExporting('yes');
-                    exportExpiring(api, window, messages, formats).then(
-                      () => setExporting('no'),
-                      () => setExporting('failed'),
-                    );
-                  }}
-                >
-                  {messages.export}
-                </Button>
-              </Group>
-            </Group>
-            {exporting === 'failed' && (
-              <Alert color="red" role="alert" title={messages.exportFailed} />
+    <Drawer.Root opened={opened} onClose={onClose} position="right" size="xl">
+      <Drawer.Overlay />
+      <Drawer.Content>
+        {/* Not Drawer.Header: a <header> here would be a second banner landmark for axe. */}
+        <Group justify="space-between" p="md" wrap="nowrap">
+          <Drawer.Title fz="xl" fw={700}>
+            {messages.title}
+          </Drawer.Title>
+          <Drawer.CloseButton aria-label={messages.close} />
+        </Group>
+        <Drawer.Body>
+          <Stack gap="md">
+            <WindowControls
+              choice={choice}
+              onChoose={(next) => {
+                restart();
+                changeExpiring(next);
+              }}
+            />
+            {turmas.length > 0 && (
+              <Checkbox
+                label={messages.onlySelected(turmas.length)}
+                checked={onlySelected}
+                onChange={(event) => {
+                  restart();
+                  setOnlySelected(event.currentTarget.checked);
+                }}
+              />
             )}
+            {/* Outside the states: its outcome stays when the window empties. */}
             {extending && (
               <ExtendForm
                 api={api}
@@ -172,26 +142,88 @@ export function ExpiringView({ api, opened, choice, onClose, onUnauthorized }: E
                 onCancel={() => setExtending(false)}
               />
             )}
-            <ExpiringTable
-              rows={rows}
-              now={now.at}
-              ticked={ticked}
-              pageTicked={pageTicked}
-              onToggle={toggle}
-              onTickPage={tickPage}
-            />
-            {total > PAGE_SIZE && (
-              <Pager
-                page={page}
-                pageCount={Math.ceil(total / PAGE_SIZE)}
-                label={messages.pages}
-                onPageChange={setPage}
-              />
+            {query.isPending ? (
+              <Group gap="xs" role="status">
+                <Loader size="sm" />
+                <Text size="sm">{messages.loading}</Text>
+              </Group>
+            ) : query.isError ? (
+              <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
+            ) : total === 0 ? (
+              <Alert color="gray" title={messages.empty(choice, untilText)} role="status">
+                {messages.emptyDescription}
+              </Alert>
+            ) : (
+              <>
+                <Group justify="space-between" gap="xs">
+                  <Text size="sm" role="status">
+                    {messages.total(total, formats.number.format(total))}
+                    {ticked.size > 0 && ` · ${messages.selected(ticked.size)}`}
+                  </Text>
+                  <Group gap="xs">
+                    <Button disabled={ticked.size === 0} onClick={() => setExtending(true)}>
+                      {messages.extend}
+                    </Button>
+                    <ExportButton api={api} window={window} onFailed={setExportFailed} />
+                  </Group>
+                </Group>
+                {exportFailed && <Alert color="red" role="alert" title={messages.exportFailed} />}
+                <ExpiringTable
+                  rows={rows}
+                  now={now.at}
+                  ticked={ticked}
+                  pageTicked={pageTicked}
+                  onToggle={toggle}
+                  onTickPage={tickPage}
+                />
+                {total > PAGE_SIZE && (
+                  <Pager
+                    page={page}
+                    pageCount={Math.ceil(total / PAGE_SIZE)}
+                    label={messages.pages}
+                    onPageChange={setPage}
+                  />
+                )}
+              </>
             )}
-          </>
-        )}
-      </Stack>
-    </Drawer>
+          </Stack>
+        </Drawer.Body>
+      </Drawer.Content>
+    </Drawer.Root>
+  );
+}
+
+/** The whole window as CSV, page after page; a failure is said by the view. */
+function ExportButton({
+  api,
+  window,
+  onFailed,
+}: {
+  api: ApiClient;
+  window: Parameters<typeof exportExpiring>[1];
+  onFailed: (failed: boolean) => void;
+}) {
+  const messages = useExpiringMessages();
+  const formats = useFormats();
+  const [exporting, setExporting] = useState(false);
+  return (
+    <Button
+      variant="default"
+      loading={exporting}
+      onClick={() => {
+        setExporting(true);
+        onFailed(false);
+        exportExpiring(api, window, messages, formats).then(
+          () => setExporting(false),
+          () => {
+            setExporting(false);
+            onFailed(true);
+          },
+        );
+      }}
+    >
+      {messages.export}
+    </Button>
   );
 }
 

@@ -1,0 +1,88 @@
+/**
+ * The expiring-soon view (issue 37 item 4) against the real reference API, at desktop and phone
+ * size: opened from the page, kept to one selected turma, two enrolments given a new expiry
+ * through the v1 enrol write, the window exported as CSV; axe on each state.
+ */
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext } from '@playwright/test';
+import type { Class } from '#contract';
+import {
+  expect,
+  expectNoAxeViolations,
+  listClasses,
+  OVER_THE_PAGE,
+  signIn,
+  test,
+  turmasPage,
+} from './support';
+
+test.use({ apiExtensions: true });
+
+const HOUR = 60 * 60 * 1000;
+
+async function enrolSoon(
+  request: APIRequestContext,
+  token: string,
+  turma: Class,
+  student: { name: string; email: string },
+) {
+  const answer = await request.post(`/v1/classe/${encodeURIComponent(turma.id)}/add-student`, {
+    headers: { Authorization: `Bearer ${token}` },
+    // Within the hour: sooner than the demo data's expiries, so first in the list.
+    data: { ...student, expirationDate: new Date(Date.now() + HOUR).toISOString() },
+  });
+  expect(answer.ok()).toBe(true);
+}
+
+for (const size of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`extends two enrolments and exports the list (${size.name})`, async ({
+    page,
+    request,
+    token,
+  }) => {
+    await page.setViewportSize(size);
+    const tag = `${Date.now().toString(36)}${size.name}`;
+    const students = [
+      { name: `Odete Expira ${tag}`, email: `odete.${tag}@escola.test` },
+      { name: `Otávio Expira ${tag}`, email: `otavio.${tag}@escola.test` },
+    ];
+    const { data } = await listClasses(request, token, { pageSize: 1 });
+    const turma = data[0]!;
+    for (const student of students) await enrolSoon(request, token, turma, student);
+
+    await signIn(page, token);
+    await turmasPage(page).rowCheckbox(turma).check();
+    await page.getByRole('button', { name: 'Expirando em breve' }).click();
+    const view = page.getByRole('dialog', { name: 'Expirando em breve' });
+    await expect(view).toBeVisible();
+    await view.getByRole('checkbox', { name: 'Só a turma selecionada' }).check();
+    const table = view.getByRole('table', { name: 'Matrículas que expiram em breve' });
+    for (const student of students) {
+      await expect(table.getByText(student.email)).toBeVisible();
+    }
+    await expectNoAxeViolations(page, OVER_THE_PAGE);
+
+    const download = page.waitForEvent('download');
+    await view.getByRole('button', { name: 'Exportar CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^expirando-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile(await file.path(), 'utf8');
+    expect(csv.split('\r\n')[0]).toBe(
+      '\uFEFFNome,E-mail,Turma,Id da turma,Validade,Validade (ISO)',
+    );
+    for (const student of students) expect(csv).toContain(student.email);
+
+    for (const student of students) {
+      await view
+        .getByRole('checkbox', { name: `Selecionar ${student.name} em ${turma.name}` })
+        .check();
+    }
+    await view.getByRole('button', { name: 'Estender validade' }).click();
+    await view.getByRole('button', { name: 'Aplicar nova validade' }).click();
+    await expect(view.getByText('2 matrículas estendidas.')).toBeVisible();
+    await expectNoAxeViolations(page, OVER_THE_PAGE);
+  });
+}
