@@ -1,5 +1,4 @@
-import { Alert, Button, Group } from '@mantine/core';
-import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ApiClient } from '../api/client';
 import { useExtension } from '../api/use-extension';
 import { ROSTER_EXTENSION, type ClassSummary } from '#contract';
@@ -7,7 +6,8 @@ import { turmaLabel, useClassListMessages } from '../features/classes/list/messa
 import { useSelection } from '../lib/selection-store';
 import type { RosterParams } from '../features/roster/roster-params';
 import { useRosterParams } from '../features/roster/use-roster-params';
-import { useMessages } from '../i18n/i18n-context';
+import { CodeLoadFailed } from './lazy-outlet';
+import { useLazyCode } from './use-lazy-code';
 import { loadRosterPanel } from './use-roster-action';
 
 const RosterPanel = lazy(async () => ({ default: (await loadRosterPanel()).RosterPanel }));
@@ -25,7 +25,6 @@ export function RosterOutlet({
   /** The page's enrol form for one turma, which an empty roster offers. */
   enrol: { open: (turma: ClassSummary) => void; want: () => void };
 }) {
-  const messages = useMessages();
   const listMessages = useClassListMessages();
   const available = useExtension(api, ROSTER_EXTENSION);
   const { params, turmaName, change, close } = useRosterParams();
@@ -36,17 +35,7 @@ export function RosterOutlet({
   const [shown, setShown] = useState<RosterParams | null>(null);
   if (wanted && params !== shown) setShown(params);
 
-  const [code, setCode] = useState<'none' | 'ready' | 'failed'>('none');
-  const load = useCallback(() => {
-    loadRosterPanel().then(
-      // A transition, as the dialogs' (use-lazy-dialogs.ts): no empty fallback committed first.
-      () => startTransition(() => setCode('ready')),
-      () => setCode('failed'),
-    );
-  }, []);
-  useEffect(() => {
-    if (wanted) load();
-  }, [wanted, load]);
+  const { code, load } = useLazyCode(wanted, loadRosterPanel);
 
   // A shared link names the turma by id only: the tray may know its name.
   const fromSelection = selection.find(({ id }) => id === shown?.turma)?.name;
@@ -54,20 +43,7 @@ export function RosterOutlet({
     turmaName ??
     (fromSelection === undefined ? undefined : turmaLabel(fromSelection, listMessages));
 
-  if (wanted && code === 'failed') {
-    return (
-      <Alert color="red" title={messages.dialogLoad.failed} role="alert">
-        <Group gap="xs">
-          <Button variant="default" size="xs" onClick={load}>
-            {messages.dialogLoad.retry}
-          </Button>
-          <Button variant="subtle" size="xs" onClick={close}>
-            {messages.dialogLoad.dismiss}
-          </Button>
-        </Group>
-      </Alert>
-    );
-  }
+  if (wanted && code === 'failed') return <CodeLoadFailed onRetry={load} onDismiss={close} />;
   if (code !== 'ready' || shown?.turma == null) return null;
   return (
     <Suspense fallback={null}>

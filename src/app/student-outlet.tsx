@@ -1,10 +1,10 @@
-import { Alert, Button, Group } from '@mantine/core';
-import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ApiClient } from '../api/client';
 import { useExtension } from '../api/use-extension';
 import { ROSTER_EXTENSION, STUDENTS_BY_EMAIL_EXTENSION } from '#contract';
-import { useMessages } from '../i18n/i18n-context';
 import { closeStudentPage, useStudentParam } from '../lib/student-address';
+import { CodeLoadFailed } from './lazy-outlet';
+import { useLazyCode } from './use-lazy-code';
 
 // The student's page and its search are for those who use them: their code loads once the
 // server has said it offers them, never with the first screen.
@@ -38,7 +38,6 @@ export function StudentOutlet({
   /** The page's enrol form, the student filled in. */
   enrol: { open: (student: { name: string; email: string }) => void; want: () => void };
 }) {
-  const messages = useMessages();
   const available = useExtension(api, STUDENTS_BY_EMAIL_EXTENSION);
   const email = useStudentParam();
   const wanted = available && email !== null;
@@ -47,31 +46,10 @@ export function StudentOutlet({
   const [shown, setShown] = useState<string | null>(null);
   if (wanted && email !== shown) setShown(email);
 
-  const [code, setCode] = useState<'none' | 'ready' | 'failed'>('none');
-  const load = useCallback(() => {
-    loadStudentPage().then(
-      () => startTransition(() => setCode('ready')),
-      () => setCode('failed'),
-    );
-  }, []);
-  useEffect(() => {
-    if (wanted) load();
-  }, [wanted, load]);
+  const { code, load } = useLazyCode(wanted, loadStudentPage);
 
-  if (wanted && code === 'failed') {
-    return (
-      <Alert color="red" title={messages.dialogLoad.failed} role="alert">
-        <Group gap="xs">
-          <Button variant="default" size="xs" onClick={load}>
-            {messages.dialogLoad.retry}
-          </Button>
-          <Button variant="subtle" size="xs" onClick={closeStudentPage}>
-            {messages.dialogLoad.dismiss}
-          </Button>
-        </Group>
-      </Alert>
-    );
-  }
+  if (wanted && code === 'failed')
+    return <CodeLoadFailed onRetry={load} onDismiss={closeStudentPage} />;
   if (code !== 'ready' || shown === null) return null;
   return (
     <Suspense fallback={null}>
