@@ -41,6 +41,8 @@ export function StudentSearch({ api }: { api: Pick<ApiClient, 'findStudents'> })
     <>
       <Button
         variant="default"
+        // The name stays when narrow screens show the icon alone.
+        aria-label={messages.open}
         aria-keyshortcuts="Control+K Meta+K"
         leftSection={<IconUserSearch aria-hidden size={18} />}
         classNames={{ section: classes.icon, label: classes.label }}

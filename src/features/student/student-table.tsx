@@ -1,4 +1,4 @@
-import { UnstyledButton } from '@mantine/core';
+import { UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   createColumnHelper,
   createSortedRowModel,
@@ -110,7 +110,7 @@ export function StudentTable({
           {header('expirationDate')}
           {header('enrolledAt')}
           <th scope="col">
-            <span className={classes.visuallyHidden}>{messages.actions.move}</span>
+            <VisuallyHidden>{messages.actions.move}</VisuallyHidden>
           </th>
         </tr>
       </thead>
