@@ -6,17 +6,14 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { getApiClient } from './app/api';
 import { App } from './app/app';
 import { sendFirstListRequest } from './app/first-list-request';
-import { createAppQueryClient } from './app/query-client';
 import { ShellHydrated } from './app/shell-hydrated';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no <div id="root"> to render Turmas Admin into');
 
-const queryClient = createAppQueryClient();
 // The first page of turmas leaves now rather than after hydration (first-list-request.ts).
-let seedFirstList: (() => void) | undefined;
 try {
-  seedFirstList = sendFirstListRequest(queryClient, getApiClient());
+  sendFirstListRequest(getApiClient());
 } catch {
   // A broken /config.js: the first render meets it again and its error boundary says what is wrong.
 }
@@ -24,8 +21,8 @@ try {
 const app = (
   <StrictMode>
     {/* First: its layout effect runs before the app's, which may move focus into the page. */}
-    <ShellHydrated onCommitted={seedFirstList} />
-    <App queryClient={queryClient} />
+    <ShellHydrated />
+    <App />
   </StrictMode>
 );
 // A transition lets React yield while it builds the first screen, instead of one long task that

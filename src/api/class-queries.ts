@@ -1,6 +1,30 @@
-import { queryOptions } from '@tanstack/react-query';
+import { hashKey, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from './client';
-import { SORT_BY_DEFAULT, type ClassListQuery, type SortBy } from '#contract';
+import {
+  SORT_BY_DEFAULT,
+  type ClassListQuery,
+  type ClassListResponse,
+  type SortBy,
+} from '#contract';
+
+let handedOver: { key: string; answer: Promise<ClassListResponse> } | undefined;
+
+/**
+ * A list request already sent for `params` (the entry module's, before hydrating): the first
+ * fetch of that list takes its answer instead of asking again, so one fetch, with the client's
+ * retry policy, carries it. Whatever list is fetched first, the hand-over is used or dropped.
+ */
+export function handOverListRequest(params: ClassListQuery, answer: Promise<ClassListResponse>) {
+  // Until it is taken, a failure is the taker's to handle, not an uncaught rejection.
+  answer.catch(() => undefined);
+  handedOver = { key: hashKey([params]), answer };
+}
+
+function takeHandedOver(params: ClassListQuery) {
+  const taken = handedOver;
+  handedOver = undefined;
+  return taken?.key === hashKey([params]) ? taken.answer : undefined;
+}
 
 /**
  * Query keys and fetchers for turmas in one place, so a mutation can invalidate
@@ -20,7 +44,7 @@ export const classQueries = {
   list: (api: Pick<ApiClient, 'getClasses'>, params: ClassListQuery) =>
     queryOptions({
       queryKey: [...classQueries.lists(), params] as const,
-      queryFn: ({ signal }) => api.getClasses(params, { signal }),
+      queryFn: ({ signal }) => takeHandedOver(params) ?? api.getClasses(params, { signal }),
       // Turmas change when staff enrol or remove students through this console, and those
       // writes invalidate the lists: a page seen in the last half minute (or prefetched) is
       // shown as it is, which is what makes "next page" instant.

@@ -1,4 +1,4 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import type { ApiClient } from '../api/client';
 import { SessionGate } from '../features/auth/session-gate';
@@ -12,9 +12,9 @@ import { AppProviders } from './providers';
 import { StudentSearchOutlet } from './student-outlet';
 import { TurmasPage } from './turmas-page';
 
-export function App({ queryClient }: { queryClient?: QueryClient }) {
+export function App() {
   return (
-    <AppProviders queryClient={queryClient}>
+    <AppProviders>
       <AppErrorBoundary>
         <TurmasConsole />
       </AppErrorBoundary>

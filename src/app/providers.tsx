@@ -1,21 +1,15 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { tokenStore } from '../features/auth/token-store';
 import { I18nProvider } from '../i18n/i18n-provider';
-import { createAppQueryClient } from './query-client';
+import { createQueryClient } from './query-client';
 import { COLOR_SCHEME_STORAGE_KEY, theme } from './theme';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
 
-export function AppProviders({
-  children,
-  queryClient: given,
-}: {
-  children: ReactNode;
-  /** Made before rendering by src/main.tsx, which sends the first list request through it. */
-  queryClient?: QueryClient;
-}) {
-  const [queryClient] = useState(() => given ?? createAppQueryClient());
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(() => createQueryClient(() => tokenStore.expire()));
   return (
     <MantineProvider
       theme={theme}

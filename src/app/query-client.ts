@@ -1,7 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, retryAfterOf, retryPolicy } from '../api/client';
 import { reconnectWhenServerBack } from '../api/server-back';
-import { tokenStore } from '../features/auth/token-store';
 
 /**
  * @param onUnauthorized called when any query or mutation gets a 401: the stored token is no
@@ -44,6 +43,3 @@ export function createQueryClient(onUnauthorized: () => void): QueryClient {
   reconnectWhenServerBack(queryClient);
   return queryClient;
 }
-
-/** The console's query client: a 401 anywhere expires the stored token. */
-export const createAppQueryClient = () => createQueryClient(() => tokenStore.expire());
