@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ComponentProps, type ComponentType } from 'react';
 import type { ApiClient } from '../api/client';
 import { useExtension } from '../api/use-extension';
 import { ROSTER_EXTENSION, STUDENTS_BY_EMAIL_EXTENSION } from '#contract';
@@ -11,7 +11,14 @@ import { useLazyCode } from './use-lazy-code';
 const loadStudentPage = () => import('../features/student/student-page');
 const loadStudentSearch = () => import('../features/student/student-search');
 const StudentPage = lazy(async () => ({ default: (await loadStudentPage()).StudentPage }));
-const StudentSearch = lazy(async () => ({ default: (await loadStudentSearch()).StudentSearch }));
+// A header button: if its code cannot come (offline), the header goes on without it.
+type SearchProps = ComponentProps<Awaited<ReturnType<typeof loadStudentSearch>>['StudentSearch']>;
+const StudentSearch = lazy<ComponentType<SearchProps>>(() =>
+  loadStudentSearch().then(
+    ({ StudentSearch }) => ({ default: StudentSearch }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /** The header's student search, where the server finds students (the roster extension) and reads them. */
 export function StudentSearchOutlet({ api }: { api: ApiClient }) {
