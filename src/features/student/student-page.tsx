@@ -1,19 +1,4 @@
-// Loaded with the student's page, not with the first screen (src/app/mantine-styles.ts).
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Drawer.css';
-import {
-  Alert,
-  Box,
-  Button,
-  Drawer,
-  getDefaultZIndex,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../../api/client';
@@ -26,12 +11,11 @@ import {
   type StudentRecord,
 } from '#contract';
 import { EmailText } from '../../components/email-text/email-text';
+import { SidePanel } from '../../components/side-panel/side-panel';
 import { visibleName } from '../../components/visible-name/visible-name';
 import { describeApiError } from '../../i18n/describe-api-error';
 import { useFormats } from '../../i18n/formats';
 import { useMessages } from '../../i18n/i18n-context';
-import { useModalLayer } from '../../lib/modal-layers';
-import { useReturnFocus } from '../../lib/use-return-focus';
 import { ExpiryDialog, type StudentDialogProps } from './expiry-dialog';
 import { useStudentMessages } from './messages';
 import { MoveDialog } from './move-dialog';
@@ -69,8 +53,6 @@ export function StudentPage({ api, opened, email, onClose, enrol }: StudentPageP
     ...studentQueries.record(api, normalized ?? ''),
     enabled: opened && normalized !== undefined,
   });
-  useReturnFocus(opened);
-  const covered = useModalLayer(opened);
   const student = read.data;
 
   const title =
@@ -116,37 +98,11 @@ export function StudentPage({ api, opened, email, onClose, enrol }: StudentPageP
   }
 
   return (
-    <Drawer.Root
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      size="xl"
-      // As the roster's (roster-panel.tsx): only an Escape pressed in the panel closes it.
-      closeOnEscape={false}
-      returnFocus={false}
-      zIndex={getDefaultZIndex('modal') - 1}
-      inert={covered}
-    >
-      <Drawer.Overlay />
-      <Drawer.Content>
-        {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- keys bubbling from the panel's own controls */}
-        <div
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && !event.defaultPrevented) onClose();
-          }}
-        >
-          <Drawer.Header>
-            <Drawer.Title fz="xl" fw={700} tabIndex={-1} data-autofocus>
-              {title}
-            </Drawer.Title>
-            <Drawer.CloseButton aria-label={messages.close} />
-          </Drawer.Header>
-          <Box px="md" pb="md">
-            {body}
-          </Box>
-        </div>
-      </Drawer.Content>
-    </Drawer.Root>
+    <SidePanel opened={opened} onClose={onClose} title={title} closeLabel={messages.close}>
+      <Box px="md" pb="md">
+        {body}
+      </Box>
+    </SidePanel>
   );
 }
 

@@ -1,0 +1,68 @@
+// Loaded with the panels that use it, not with the first screen (src/app/mantine-styles.ts).
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Drawer.css';
+import { Drawer, getDefaultZIndex } from '@mantine/core';
+import type { ReactNode, Ref } from 'react';
+import { useModalLayer } from '../../lib/modal-layers';
+import { useReturnFocus } from '../../lib/use-return-focus';
+
+/**
+ * A page that opens over the turmas from the right (a roster, a student's page): its heading
+ * takes focus, focus goes back where it was when it closes, and it lies under the dialogs opened
+ * from it (modal-layers.ts). The caller's children are the body, below the heading.
+ */
+export function SidePanel({
+  opened,
+  onClose,
+  title,
+  closeLabel,
+  headingRef,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  closeLabel: string;
+  headingRef?: Ref<HTMLHeadingElement>;
+  children: ReactNode;
+}) {
+  useReturnFocus(opened);
+  const covered = useModalLayer(opened);
+  return (
+    <Drawer.Root
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      // Mantine's Escape listens on the window, so it would also close the panel under a dialog
+      // (the forms opened from it, the session's sign-in). Only an Escape pressed in the panel
+      // closes it, below.
+      closeOnEscape={false}
+      returnFocus={false}
+      // Below the form dialogs, whichever mounted first: the page's enrol form opens over it.
+      zIndex={getDefaultZIndex('modal') - 1}
+      inert={covered}
+    >
+      <Drawer.Overlay />
+      <Drawer.Content>
+        {/* Keys bubbling from the panel's own controls (Mantine's Content drops onKeyDown); the
+            wrapper is no control of its own. */}
+        {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
+        <div
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && !event.defaultPrevented) onClose();
+          }}
+        >
+          <Drawer.Header>
+            <Drawer.Title ref={headingRef} fz="xl" fw={700} tabIndex={-1} data-autofocus>
+              {title}
+            </Drawer.Title>
+            <Drawer.CloseButton aria-label={closeLabel} />
+          </Drawer.Header>
+          {children}
+        </div>
+      </Drawer.Content>
+    </Drawer.Root>
+  );
+}
