@@ -1,9 +1,10 @@
 import { UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import { useEffect, useRef, type Ref } from 'react';
+import type { Ref } from 'react';
 import type { RosterEntry, RosterSortBy, RosterSortField } from '#contract';
 import { useFormats, type Formats } from '../../i18n/formats';
 import { EmailText } from '../../components/email-text/email-text';
+import { NativeCheckbox } from '../../components/native-checkbox/native-checkbox';
 import { visibleName } from '../../components/visible-name/visible-name';
 import { parseSortBy } from '../../components/sort-cycle/sort-cycle';
 import { CompactDateTime, ExpiryCell } from '../../components/expiry-status/expiry-cell';
@@ -199,21 +200,15 @@ function PageCheckbox({
   onToggle,
 }: Pick<RosterTableProps, 'rows' | 'selected' | 'onToggle'>) {
   const messages = useRosterMessages();
-  const ref = useRef<HTMLInputElement>(null);
   const page = rows ?? [];
   const ticked = page.filter((student) => selected.has(student.email)).length;
   const all = page.length > 0 && ticked === page.length;
-  const some = ticked > 0 && !all;
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = some;
-  }, [some]);
   return (
-    <input
-      ref={ref}
-      type="checkbox"
+    <NativeCheckbox
       className={classes.checkbox}
       aria-label={messages.selectPage}
       checked={all}
+      indeterminate={ticked > 0 && !all}
       disabled={page.length === 0}
       onChange={() => onToggle(page, !all)}
     />

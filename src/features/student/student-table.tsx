@@ -9,7 +9,8 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
+import { NativeCheckbox } from '../../components/native-checkbox/native-checkbox';
 import { foldForSearch, type StudentEnrolment } from '#contract';
 import { CompactDateTime, ExpiryCell } from '../../components/expiry-status/expiry-cell';
 import { HighlightedText } from '../../components/highlight/highlighted-text';
@@ -187,20 +188,14 @@ function AllCheckbox({
   onToggle: (ids: readonly string[], checked: boolean) => void;
 }) {
   const messages = useStudentMessages();
-  const ref = useRef<HTMLInputElement>(null);
   const ticked = ids.filter((id) => selected.has(id)).length;
   const all = ids.length > 0 && ticked === ids.length;
-  const some = ticked > 0 && !all;
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = some;
-  }, [some]);
   return (
-    <input
-      ref={ref}
-      type="checkbox"
+    <NativeCheckbox
       className={classes.checkbox}
       aria-label={messages.selectAll}
       checked={all}
+      indeterminate={ticked > 0 && !all}
       disabled={ids.length === 0}
       onChange={() => onToggle(ids, !all)}
     />

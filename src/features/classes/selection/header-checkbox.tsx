@@ -1,5 +1,6 @@
 import { useMessages } from '../../../i18n/i18n-context';
-import { NativeCheckbox } from './native-checkbox';
+import { NativeCheckbox } from '../../../components/native-checkbox/native-checkbox';
+import classes from '../table/class-table.module.css';
 import { usePageSelection } from './page-selection';
 
 /** Ticks or clears the whole page; "some" when only part of it is ticked. */
@@ -10,6 +11,7 @@ export function HeaderCheckbox() {
   const all = pageRows.length > 0 && ticked === pageRows.length;
   return (
     <NativeCheckbox
+      className={classes.checkbox}
       aria-label={messages.classes.selectPage}
       checked={all}
       indeterminate={ticked > 0 && !all}

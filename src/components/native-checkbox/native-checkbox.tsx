@@ -1,15 +1,16 @@
 import { useEffect, useRef } from 'react';
-import classes from '../table/class-table.module.css';
 
 interface NativeCheckboxProps {
   'aria-label': string;
+  /** The table's own look (its size on a touch screen). */
+  className?: string | undefined;
   checked: boolean;
   indeterminate?: boolean;
   disabled?: boolean;
   onChange: (checked: boolean) => void;
 }
 
-/** The browser's own checkbox in the theme's colour, which can show "some". */
+/** The browser's own checkbox, which can show "some" (a page's rows partly ticked). */
 export function NativeCheckbox({ indeterminate = false, onChange, ...props }: NativeCheckboxProps) {
   const ref = useRef<HTMLInputElement>(null);
   // "Some of this page" has no HTML attribute, only this property.
@@ -20,7 +21,6 @@ export function NativeCheckbox({ indeterminate = false, onChange, ...props }: Na
     <input
       ref={ref}
       type="checkbox"
-      className={classes.checkbox}
       onChange={(event) => onChange(event.currentTarget.checked)}
       {...props}
     />
