@@ -12,7 +12,8 @@
  * - the pool (bench-query-pool.ts): 1,000 distinct searches as staff type them, each request
  *   drawing one at random, best match first and in every sort, on pages that exist; and lists in
  *   every sort on any page. The fixed URLs above mostly measure the index's caches; these, what
- *   a search costs when it is not the one just asked;
+ *   a search costs when it is not the one just asked; and the student page (one student by
+ *   e-mail) and expiring soon (windows of 7 days to a year, some for a few turmas), 1,000 each;
  * - each scenario runs a warm-up, then `--duration` seconds at `--connections` connections;
  * - the bare handler (same @hono/node-server, `c.json` of the same page, no middleware) is the
  *   framework's ceiling: read throughput is reported as a ratio to it.
@@ -43,7 +44,12 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { poolPaths, type PoolPaths } from './bench-query-pool.ts';
+import {
+  poolPaths,
+  studentDayPaths,
+  type PoolPaths,
+  type StudentDayPaths,
+} from './bench-query-pool.ts';
 import { randomNumbers } from '../server/seed.ts';
 import {
   autocannon,
@@ -502,7 +508,8 @@ async function runScenarios(label: string, database: Database, count: number) {
       );
       return totalRecords as number;
     });
-    const scenarios = buildScenarios(turmaIds, bigTurma!.id, pool).filter(
+    const studentDay = await studentDayPaths((path) => getJson(`${api.url}/v1${path}`));
+    const scenarios = buildScenarios(turmaIds, bigTurma!.id, pool, studentDay).filter(
       (s) => s.kind === 'bare' || !args.only || s.name.includes(args.only),
     );
     // A search that finds nothing, or a page past the end, would measure the wrong thing (the
@@ -642,7 +649,12 @@ async function seedDemoData(dataDir: string) {
   console.log(`  seeded in ${seconds(performance.now() - started)}`);
 }
 
-function buildScenarios(turmaIds: string[], bigTurmaId: string, pool: PoolPaths): Scenario[] {
+function buildScenarios(
+  turmaIds: string[],
+  bigTurmaId: string,
+  pool: PoolPaths,
+  studentDay: StudentDayPaths,
+): Scenario[] {
   const read = (
     name: string,
     query: string,
@@ -725,6 +737,9 @@ function buildScenarios(turmaIds: string[], bigTurmaId: string, pool: PoolPaths)
     drawn('pool: 1,000 searches, best match first', pool.ranked),
     drawn('pool: 1,000 searches, every sort, any page', pool.sorted),
     drawn('pool: lists, every sort, any page', pool.lists),
+    // The student page and expiring soon (issue 37), each request a different student or window.
+    drawn('pool: 1,000 student pages by e-mail', studentDay.students),
+    drawn('pool: 1,000 expiring-soon windows, any page', studentDay.expiring),
     // "9º" is in one name in twelve: its middle page.
     read(
       `search "9º", page ${nineMiddle} by countStudents`,

@@ -127,3 +127,70 @@ export async function poolPaths(
   }
   return paths;
 }
+
+/** What the student page and expiring soon ask (issue 37), each a path that exists. */
+export interface StudentDayPaths {
+  /** One student by e-mail, as the student page reads them. */
+  students: string[];
+  /** Expiry windows of 7 days to a year, half of them for 1–5 turmas; 40% past the first page. */
+  expiring: string[];
+}
+
+/**
+ * 1,000 student pages and 1,000 expiring-soon windows, their students and turmas read from the
+ * server (`get`, a path under /v1) so that each names real ones.
+ */
+export async function studentDayPaths(
+  getJson: (path: string) => Promise<Record<string, unknown>>,
+  count = 1_000,
+  seed = 3733,
+): Promise<StudentDayPaths> {
+  type Answer = { data: { email: string; classes: { id: string }[] }[]; totalRecords: number };
+  const get = async (path: string) => (await getJson(path)) as unknown as Answer;
+  const next = randomNumbers(seed);
+  const emails = new Set<string>();
+  const turmaIds = new Set<string>();
+  const { totalRecords } = await get('/students?query=a&pageSize=1');
+  const pages = Math.max(1, Math.floor(totalRecords / 100));
+  for (let tries = 0; emails.size < count && tries < 50; tries++) {
+    const page = 1 + Math.floor(next() * pages);
+    for (const student of (await get(`/students?query=a&pageSize=100&page=${page}`)).data) {
+      emails.add(student.email);
+      for (const turma of student.classes) turmaIds.add(turma.id);
+    }
+  }
+  const turmas = [...turmaIds];
+  const dayMs = 24 * 3600 * 1000;
+  const expiring: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const days = [7, 30, 45, 60, 90, 180, 365][Math.floor(next() * 7)]!;
+    const params = new URLSearchParams({
+      before: new Date(Date.now() + days * dayMs).toISOString(),
+    });
+    if (next() < 0.5) {
+      const chosen = 1 + Math.floor(next() * 5);
+      for (let n = 0; n < chosen; n++) {
+        params.append('classId', turmas[Math.floor(next() * turmas.length)]!);
+      }
+    }
+    const pageSize = next() < 0.8 ? 20 : 100;
+    const found = await get(`/enrolments/expiring?${params}&pageSize=1`);
+    const last = Math.max(1, Math.ceil(found.totalRecords / pageSize));
+    const draw = next();
+    const page =
+      draw < 0.6
+        ? 1
+        : draw < 0.8
+          ? Math.min(last, 2 + Math.floor(next() * 4))
+          : 1 + Math.floor(next() * last);
+    params.set('pageSize', String(pageSize));
+    params.set('page', String(page));
+    expiring.push(`/v1/enrolments/expiring?${params}`);
+  }
+  return {
+    students: [...emails]
+      .slice(0, count)
+      .map((email) => `/v1/students/by-email?${new URLSearchParams({ email })}`),
+    expiring,
+  };
+}
