@@ -14,7 +14,9 @@ function watchExtensionCalls(page: Page): string[] {
   const calls: string[] = [];
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
-    if (/^\/v1\/(classe\/[^/]+\/students|students)$/.test(pathname)) calls.push(pathname);
+    if (/^\/v1\/(classe\/[^/]+\/students|students|students\/.*|enrolments\/.*)$/.test(pathname)) {
+      calls.push(pathname);
+    }
   });
   return calls;
 }
@@ -36,6 +38,19 @@ test('shows no roster control anywhere and asks for no roster', async ({
   await expect(list.chip(turma!)).toBeVisible();
   await expect(page.getByRole('button', { name: /^Ver alunos de / })).toHaveCount(0);
   await expect(list.table.locator('tbody').getByRole('button', { name: 'Alunos' })).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(calls).toEqual([]);
+});
+
+test('offers no student search, student page or expiring soon', async ({ page, token }) => {
+  const calls = watchExtensionCalls(page);
+  // Links shared from a server that had them.
+  await signIn(page, token, '/?aluno=ana%40escola.example&expirando=30');
+  const list = turmasPage(page);
+  await expect(list.table).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByRole('button', { name: /Buscar aluno/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Expirando em breve/ })).toHaveCount(0);
+  await page.keyboard.press('Control+k');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(calls).toEqual([]);
 });
