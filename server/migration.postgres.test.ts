@@ -48,19 +48,18 @@ describe('a database of schema version 1', () => {
   it('is migrated on start: its students are found by folded name and e-mail', async () => {
     const first = await startMain(database, { API_TOKENS: TEST_TOKEN, SEED_CLASSES: '3' });
     expect(await first.terminate()).toBe(0);
-    // Back to version 1 as it was: no folded columns, no created_xid, no
-    // roster version (the trigger's function is replaced by the migration), no expiry index.
+    // Back to version 1 as it was: no folded columns, no created_xid, no expiry index, no change
+    // log by turma (version 1's trigger function is the current one again).
     await database.query(`
       DROP TRIGGER students_removed ON students;
       DROP TRIGGER student_renamed ON students;
-      DROP INDEX students_by_name, students_by_xid, enrolments_by_expiry;
+      DROP INDEX students_by_name, students_by_xid, enrolments_by_expiry, class_changes_by_class;
       ALTER TABLE students DROP COLUMN search_name, DROP COLUMN search_email,
         DROP COLUMN created_xid;
       INSERT INTO students (email, name) VALUES ('joao@escola.example', 'João Araújo');
       INSERT INTO enrolments (class_id, student_id, expiration_date)
         SELECT min(c.id), s.id, '2090-06-01T00:00:00Z' FROM classes c, students s
         WHERE s.email = 'joao@escola.example' GROUP BY s.id;
-      ALTER TABLE classes DROP COLUMN roster_version;
       UPDATE store_meta SET schema_version = 1;`);
 
     const main = await startMain(database, { API_TOKENS: TEST_TOKEN });
@@ -76,9 +75,17 @@ describe('a database of schema version 1', () => {
     );
     expect(expiring.body).toMatchObject({ data: [{ student: { name: 'João Araújo' } }] });
     const indexes = await database.query<{ indexname: string }>(
-      `SELECT indexname FROM pg_indexes WHERE indexname = 'enrolments_by_expiry'`,
+      `SELECT indexname FROM pg_indexes
+       WHERE indexname IN ('enrolments_by_expiry', 'class_changes_by_class') ORDER BY 1`,
     );
-    expect(indexes).toEqual([{ indexname: 'enrolments_by_expiry' }]);
+    expect(indexes).toEqual([
+      { indexname: 'class_changes_by_class' },
+      { indexname: 'enrolments_by_expiry' },
+    ]);
+    const rosterVersion = await database.query(
+      `SELECT FROM information_schema.columns WHERE column_name = 'roster_version'`,
+    );
+    expect(rosterVersion).toEqual([]);
     const [meta] = await database.query<{ schema_version: number }>(
       'SELECT schema_version FROM store_meta',
     );

@@ -36,11 +36,12 @@ const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * 1: the tables, triggers and change log; 2: the students' folded name and e-mail, the
- * transaction that created each student; 3: each turma's roster
- * version; 4: the index on the enrolments' expiry (decision 015). Each later version adds one entry to MIGRATIONS; a database of a newer
- * version than this code knows is refused. A new database runs every step after the first.
+ * transaction that created each student; 3: each turma's roster version; 4: the index on the
+ * enrolments' expiry (decision 015); 5: the change log by turma, the roster version dropped.
+ * Each later version adds one entry to MIGRATIONS; a database of a newer version than this code
+ * knows is refused. A new database runs every step after the first.
  */
-export const POSTGRES_SCHEMA_VERSION = 4;
+export const POSTGRES_SCHEMA_VERSION = 5;
 
 /** Any number, the same in every process: the advisory lock migrations run under. */
 const MIGRATION_LOCK = 7_134_021_983;
@@ -48,6 +49,23 @@ const MIGRATION_LOCK = 7_134_021_983;
 /** What times look like in answers: as JavaScript's toISOString() writes them. */
 export const iso = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** countStudents and a turma's updatedAt follow its enrolments (versions 1, and 5 again). */
+const ENROLMENT_CHANGED = `
+CREATE OR REPLACE FUNCTION enrolment_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE classes SET count_students = count_students + 1, updated_at = now()
+    WHERE id = NEW.class_id;
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE classes SET count_students = count_students - 1, updated_at = now()
+    WHERE id = OLD.class_id;
+  ELSIF OLD.expiration_date IS DISTINCT FROM NEW.expiration_date THEN
+    UPDATE classes SET updated_at = now() WHERE id = NEW.class_id;
+  END IF;
+  RETURN NULL;
+END $$;
+`;
 
 const SCHEMA = `
 CREATE TABLE store_meta (
@@ -92,19 +110,7 @@ CREATE INDEX enrolments_by_student ON enrolments (student_id, class_id);
 
 -- countStudents is kept by the database itself, and a turma's updatedAt moves whenever its
 -- enrolments change, as in SQLite.
-CREATE FUNCTION enrolment_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    UPDATE classes SET count_students = count_students + 1, updated_at = now()
-    WHERE id = NEW.class_id;
-  ELSIF TG_OP = 'DELETE' THEN
-    UPDATE classes SET count_students = count_students - 1, updated_at = now()
-    WHERE id = OLD.class_id;
-  ELSIF OLD.expiration_date IS DISTINCT FROM NEW.expiration_date THEN
-    UPDATE classes SET updated_at = now() WHERE id = NEW.class_id;
-  END IF;
-  RETURN NULL;
-END $$;
+${ENROLMENT_CHANGED}
 CREATE TRIGGER enrolment_changed AFTER INSERT OR DELETE OR UPDATE OF expiration_date
   ON enrolments FOR EACH ROW EXECUTE FUNCTION enrolment_changed();
 
@@ -196,6 +202,18 @@ CREATE INDEX enrolments_by_expiry ON enrolments (expiration_date) INCLUDE (class
   WHERE expiration_date IS NOT NULL;
 `;
 
+/**
+ * Version 5 (issue 35): a roster's catch-up asks whether one turma changed in the transactions its
+ * snapshot could not see; by turma, then transaction, that is one short range of the index
+ * instead of every change since the snapshot. Nothing reads `roster_version`: it goes, and the
+ * trigger's function is version 1's again.
+ */
+const CHANGES_BY_CLASS = `
+CREATE INDEX class_changes_by_class ON class_changes (class_key, xid);
+${ENROLMENT_CHANGED}
+ALTER TABLE classes DROP COLUMN roster_version;
+`;
+
 type MigrationStep = (client: pg.PoolClient) => Promise<void>;
 
 /** Fills the folded columns of every student, in batches, in the migration's transaction. */
@@ -232,6 +250,9 @@ const MIGRATIONS: Record<number, MigrationStep> = {
   },
   3: async (client) => {
     await client.query(EXPIRY_INDEX);
+  },
+  4: async (client) => {
+    await client.query(CHANGES_BY_CLASS);
   },
 };
 
