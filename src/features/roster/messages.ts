@@ -48,6 +48,29 @@ export const useRosterMessages = defineMessages({
     dialogLoadFailed:
       'Não foi possível abrir o formulário. Verifique a conexão e clique no botão de novo. Nada foi enviado.',
     pagination: 'Páginas da lista de alunos',
+    export: {
+      label: 'Levar a lista',
+      csv: 'Exportar CSV',
+      csvName: (turma: string): string => `Exportar os alunos de ${turma} em CSV`,
+      print: 'Imprimir',
+      printName: (turma: string): string => `Imprimir a lista de alunos de ${turma}`,
+      reading: (read: string, total: string): string => `Lendo alunos… ${read} de ${total}`,
+      saved: (count: number, formatted: string): string =>
+        count === 1 ? 'Arquivo com 1 aluno salvo.' : `Arquivo com ${formatted} alunos salvo.`,
+      failed: 'Não foi possível ler todos os alunos. Nada foi salvo; tente novamente.',
+      csvHeader: [
+        'Nome',
+        'E-mail',
+        'Validade (hora local)',
+        'Validade (ISO)',
+        'Matriculado em',
+        'Turma',
+        'Código da turma',
+      ],
+      noExpiry: 'Sem validade',
+      printTitle: (turma: string): string => `Alunos de ${turma}`,
+      printDate: (date: string, count: string): string => `Impresso em ${date} · ${count}`,
+    },
     selection: {
       label: 'Alunos selecionados',
       count: (count: number, formatted: string): string =>
@@ -166,6 +189,29 @@ export const useRosterMessages = defineMessages({
     dialogLoadFailed:
       'The form could not be opened. Check the connection and press the button again. Nothing was sent.',
     pagination: 'Pages of the student list',
+    export: {
+      label: 'Take the list along',
+      csv: 'Export CSV',
+      csvName: (turma) => `Export the students of ${turma} as CSV`,
+      print: 'Print',
+      printName: (turma) => `Print the student list of ${turma}`,
+      reading: (read, total) => `Reading students… ${read} of ${total}`,
+      saved: (count, formatted) =>
+        count === 1 ? 'File with 1 student saved.' : `File with ${formatted} students saved.`,
+      failed: 'Could not read every student. Nothing was saved; try again.',
+      csvHeader: [
+        'Name',
+        'E-mail',
+        'Expiry (local time)',
+        'Expiry (ISO)',
+        'Enrolled on',
+        'Class',
+        'Class code',
+      ],
+      noExpiry: 'No expiry',
+      printTitle: (turma) => `Students of ${turma}`,
+      printDate: (date, count) => `Printed on ${date} · ${count}`,
+    },
     selection: {
       label: 'Selected students',
       count: (count, formatted) =>

@@ -11,6 +11,7 @@ import { useFormats } from '../../i18n/formats';
 import { useMessages } from '../../i18n/i18n-context';
 import { useRosterMessages } from './messages';
 import { ROSTER_PAGE_SIZE, sortAfterClick, type RosterParams } from './roster-params';
+import { RosterExport } from './roster-export-actions';
 import { RosterSearch } from './roster-search';
 import { RosterTable } from './roster-table';
 import classes from './roster.module.css';
@@ -90,6 +91,9 @@ export function RosterView({
           {summary}
         </Text>
       </Group>
+      {page && (page.totalRecords > 0 || params.q !== '') && (
+        <RosterExport api={api} turma={{ id: turmaId, label: turmaLabel }} sortBy={params.sort} />
+      )}
 
       {roster.isError && page && (
         <Alert color="red" title={messages.refreshFailed}>

@@ -2,10 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError, type ApiClient } from '../../api/client';
 import { rosterQueries } from '../../api/roster-queries';
-import { PAGE_SIZE_MAX, type RosterEntry } from '#contract';
+import type { RosterEntry } from '#contract';
 import { pageCountOf } from '../../components/pager/page-items';
 import { useFormats } from '../../i18n/formats';
 import { useRosterMessages } from './messages';
+import { readWholeRoster } from './roster-export';
 import { ROSTER_PAGE_SIZE, toRosterQuery, type RosterParams } from './roster-params';
 import type { RosterChangeOptions } from './use-roster-params';
 
@@ -46,7 +47,7 @@ export function useRosterPage(
     roster.isError,
     params.q,
   );
-  const selectAllFound = useSelectAllFound(api, turmaId, params, page?.totalRecords ?? 0);
+  const selectAllFound = useSelectAllFound(api, turmaId, params);
   return { roster, page, answered, gone, summary, selectAllFound };
 }
 
@@ -70,30 +71,11 @@ function useRosterSummary(
     : messages.found(announced.total, number.format(announced.total));
 }
 
-/**
- * Every student the search found, a page of 100 at a time: one after the other, so that a big
- * turma does not take every place the server gives one client.
- */
-function useSelectAllFound(
-  api: RosterApi,
-  turmaId: string,
-  params: RosterParams,
-  totalRecords: number,
-) {
+/** Every student the search found, a page of 100 at a time (readWholeRoster). */
+function useSelectAllFound(api: RosterApi, turmaId: string, params: RosterParams) {
   const queryClient = useQueryClient();
-  return async (): Promise<RosterEntry[]> => {
-    const found: RosterEntry[] = [];
-    const pages = Math.ceil(totalRecords / PAGE_SIZE_MAX);
-    for (let next = 1; next <= pages; next++) {
-      const answer = await queryClient.query(
-        rosterQueries.page(api, turmaId, {
-          ...toRosterQuery(params),
-          page: next,
-          pageSize: PAGE_SIZE_MAX,
-        }),
-      );
-      found.push(...answer.data);
-    }
-    return found;
+  return (): Promise<RosterEntry[]> => {
+    const { query, sortBy } = toRosterQuery(params);
+    return readWholeRoster(queryClient, api, turmaId, { query, sortBy });
   };
 }

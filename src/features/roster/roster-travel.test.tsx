@@ -1,0 +1,170 @@
+/**
+ * Rosters that travel (issue 37, item 3): the whole roster as a CSV file or a printed sheet,
+ * through the page that composes it, against the reference API in-process.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import Papa from 'papaparse';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TurmasPage } from '../../app/turmas-page';
+import { createTestApiClient } from '../../testing/api-client';
+import { installReferenceApi, type ReferenceApiOptions } from '../../testing/msw/reference-api';
+import { render } from '../../testing/render';
+import { aTurma } from '../../testing/sample-classes';
+import { selectionStore } from '../../lib/selection-store';
+
+const MATEMATICA = aTurma({ id: 't-mat', name: 'Matemática 9º A', countStudents: 120 });
+const FISICA = aTurma({ id: 't-fis', name: 'Física 1º B', countStudents: 0 });
+
+/** 120 students: three pages of the panel, two of the export's 100. */
+const MANY = Array.from({ length: 120 }, (_, index) => ({
+  email: `aluno${String(index).padStart(3, '0')}@escola.test`,
+  name: `Aluno ${String(index).padStart(3, '0')}`,
+  ...(index === 0 ? { expirationDate: '2030-03-01T12:00:00.000Z' } : {}),
+}));
+// A name someone typed as a formula: it must go out inert.
+MANY[1] = { email: 'formula@escola.test', name: '=HYPERLINK("http://x","y")' };
+
+function installBackend(options: ReferenceApiOptions = {}) {
+  return installReferenceApi({
+    turmas: [MATEMATICA, FISICA],
+    enrolments: { 't-mat': MANY },
+    ...options,
+  });
+}
+
+/** The files saved, as the browser would get them. */
+let saved: { name: string; blob: Blob }[] = [];
+let click: { mockRestore: () => void } | undefined;
+beforeEach(() => {
+  window.history.replaceState(null, '', '/');
+  selectionStore.clear();
+  saved = [];
+  const blobs: Blob[] = [];
+  vi.stubGlobal(
+    'URL',
+    Object.assign(class extends URL {}, {
+      createObjectURL: (blob: Blob) => {
+        blobs.push(blob);
+        return 'blob:roster';
+      },
+      revokeObjectURL: () => undefined,
+    }),
+  );
+  // jsdom does not navigate: the link's click is all a download is here.
+  click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    saved.push({ name: this.download, blob: blobs.at(-1)! });
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  click?.mockRestore();
+  window.history.replaceState(null, '', '/');
+  selectionStore.clear();
+});
+
+async function openRoster() {
+  const view = render(<TurmasPage api={createTestApiClient()} />);
+  await view.user.click(
+    await screen.findByRole('button', { name: 'Ver alunos de Matemática 9º A' }),
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'Alunos de Matemática 9º A' });
+  await within(dialog).findByText('120 alunos');
+  return { ...view, dialog };
+}
+
+describe('exporting a roster', () => {
+  it('saves every student of every page, formula-safe, each expiry local and ISO', async () => {
+    const backend = installBackend();
+    const { user, dialog } = await openRoster();
+    // A search on screen does not narrow the file: it is the whole roster.
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Buscar alunos' }), '119');
+    await within(dialog).findByText('1 aluno encontrado');
+
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Exportar os alunos de Matemática 9º A em CSV' }),
+    );
+    expect(await within(dialog).findByText('Arquivo com 120 alunos salvo.')).toBeVisible();
+
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.name).toMatch(/^alunos-t-mat-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = new Uint8Array(await saved[0]!.blob.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    // Blob.text() drops the byte order mark.
+    const lines = Papa.parse<string[]>((await saved[0]!.blob.text()).trim(), {
+      newline: '\r\n',
+    }).data;
+    expect(lines[0]).toEqual([
+      'Nome',
+      'E-mail',
+      'Validade (hora local)',
+      'Validade (ISO)',
+      'Matriculado em',
+      'Turma',
+      'Código da turma',
+    ]);
+    expect(lines).toHaveLength(121);
+    const line = (email: string) => lines.find((cells) => cells[1] === email)!;
+    const first = line('aluno000@escola.test');
+    expect(first[0]).toBe('Aluno 000');
+    expect(first[2]).toMatch(/2030/);
+    expect(first[3]).toBe('2030-03-01T12:00:00.000Z');
+    expect(first.slice(5)).toEqual(['Matemática 9º A', 't-mat']);
+    expect(line('aluno119@escola.test')[0]).toBe('Aluno 119');
+    expect(line('aluno002@escola.test').slice(2, 4)).toEqual(['Sem validade', '']);
+    const formula = lines.find((line) => line[1] === 'formula@escola.test')!;
+    expect(formula[0]).toBe(`'=HYPERLINK("http://x","y")`);
+    // Read through the roster's paging, 100 at a time, with no search.
+    const asked = backend.requests
+      .filter((request) => request.pathname.endsWith('/students'))
+      .map(({ searchParams }) => searchParams)
+      .filter(({ pageSize }) => pageSize === '100');
+    expect(asked.map(({ page, query }) => [page, query])).toEqual([
+      ['1', undefined],
+      ['2', undefined],
+    ]);
+  });
+
+  it('says so and saves nothing when a page cannot be read', async () => {
+    const backend = installBackend();
+    const { user, dialog } = await openRoster();
+    backend.failNext(
+      { status: 503 },
+      {
+        times: 10,
+        where: (request) =>
+          request.pathname.endsWith('/students') && request.searchParams.pageSize === '100',
+      },
+    );
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Exportar os alunos de Matemática 9º A em CSV' }),
+    );
+    expect(
+      await within(dialog).findByText(
+        'Não foi possível ler todos os alunos. Nada foi salvo; tente novamente.',
+      ),
+    ).toBeVisible();
+    expect(saved).toHaveLength(0);
+  });
+
+  it('prints a sheet of the whole roster with the turma and the date, and no controls', async () => {
+    installBackend();
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    const { user, dialog } = await openRoster();
+    await user.click(
+      within(dialog).getByRole('button', {
+        name: 'Imprimir a lista de alunos de Matemática 9º A',
+      }),
+    );
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    const sheet = screen.getByTestId('roster-print-sheet');
+    expect(within(sheet).getByRole('heading', { name: 'Alunos de Matemática 9º A' })).toBeTruthy();
+    expect(within(sheet).getByText(/^Impresso em .* · 120 alunos$/)).toBeTruthy();
+    expect(within(sheet).getAllByRole('row')).toHaveLength(121);
+    expect(within(sheet).queryAllByRole('button')).toHaveLength(0);
+    window.dispatchEvent(new Event('afterprint'));
+    await waitFor(() => expect(screen.queryByTestId('roster-print-sheet')).toBeNull());
+    print.mockRestore();
+  });
+});
