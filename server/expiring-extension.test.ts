@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  foldForSearch,
   EXPIRING_CLASSES_MAX,
   EXPIRING_EXTENSION,
   EXTENSIONS_HEADER,
@@ -229,5 +230,135 @@ describe('enrolments by expiry window', () => {
   it('asks for the token', async () => {
     const answer = await server.request(expiring({ before: JULY_1 }), { authorization: null });
     expect(answer.status).toBe(401);
+  });
+});
+
+/** A small generator with a seed: the same data on every run and engine. */
+function random(seed: number) {
+  let state = seed;
+  return (below: number) => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state % below;
+  };
+}
+
+/** Code point order, as both engines compare text. */
+const byCodePoints = (a: string, b: string) => {
+  const [x, y] = [Array.from(a, (c) => c.codePointAt(0)!), Array.from(b, (c) => c.codePointAt(0)!)];
+  for (let at = 0; at < Math.min(x.length, y.length); at++)
+    if (x[at] !== y[at]) return x[at]! - y[at]!;
+  return x.length - y.length;
+};
+
+describe('enrolments by expiry window, on many enrolments sharing few expiries', () => {
+  const pick = random(37);
+  // Names that fold alike ("Ávila"/"avila"), few dates: most of the order is in the ties.
+  const FIRST = ['Ávila', 'avila', 'Bia', 'bía', 'Çarla', 'Zé', 'ze', 'Ana', 'Ñoño', 'Öle'];
+  const turmas: TurmaFixture[] = Array.from({ length: 9 }, (_, at) => ({
+    id: `t${String(8 - at)}`,
+    name: ['Lote 2', 'lote 2', 'Física', 'fisica', 'Ética'][at % 5]!,
+    ...MADE,
+  }));
+  const students: StudentFixture[] = Array.from({ length: 70 }, (_, at) => ({
+    name: `${FIRST[pick(FIRST.length)]!} ${String(pick(3))}`,
+    email: `s${String(pick(1000))}.${String(at)}@escola.example`,
+  }));
+  const DATES = [JUNE_1, JUNE_15, JUNE_30, JULY_1, PAST];
+  const enrolments: EnrolmentFixture[] = [];
+  for (const student of students) {
+    for (const turma of turmas) {
+      if (pick(3) === 0) enrolments.push(enrol(turma, student, DATES[pick(DATES.length)]));
+    }
+  }
+  const rank = (enrolment: EnrolmentFixture) =>
+    [
+      foldForSearch(enrolment.student.name),
+      enrolment.student.email,
+      foldForSearch(enrolment.turma.name),
+      enrolment.turma.id,
+    ] as const;
+  /** The contract's order over the fixtures: what every page must agree with. */
+  const expected = (after: string, before: string, classIds?: string[]): Item[] =>
+    enrolments
+      .filter(({ expirationDate: at, turma }) => {
+        if (!at || Date.parse(at) < Date.parse(after) || Date.parse(at) >= Date.parse(before)) {
+          return false;
+        }
+        return !classIds || classIds.includes(turma.id);
+      })
+      .sort((a, b) => {
+        const [x, y] = [rank(a), rank(b)];
+        return (
+          Date.parse(a.expirationDate!) - Date.parse(b.expirationDate!) ||
+          x.reduce((found, _, at) => found || byCodePoints(x[at]!, y[at]!), 0)
+        );
+      })
+      .map(({ student, turma, expirationDate }) => [student.email, turma.id, expirationDate!]);
+
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ fixtures: { turmas, enrolments } });
+  });
+  afterAll(() => server.stop());
+
+  async function allPages(params: Record<string, string | string[]>, pageSize: number) {
+    const pages: ExpiringResponse[] = [];
+    for (let page = 1; ; page++) {
+      const answer = await read(server, {
+        ...params,
+        page: String(page),
+        pageSize: String(pageSize),
+      });
+      pages.push(answer);
+      if (answer.data.length < pageSize) return pages;
+    }
+  }
+
+  it('agrees with the order on every page, to the last one, with and without turmas named', async () => {
+    const window = { after: JUNE_1, before: JULY_1 };
+    const whole = expected(window.after, window.before);
+    expect(whole.length).toBeGreaterThan(60);
+    const pages = await allPages(window, 7);
+    expect(pages.flatMap(items)).toEqual(whole);
+    expect(new Set(pages.map((page) => page.totalRecords))).toEqual(new Set([whole.length]));
+
+    const named = ['t3', 't7', 't0', 'nope'];
+    const chosen = expected(window.after, window.before, named);
+    const deep = await allPages({ ...window, classId: named }, 4);
+    expect(deep.flatMap(items)).toEqual(chosen);
+    expect(deep[0]!.totalRecords).toBe(chosen.length);
+  });
+
+  it('moves an enrolment in and out of the window as the writes say', async () => {
+    const window = { after: JUNE_15, before: JUNE_30 };
+    const ana = { name: 'Ana Zeta', email: 'ana.zeta@escola.example' };
+    const turma = turmas[4]!;
+    const before = await read(server, window);
+    const write = async (expirationDate?: string) =>
+      expectWriteOk(
+        await server.request(`/classe/${turma.id}/add-student`, {
+          method: 'POST',
+          json: { ...ana, ...(expirationDate && { expirationDate }) },
+        }),
+      );
+    const present = async (params: Record<string, string | string[]>) =>
+      items(await read(server, { ...params, pageSize: '100' })).some(
+        ([email]) => email === ana.email,
+      );
+
+    await write(JUNE_15);
+    expect((await read(server, window)).totalRecords).toBe(before.totalRecords + 1);
+    expect(await present({ ...window, classId: turma.id })).toBe(true);
+    await write(JUNE_30);
+    expect((await read(server, window)).totalRecords).toBe(before.totalRecords);
+    expect(await present({ after: JUNE_30, before: JULY_1, classId: turma.id })).toBe(true);
+    expectWriteOk(
+      await server.request('/classe/remove-student', {
+        method: 'DELETE',
+        json: { email: ana.email, classes: [{ id: turma.id }] },
+      }),
+    );
+    expect(await present({ after: JUNE_30, before: JULY_1, classId: turma.id })).toBe(false);
+    expect(await read(server, window)).toEqual(before);
   });
 });

@@ -1,49 +1,64 @@
 /**
- * The expiring extension on SQLite (expiring.ts): a range of `enrolments_by_expiry`, whose
- * entries carry the primary key (WITHOUT ROWID), joined to the page's students and turmas by
- * their keys. The count reads the same range of the index alone.
+ * The expiring extension on SQLite (expiring.ts): the index in memory (expiring-index.ts), read
+ * once and followed inside each request's read transaction. Another connection's write
+ * (`data_version`) loads it again; this connection's own writes (`total_changes()`) replace the
+ * turmas the store says it wrote (`changed`), or load it again when it said none.
  */
 import type { ExpiringResponse } from '#contract';
-import { EXPIRING_ORDER, expiringPage, type ExpiringRow, type ExpiringWindow } from './expiring.ts';
+import type { ExpiringWindow } from './expiring.ts';
+import { EXPIRING, type ExpiringChanges, type ExpiringSourceRow } from './expiring-index.ts';
+import { Followed, type ChangeFeedNow } from './read-model.ts';
 import type { Db } from './sqlite-schema.ts';
 
-const COLUMNS = `s.name AS studentName, s.email, c.id AS classId, c.name AS className,
-  e.expiration_date AS expirationDate`;
-const FROM = `FROM enrolments e JOIN students s ON s.id = e.student_id
-  JOIN classes c ON c.id = e.class_id`;
-const IN_WINDOW = 'e.expiration_date >= @after AND e.expiration_date < @before';
-const IN_CLASSES = 'e.class_id IN (SELECT value FROM json_each(@classIds))';
+const ROWS = `SELECT e.class_id AS classId, c.name AS className,
+    c.search_name AS classSearchName, e.student_id AS studentId, s.name AS studentName, s.email,
+    s.search_name AS studentSearchName, e.expiration_date AS expirationDate
+  FROM enrolments e JOIN students s ON s.id = e.student_id JOIN classes c ON c.id = e.class_id
+  WHERE e.expiration_date IS NOT NULL`;
 
-interface Bound {
-  after: string;
-  before: string;
-  classIds?: string;
-  limit?: number;
-  offset?: number;
+/** As of another connection's last write (data_version) and this one's (total_changes). */
+interface Version {
+  data: number;
+  total: number;
 }
 
-export function createExpiringReads(db: Db): (window: ExpiringWindow) => ExpiringResponse {
-  const page = (where: string) =>
-    db.prepare<[Bound], ExpiringRow>(
-      `SELECT ${COLUMNS} ${FROM} WHERE ${where} ORDER BY ${EXPIRING_ORDER}
-       LIMIT @limit OFFSET @offset`,
-    );
-  const count = (where: string) =>
-    db.prepare<[Bound], number>(`SELECT count(*) FROM enrolments e WHERE ${where}`).pluck();
-  const everywhere = { page: page(IN_WINDOW), count: count(IN_WINDOW) };
-  const inClasses = {
-    page: page(`${IN_WINDOW} AND ${IN_CLASSES}`),
-    count: count(`${IN_WINDOW} AND ${IN_CLASSES}`),
-  };
+/** The reads, and `changed`: the store's own writes to these turmas, before it reads again. */
+export type ExpiringReads = ((window: ExpiringWindow) => ExpiringResponse) & {
+  changed(classIds: readonly string[]): void;
+};
 
-  return (window) => {
-    const { after, before, classIds } = window;
-    const statements = classIds ? inClasses : everywhere;
-    const bound: Bound = { after, before, ...(classIds && { classIds: JSON.stringify(classIds) }) };
-    const total = statements.count.get(bound)!;
-    const offset = (window.page - 1) * window.pageSize;
-    const rows =
-      offset < total ? statements.page.all({ ...bound, limit: window.pageSize, offset }) : [];
-    return expiringPage(rows, total);
+export function createExpiringReads(db: Db): ExpiringReads {
+  const every = db.prepare<[], ExpiringSourceRow>(ROWS);
+  // The turmas drive the loop: each one's enrolments by the primary key's prefix.
+  const ofClasses = db.prepare<[string], ExpiringSourceRow>(
+    `${ROWS.replace('FROM enrolments e', 'FROM json_each(?) AS asked CROSS JOIN enrolments e')}
+       AND e.class_id = asked.value`,
+  );
+  const version = db.prepare<[], Version>(
+    'SELECT data_version AS data, total_changes() AS total FROM pragma_data_version',
+  );
+  const written = new Set<string>();
+
+  const feed: ChangeFeedNow<Version, Iterable<ExpiringSourceRow>, ExpiringChanges> = {
+    load() {
+      written.clear();
+      return { version: version.get()!, value: every.iterate() };
+    },
+    since(from) {
+      const now = version.get()!;
+      if (now.data !== from.data || (now.total !== from.total && written.size === 0)) return;
+      const classIds = [...written];
+      written.clear();
+      const rows = classIds.length === 0 ? [] : ofClasses.all(JSON.stringify(classIds));
+      return { version: now, value: { classIds, rows } };
+    },
   };
+  const index = new Followed(EXPIRING);
+
+  const read = db.transaction((window: ExpiringWindow) => index.now(feed).page(window));
+  return Object.assign(read, {
+    changed(classIds: readonly string[]) {
+      if (index.model) for (const id of classIds) written.add(id);
+    },
+  });
 }
