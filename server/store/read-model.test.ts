@@ -38,6 +38,22 @@ function logFeed() {
 const later = <T>(value: () => T): Promise<T> =>
   new Promise((resolve) => setTimeout(() => resolve(value()), 1));
 
+/** `logFeed` answering later, counting the catch-ups asked. */
+function askedFeed() {
+  const { feed: now, log } = logFeed();
+  let asked = 0;
+  const feed: ChangeFeed<number, readonly number[], readonly number[]> = {
+    load: () => later(() => now.load()),
+    since: (version) => {
+      asked++;
+      // The answer is as of the moment it is asked, as a snapshot is.
+      const answer = now.since(version);
+      return later(() => answer);
+    },
+  };
+  return { feed, log, asked: () => asked };
+}
+
 it('loads once, then follows the changes; loads again when the feed cannot tell', () => {
   const { feed, log, loads, forget } = logFeed();
   const numbers = new Followed(NUMBERS);
@@ -53,21 +69,13 @@ it('loads once, then follows the changes; loads again when the feed cannot tell'
 });
 
 it('shares a catch-up among requests that arrive while one reads, and each sees what came before it', async () => {
-  const { feed: now, log } = logFeed();
-  let asked = 0;
-  const feed: ChangeFeed<number, readonly number[], readonly number[]> = {
-    load: () => later(() => now.load()),
-    since: (version) => {
-      asked++;
-      // The answer is as of the moment it is asked, as a snapshot is.
-      const answer = now.since(version);
-      return later(() => answer);
-    },
-  };
+  const { feed, log, asked } = askedFeed();
   const numbers = new Followed(NUMBERS);
   await numbers.current(feed);
   log.push(1);
   const first = numbers.current(feed);
+  // The first catch-up is sent at the end of this turn of the event loop.
+  await new Promise((resolve) => setImmediate(resolve));
   log.push(2);
   const second = numbers.current(feed);
   const third = numbers.current(feed);
@@ -75,7 +83,20 @@ it('shares a catch-up among requests that arrive while one reads, and each sees 
   expect([...(await first)]).toEqual([1]);
   expect(await second).toEqual([1, 2]);
   expect(await third).toBe(await second);
-  expect(asked).toBe(2);
+  expect(asked()).toBe(2);
+});
+
+it('sends one catch-up for the requests of one turn, after the last of them', async () => {
+  const { feed, log, asked } = askedFeed();
+  const numbers = new Followed(NUMBERS);
+  await numbers.current(feed);
+  log.push(1);
+  const first = numbers.current(feed);
+  log.push(2);
+  const second = numbers.current(feed);
+  expect(await first).toEqual([1, 2]);
+  expect(await second).toBe(await first);
+  expect(asked()).toBe(1);
 });
 
 it('a catch-up that answers after a load is asked again, relative to the new model', async () => {

@@ -68,6 +68,8 @@ export class Followed<Version, Loaded, Changes, M> implements ModelTimes {
   private loading: Promise<void> | undefined;
   private reading: Promise<M> | undefined;
   private queued: Promise<M> | undefined;
+  /** The next catch-up, not sent yet: whoever asks now may share it. */
+  private unsent: Promise<M> | undefined;
 
   private readonly kind: Model<Loaded, Changes, M>;
 
@@ -89,13 +91,21 @@ export class Followed<Version, Loaded, Changes, M> implements ModelTimes {
   }
 
   /**
-   * The model as new as a catch-up that started after this call: requests that arrive while one
-   * is reading share the next one, so ten concurrent reads cost two statements, not ten, and each
-   * still sees every write acknowledged before it arrived.
+   * The model as new as a catch-up sent after this call: requests that arrive before the next one
+   * is sent (in the same turn of the event loop) or while one is reading share it, so concurrent
+   * reads cost one or two statements, not one each, and each still sees every write
+   * acknowledged before it arrived.
    */
   current(feed: ChangeFeed<Version, Loaded, Changes>): Promise<M> {
+    if (this.unsent) return this.unsent;
     if (!this.reading) {
-      this.reading = this.follow(feed).finally(() => (this.reading = undefined));
+      // Sent once the requests read in this turn of the event loop have all asked.
+      this.unsent = this.reading = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => {
+          this.unsent = undefined;
+          return this.follow(feed);
+        })
+        .finally(() => (this.reading = undefined));
       return this.reading;
     }
     this.queued ??= this.reading
