@@ -586,6 +586,103 @@ export const expiringResponseSchema = z.object({
 });
 export type ExpiringResponse = z.infer<typeof expiringResponseSchema>;
 
+/**
+ * The audit extension (decision 019): `GET /v1/audit` reads who wrote what, and
+ * `POST /v1/audit/undo` reverses one entry or a whole run.
+ */
+export const AUDIT_EXTENSION = 'audit';
+/**
+ * The request header that groups writes into one run (a bulk run, a move's two calls): 1 to 64
+ * visible ASCII characters, else ignored. Sent only to a server that offers AUDIT_EXTENSION.
+ */
+export const RUN_ID_HEADER = 'X-Run-Id';
+export const RUN_ID_PATTERN = /^[\x21-\x7e]{1,64}$/;
+export const AUDIT_PAGE_SIZE_MAX = 100;
+const AUDIT_ENTRY_ID = /^[1-9][0-9]{0,17}$/;
+const auditEntryIdSchema = z.string().check(z.regex(AUDIT_ENTRY_ID, 'must be an audit entry id'));
+const runIdSchema = z
+  .string()
+  .check(z.regex(RUN_ID_PATTERN, 'must be 1 to 64 visible ASCII characters'));
+
+/**
+ * `GET /v1/audit`: newest first, `pageSize` at a time; `cursor` is the `next` of the page before.
+ * Each filter narrows: the student's e-mail, a turma, a credential, a run, a time range.
+ */
+export const auditQuerySchema = z.object({
+  email: z.optional(emailSchema),
+  classId: z.optional(classIdSchema),
+  credential: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  runId: z.optional(runIdSchema),
+  after: z.optional(windowInstant),
+  before: z.optional(windowInstant),
+  cursor: z.optional(auditEntryIdSchema),
+  pageSize: z._default(integerParam(1, AUDIT_PAGE_SIZE_MAX), PAGE_SIZE_DEFAULT),
+});
+export type AuditQuery = z.input<typeof auditQuerySchema>;
+export type AuditParams = z.output<typeof auditQuerySchema>;
+
+/** A student's state in one turma: enrolled or not, and then with which expiry since when. */
+export const enrolmentStateSchema = z.object({
+  enrolled: z.boolean(),
+  expirationDate: z.nullable(isoDateTime),
+  enrolledAt: z.nullable(isoDateTime),
+});
+export type EnrolmentState = z.infer<typeof enrolmentStateSchema>;
+
+export const auditChangeSchema = z.object({
+  classId: z.string(),
+  before: enrolmentStateSchema,
+  after: enrolmentStateSchema,
+});
+export type AuditChange = z.infer<typeof auditChangeSchema>;
+
+export const AUDIT_OPERATIONS = ['enrol', 'remove', 'undo'] as const;
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: isoDateTime,
+  credential: z.string(),
+  operation: z.enum(AUDIT_OPERATIONS),
+  runId: z.nullable(z.string()),
+  /** The entry an `undo` reversed. */
+  undoes: z.nullable(z.string()),
+  student: z.object({ id: z.string(), email: z.string() }),
+  changes: z.array(auditChangeSchema),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditResponseSchema = z.object({
+  data: z.array(auditEntrySchema),
+  /** The next page's `cursor`; null on the last page. */
+  next: z.nullable(z.string()),
+});
+export type AuditResponse = z.infer<typeof auditResponseSchema>;
+
+/** `POST /v1/audit/undo`: one entry, or every entry of a run. */
+export const undoBodySchema = z.union([
+  z.strictObject({ entryId: auditEntryIdSchema }),
+  z.strictObject({ runId: runIdSchema }),
+]);
+export type UndoBody = z.infer<typeof undoBodySchema>;
+
+export const UNDO_OUTCOMES = ['restored', 'unchanged', 'refused'] as const;
+export const undoResponseSchema = z.object({
+  entries: z.array(
+    z.object({
+      entryId: z.string(),
+      /** The `undo` entry written; null when no turma was restored. */
+      undoEntryId: z.nullable(z.string()),
+      classes: z.array(
+        z.object({
+          classId: z.string(),
+          outcome: z.enum(UNDO_OUTCOMES),
+          reason: z.nullable(z.string()),
+        }),
+      ),
+    }),
+  ),
+});
+export type UndoResponse = z.infer<typeof undoResponseSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Turning zod issues into the one-line messages the Error body carries
 

@@ -14,6 +14,8 @@ import { z } from 'zod/mini';
 import {
   addStudentToClassBodySchema,
   addStudentToClassesBodySchema,
+  AUDIT_EXTENSION,
+  auditQuerySchema,
   BODY_MAX_BYTES,
   classIdSchema,
   classListQuerySchema,
@@ -27,17 +29,22 @@ import {
   REQUEST_ID_EXTENSION,
   ROSTER_EXTENSION,
   rosterQuerySchema,
+  RUN_ID_HEADER,
+  RUN_ID_PATTERN,
   SORT_BY_DEFAULT,
   STUDENTS_BY_EMAIL_EXTENSION,
   studentsByEmailQuerySchema,
   studentSearchQuerySchema,
+  undoBodySchema,
   type ErrorBody,
 } from '#contract';
 import {
+  AuditEntryNotFoundError,
   StoreUnavailableError,
   UnknownClassesError,
   UnknownStudentError,
   type Store,
+  type WriteAuthor,
 } from './store/store.ts';
 import { jsonTextProblem, loneSurrogateAt, NESTING_MAX, VALUES_MAX } from './json-text.ts';
 import { allowedMethods } from './allowed-methods.ts';
@@ -225,6 +232,7 @@ const OFFERED_EXTENSIONS = [
   STUDENTS_BY_EMAIL_EXTENSION,
   REQUEST_ID_EXTENSION,
   EXPIRING_EXTENSION,
+  AUDIT_EXTENSION,
 ];
 
 /** What a 503 asks a client to wait: a database restart takes seconds. */
@@ -256,6 +264,14 @@ export function createApi({
   const admitReads: MiddlewareHandler = (c, next) =>
     BODY_METHODS.has(c.req.method) ? next() : admitted(c, next);
   const write = [admission.refuseEarly(clientOf), ...writeGuards, admitted] as const;
+  // Who wrote, for the audit trail (decision 019); a run id that is not sane is ignored.
+  const authorOf = (c: Context): WriteAuthor => {
+    const runId = c.req.header(RUN_ID_HEADER);
+    return {
+      credential: `token-${(tokenOf.get(c) ?? 0) + 1}`,
+      runId: runId !== undefined && RUN_ID_PATTERN.test(runId) ? runId : undefined,
+    };
+  };
   const openApiDocument = buildOpenApiDocument({ publicUrl, extensions });
   const openApiText = JSON.stringify(openApiDocument);
   // Set before any route answers, so that every answer of /v1 carries it, errors included: the
@@ -289,8 +305,8 @@ export function createApi({
       .route('/', otherMethods(openApiDocument, true))
       .use('*', authenticate)
       .use('*', admitReads)
-      .route('/', v1Routes(store, extensions, write))
-      .route('/', extensions ? extensionRoutes(store) : new Hono())
+      .route('/', v1Routes(store, extensions, write, authorOf))
+      .route('/', extensions ? extensionRoutes(store, write, authorOf) : new Hono())
       .route('/', otherMethods(openApiDocument, false))
       // A catch-all rather than notFound(): a mounted app's notFound handler is never called.
       .all('*', (c) => errorBody(c, 404, `No route ${c.req.method} ${c.req.path}`))
@@ -363,7 +379,8 @@ function otherMethods(openApiDocument: ReturnType<typeof buildOpenApiDocument>, 
 function v1Routes(
   store: Store,
   extensions: boolean,
-  write: readonly [MiddlewareHandler, ...typeof writeGuards, MiddlewareHandler],
+  write: WriteMiddleware,
+  authorOf: (c: Context) => WriteAuthor,
 ) {
   return (
     new Hono()
@@ -383,7 +400,7 @@ function v1Routes(
         valid('json', addStudentToClassesBodySchema),
         async (c) => {
           const { classes, ...student } = c.req.valid('json');
-          await store.enrol({ ...student, classIds: classes.map((ref) => ref.id) });
+          await store.enrol({ ...student, classIds: classes.map((ref) => ref.id) }, authorOf(c));
           return c.json({});
         },
       )
@@ -393,7 +410,8 @@ function v1Routes(
         valid('param', classIdParamSchema),
         valid('json', addStudentToClassBodySchema),
         async (c) => {
-          await store.enrol({ ...c.req.valid('json'), classIds: [c.req.valid('param').id] });
+          const classIds = [c.req.valid('param').id];
+          await store.enrol({ ...c.req.valid('json'), classIds }, authorOf(c));
           return c.json({});
         },
       )
@@ -403,16 +421,28 @@ function v1Routes(
         valid('json', removeStudentFromClassesBodySchema),
         async (c) => {
           const { email, classes } = c.req.valid('json');
-          await store.remove({ email, classIds: classes.map((ref) => ref.id) });
+          await store.remove({ email, classIds: classes.map((ref) => ref.id) }, authorOf(c));
           return c.json({});
         },
       )
   );
 }
 
-/** The extension's reads; without it their paths are unknown, like any other (404). */
-function extensionRoutes(store: Store) {
+type WriteMiddleware = readonly [MiddlewareHandler, ...typeof writeGuards, MiddlewareHandler];
+
+/** The extensions' routes; without them their paths are unknown, like any other (404). */
+function extensionRoutes(
+  store: Store,
+  write: WriteMiddleware,
+  authorOf: (c: Context) => WriteAuthor,
+) {
   return new Hono()
+    .get('/audit', valid('query', auditQuerySchema), async (c) =>
+      c.json(await store.listAudit(c.req.valid('query'))),
+    )
+    .post('/audit/undo', ...write, valid('json', undoBodySchema), async (c) =>
+      c.json(await store.undo(c.req.valid('json'), authorOf(c))),
+    )
     .get(
       '/classe/:id/students',
       valid('param', classIdParamSchema),
@@ -437,6 +467,7 @@ function extensionRoutes(store: Store) {
 function answerError(error: Error, c: Context, log: Logger) {
   if (error instanceof UnknownClassesError) return errorBody(c, 404, error.message);
   if (error instanceof UnknownStudentError) return errorBody(c, 404, error.message);
+  if (error instanceof AuditEntryNotFoundError) return errorBody(c, 404, error.message);
   if (error instanceof StoreUnavailableError) {
     // The database is away: say when to try again, and log why (the reason holds no secret).
     log.error('database unavailable', { ...about(c), reason: error.reason });

@@ -91,7 +91,7 @@ describe('a preflight from a listed origin', () => {
     expect(answer.headers.get('access-control-allow-origin')).toBe(CONSOLE);
     expect(answer.headers.get('access-control-allow-methods')?.split(',')).toContain(method);
     expect(answer.headers.get('access-control-allow-headers')).toBe(
-      'Authorization,Content-Type,X-Request-Id',
+      'Authorization,Content-Type,X-Request-Id,X-Run-Id',
     );
     expect(answer.headers.get('access-control-max-age')).toBe(String(PREFLIGHT_MAX_AGE_S));
     expect(varyOf(answer)).toContain('origin');

@@ -4,15 +4,16 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { EXTENSIONS_HEADER, REQUEST_ID_HEADER } from '#contract';
+import { EXTENSIONS_HEADER, REQUEST_ID_HEADER, RUN_ID_HEADER } from '#contract';
 import { errorBody } from './app.ts';
 
 /**
  * What the console sends: reads, the two writes, and a bearer token with a JSON body, with its
- * own request id when the API offers the extension (decision 018).
+ * own request id when the API offers the extension (decision 018) and its run id when it offers
+ * the audit (decision 019).
  */
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'DELETE'];
-const ALLOWED_HEADERS = ['Authorization', 'Content-Type', REQUEST_ID_HEADER];
+const ALLOWED_HEADERS = ['Authorization', 'Content-Type', REQUEST_ID_HEADER, RUN_ID_HEADER];
 /**
  * The headers the console reads that a cross-origin script may not see unless told: when to try
  * again, which extensions the API offers (decision 015), and the request's id.

@@ -20,6 +20,10 @@ import {
   expirationDateSchema,
   expiringEnrolmentSchema,
   expiringResponseSchema,
+  auditEntrySchema,
+  auditResponseSchema,
+  undoBodySchema,
+  undoResponseSchema,
   removeStudentFromClassesBodySchema,
   rosterEntrySchema,
   rosterResponseSchema,
@@ -93,6 +97,11 @@ const NAMED = {
   // The expiring extension's
   ExpiringEnrolment: expiringEnrolmentSchema,
   ExpiringResult: expiringResponseSchema,
+  // The audit extension's (decision 019)
+  AuditEntry: auditEntrySchema,
+  AuditResult: auditResponseSchema,
+  UndoBody: undoBodySchema,
+  UndoResult: undoResponseSchema,
 } satisfies Record<string, z.ZodMiniType>;
 
 export type SchemaName = keyof typeof NAMED;
@@ -109,9 +118,34 @@ export const EXTENSION_SCHEMAS: readonly SchemaName[] = [
   'StudentsByEmailResult',
   'ExpiringEnrolment',
   'ExpiringResult',
+  'AuditEntry',
+  'AuditResult',
+  'UndoBody',
+  'UndoResult',
 ];
 
 export const schemaRef = (name: SchemaName) => ({ $ref: `#/components/schemas/${name}` });
+
+const AUDIT_ENTRY_EXAMPLE = {
+  id: '42',
+  at: '2026-11-28T10:00:00.000Z',
+  credential: 'secretaria-sede',
+  operation: 'remove',
+  runId: null,
+  undoes: null,
+  student: { id: '7', email: 'ana@escola.example' },
+  changes: [
+    {
+      classId: 't4',
+      before: {
+        enrolled: true,
+        expirationDate: '2026-12-31T23:59:59.000Z',
+        enrolledAt: '2024-02-01T10:00:00.000Z',
+      },
+      after: { enrolled: false, expirationDate: null, enrolledAt: null },
+    },
+  ],
+};
 
 const CLASS_EXAMPLE = {
   id: 't4',
@@ -399,6 +433,55 @@ const ANNOTATIONS: Record<SchemaName, JsonSchema> = {
       totalRecords: { description: 'How many enrolments expire in the window, over all pages.' },
     },
     examples: [{ data: [EXPIRING_EXAMPLE], totalRecords: 1 }],
+  },
+  AuditEntry: {
+    description: 'One write, as the audit trail keeps it (extension, not part of v1).',
+    properties: {
+      id: { description: 'The entry: what an undo names.' },
+      at: { description: 'When it was written (UTC, the database clock).' },
+      credential: { description: 'The name of the credential it was written with.' },
+      operation: { description: '`enrol`, `remove`, or `undo` (of the entry `undoes` names).' },
+      runId: { description: 'The run it was part of (its `X-Run-Id`), if any.' },
+      undoes: { description: 'For an `undo`, the entry it reversed.' },
+      student: { description: "The student's id and e-mail." },
+      changes: {
+        description:
+          "Each turma of the write, with the student's state there before and after: enrolled " +
+          'or not, the expiry (null: none) and when the enrolment began.',
+      },
+    },
+    examples: [AUDIT_ENTRY_EXAMPLE],
+  },
+  AuditResult: {
+    description: 'One page of the audit trail, newest first (extension, not part of v1).',
+    properties: {
+      data: { description: 'The entries, newest first.' },
+      next: { description: "The next page's `cursor`; null on the last page." },
+    },
+    examples: [{ data: [AUDIT_ENTRY_EXAMPLE], next: null }],
+  },
+  UndoBody: {
+    description: 'What to undo: one entry (`entryId`) or every entry of a run (`runId`).',
+    examples: [{ entryId: '42' }],
+  },
+  UndoResult: {
+    description:
+      'Per entry undone, newest first, each turma: `restored`, `unchanged` (the entry changed ' +
+      'nothing there) or `refused` with the reason (extension, not part of v1).',
+    properties: {
+      entries: { description: 'One per entry undone, with the `undo` entry written, if any.' },
+    },
+    examples: [
+      {
+        entries: [
+          {
+            entryId: '42',
+            undoEntryId: '57',
+            classes: [{ classId: 't4', outcome: 'restored', reason: null }],
+          },
+        ],
+      },
+    ],
   },
 };
 

@@ -236,6 +236,8 @@ describe('paths', () => {
       '/students': other('GET, HEAD'),
       '/students/by-email': other('GET, HEAD'),
       '/enrolments/expiring': other('GET, HEAD'),
+      '/audit': other('GET, HEAD'),
+      '/audit/undo': other('POST'),
       '/health': other('GET, HEAD'),
       '/live': other('GET, HEAD'),
       '/openapi.json': other('GET, HEAD'),
@@ -282,6 +284,9 @@ describe('operations', () => {
       'GET /students': expect.arrayContaining([...everywhere, '401']) as unknown,
       'GET /students/by-email': expect.arrayContaining([...everywhere, '401']) as unknown,
       'GET /enrolments/expiring': expect.arrayContaining([...everywhere, '401']) as unknown,
+      // The audit extension's (decision 019)
+      'GET /audit': expect.arrayContaining([...everywhere, '401']) as unknown,
+      'POST /audit/undo': expect.arrayContaining(writes) as unknown,
     });
   });
 

@@ -10,6 +10,8 @@ import {
   BODY_MAX_BYTES,
   classListQuerySchema,
   EXPIRING_CLASSES_MAX,
+  AUDIT_EXTENSION,
+  AUDIT_PAGE_SIZE_MAX,
   EXPIRING_EXTENSION,
   EXTENSIONS_HEADER,
   PAGE_MAX,
@@ -24,6 +26,8 @@ import {
   STUDENTS_BY_EMAIL_EXTENSION,
   STUDENTS_BY_EMAIL_MAX,
   studentSearchQuerySchema,
+  RUN_ID_HEADER,
+  RUN_ID_PATTERN,
 } from '#contract';
 import { ADMISSION_DEFAULTS } from './admission.ts';
 import { AUTH_FAILURE_DEFAULTS } from './auth-failures.ts';
@@ -184,6 +188,11 @@ const RESPONSES = {
     ),
     headers: { 'Retry-After': retryAfter },
   },
+  UnknownAuditEntry: error(
+    'No audit entry has this id, or no entry this run id (extension, not part of v1).',
+    404,
+    'No audit entry 42',
+  ),
   Unexpected: error(
     'Any other failure: 500 for a fault of the server (logged, never detailed here), or a ' +
       'status added by a proxy in front of it. Always this body when it comes from the server.',
@@ -221,6 +230,16 @@ const writeResponses = (notFound: ResponseName) => ({
 
 const parameterRef = (name: ParameterName) => ({ $ref: `#/components/parameters/${name}` });
 
+/** An optional query parameter. */
+const query = (name: string, description: string, schema: unknown, example: unknown) => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema,
+  example,
+});
+
 /**
  * sortBy and query as the contract generates them. page and pageSize arrive as text the contract
  * parses (plain decimal digits only); the document says what they stand for: int32 integers.
@@ -241,14 +260,6 @@ function listParameters(extensions: boolean) {
   const words =
     'in any order, ignoring case and accents. At most ' +
     `${QUERY_MAX_LENGTH} characters and ${QUERY_WORDS_MAX} words.`;
-  const query = (name: string, description: string, schema: unknown, example: unknown) => ({
-    name,
-    in: 'query',
-    required: false,
-    description,
-    schema,
-    example,
-  });
   const int32 = (minimum: number, maximum: number, defaultValue: number) => ({
     type: 'integer',
     format: 'int32',
@@ -363,6 +374,7 @@ function listParameters(extensions: boolean) {
       { type: 'string', format: 'date-time' },
       '2026-12-01T00:00:00Z',
     ),
+    ...auditParameters(int32(1, AUDIT_PAGE_SIZE_MAX, PAGE_SIZE_DEFAULT), digits),
     ExpiringClassIds: {
       ...query(
         'classId',
@@ -377,6 +389,55 @@ function listParameters(extensions: boolean) {
   };
 }
 
+/** The audit extension's parameters (decision 019), in listParameters' terms. */
+function auditParameters(pageSize: object, digits: string) {
+  return {
+    AuditEmail: query(
+      'email',
+      'Only the entries of the student with this e-mail (compared case-insensitively).',
+      schemaRef('Email'),
+      'ana@escola.example',
+    ),
+    AuditClassId: query(
+      'classId',
+      'Only the entries that wrote this turma.',
+      schemaRef('ClassId'),
+      't4',
+    ),
+    AuditCredential: query(
+      'credential',
+      'Only the entries written with the credential of this name.',
+      { type: 'string', minLength: 1, maxLength: 200 },
+      'secretaria-sede',
+    ),
+    AuditRunId: query(
+      'runId',
+      `Only the entries of this run (the \`${RUN_ID_HEADER}\` its writes were sent with).`,
+      { type: 'string', pattern: RUN_ID_PATTERN.source },
+      'bulk-2026-11-28-0001',
+    ),
+    AuditAfter: query(
+      'after',
+      'Only the entries written at or after this instant (ISO 8601, with an offset or Z).',
+      { type: 'string', format: 'date-time' },
+      '2026-11-01T00:00:00Z',
+    ),
+    AuditBefore: query(
+      'before',
+      'Only the entries written before this instant (ISO 8601, with an offset or Z).',
+      { type: 'string', format: 'date-time' },
+      '2026-12-01T00:00:00Z',
+    ),
+    AuditCursor: query(
+      'cursor',
+      'Where the page starts: the `next` of the page before. Without it, the newest entries.',
+      { type: 'string', pattern: '^[1-9][0-9]{0,17}$' },
+      '1234',
+    ),
+    AuditPageSize: query('pageSize', `Entries per page. ${digits}`, pageSize, PAGE_SIZE_DEFAULT),
+  };
+}
+
 /** The parameters and responses only the extension's operations use. */
 const EXTENSION_PARAMETERS = [
   'StudentsPageSize',
@@ -387,8 +448,16 @@ const EXTENSION_PARAMETERS = [
   'ExpiringBefore',
   'ExpiringAfter',
   'ExpiringClassIds',
+  'AuditEmail',
+  'AuditClassId',
+  'AuditCredential',
+  'AuditRunId',
+  'AuditAfter',
+  'AuditBefore',
+  'AuditCursor',
+  'AuditPageSize',
 ];
-const EXTENSION_RESPONSES: ResponseName[] = ['UnknownClass'];
+const EXTENSION_RESPONSES: ResponseName[] = ['UnknownClass', 'UnknownAuditEntry'];
 
 const notV1 = (extension: string) =>
   "An extension of this reference server, not part of the platform's Class Enrollment API v1: " +
@@ -483,6 +552,51 @@ function extensionPaths(example: (name: SchemaName) => unknown) {
         responses: readResponses(
           answer('A page of enrolments.', 'ExpiringResult', example('ExpiringResult')),
         ),
+      },
+    },
+    '/audit': {
+      get: {
+        operationId: 'getAudit',
+        tags: ['extensions'],
+        'x-extension': true,
+        summary: 'Read the audit trail',
+        description:
+          'The writes (enrolments, removals, undos), newest first, each with when, the ' +
+          "credential's name, the run, the student and each turma's state before and after. " +
+          `Every filter narrows. Entries are kept AUDIT_RETENTION_DAYS days (400 by default). ${notV1(AUDIT_EXTENSION)}`,
+        parameters: [
+          parameterRef('AuditEmail'),
+          parameterRef('AuditClassId'),
+          parameterRef('AuditCredential'),
+          parameterRef('AuditRunId'),
+          parameterRef('AuditAfter'),
+          parameterRef('AuditBefore'),
+          parameterRef('AuditCursor'),
+          parameterRef('AuditPageSize'),
+        ],
+        responses: readResponses(
+          answer('A page of entries.', 'AuditResult', example('AuditResult')),
+        ),
+      },
+    },
+    '/audit/undo': {
+      post: {
+        operationId: 'undoAudit',
+        tags: ['extensions'],
+        'x-extension': true,
+        summary: 'Undo a write, or a run of writes',
+        description:
+          'Sets each turma of the entry (or of every entry of the run, newest first) back to the ' +
+          "student's state before it: a removal comes back with its expiry and enrolment date, " +
+          'an enrolment that created the membership is removed, one that changed an expiry sets ' +
+          "the old one back. A turma where the student's state is no longer what the entry left " +
+          'is not touched: the answer says which and why. Audited as `undo`, which can be ' +
+          `undone in turn. The \`${RUN_ID_HEADER}\` header groups undos as any write. ${notV1(AUDIT_EXTENSION)}`,
+        requestBody: jsonBody('UndoBody', example('UndoBody')),
+        responses: {
+          ...writeResponses('UnknownAuditEntry'),
+          '200': answer('What was restored, left or refused.', 'UndoResult', example('UndoResult')),
+        },
       },
     },
   };
@@ -616,7 +730,8 @@ export function buildOpenApiDocument({ publicUrl, extensions = true }: OpenApiOp
                 "Reads this reference server offers beyond the platform's v1: a turma's " +
                 `students and finding a student (\`${ROSTER_EXTENSION}\`), students read by ` +
                 `e-mail (\`${STUDENTS_BY_EMAIL_EXTENSION}\`), enrolments by expiry ` +
-                `(\`${EXPIRING_EXTENSION}\`). Every answer of a server that ` +
+                `(\`${EXPIRING_EXTENSION}\`), the audit trail and undo (\`${AUDIT_EXTENSION}\`). ` +
+                'Every answer of a server that ' +
                 `offers them lists them in its \`${EXTENSIONS_HEADER}\` header.`,
               'x-extension': true,
             },

@@ -37,11 +37,12 @@ const CONNECT_TIMEOUT_MS = 10_000;
 /**
  * 1: the tables, triggers and change log; 2: the students' folded name and e-mail, the
  * transaction that created each student; 3: each turma's roster version; 4: the index on the
- * enrolments' expiry (decision 015); 5: the change log by turma, the roster version dropped.
+ * enrolments' expiry (decision 015); 5: the change log by turma, the roster version dropped;
+ * 6: the audit trail (decision 019).
  * Each later version adds one entry to MIGRATIONS; a database of a newer version than this code
  * knows is refused. A new database runs every step after the first.
  */
-export const POSTGRES_SCHEMA_VERSION = 5;
+export const POSTGRES_SCHEMA_VERSION = 6;
 
 /** Any number, the same in every process: the advisory lock migrations run under. */
 const MIGRATION_LOCK = 7_134_021_983;
@@ -214,6 +215,34 @@ ${ENROLMENT_CHANGED}
 ALTER TABLE classes DROP COLUMN roster_version;
 `;
 
+/**
+ * Version 6 (decision 019): the audit trail, as SQLite's (sqlite-schema.ts). An entry per write,
+ * its turmas' before and after as jsonb; `audit_classes` finds a turma's entries. Each index
+ * serves one filter of the read, newest first; the one by time also serves retention.
+ */
+const AUDIT = `
+CREATE TABLE audit (
+  id         bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  at         timestamptz(3) NOT NULL DEFAULT now(),
+  credential text COLLATE "C" NOT NULL,
+  operation  text NOT NULL,
+  run_id     text COLLATE "C",
+  undoes     bigint,
+  student_id bigint NOT NULL,
+  email      text COLLATE "C" NOT NULL,
+  changes    jsonb NOT NULL
+);
+CREATE INDEX audit_by_time       ON audit (at, id);
+CREATE INDEX audit_by_email      ON audit (email, id);
+CREATE INDEX audit_by_credential ON audit (credential, id);
+CREATE INDEX audit_by_run        ON audit (run_id, id) WHERE run_id IS NOT NULL;
+CREATE TABLE audit_classes (
+  class_id text COLLATE "C" NOT NULL,
+  entry_id bigint NOT NULL,
+  PRIMARY KEY (class_id, entry_id)
+);
+`;
+
 type MigrationStep = (client: pg.PoolClient) => Promise<void>;
 
 /** Fills the folded columns of every student, in batches, in the migration's transaction. */
@@ -253,6 +282,9 @@ const MIGRATIONS: Record<number, MigrationStep> = {
   },
   4: async (client) => {
     await client.query(CHANGES_BY_CLASS);
+  },
+  5: async (client) => {
+    await client.query(AUDIT);
   },
 };
 

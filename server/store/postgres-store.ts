@@ -14,6 +14,15 @@ import pg from 'pg';
 import { foldForSearch } from '#contract';
 import { createLogger, type Logger } from '../log.ts';
 import { demoRows, UPDATED_AFTER_CREATION_SECONDS, type DemoRows, type SeedSize } from '../seed.ts';
+import { auditRetentionDays, changesOf, startAuditRetention } from './audit.ts';
+import {
+  auditEntries,
+  listAudit,
+  pruneAudit,
+  recordAudit,
+  statesOf,
+  undoEntries,
+} from './postgres-audit.ts';
 import { createPostgresClassList } from './postgres-class-list.ts';
 import { createPostgresExpiringReads } from './postgres-expiring.ts';
 import { createPostgresRosterReads } from './postgres-roster.ts';
@@ -26,9 +35,11 @@ import {
   type PostgresConfig,
 } from './postgres-schema.ts';
 import {
+  AuditEntryNotFoundError,
   UnknownClassesError,
   UnknownStudentError,
   type Enrolment,
+  UNNAMED_AUTHOR,
   type Removal,
   type Store,
 } from './store.ts';
@@ -68,6 +79,7 @@ export async function openPostgresStore(
   config: PostgresConfig,
   log: Logger,
   seedWhenCreated?: SeedSize,
+  retentionDays = auditRetentionDays(),
 ): Promise<OpenedPostgresStore> {
   const pool = createPool(config, log);
   try {
@@ -90,6 +102,10 @@ export async function openPostgresStore(
       createPostgresRosterReads(withClient, query),
     );
 
+    const stopRetention = startAuditRetention(
+      (olderThan, batch) => pruneAudit(query, olderThan, batch),
+      retentionDays,
+    );
     const store: Store = {
       listClasses: (params) => classList.list(params),
       listRoster: (classId, params) => roster.listRoster(classId, params),
@@ -97,9 +113,10 @@ export async function openPostgresStore(
       studentsByEmail: (emails) => roster.studentsByEmail(emails),
       listExpiring: createPostgresExpiringReads(query),
 
-      enrol: (enrolment: Enrolment) =>
+      enrol: (enrolment: Enrolment, by = UNNAMED_AUTHOR) =>
         withClient('BEGIN', async (client) => {
-          await lockClasses(client, enrolment.classIds);
+          const classIds = [...new Set(enrolment.classIds)];
+          await lockClasses(client, classIds);
           const { rows } = await client.query<{ id: string }>({
             name: 'upsert-student',
             text: UPSERT_STUDENT,
@@ -110,17 +127,27 @@ export async function openPostgresStore(
               foldForSearch(enrolment.name),
             ],
           });
+          const student = { id: rows[0]!.id, email: enrolment.email };
+          const before = await statesOf(client, student.id, classIds);
           const expiry = enrolment.expirationDate
             ? new Date(enrolment.expirationDate).toISOString()
             : null;
           await client.query({
             name: 'enrol',
             text: ENROL,
-            values: [[...new Set(enrolment.classIds)], rows[0]!.id, expiry],
+            values: [classIds, student.id, expiry],
           });
+          // Known without asking: the expiry written, and a new row's start is the transaction's.
+          const enrolledAt = new Map(before.rows.map((row) => [row.classId, row.enrolledAt]));
+          const after = classIds.map((classId) => ({
+            classId,
+            expirationDate: expiry,
+            enrolledAt: enrolledAt.get(classId) ?? before.now,
+          }));
+          await recordAudit(client, by, 'enrol', student, changesOf(classIds, before.rows, after));
         }),
 
-      remove: (removal: Removal) =>
+      remove: (removal: Removal, by = UNNAMED_AUTHOR) =>
         withClient('BEGIN', async (client) => {
           await lockClasses(client, removal.classIds);
           const { rows } = await client.query<{ id: string }>({
@@ -129,12 +156,28 @@ export async function openPostgresStore(
             values: [removal.email],
           });
           if (rows.length === 0) throw new UnknownStudentError();
+          const student = { id: rows[0]!.id, email: removal.email };
+          const before = await statesOf(client, student.id, removal.classIds);
           await client.query({
             name: 'unenrol',
             text: UNENROL,
-            values: [rows[0]!.id, removal.classIds],
+            values: [student.id, removal.classIds],
           });
+          const changes = changesOf(removal.classIds, before.rows, []);
+          await recordAudit(client, by, 'remove', student, changes);
         }),
+
+      listAudit: (params) => listAudit(query, params),
+
+      undo: (target, by) =>
+        withClient('BEGIN', async (client) => {
+          const entries = await auditEntries(client, target);
+          const classIds = entries.flatMap((entry) => entry.changes.map((each) => each.classId));
+          const existing = await lockExisting(client, [...new Set(classIds)]);
+          return undoEntries(client, entries, existing, by);
+        }),
+
+      pruneAudit: (olderThan, batch) => pruneAudit(query, olderThan, batch),
 
       async check() {
         try {
@@ -146,6 +189,7 @@ export async function openPostgresStore(
       },
 
       async close() {
+        stopRetention();
         classList.stop();
         await pool.end();
       },
@@ -167,7 +211,8 @@ export async function openPostgresStore(
   }
 }
 
-async function lockClasses(client: pg.PoolClient, classIds: string[]) {
+/** Locks the turmas of these ids that exist, in id order; answers which exist. */
+async function lockExisting(client: pg.PoolClient, classIds: string[]) {
   // PostgreSQL's text cannot hold U+0000, so no turma has an id with one: not worth asking.
   const askable = classIds.filter((id) => !id.includes('\0'));
   const { rows } = await client.query<{ id: string }>({
@@ -175,7 +220,11 @@ async function lockClasses(client: pg.PoolClient, classIds: string[]) {
     text: LOCK_CLASSES,
     values: [askable],
   });
-  const found = new Set(rows.map((row) => row.id));
+  return new Set(rows.map((row) => row.id));
+}
+
+async function lockClasses(client: pg.PoolClient, classIds: string[]) {
+  const found = await lockExisting(client, classIds);
   const unknown = classIds.filter((id) => !found.has(id));
   if (unknown.length > 0) throw new UnknownClassesError(unknown);
 }
@@ -211,7 +260,10 @@ function transactions(pool: pg.Pool) {
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        const ours = error instanceof UnknownClassesError || error instanceof UnknownStudentError;
+        const ours =
+          error instanceof UnknownClassesError ||
+          error instanceof UnknownStudentError ||
+          error instanceof AuditEntryNotFoundError;
         if (!ours && connectionBroken(error)) broken = error as Error;
         else await client.query('ROLLBACK').catch((failed: unknown) => (broken = failed as Error));
         const code = (error as { code?: string }).code;
@@ -271,7 +323,9 @@ export async function seedPostgres(client: pg.PoolClient, rows: DemoRows): Promi
     for (let from = 0; from < count; from += BATCH)
       await insert(from, Math.min(count, from + BATCH));
   };
-  await client.query('TRUNCATE enrolments, students, classes, class_changes RESTART IDENTITY');
+  await client.query(
+    'TRUNCATE enrolments, students, classes, class_changes, audit, audit_classes RESTART IDENTITY',
+  );
   await client.query('ALTER TABLE enrolments DISABLE TRIGGER enrolment_changed');
   await client.query('ALTER TABLE classes DISABLE TRIGGER class_changed');
   await inBatches(classes.ids.length, (from, to) =>

@@ -20,9 +20,10 @@ const WAL_PAGES_MAX = 10_000;
 /**
  * 2 added a trigram index (decision 004); 3 dropped it for the index in memory, which finds words
  * of any length in any order (decision 013); 4 added the students' folded name and e-mail
- * (decision 015); 5 the index on the enrolments' expiry (the expiring extension, decision 015).
+ * (decision 015); 5 the index on the enrolments' expiry (the expiring extension, decision 015);
+ * 6 the audit trail (decision 019).
  */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** SQLite's own clock, in the same ISO 8601 shape JavaScript's toISOString() produces. */
 export const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
@@ -53,6 +54,34 @@ CREATE INDEX students_by_name ON students (search_name, email);
 const EXPIRY_INDEX = `
 CREATE INDEX enrolments_by_expiry ON enrolments (expiration_date)
   WHERE expiration_date IS NOT NULL;
+`;
+
+/**
+ * Version 6: the audit trail (decision 019). An entry per write, its turmas' before and after as
+ * JSON; `audit_classes` finds a turma's entries. Each index serves one filter of the read, newest
+ * first; the one by time also serves retention.
+ */
+const AUDIT = `
+CREATE TABLE audit (
+  id         INTEGER PRIMARY KEY,
+  at         TEXT    NOT NULL DEFAULT (${NOW}),
+  credential TEXT    NOT NULL,
+  operation  TEXT    NOT NULL,
+  run_id     TEXT,
+  undoes     INTEGER,
+  student_id INTEGER NOT NULL,
+  email      TEXT    NOT NULL,
+  changes    TEXT    NOT NULL
+);
+CREATE INDEX audit_by_time       ON audit (at);
+CREATE INDEX audit_by_email      ON audit (email);
+CREATE INDEX audit_by_credential ON audit (credential);
+CREATE INDEX audit_by_run        ON audit (run_id) WHERE run_id IS NOT NULL;
+CREATE TABLE audit_classes (
+  class_id TEXT    NOT NULL,
+  entry_id INTEGER NOT NULL,
+  PRIMARY KEY (class_id, entry_id)
+) WITHOUT ROWID;
 `;
 
 const SCHEMA = `
@@ -91,6 +120,7 @@ CREATE TABLE enrolments (
 ) WITHOUT ROWID;
 CREATE INDEX enrolments_by_student ON enrolments (student_id, class_id);
 ${EXPIRY_INDEX}
+${AUDIT}
 -- countStudents is kept by the database itself, so it can never drift from the rows behind it,
 -- and a turma's updatedAt moves whenever its enrolments change.
 CREATE TRIGGER enrolment_added AFTER INSERT ON enrolments BEGIN
@@ -114,6 +144,7 @@ const MIGRATIONS: Record<number, string> = {
   2: DROP_SEARCH_TABLE,
   3: ADD_STUDENT_SEARCH,
   4: EXPIRY_INDEX,
+  5: AUDIT,
 };
 
 export interface OpenedDatabase {

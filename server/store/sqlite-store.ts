@@ -7,8 +7,10 @@
  * request's writes. Multi-turma writes are one transaction each (all turmas or none). Another
  * connection's write lock is waited for off the event loop (sqlite-lock.ts).
  */
-import { foldForSearch } from '#contract';
+import { foldForSearch, type AuditParams, type UndoBody } from '#contract';
+import { auditRetentionDays, startAuditRetention } from './audit.ts';
 import { withModelTimes } from './read-model.ts';
+import { createSqliteAudit } from './sqlite-audit.ts';
 import { createClassList } from './sqlite-class-list.ts';
 import { createExpiringReads } from './sqlite-expiring.ts';
 import { createLockWaits } from './sqlite-lock.ts';
@@ -18,11 +20,13 @@ import {
   UnknownClassesError,
   UnknownStudentError,
   type Enrolment,
+  UNNAMED_AUTHOR,
   type Removal,
   type Store,
+  type WriteAuthor,
 } from './store.ts';
 
-export function createStore(db: Db): Store {
+export function createStore(db: Db, retentionDays = auditRetentionDays()): Store {
   const unknownClassIds = db.prepare<[string], { id: string }>(
     `SELECT value AS id FROM json_each(?) WHERE value NOT IN (SELECT id FROM classes)`,
   );
@@ -62,30 +66,49 @@ export function createStore(db: Db): Store {
   const { made: classList, times: turmas } = withModelTimes(() => createClassList(db));
   const { made: roster, times: students } = withModelTimes(() => createRosterReads(db));
 
-  const enrolNow = db.transaction((enrolment: Enrolment) =>
+  const audit = createSqliteAudit(db);
+  const enrolNow = db.transaction((enrolment: Enrolment, by: WriteAuthor) =>
     changing(enrolment.classIds, () => {
       assertClassesExist(enrolment.classIds);
-      const { email, name } = enrolment;
+      const { email, name, classIds } = enrolment;
       const student = upsertStudent.get(email, name, foldForSearch(email), foldForSearch(name))!;
+      const before = audit.statesOf(student.id, classIds);
       const expiry = enrolment.expirationDate
         ? new Date(enrolment.expirationDate).toISOString()
         : null;
-      for (const classId of enrolment.classIds) enrol.run(classId, student.id, expiry);
+      for (const classId of classIds) enrol.run(classId, student.id, expiry);
+      audit.recordWrite(by, 'enrol', { id: student.id, email }, classIds, before);
     }),
   );
-  const removeNow = db.transaction((removal: Removal) =>
+  const removeNow = db.transaction((removal: Removal, by: WriteAuthor) =>
     changing(removal.classIds, () => {
       assertClassesExist(removal.classIds);
       const student = findStudent.get(removal.email);
       if (!student) throw new UnknownStudentError();
+      const before = audit.statesOf(student.id, removal.classIds);
       unenrol.run(student.id, JSON.stringify(removal.classIds));
+      const who = { id: student.id, email: removal.email };
+      audit.recordWrite(by, 'remove', who, removal.classIds, before);
     }),
+  );
+  const undoNow = db.transaction((target: UndoBody, by: WriteAuthor) => {
+    const entries = audit.entries(target);
+    const classIds = entries.flatMap((entry) => entry.changes.map((change) => change.classId));
+    let answer!: ReturnType<typeof audit.undo>;
+    changing([...new Set(classIds)], () => (answer = audit.undo(entries, by)));
+    return answer;
+  });
+  const pruneNow = db.transaction((olderThan: string, batch: number) =>
+    audit.prune(olderThan, batch),
   );
   const ping = db.prepare('SELECT 1');
 
   // Writes begin IMMEDIATE: a deferred one that read first could not take the lock later without
   // failing at once (SQLITE_BUSY), whoever held it.
   const locks = createLockWaits(db);
+  const pruneAudit = (olderThan: string, batch: number) =>
+    locks.write(() => pruneNow.immediate(olderThan, batch));
+  const stopRetention = startAuditRetention(pruneAudit, retentionDays);
   // A load of the students read every row through the file's map, which leaves those pages
   // resident in this process: the map is made again, empty (decision 013, memory).
   let studentsLoadedAt = students.loadedAt;
@@ -109,8 +132,11 @@ export function createStore(db: Db): Store {
 
   return {
     listClasses: reading(classList.list),
-    enrol: (enrolment) => locks.write(() => enrolNow.immediate(enrolment)),
-    remove: (removal) => locks.write(() => removeNow.immediate(removal)),
+    enrol: (enrolment, by = UNNAMED_AUTHOR) => locks.write(() => enrolNow.immediate(enrolment, by)),
+    remove: (removal, by = UNNAMED_AUTHOR) => locks.write(() => removeNow.immediate(removal, by)),
+    listAudit: reading((params: AuditParams) => audit.list(params)),
+    undo: (target, by) => locks.write(() => undoNow.immediate(target, by)),
+    pruneAudit,
     listRoster: reading(roster.listRoster),
     searchStudents: reading(roster.searchStudents),
     studentsByEmail: reading(roster.studentsByEmail),
@@ -119,7 +145,10 @@ export function createStore(db: Db): Store {
       ping.get();
       return { writeLock: locks.state() };
     }),
-    close: settled(() => void db.close()),
+    close: settled(() => {
+      stopRetention();
+      db.close();
+    }),
     stats: () => ({ indexes: { turmas, students }, busyWaits: { ...locks.busyWaits } }),
   };
 }

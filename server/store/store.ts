@@ -5,6 +5,8 @@
  * open-store.ts picks one (docs/decisions/014-postgresql-store.md).
  */
 import type {
+  AuditParams,
+  AuditResponse,
   ClassListParams,
   ClassListResponse,
   ExpiringResponse,
@@ -13,6 +15,8 @@ import type {
   StudentSearchParams,
   StudentSearchResponse,
   StudentsByEmailResponse,
+  UndoBody,
+  UndoResponse,
 } from '#contract';
 import type { ExpiringWindow } from './expiring.ts';
 import type { ModelTimes } from './read-model.ts';
@@ -29,6 +33,15 @@ export interface Removal {
   classIds: string[];
 }
 
+/** Who wrote, for the audit trail: the credential's name, and the run the write is part of. */
+export interface WriteAuthor {
+  credential: string;
+  runId?: string | undefined;
+}
+
+/** A write with no credential behind it (seeding, tests of the store alone). */
+export const UNNAMED_AUTHOR: WriteAuthor = { credential: 'unnamed' };
+
 /** Asynchronous, as a networked database is; SQLite answers at once. */
 export interface Store {
   /**
@@ -40,12 +53,25 @@ export interface Store {
    * Creates the student when the e-mail is new; re-enrolling sets the new expiry. All turmas or
    * none: UnknownClassesError when any id is unknown.
    */
-  enrol(enrolment: Enrolment): Promise<void>;
+  enrol(enrolment: Enrolment, by?: WriteAuthor): Promise<void>;
   /**
    * Idempotent for turmas the student is not in; atomic across the listed turmas.
    * UnknownClassesError for unknown ids, UnknownStudentError for an unknown e-mail.
    */
-  remove(removal: Removal): Promise<void>;
+  remove(removal: Removal, by?: WriteAuthor): Promise<void>;
+  /**
+   * GET /v1/audit (the audit extension): the writes' entries, newest first, filtered. Every
+   * enrol, remove and undo writes one in its own transaction (decision 019).
+   */
+  listAudit(params: AuditParams): Promise<AuditResponse>;
+  /**
+   * POST /v1/audit/undo: restores each turma of the entry (or of each entry of the run, newest
+   * first) to its state before, where the student's state there is still what the entry left;
+   * audited as `undo`. AuditEntryNotFoundError when there is no such entry or run.
+   */
+  undo(target: UndoBody, by: WriteAuthor): Promise<UndoResponse>;
+  /** Deletes up to `batch` of the entries written before `olderThan`; answers how many. */
+  pruneAudit(olderThan: string, batch: number): Promise<number>;
   /**
    * GET /v1/classe/{id}/students (the roster extension): one page of a turma's students.
    * UnknownClassesError when the turma does not exist.
@@ -112,6 +138,12 @@ export class UnknownClassesError extends Error {
 export class UnknownStudentError extends Error {
   constructor() {
     super('Student not found');
+  }
+}
+
+export class AuditEntryNotFoundError extends Error {
+  constructor(target: UndoBody) {
+    super('entryId' in target ? `No audit entry ${target.entryId}` : `No run ${target.runId}`);
   }
 }
 

@@ -1,0 +1,325 @@
+/**
+ * The audit extension (`GET /v1/audit`, `POST /v1/audit/undo`, decision 019), on both engines:
+ * each write's exact before and after, undo restoring them exactly (enrolledAt included),
+ * refusing a turma written since, a run, an undo of an undo, the filters and paging, and
+ * retention. Every answer is checked against the served document (test-app.ts).
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  AUDIT_EXTENSION,
+  EXTENSIONS_HEADER,
+  listsExtension,
+  RUN_ID_HEADER,
+  type AuditEntry,
+  type AuditQuery,
+  type AuditResponse,
+  type EnrolmentState,
+  type UndoResponse,
+} from '#contract';
+import { createLogger } from './log.ts';
+import { openStore } from './store/open-store.ts';
+import type { TurmaFixture } from './testing/database.ts';
+import { startTestApp, type TestApp } from './testing/test-app.ts';
+import { TEST_TOKEN } from './testing/test-server.ts';
+
+const MADE = { createdAt: '2020-02-02T08:00:00.000Z', updatedAt: '2020-02-02T08:00:00.000Z' };
+const MAT: TurmaFixture = { id: 'a1', name: 'Matemática', ...MADE };
+const HIST: TurmaFixture = { id: 'a2', name: 'História', ...MADE };
+const ANA = { name: 'Ana Souza', email: 'ana@escola.example' };
+const BIA = { name: 'Bia Lima', email: 'bia@escola.example' };
+const DEC = '2090-12-31T23:59:59.000Z';
+const JUN = '2090-06-30T00:00:00.000Z';
+const OUT: EnrolmentState = { enrolled: false, expirationDate: null, enrolledAt: null };
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+let app: TestApp;
+beforeEach(async () => {
+  app = await startTestApp({ fixtures: { turmas: [MAT, HIST] } });
+});
+afterEach(async () => {
+  await app.stop();
+});
+
+const headers = (runId?: string) => ({
+  Authorization: `Bearer ${TEST_TOKEN}`,
+  'Content-Type': 'application/json',
+  ...(runId && { [RUN_ID_HEADER]: runId }),
+});
+
+async function send(method: string, path: string, body: unknown, runId?: string) {
+  const response = await app.request(`/v1${path}`, {
+    method,
+    headers: headers(runId),
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+
+const enrol = (who: typeof ANA, turmas: TurmaFixture[], expirationDate?: string, run?: string) =>
+  send(
+    'POST',
+    '/classe/add-student',
+    {
+      ...who,
+      ...(expirationDate && { expirationDate }),
+      classes: turmas.map(({ id }) => ({ id })),
+    },
+    run,
+  );
+const remove = (who: typeof ANA, turmas: TurmaFixture[], run?: string) =>
+  send(
+    'DELETE',
+    '/classe/remove-student',
+    { email: who.email, classes: turmas.map(({ id }) => ({ id })) },
+    run,
+  );
+const undo = async (target: { entryId: string } | { runId: string }) => {
+  const answer = await send('POST', '/audit/undo', target);
+  expect(answer.status).toBe(200);
+  return answer.body as UndoResponse;
+};
+
+async function trail(query: AuditQuery = {}): Promise<AuditResponse> {
+  const search = new URLSearchParams(
+    Object.entries(query).map(([key, value]) => [key, String(value)]),
+  );
+  const response = await app.request(`/v1/audit?${search}`, { headers: headers() });
+  expect(response.status).toBe(200);
+  expect(listsExtension(response.headers.get(EXTENSIONS_HEADER), AUDIT_EXTENSION)).toBe(true);
+  return (await response.json()) as AuditResponse;
+}
+const latest = async () => (await trail({ pageSize: 1 })).data[0]!;
+
+/** The student's state in a turma, from the roster extension. */
+async function stateIn(turma: TurmaFixture, email: string): Promise<EnrolmentState> {
+  const response = await app.request(`/v1/classe/${turma.id}/students?pageSize=50`, {
+    headers: headers(),
+  });
+  const roster = (await response.json()) as {
+    data: { email: string; expirationDate: string | null; enrolledAt: string }[];
+  };
+  const row = roster.data.find((each) => each.email === email);
+  return row
+    ? { enrolled: true, expirationDate: row.expirationDate ?? null, enrolledAt: row.enrolledAt }
+    : OUT;
+}
+
+const change = (turma: TurmaFixture, before: EnrolmentState, after: EnrolmentState) => ({
+  classId: turma.id,
+  before,
+  after,
+});
+
+describe('each write', () => {
+  it('records its exact before and after, per turma, with credential and run', async () => {
+    expect((await enrol(ANA, [MAT], DEC, 'run-1')).status).toBe(200);
+    const first = await latest();
+    const mat = await stateIn(MAT, ANA.email);
+    expect(mat).toMatchObject({ enrolled: true, expirationDate: DEC });
+    expect(mat.enrolledAt).toMatch(ISO);
+    expect(first).toMatchObject({
+      operation: 'enrol',
+      credential: 'token-1',
+      runId: 'run-1',
+      undoes: null,
+      student: { email: ANA.email },
+      changes: [change(MAT, OUT, mat)],
+    });
+    expect(first.at).toMatch(ISO);
+
+    // A move of the expiry in MAT and a new enrolment in HIST, no run (an insane one is ignored).
+    expect((await enrol(ANA, [MAT, HIST], JUN, 'not a run id')).status).toBe(200);
+    const second = await latest();
+    const hist = await stateIn(HIST, ANA.email);
+    expect(second).toMatchObject({
+      operation: 'enrol',
+      runId: null,
+      changes: [
+        change(MAT, mat, { ...mat, expirationDate: JUN }),
+        change(HIST, OUT, { enrolled: true, expirationDate: JUN, enrolledAt: hist.enrolledAt }),
+      ],
+    });
+
+    expect((await remove(ANA, [MAT, HIST])).status).toBe(200);
+    expect(await latest()).toMatchObject({
+      operation: 'remove',
+      changes: [
+        change(MAT, { ...mat, expirationDate: JUN }, OUT),
+        change(HIST, { enrolled: true, expirationDate: JUN, enrolledAt: hist.enrolledAt }, OUT),
+      ],
+    });
+  });
+
+  it('a refused write leaves no entry', async () => {
+    expect((await remove(ANA, [MAT])).status).toBe(404);
+    expect((await enrol(ANA, [MAT, { ...MAT, id: 'none' }])).status).toBe(404);
+    expect((await trail()).data).toEqual([]);
+  });
+});
+
+describe('undo', () => {
+  it('brings a removal back with its expiry and original enrolledAt', async () => {
+    await enrol(ANA, [MAT], DEC);
+    const enrolled = await stateIn(MAT, ANA.email);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await remove(ANA, [MAT]);
+    const removal = await latest();
+
+    const answer = await undo({ entryId: removal.id });
+    expect(answer.entries).toEqual([
+      {
+        entryId: removal.id,
+        undoEntryId: expect.any(String) as string,
+        classes: [{ classId: MAT.id, outcome: 'restored', reason: null }],
+      },
+    ]);
+    expect(await stateIn(MAT, ANA.email)).toEqual(enrolled);
+    expect(await latest()).toMatchObject({
+      id: answer.entries[0]!.undoEntryId,
+      operation: 'undo',
+      undoes: removal.id,
+      changes: [change(MAT, OUT, enrolled)],
+    });
+  });
+
+  it('removes a membership the enrolment created, and sets an old expiry back', async () => {
+    await enrol(ANA, [MAT], DEC);
+    const before = await stateIn(MAT, ANA.email);
+    await enrol(ANA, [MAT, HIST], JUN);
+    const move = await latest();
+
+    await undo({ entryId: move.id });
+    expect(await stateIn(MAT, ANA.email)).toEqual(before);
+    expect(await stateIn(HIST, ANA.email)).toEqual(OUT);
+  });
+
+  it('refuses a turma written since, says why, and still restores the others', async () => {
+    await enrol(ANA, [MAT, HIST], DEC);
+    await remove(ANA, [MAT, HIST]);
+    const removal = await latest();
+    await enrol(ANA, [MAT], JUN);
+    const later = await stateIn(MAT, ANA.email);
+    // Another student's write of the same turma does not block it.
+    await enrol(BIA, [HIST]);
+
+    const answer = await undo({ entryId: removal.id });
+    expect(answer.entries[0]!.classes).toEqual([
+      {
+        classId: MAT.id,
+        outcome: 'refused',
+        reason: expect.stringContaining('changed after this entry') as string,
+      },
+      { classId: HIST.id, outcome: 'restored', reason: null },
+    ]);
+    expect(await stateIn(MAT, ANA.email)).toEqual(later);
+    expect(await stateIn(HIST, ANA.email)).toMatchObject({ enrolled: true, expirationDate: DEC });
+    // Undone once: the second time it is refused, and nothing is written.
+    const again = await undo({ entryId: removal.id });
+    expect(again.entries[0]).toMatchObject({ undoEntryId: null });
+    expect(again.entries[0]!.classes.map((each) => each.outcome)).toEqual(['refused', 'refused']);
+  });
+
+  it('undoes a whole run, newest first, back to where it began', async () => {
+    await enrol(ANA, [MAT], DEC);
+    const start = await stateIn(MAT, ANA.email);
+    await enrol(ANA, [MAT, HIST], JUN, 'bulk-7');
+    await remove(ANA, [MAT], 'bulk-7');
+    await enrol(BIA, [MAT, HIST], undefined, 'bulk-7');
+
+    const answer = await undo({ runId: 'bulk-7' });
+    expect(answer.entries).toHaveLength(3);
+    expect(answer.entries.flatMap((entry) => entry.classes.map((each) => each.outcome))).toEqual([
+      'restored',
+      'restored',
+      'restored',
+      'restored',
+      'restored',
+    ]);
+    expect(await stateIn(MAT, ANA.email)).toEqual(start);
+    expect(await stateIn(HIST, ANA.email)).toEqual(OUT);
+    expect(await stateIn(MAT, BIA.email)).toEqual(OUT);
+    expect((await trail({ runId: 'bulk-7' })).data).toHaveLength(3);
+  });
+
+  it('an undo can itself be undone', async () => {
+    await enrol(ANA, [MAT], DEC);
+    const enrolled = await stateIn(MAT, ANA.email);
+    await remove(ANA, [MAT]);
+    const first = await undo({ entryId: (await latest()).id });
+    const second = await undo({ entryId: first.entries[0]!.undoEntryId! });
+    expect(second.entries[0]!.classes[0]).toMatchObject({ outcome: 'restored' });
+    expect(await stateIn(MAT, ANA.email)).toEqual(OUT);
+    await undo({ entryId: second.entries[0]!.undoEntryId! });
+    expect(await stateIn(MAT, ANA.email)).toEqual(enrolled);
+  });
+
+  it('answers 404 for an unknown entry or run, and 400 for a body of neither', async () => {
+    expect((await send('POST', '/audit/undo', { entryId: '999' })).status).toBe(404);
+    expect((await send('POST', '/audit/undo', { runId: 'nothing' })).status).toBe(404);
+    expect((await send('POST', '/audit/undo', {})).status).toBe(400);
+    expect((await send('POST', '/audit/undo', { entryId: '1', runId: 'x' })).status).toBe(400);
+  });
+});
+
+describe('the read', () => {
+  it('filters by student, turma, credential, run and time, newest first, in pages', async () => {
+    const start = new Date().toISOString();
+    await enrol(ANA, [MAT], DEC, 'r1');
+    await enrol(BIA, [HIST], DEC, 'r2');
+    await enrol(ANA, [HIST], DEC, 'r2');
+    await remove(BIA, [HIST]);
+    const all = (await trail()).data;
+    expect(all.map((entry) => entry.operation)).toEqual(['remove', 'enrol', 'enrol', 'enrol']);
+    const ids = all.map((entry) => entry.id);
+    const idsOf = (page: AuditResponse) => page.data.map((entry: AuditEntry) => entry.id);
+
+    expect(idsOf(await trail({ email: 'ANA@escola.example' }))).toEqual([ids[1], ids[3]]);
+    expect(idsOf(await trail({ classId: HIST.id }))).toEqual([ids[0], ids[1], ids[2]]);
+    expect(idsOf(await trail({ runId: 'r2' }))).toEqual([ids[1], ids[2]]);
+    expect(idsOf(await trail({ credential: 'token-1' }))).toEqual(ids);
+    expect(idsOf(await trail({ credential: 'other' }))).toEqual([]);
+    expect(idsOf(await trail({ classId: HIST.id, email: BIA.email }))).toEqual([ids[0], ids[2]]);
+    expect(idsOf(await trail({ after: start }))).toEqual(ids);
+    expect(idsOf(await trail({ before: start }))).toEqual([]);
+    expect(idsOf(await trail({ after: '2090-01-01T00:00:00Z' }))).toEqual([]);
+
+    const first = await trail({ pageSize: 3 });
+    expect(idsOf(first)).toEqual(ids.slice(0, 3));
+    expect(first.next).toBe(ids[2]);
+    const second = await trail({ pageSize: 3, cursor: first.next! });
+    expect(idsOf(second)).toEqual(ids.slice(3));
+    expect(second.next).toBeNull();
+  });
+
+  it('answers 400 for a malformed filter', async () => {
+    for (const query of ['pageSize=0', 'cursor=abc', 'after=yesterday', 'email=nope']) {
+      const response = await app.request(`/v1/audit?${query}`, { headers: headers() });
+      expect(response.status).toBe(400);
+    }
+  });
+});
+
+describe('retention', () => {
+  it('prunes entries older than the cut, in batches, and keeps the newer', async () => {
+    await enrol(ANA, [MAT, HIST], DEC);
+    await remove(ANA, [MAT]);
+    await enrol(BIA, [MAT]);
+    // The app's own store and this one share the database (SQLite's file, or PostgreSQL's).
+    const { store } = await openStore(
+      app.database,
+      createLogger(() => undefined),
+    );
+    try {
+      expect(await store.pruneAudit('2000-01-01T00:00:00.000Z', 10)).toBe(0);
+      const future = new Date(Date.now() + 60_000).toISOString();
+      expect(await store.pruneAudit(future, 2)).toBe(2);
+      expect((await trail()).data.map((entry) => entry.student.email)).toEqual([BIA.email]);
+      expect((await trail({ classId: MAT.id })).data).toHaveLength(1);
+      expect(await store.pruneAudit(future, 2)).toBe(1);
+      expect((await trail()).data).toEqual([]);
+      expect((await trail({ classId: HIST.id })).data).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -1,0 +1,227 @@
+/**
+ * The audit trail's engine-neutral parts (docs/decisions/019-accountable-writes.md): a write's
+ * before and after per turma, what an undo may restore, the read's SQL, and the retention loop.
+ * sqlite-audit.ts and postgres-audit.ts run them on their engine, in the write's transaction.
+ */
+import type {
+  AuditChange,
+  AuditEntry,
+  AuditParams,
+  AuditResponse,
+  EnrolmentState,
+  UndoResponse,
+} from '#contract';
+
+export const NOT_ENROLLED: EnrolmentState = {
+  enrolled: false,
+  expirationDate: null,
+  enrolledAt: null,
+};
+
+/** An enrolment row as both engines read it for the trail: ISO times, as answers write them. */
+export interface EnrolmentRow {
+  classId: string;
+  expirationDate: string | null;
+  enrolledAt: string;
+}
+
+export const stateOf = (row: EnrolmentRow | undefined): EnrolmentState =>
+  row === undefined
+    ? NOT_ENROLLED
+    : { enrolled: true, expirationDate: row.expirationDate, enrolledAt: row.enrolledAt };
+
+const byClass = (rows: readonly EnrolmentRow[]) => new Map(rows.map((row) => [row.classId, row]));
+
+/** Each turma of the write, once, in the order asked, with its state before and after. */
+export function changesOf(
+  classIds: readonly string[],
+  before: readonly EnrolmentRow[],
+  after: readonly EnrolmentRow[],
+): AuditChange[] {
+  const was = byClass(before);
+  const is = byClass(after);
+  return [...new Set(classIds)].map((classId) => ({
+    classId,
+    before: stateOf(was.get(classId)),
+    after: stateOf(is.get(classId)),
+  }));
+}
+
+const sameState = (a: EnrolmentState, b: EnrolmentState) =>
+  a.enrolled === b.enrolled &&
+  a.expirationDate === b.expirationDate &&
+  a.enrolledAt === b.enrolledAt;
+
+/** An entry as an undo reads it back. */
+export interface StoredEntry {
+  id: string;
+  studentId: string;
+  email: string;
+  changes: AuditChange[];
+}
+
+export interface UndoPlan {
+  outcome: UndoResponse['entries'][number]['classes'];
+  /** The turmas to set back, each to its `after` (the entry's before). */
+  changes: AuditChange[];
+}
+
+/**
+ * What undoing `entry` does, given the student's state now in its turmas (`current`) and which of
+ * them still exist. A turma whose state is not what the entry left is refused, never overwritten:
+ * whoever wrote since decided something the undo cannot see.
+ */
+export function planUndo(
+  entry: StoredEntry,
+  current: readonly EnrolmentRow[],
+  existing: ReadonlySet<string>,
+): UndoPlan {
+  const now = byClass(current);
+  const plan: UndoPlan = { outcome: [], changes: [] };
+  for (const change of entry.changes) {
+    const { classId } = change;
+    const state = stateOf(now.get(classId));
+    let reason: string | null = null;
+    if (!existing.has(classId)) reason = 'The turma no longer exists.';
+    else if (!sameState(state, change.after)) {
+      reason =
+        'The student’s enrolment in this turma changed after this entry ' +
+        `(now ${describe(state)}, the entry left ${describe(change.after)}).`;
+    }
+    if (reason !== null) plan.outcome.push({ classId, outcome: 'refused', reason });
+    else if (sameState(change.before, change.after)) {
+      plan.outcome.push({ classId, outcome: 'unchanged', reason: null });
+    } else {
+      plan.outcome.push({ classId, outcome: 'restored', reason: null });
+      plan.changes.push({ classId, before: state, after: change.before });
+    }
+  }
+  return plan;
+}
+
+const describe = (state: EnrolmentState) =>
+  state.enrolled
+    ? `enrolled since ${state.enrolledAt}, ${state.expirationDate === null ? 'no expiry' : `expiring ${state.expirationDate}`}`
+    : 'not enrolled';
+
+/** The columns a read of the trail selects, as each engine writes them. */
+export interface AuditColumns {
+  /** `a.at` as an ISO text. */
+  at: string;
+  /** `a.id` as text. */
+  id: string;
+}
+
+/**
+ * The read's statement: newest first (by id, which follows commit order closely), each filter an
+ * index's range (decision 019). A time range is also turned into a range of ids through the
+ * index by time, so that with another filter the planner walks that filter's index only.
+ */
+export function auditQuery(
+  params: AuditParams,
+  columns: AuditColumns,
+  placeholder: (value: unknown) => string,
+): string {
+  const where: string[] = [];
+  const from = params.classId ? `audit_classes t JOIN audit a ON a.id = t.entry_id` : `audit a`;
+  const idColumn = params.classId ? 't.entry_id' : 'a.id';
+  if (params.classId) where.push(`t.class_id = ${placeholder(params.classId)}`);
+  if (params.email) where.push(`a.email = ${placeholder(params.email)}`);
+  if (params.credential) where.push(`a.credential = ${placeholder(params.credential)}`);
+  if (params.runId) where.push(`a.run_id = ${placeholder(params.runId)}`);
+  if (params.cursor) where.push(`${idColumn} < ${placeholder(params.cursor)}`);
+  // Each use its own placeholder: SQLite's are positional.
+  if (params.after) {
+    where.push(
+      `a.at >= ${placeholder(params.after)}`,
+      `${idColumn} >= coalesce((SELECT id FROM audit WHERE at >= ${placeholder(params.after)} ORDER BY at, id LIMIT 1), 0)`,
+    );
+  }
+  if (params.before) {
+    where.push(
+      `a.at < ${placeholder(params.before)}`,
+      `${idColumn} <= coalesce((SELECT id FROM audit WHERE at < ${placeholder(params.before)} ORDER BY at DESC, id DESC LIMIT 1), 0)`,
+    );
+  }
+  return `SELECT ${columns.id} AS id, ${columns.at} AS at, a.credential, a.operation,
+    a.run_id AS "runId", a.undoes, a.student_id AS "studentId", a.email, a.changes
+  FROM ${from} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+  ORDER BY ${idColumn} DESC LIMIT ${placeholder(params.pageSize + 1)}`;
+}
+
+export interface AuditRow {
+  id: string | number;
+  at: string;
+  credential: string;
+  operation: AuditEntry['operation'];
+  runId: string | null;
+  undoes: string | number | null;
+  studentId: string | number;
+  email: string;
+  /** JSON text on SQLite, parsed already on PostgreSQL (jsonb). */
+  changes: string | AuditChange[];
+}
+
+/** A page of the trail from the statement's rows (one more than the page, to know of a next). */
+export function auditPage(rows: readonly AuditRow[], pageSize: number): AuditResponse {
+  const data = rows.slice(0, pageSize).map((row): AuditEntry => ({
+    id: String(row.id),
+    at: row.at,
+    credential: row.credential,
+    operation: row.operation,
+    runId: row.runId,
+    undoes: row.undoes === null ? null : String(row.undoes),
+    student: { id: String(row.studentId), email: row.email },
+    changes:
+      typeof row.changes === 'string' ? (JSON.parse(row.changes) as AuditChange[]) : row.changes,
+  }));
+  return { data, next: rows.length > pageSize ? data.at(-1)!.id : null };
+}
+
+/** AUDIT_RETENTION_DAYS: how long entries are kept (decision 019). */
+export const AUDIT_RETENTION_DAYS_DEFAULT = 400;
+/** Entries deleted per statement: short transactions, so that writes wait for none. */
+export const PRUNE_BATCH = 500;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+const PRUNE_FIRST_AFTER_MS = 60 * 1000;
+
+export function auditRetentionDays(env: NodeJS.ProcessEnv = process.env): number {
+  const text = env.AUDIT_RETENTION_DAYS;
+  if (text === undefined || text === '') return AUDIT_RETENTION_DAYS_DEFAULT;
+  const days = Number(text);
+  if (!/^[0-9]+$/.test(text) || days < 1) {
+    throw new Error(`AUDIT_RETENTION_DAYS must be a whole number of days, 1 or more: ${text}`);
+  }
+  return days;
+}
+
+/**
+ * Prunes entries older than `days`, in batches of PRUNE_BATCH with a turn of the event loop
+ * between them, a minute after the start and then hourly. A failed round (the database away)
+ * waits for the next. The answer stops it.
+ */
+export function startAuditRetention(
+  prune: (olderThan: string, batch: number) => Promise<number>,
+  days: number,
+): () => void {
+  let stopped = false;
+  const round = async () => {
+    const olderThan = new Date(Date.now() - days * 86_400_000).toISOString();
+    try {
+      while (!stopped && (await prune(olderThan, PRUNE_BATCH)) === PRUNE_BATCH) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } catch {
+      // The next round tries again.
+    }
+  };
+  const first = setTimeout(() => void round(), PRUNE_FIRST_AFTER_MS);
+  const every = setInterval(() => void round(), PRUNE_EVERY_MS);
+  first.unref();
+  every.unref();
+  return () => {
+    stopped = true;
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}
