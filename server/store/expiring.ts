@@ -1,8 +1,7 @@
 /**
  * `GET /v1/enrolments/expiring` on both engines (the expiring extension, decision 015): the
- * enrolments whose expiry falls in a window, read from the tables through the index on the expiry
- * (`enrolments_by_expiry`), so a page costs a range scan of the window, never a read of every
- * enrolment, and is never older than any process's committed writes.
+ * enrolments whose expiry falls in a window, from an index in memory (expiring-index.ts) that each
+ * engine's change feed keeps as new as the request (sqlite-expiring.ts, postgres-expiring.ts).
  */
 import type { ExpiringResponse } from '#contract';
 
@@ -34,9 +33,3 @@ export const expiringPage = (rows: readonly ExpiringRow[], total: number): Expir
   })),
   totalRecords: total,
 });
-
-/**
- * The page's order, on both engines: expiry, then the student's folded name, e-mail, then the
- * turma's folded name and id (both engines compare text by code point).
- */
-export const EXPIRING_ORDER = 'e.expiration_date, s.search_name, s.email, c.search_name, c.id';
