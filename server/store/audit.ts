@@ -11,6 +11,7 @@ import type {
   EnrolmentState,
   UndoResponse,
 } from '#contract';
+import type { WriteAuthor } from './store.ts';
 
 export const NOT_ENROLLED: EnrolmentState = {
   enrolled: false,
@@ -46,6 +47,26 @@ export function changesOf(
     after: stateOf(is.get(classId)),
   }));
 }
+
+export type Operation = AuditEntry['operation'];
+
+/** An entry's columns, in the order both engines insert them. */
+export const entryValues = (
+  by: WriteAuthor,
+  operation: Operation,
+  student: { id: number | string; email: string },
+  changes: AuditChange[],
+  undoes: string | null,
+) =>
+  [
+    by.credential,
+    operation,
+    by.runId ?? null,
+    undoes,
+    student.id,
+    student.email,
+    JSON.stringify(changes),
+  ] as const;
 
 const sameState = (a: EnrolmentState, b: EnrolmentState) =>
   a.enrolled === b.enrolled &&

@@ -8,7 +8,9 @@ import type { AuditChange, AuditParams, AuditResponse, UndoBody, UndoResponse } 
 import {
   auditPage,
   auditQuery,
+  entryValues,
   planUndo,
+  type Operation,
   type AuditRow,
   type EnrolmentRow,
   type StoredEntry,
@@ -52,8 +54,6 @@ turmas AS (
   WHERE c.class_id = g.class_id AND c.entry_id = g.id)
 SELECT count(*)::int AS n FROM gone`;
 
-type Operation = 'enrol' | 'remove' | 'undo';
-
 export async function statesOf(client: pg.PoolClient, studentId: string, classIds: string[]) {
   const { rows } = await client.query<{ now: string; rows: EnrolmentRow[] }>({
     name: 'audit-states',
@@ -75,13 +75,7 @@ export async function recordAudit(
     name: 'audit-record',
     text: RECORD,
     values: [
-      by.credential,
-      operation,
-      by.runId ?? null,
-      undoes,
-      student.id,
-      student.email,
-      JSON.stringify(changes),
+      ...entryValues(by, operation, student, changes, undoes),
       changes.map((change) => change.classId),
     ],
   });

@@ -7,15 +7,15 @@ import {
   auditPage,
   auditQuery,
   changesOf,
+  entryValues,
   planUndo,
   type AuditRow,
   type EnrolmentRow,
+  type Operation,
   type StoredEntry,
 } from './audit.ts';
 import { NOW, type Db } from './sqlite-schema.ts';
 import { AuditEntryNotFoundError, type WriteAuthor } from './store.ts';
-
-type Operation = 'enrol' | 'remove' | 'undo';
 
 export function createSqliteAudit(db: Db) {
   const enrolments = db.prepare<[number, string], EnrolmentRow>(
@@ -72,15 +72,7 @@ export function createSqliteAudit(db: Db) {
     changes: AuditChange[],
     undoes: string | null = null,
   ): number {
-    const { id } = insertEntry.get(
-      by.credential,
-      operation,
-      by.runId ?? null,
-      undoes,
-      student.id,
-      student.email,
-      JSON.stringify(changes),
-    )!;
+    const { id } = insertEntry.get(...entryValues(by, operation, student, changes, undoes))!;
     insertClasses.run(id, JSON.stringify(changes.map((change) => change.classId)));
     return id;
   }
