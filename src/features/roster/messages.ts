@@ -71,6 +71,57 @@ export const useRosterMessages = defineMessages({
       printTitle: (turma: string): string => `Alunos de ${turma}`,
       printDate: (date: string, count: string): string => `Impresso em ${date} · ${count}`,
     },
+    travel: {
+      copyAction: 'Matricular estes alunos em…',
+      moveAction: 'Mover para outra turma…',
+      title: (kind: 'copy' | 'move', count: number, formatted: string): string =>
+        kind === 'copy'
+          ? count === 1
+            ? 'Matricular 1 aluno em outra turma'
+            : `Matricular ${formatted} alunos em outra turma`
+          : count === 1
+            ? 'Mover 1 aluno para outra turma'
+            : `Mover ${formatted} alunos para outra turma`,
+      from: (turma: string): string => `Alunos de ${turma}.`,
+      target: 'Turma de destino',
+      targetRequired: 'Escolha a turma de destino.',
+      expiryLabel: 'Validade na turma de destino',
+      keepExpiry: 'Manter a validade atual de cada aluno',
+      newExpiry: 'Uma nova validade para todos',
+      moveNote: (turma: string): string =>
+        `Cada aluno é matriculado na turma de destino e depois removido de ${turma}.`,
+      submit: (kind: 'copy' | 'move', count: number, formatted: string): string =>
+        kind === 'copy'
+          ? count === 1
+            ? 'Matricular 1 aluno'
+            : `Matricular ${formatted} alunos`
+          : count === 1
+            ? 'Mover 1 aluno'
+            : `Mover ${formatted} alunos`,
+      sending: 'Enviando…',
+      progress: (done: string, total: string): string => `${done} de ${total} alunos processados.`,
+      finished: (done: string, failed: string): string =>
+        `Concluído: ${done} feitos, ${failed} não feitos.`,
+      paused: 'Pausado.',
+      pause: 'Pausar',
+      resume: 'Continuar',
+      pending: 'Aguardando',
+      notSent: 'Não enviado',
+      done: (kind: 'copy' | 'move', turma: string): string =>
+        kind === 'copy' ? `Matriculado em ${turma}` : `Movido para ${turma}`,
+      stillInBoth: (target: string, source: string): string =>
+        `Matriculado em ${target}, ainda em ${source}`,
+      summary: (kind: 'copy' | 'move', count: number, formatted: string): string =>
+        kind === 'copy'
+          ? count === 1
+            ? '1 aluno foi matriculado na outra turma.'
+            : `${formatted} alunos foram matriculados na outra turma.`
+          : count === 1
+            ? '1 aluno foi movido para a outra turma.'
+            : `${formatted} alunos foram movidos para a outra turma.`,
+      saveOutcomes: 'Baixar resultados (CSV)',
+      csvHeader: ['Nome', 'E-mail', 'Resultado'],
+    },
     selection: {
       label: 'Alunos selecionados',
       count: (count: number, formatted: string): string =>
@@ -211,6 +262,54 @@ export const useRosterMessages = defineMessages({
       noExpiry: 'No expiry',
       printTitle: (turma) => `Students of ${turma}`,
       printDate: (date, count) => `Printed on ${date} · ${count}`,
+    },
+    travel: {
+      copyAction: 'Enrol these students in…',
+      moveAction: 'Move to another class…',
+      title: (kind, count, formatted) =>
+        kind === 'copy'
+          ? count === 1
+            ? 'Enrol 1 student in another class'
+            : `Enrol ${formatted} students in another class`
+          : count === 1
+            ? 'Move 1 student to another class'
+            : `Move ${formatted} students to another class`,
+      from: (turma) => `Students of ${turma}.`,
+      target: 'Destination class',
+      targetRequired: 'Choose the destination class.',
+      expiryLabel: 'Expiry in the destination class',
+      keepExpiry: "Keep each student's current expiry",
+      newExpiry: 'One new expiry for all',
+      moveNote: (turma) =>
+        `Each student is enrolled in the destination class, then removed from ${turma}.`,
+      submit: (kind, count, formatted) =>
+        kind === 'copy'
+          ? count === 1
+            ? 'Enrol 1 student'
+            : `Enrol ${formatted} students`
+          : count === 1
+            ? 'Move 1 student'
+            : `Move ${formatted} students`,
+      sending: 'Sending…',
+      progress: (done, total) => `${done} of ${total} students processed.`,
+      finished: (done, failed) => `Finished: ${done} done, ${failed} not done.`,
+      paused: 'Paused.',
+      pause: 'Pause',
+      resume: 'Resume',
+      pending: 'Waiting',
+      notSent: 'Not sent',
+      done: (kind, turma) => (kind === 'copy' ? `Enrolled in ${turma}` : `Moved to ${turma}`),
+      stillInBoth: (target, source) => `Enrolled in ${target}, still in ${source}`,
+      summary: (kind, count, formatted) =>
+        kind === 'copy'
+          ? count === 1
+            ? '1 student was enrolled in the other class.'
+            : `${formatted} students were enrolled in the other class.`
+          : count === 1
+            ? '1 student was moved to the other class.'
+            : `${formatted} students were moved to the other class.`,
+      saveOutcomes: 'Download results (CSV)',
+      csvHeader: ['Name', 'E-mail', 'Outcome'],
     },
     selection: {
       label: 'Selected students',

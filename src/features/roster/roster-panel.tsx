@@ -16,6 +16,11 @@ import type { RosterChangeOptions } from './use-roster-params';
 import { useRosterSelection } from './use-roster-selection';
 import { useTurmaMissing } from './use-turma-missing';
 
+// The turma picker and the date picker: loaded when asked for.
+const CopyStudentsDialog = lazy(async () => ({
+  default: (await import('./copy-students-dialog')).CopyStudentsDialog,
+}));
+
 // Loaded on intent (use-roster-dialogs.ts).
 const ChangeExpiryDialog = lazy(async () => ({
   default: (await loadExpiryDialog()).ChangeExpiryDialog,
@@ -32,6 +37,8 @@ export interface RosterPanelProps {
   onClose: () => void;
   /** The page's enrol form, for one turma: offered when the roster is empty. */
   enrol?: { open: (turma: ClassSummary) => void; want: () => void } | undefined;
+  /** The page's sign-in, for a copy or move paused by a 401. */
+  onUnauthorized?: (() => void) | undefined;
 }
 
 /**
@@ -47,6 +54,7 @@ export function RosterPanel({
   onChange,
   onClose,
   enrol,
+  onUnauthorized,
 }: RosterPanelProps) {
   const messages = useRosterMessages();
   const turmaId = params.turma;
@@ -121,6 +129,8 @@ export function RosterPanel({
               onWantExpiry={wantExpiryDialog}
               onChangeExpiry={() => openDialog('expiry')}
               onRemove={() => openDialog('remove')}
+              onCopy={() => openDialog('copy')}
+              onMove={() => openDialog('move')}
               onClear={() => select([...selected.values()], false)}
             />
           )}
@@ -128,6 +138,11 @@ export function RosterPanel({
       </SidePanel>
       {/* Beside the panel, not inside it: a key pressed in a dialog must not reach the panel. */}
       {dialogProps && dialog.kind === 'remove' && <RemoveStudentsDialog {...dialogProps} />}
+      {dialogProps && (dialog.kind === 'copy' || dialog.kind === 'move') && (
+        <Suspense fallback={null}>
+          <CopyStudentsDialog {...dialogProps} kind={dialog.kind} onUnauthorized={onUnauthorized} />
+        </Suspense>
+      )}
       {dialogProps && dialog.kind === 'expiry' && expiryDialog === 'ready' && (
         <Suspense fallback={null}>
           <ChangeExpiryDialog {...dialogProps} />

@@ -9,6 +9,9 @@ interface SelectionBarProps {
   onWantExpiry: () => void;
   onChangeExpiry: () => void;
   onRemove: () => void;
+  /** Enrol them in another turma, or move them there (absent: not offered). */
+  onCopy?: (() => void) | undefined;
+  onMove?: (() => void) | undefined;
   onClear: () => void;
 }
 
@@ -18,6 +21,8 @@ export function SelectionBar({
   onWantExpiry,
   onChangeExpiry,
   onRemove,
+  onCopy,
+  onMove,
   onClear,
 }: SelectionBarProps) {
   const messages = useRosterMessages();
@@ -37,6 +42,16 @@ export function SelectionBar({
           >
             {messages.selection.changeExpiry}
           </Button>
+          {onCopy && (
+            <Button variant="default" onClick={onCopy}>
+              {messages.travel.copyAction}
+            </Button>
+          )}
+          {onMove && (
+            <Button variant="default" onClick={onMove}>
+              {messages.travel.moveAction}
+            </Button>
+          )}
           <Button color="red.9" onClick={onRemove}>
             {messages.selection.remove}
           </Button>

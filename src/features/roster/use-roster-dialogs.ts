@@ -4,7 +4,7 @@ import { useIsFormDialogOpen } from '../../components/form-dialog/open-form-dial
 import { useFormats } from '../../i18n/formats';
 import { useRosterMessages } from './messages';
 
-export type DialogKind = 'remove' | 'expiry';
+export type DialogKind = 'remove' | 'expiry' | 'copy' | 'move';
 
 // The date picker and its calendar are for the few who change an expiry: loaded on intent.
 export const loadExpiryDialog = () => import('./change-expiry-dialog');
@@ -81,7 +81,9 @@ export function useRosterDialogs({
       setNotice(
         kind === 'remove'
           ? messages.outcome.summaryRemoved(done.length, formatted, label)
-          : messages.outcome.summaryChanged(done.length, formatted),
+          : kind === 'expiry'
+            ? messages.outcome.summaryChanged(done.length, formatted)
+            : messages.travel.summary(kind, done.length, formatted),
       );
       // Done with: unticked, so what stays ticked is what is left to do (the failures).
       select(done, false);

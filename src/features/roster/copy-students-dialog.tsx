@@ -1,0 +1,324 @@
+import { Alert, Button, Group, Radio, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { ApiClient } from '../../api/client';
+import { classQueries } from '../../api/class-queries';
+import type { ClassSummary, RosterEntry } from '#contract';
+import { checkExpiry, defaultExpiry, type ExpiryValue } from '../../components/expiry-field/expiry';
+import { ExpiryField } from '../../components/expiry-field/expiry-field';
+import { FormDialog } from '../../components/form-dialog/form-dialog';
+import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';
+import { useDiscardGuard, useFormDialog } from '../../components/form-dialog/form-dialog-context';
+import { useFormSubmit } from '../../components/form-dialog/use-form-submit';
+import { TurmaPicker } from '../../components/turma-picker/turma-picker';
+import { visibleName } from '../../components/visible-name/visible-name';
+import { createRunner, type Runner, type RunSnapshot } from '../../lib/batch-run/runner';
+import { isActive, useRunnerSnapshot } from '../../lib/batch-run/use-runner';
+import { downloadCsv, toCsv } from '../../lib/csv-file';
+import { useFormats } from '../../i18n/formats';
+import { useMessages } from '../../i18n/i18n-context';
+import { useRosterMessages } from './messages';
+import classes from './roster.module.css';
+import { describeStudentFailure } from './student-outcome';
+
+export type TravelKind = 'copy' | 'move';
+
+export interface CopyStudentsDialogProps {
+  api: Pick<
+    ApiClient,
+    'addStudentToClass' | 'removeStudentFromClasses' | 'checkHealth' | 'getClasses' | 'extensions'
+  >;
+  kind: TravelKind;
+  opened: boolean;
+  /** The roster they come from. */
+  turma: { id: string; label: string };
+  students: readonly RosterEntry[];
+  onClose: () => void;
+  /** After the run: who is done (the panel unticks them). */
+  onSettled: (done: readonly RosterEntry[]) => void;
+  /** The page's sign-in, on a 401 (the run pauses until then). */
+  onUnauthorized?: (() => void) | undefined;
+}
+
+interface TravelForm {
+  keep: 'keep' | 'new';
+  expiry: ExpiryValue;
+}
+
+/**
+ * Enrols the chosen students in another turma ("copy": the year's turnover) or moves them there
+ * (enrolled in the new one, then removed from this one, per student). v1 calls only, one or two
+ * per student, through the shared batch runner: progress, pause, and each one's outcome, with
+ * the outcomes as a CSV file.
+ */
+export function CopyStudentsDialog(props: CopyStudentsDialogProps) {
+  const messages = useRosterMessages().travel;
+  const { number } = useFormats();
+  const [busy, setBusy] = useState(false);
+  const count = props.students.length;
+  return (
+    <FormDialog
+      opened={props.opened}
+      title={messages.title(props.kind, count, number.format(count))}
+      onClose={props.onClose}
+      busy={busy}
+    >
+      <CopyStudentsForm {...props} onBusy={setBusy} />
+    </FormDialog>
+  );
+}
+
+function CopyStudentsForm({
+  api,
+  kind,
+  turma,
+  students,
+  onSettled,
+  onUnauthorized,
+  onBusy,
+}: CopyStudentsDialogProps & { onBusy: (busy: boolean) => void }) {
+  const rosterMessages = useRosterMessages();
+  const messages = rosterMessages.travel;
+  const appMessages = useMessages();
+  const formats = useFormats();
+  const queryClient = useQueryClient();
+  const { close } = useFormDialog();
+  const [target, setTarget] = useState<ClassSummary | null>(null);
+  const [targetError, setTargetError] = useState<string | null>(null);
+  const [opened] = useState(() => defaultExpiry(new Date()));
+  const form = useForm<TravelForm>({ defaultValues: { keep: 'keep', expiry: opened } });
+  const keep = useWatch({ control: form.control, name: 'keep' });
+  const [runner, setRunner] = useState<Runner | null>(null);
+  const snapshot = useRunnerSnapshot(runner);
+  // Moves whose enrolment went through but whose removal did not: where each student is now.
+  const stillInSource = useRef(new Set<string>());
+  useDiscardGuard(useCallback(() => runner === null && target !== null, [runner, target]));
+
+  const submit = useFormSubmit(form, async ({ expiry }) => {
+    if (target === null) {
+      setTargetError(messages.targetRequired);
+      return;
+    }
+    // null: each keeps their own.
+    let newExpiry: { expirationDate: string | undefined } | null = null;
+    if (keep === 'new') {
+      const checked = checkExpiry(expiry, new Date());
+      if (checked.problem !== null) {
+        form.setError('expiry', {
+          type: 'validate',
+          message: rosterMessages.expiryChange[checked.problem],
+        });
+        form.setFocus('expiry');
+        return;
+      }
+      newExpiry = { expirationDate: checked.expirationDate };
+    }
+    const send = travelSend(api, kind, target.id, turma.id, newExpiry, stillInSource.current);
+    const started = createRunner({
+      items: students,
+      send,
+      onUnauthorized,
+      probe: () => api.checkHealth(),
+    });
+    setRunner(started);
+    onBusy(true);
+    await new Promise<void>((resolve) => {
+      const unsubscribe = started.subscribe(() => {
+        const now = started.getSnapshot();
+        if (now.status !== 'finished' && now.status !== 'cancelled') return;
+        unsubscribe();
+        resolve();
+      });
+      started.start();
+    });
+    onBusy(false);
+    void queryClient.invalidateQueries({ queryKey: classQueries.all() });
+    const results = started.getSnapshot().results;
+    onSettled(students.filter((_, index) => results[index]?.state === 'succeeded'));
+  });
+
+  const outcomeOf = (student: RosterEntry, index: number): string => {
+    const result = snapshot?.results[index];
+    const where = target?.name ?? '';
+    if (!result || result.state === 'pending') return messages.pending;
+    if (result.state === 'succeeded') return messages.done(kind, where);
+    if (result.state === 'not-sent') return messages.notSent;
+    if (stillInSource.current.has(student.email)) return messages.stillInBoth(where, turma.label);
+    return describeStudentFailure(result.error, rosterMessages, appMessages).reason;
+  };
+  if (runner && snapshot) {
+    return (
+      <TravelRun
+        runner={runner}
+        snapshot={snapshot}
+        students={students}
+        kind={kind}
+        outcomeOf={outcomeOf}
+        onClose={close}
+      />
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm">{messages.from(turma.label)}</Text>
+        <TurmaPicker
+          api={api}
+          // One turma to go to: a new pick replaces the last.
+          value={target ? [target] : []}
+          onChange={(value) => {
+            setTargetError(null);
+            setTarget(value.filter((one) => one.id !== turma.id).at(-1) ?? null);
+          }}
+          label={messages.target}
+          error={targetError}
+        />
+        <Controller
+          control={form.control}
+          name="keep"
+          render={({ field }) => (
+            <Radio.Group label={messages.expiryLabel} value={field.value} onChange={field.onChange}>
+              <Stack gap="xs" mt="xs">
+                <Radio value="keep" label={messages.keepExpiry} />
+                <Radio value="new" label={messages.newExpiry} />
+              </Stack>
+            </Radio.Group>
+          )}
+        />
+        {keep === 'new' && (
+          <Controller
+            control={form.control}
+            name="expiry"
+            render={({ field, fieldState }) => (
+              <ExpiryField
+                ref={field.ref}
+                value={field.value}
+                onChange={(value) => {
+                  field.onChange(value);
+                  form.clearErrors('expiry');
+                }}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        )}
+        {kind === 'move' && (
+          <Alert color="yellow" p="xs">
+            <Text size="sm">{messages.moveNote(turma.label)}</Text>
+          </Alert>
+        )}
+        <FormDialogActions>
+          <SubmitButton busyLabel={messages.sending}>
+            {messages.submit(kind, students.length, formats.number.format(students.length))}
+          </SubmitButton>
+        </FormDialogActions>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * One student's calls: enrolled in the target (their own expiry, or `newExpiry` for all);
+ * for a move, then removed from `sourceId`. `stillInSource` holds who is in both meanwhile, and
+ * stays holding them when the removal failed.
+ */
+function travelSend(
+  api: Pick<ApiClient, 'addStudentToClass' | 'removeStudentFromClasses'>,
+  kind: TravelKind,
+  targetId: string,
+  sourceId: string,
+  newExpiry: { expirationDate: string | undefined } | null,
+  stillInSource: Set<string>,
+) {
+  return async (student: RosterEntry) => {
+    const when = newExpiry ? newExpiry.expirationDate : (student.expirationDate ?? undefined);
+    await api.addStudentToClass(targetId, {
+      name: visibleName(student.name),
+      email: student.email,
+      ...(when === undefined ? {} : { expirationDate: when }),
+    });
+    if (kind === 'copy') return;
+    stillInSource.add(student.email);
+    await api.removeStudentFromClasses({ email: student.email, classes: [{ id: sourceId }] });
+    stillInSource.delete(student.email);
+  };
+}
+
+/** The run under way or over: progress, pause, each student's outcome and the outcomes' file. */
+function TravelRun({
+  runner,
+  snapshot,
+  students,
+  kind,
+  outcomeOf,
+  onClose,
+}: {
+  runner: Runner;
+  snapshot: RunSnapshot;
+  students: readonly RosterEntry[];
+  kind: TravelKind;
+  outcomeOf: (student: RosterEntry, index: number) => string;
+  onClose: () => void;
+}) {
+  const rosterMessages = useRosterMessages();
+  const messages = rosterMessages.travel;
+  // The same formula-safe writer as the bulk results.
+  const onSave = () =>
+    downloadCsv(
+      `resultado-${kind}-${new Date().toISOString().slice(0, 10)}.csv`,
+      toCsv(
+        messages.csvHeader,
+        students.map((student, index) => [student.name, student.email, outcomeOf(student, index)]),
+        ',',
+      ),
+    );
+  const formats = useFormats();
+  const running = isActive(snapshot);
+  const settled = snapshot.succeeded + snapshot.failed + snapshot.notSent;
+  return (
+    <Stack gap="md">
+      <Text size="sm" fw={600} role="status">
+        {running
+          ? messages.progress(formats.number.format(settled), formats.number.format(snapshot.total))
+          : messages.finished(
+              formats.number.format(snapshot.succeeded),
+              formats.number.format(snapshot.total - snapshot.succeeded),
+            )}
+        {snapshot.status === 'paused' ? ` ${messages.paused}` : ''}
+      </Text>
+      <ul aria-label={rosterMessages.outcome.listLabel} className={classes.travelOutcomes}>
+        {students.map((student, index) => (
+          <li key={student.email}>
+            <Text size="sm" span fw={500}>
+              {visibleName(student.name)}
+            </Text>{' '}
+            <Text size="sm" span>
+              ({student.email}): {outcomeOf(student, index)}
+            </Text>
+          </li>
+        ))}
+      </ul>
+      <Group justify="flex-end" gap="sm">
+        {running ? (
+          snapshot.status === 'paused' ? (
+            <Button onClick={runner.resume}>{messages.resume}</Button>
+          ) : (
+            <Button variant="default" onClick={runner.pause}>
+              {messages.pause}
+            </Button>
+          )
+        ) : (
+          <>
+            <Button variant="default" onClick={onSave}>
+              {messages.saveOutcomes}
+            </Button>
+            <Button onClick={onClose}>{rosterMessages.outcome.done}</Button>
+          </>
+        )}
+      </Group>
+    </Stack>
+  );
+}
