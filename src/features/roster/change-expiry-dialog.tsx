@@ -1,9 +1,8 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useIsMutating } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { checkExpiry, defaultExpiry, type ExpiryValue } from '../../components/expiry-field/expiry';
-import { ExpiryField } from '../../components/expiry-field/expiry-field';
 import { ExpiryCell } from '../../components/expiry-status/expiry-cell';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';
@@ -11,6 +10,7 @@ import { useDiscardGuard, useFormDialog } from '../../components/form-dialog/for
 import { useFormSubmit } from '../../components/form-dialog/use-form-submit';
 import { visibleName } from '../../components/visible-name/visible-name';
 import { useFormats } from '../../i18n/formats';
+import { ExpiryFormField } from './expiry-form-field';
 import { useRosterMessages } from './messages';
 import type { RosterDialogProps } from './remove-students-dialog';
 import { RunSummary, StudentList } from './student-list';
@@ -124,23 +124,11 @@ function ChangeExpiryForm({ api, turma, students, onSettled }: RosterDialogProps
           </Text>
         </Alert>
         {!ran && (
-          <Controller
+          <ExpiryFormField
             control={form.control}
-            name="expiry"
-            render={({ field, fieldState }) => (
-              <ExpiryField
-                ref={field.ref}
-                value={field.value}
-                onChange={(value) => {
-                  field.onChange(value);
-                  form.clearErrors('expiry');
-                }}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-                readOnly={busy}
-                forEnrolled
-              />
-            )}
+            clearErrors={form.clearErrors}
+            readOnly={busy}
+            forEnrolled
           />
         )}
         {ran && failed > 0 && (

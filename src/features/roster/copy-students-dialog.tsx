@@ -6,7 +6,6 @@ import type { ApiClient } from '../../api/client';
 import { classQueries } from '../../api/class-queries';
 import type { ClassSummary, RosterEntry } from '#contract';
 import { checkExpiry, defaultExpiry, type ExpiryValue } from '../../components/expiry-field/expiry';
-import { ExpiryField } from '../../components/expiry-field/expiry-field';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';
 import { useDiscardGuard, useFormDialog } from '../../components/form-dialog/form-dialog-context';
@@ -18,6 +17,7 @@ import { isActive, useRunnerSnapshot } from '../../lib/batch-run/use-runner';
 import { downloadCsv, toCsv } from '../../lib/csv-file';
 import { useFormats } from '../../i18n/formats';
 import { useMessages } from '../../i18n/i18n-context';
+import { ExpiryFormField } from './expiry-form-field';
 import { useRosterMessages } from './messages';
 import classes from './roster.module.css';
 import { describeStudentFailure } from './student-outcome';
@@ -188,22 +188,7 @@ function CopyStudentsForm({
           )}
         />
         {keep === 'new' && (
-          <Controller
-            control={form.control}
-            name="expiry"
-            render={({ field, fieldState }) => (
-              <ExpiryField
-                ref={field.ref}
-                value={field.value}
-                onChange={(value) => {
-                  field.onChange(value);
-                  form.clearErrors('expiry');
-                }}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <ExpiryFormField control={form.control} clearErrors={form.clearErrors} />
         )}
         {kind === 'move' && (
           <Alert color="yellow" p="xs">
