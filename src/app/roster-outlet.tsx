@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { ApiClient } from '../api/client';
 import { useExtension } from '../api/use-extension';
 import { ROSTER_EXTENSION, type ClassSummary } from '#contract';
+import { tokenStore } from '../features/auth/token-store';
 import { turmaLabel, useClassListMessages } from '../features/classes/list/messages';
 import { useSelection } from '../lib/selection-store';
 import type { RosterParams } from '../features/roster/roster-params';
@@ -55,6 +56,7 @@ export function RosterOutlet({
         onChange={change}
         onClose={close}
         enrol={enrol}
+        onUnauthorized={tokenStore.expire}
       />
     </Suspense>
   );
