@@ -55,6 +55,7 @@ export function createStore(db: Db, retentionDays = auditRetentionDays()): Store
       classList.changing(classIds, write);
     } finally {
       roster.changed(classIds);
+      expiring.changed(classIds);
     }
   }
 
@@ -66,6 +67,7 @@ export function createStore(db: Db, retentionDays = auditRetentionDays()): Store
   const { made: classList, times: turmas } = withModelTimes(() => createClassList(db));
   const { made: roster, times: students } = withModelTimes(() => createRosterReads(db));
 
+  const expiring = createExpiringReads(db);
   const audit = createSqliteAudit(db);
   const enrolNow = db.transaction((enrolment: Enrolment, by: WriteAuthor) =>
     changing(enrolment.classIds, () => {
@@ -140,7 +142,7 @@ export function createStore(db: Db, retentionDays = auditRetentionDays()): Store
     listRoster: reading(roster.listRoster),
     searchStudents: reading(roster.searchStudents),
     studentsByEmail: reading(roster.studentsByEmail),
-    listExpiring: reading(createExpiringReads(db)),
+    listExpiring: reading(expiring),
     check: settled(() => {
       ping.get();
       return { writeLock: locks.state() };
