@@ -443,18 +443,10 @@ export class ClassSearch {
       remember(this.walkedDeep, key, true, WALKED_DEEP_KEPT);
       return this.walk(found, order, descending, from, count);
     }
-    // From the turmas found, not from every turma of the order: their positions, marked as bits,
-    // read in order.
-    const positions = this.positionsOf(field);
-    const marks = this.newBits();
-    forEachSlot(found.bits, (slot) => {
-      const at = positions[slot]!;
-      marks[at >>> 5]! |= 1 << (at & 31);
-    });
-    this.letGo.push(marks);
     const list = new Int32Array(found.total);
-    let listed = 0;
-    forEachSlot(marks, (at) => (list[listed++] = order[at]!));
+    for (let at = 0, listed = 0; listed < list.length; at++) {
+      if (has(found.bits, order[at]!)) list[listed++] = order[at]!;
+    }
     return pageOf(remember(this.ordered, key, list, ORDERED_KEPT), descending, from, count);
   }
 
