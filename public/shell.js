@@ -1,7 +1,14 @@
-// Before the first paint (a blocking file: the CSP forbids inline scripts): the colour scheme and
-// language the app will use, the prerendered first screen for this visit (inert until hydrated),
-// and with a stored token the list's first request (decision 005). Keys and rules: theme.ts,
-// detect-locale.ts, token-store.ts (kept in step by src/app/shell-script.test.ts).
+// Runs before the first paint (a blocking script at the end of <body>; a file, because the
+// production Content-Security-Policy, script-src 'self', forbids inline scripts):
+// - the colour scheme the app will use, so people in dark mode see no white flash (what Mantine's
+//   <ColorSchemeScript> does);
+// - the language, as the app will choose it;
+// - the console's first screen for this visit, prerendered at build time (index.html's
+//   <template>s): the sign-in gate, or for a stored token the turmas page before its rows. Only
+//   whether a token is stored is read; the token itself stays where it is. Inert until the app
+//   hydrates it (src/main.tsx).
+// Storage keys and rules: src/app/theme.ts, src/i18n/detect-locale.ts,
+// src/features/auth/token-store.ts (src/app/shell-script.test.ts keeps them in step).
 /* global window, document */
 (function () {
   var root = document.documentElement;
@@ -9,7 +16,7 @@
     try {
       return window[storage].getItem(key);
     } catch {
-      return null; // blocked storage: as if nothing were stored
+      return null; // blocked storage: as the app does, as if nothing were stored
     }
   }
 
@@ -38,30 +45,12 @@
 
   var token =
     stored('sessionStorage', 'turmas-admin.token') || stored('localStorage', 'turmas-admin.token');
-  if (token && !window.location.search) sendFirstListRequest(token);
   var template = document.getElementById('shell-' + (token ? 'list' : 'gate') + '-' + locale);
   var container = document.getElementById('root');
-  // Prerendered for the address without parameters only.
+  // Prerendered for the address without parameters: a reload of a search or of page 3 renders
+  // something else first, so it waits for the app as before.
   if (!template || !container || container.hasChildNodes() || window.location.search) return;
   container.appendChild(template.content.cloneNode(true));
+  // Painted, not yet working: nothing takes focus or clicks until the app has hydrated it.
   container.setAttribute('inert', '');
-
-  // The list's first page, asked for once /config.js has run (decision 005).
-  function sendFirstListRequest(token) {
-    var config = document.querySelector('script[src="/config.js"]');
-    if (!config || typeof window.fetch !== 'function') return;
-    config.addEventListener('load', function () {
-      var settings = window.__TURMAS_CONFIG__;
-      if (!settings || typeof settings.apiBaseUrl !== 'string') return;
-      var url = settings.apiBaseUrl.replace(/\/+$/, '') + '/classe?page=1&pageSize=20&sortBy=name';
-      var response = window.fetch(url, {
-        headers: { Accept: 'application/json', Authorization: 'Bearer ' + token },
-        signal: AbortSignal.timeout
-          ? AbortSignal.timeout(settings.requestTimeoutMs || 15000)
-          : undefined,
-      });
-      response.catch(function () {});
-      window.__TURMAS_FIRST_LIST__ = { url: url, token: token, response: response };
-    });
-  }
 })();

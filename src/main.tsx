@@ -25,8 +25,11 @@ const app = (
     <App />
   </StrictMode>
 );
-// public/shell.js put the prerendered first screen for this visit in the container: React adopts
-// its elements in one task. In a transition it yielded every 5 ms, and the frames between the
-// slices tripled hydration's time (decision 005). A fresh render keeps the transition.
-if (container.hasChildNodes()) hydrateRoot(container, app);
-else startTransition(() => createRoot(container).render(app));
+// A transition lets React yield while it builds the first screen, instead of one long task that
+// keeps the page from answering input (docs/decisions/005-first-screen-weight.md).
+startTransition(() => {
+  // public/shell.js put the prerendered first screen for this visit in the container: React
+  // adopts its elements instead of building them again.
+  if (container.hasChildNodes()) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});

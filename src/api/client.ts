@@ -201,17 +201,6 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Overrides `getToken`: the sign-in check tries a token before it is stored. */
   token?: string;
-  /**
-   * An answer already on its way (public/shell.js's first list request): taken instead of asking
-   * again when its URL and token are this request's; otherwise the request is sent as usual.
-   */
-  sent?: SentRequest;
-}
-
-export interface SentRequest {
-  url: string;
-  token: string | null;
-  response: Promise<Response>;
 }
 
 type Method = 'GET' | 'POST' | 'DELETE';
@@ -294,8 +283,7 @@ async function send(
   spec: RequestSpec<unknown>,
   requestId: string | undefined,
 ): Promise<{ response: Response; text: string }> {
-  const token = spec.options?.token ?? transport.getToken();
-  const headers = requestHeaders(token, requestId);
+  const headers = requestHeaders(spec.options?.token ?? transport.getToken(), requestId);
   let body: string | undefined;
   if (spec.body) {
     body = encodeBody(spec.body);
@@ -313,10 +301,7 @@ async function send(
   const fetchImpl = transport.fetch ?? globalThis.fetch;
 
   try {
-    const sent = spec.options?.sent;
-    const response = await (sent && sent.url === url && sent.token === token && !requestId
-      ? sent.response
-      : fetchImpl(url, { method: spec.method, headers, body, signal }));
+    const response = await fetchImpl(url, { method: spec.method, headers, body, signal });
     // Reading the body is inside the try: the timeout, an abort or a dropped connection can
     // all strike while it streams in.
     const text = await response.text();
