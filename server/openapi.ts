@@ -591,7 +591,7 @@ function extensionPaths(example: (name: SchemaName) => unknown) {
           'an enrolment that created the membership is removed, one that changed an expiry sets ' +
           "the old one back. A turma where the student's state is no longer what the entry left " +
           'is not touched: the answer says which and why. Audited as `undo`, which can be ' +
-          `undone in turn. The \`${RUN_ID_HEADER}\` header groups undos as any write. ${notV1(AUDIT_EXTENSION)}`,
+          `undone in turn. The \`${RUN_ID_HEADER}\` header groups undos as it groups every write. ${notV1(AUDIT_EXTENSION)}`,
         requestBody: jsonBody('UndoBody', example('UndoBody')),
         responses: {
           ...writeResponses('UnknownAuditEntry'),
