@@ -4,6 +4,7 @@ import { Alert, Box } from '@mantine/core';
 import { lazy, Suspense, useRef } from 'react';
 import type { ApiClient } from '../../api/client';
 import type { ClassSummary, RosterEntry } from '#contract';
+import { PanelNotice } from '../../components/side-panel/panel-notice';
 import { SidePanel } from '../../components/side-panel/side-panel';
 import { useRosterMessages } from './messages';
 import { RemoveStudentsDialog } from './remove-students-dialog';
@@ -89,18 +90,14 @@ export function RosterPanel({
         {/* Drawer.Body's padding, without Drawer.Body: it would describe the whole dialog. */}
         <Box px="md" pb={selected.size > 0 ? 0 : 'md'}>
           {notice && (
-            <Alert
+            <PanelNotice
               ref={noticeRef}
-              tabIndex={-1}
-              role="status"
-              color="teal"
               mb="md"
-              withCloseButton
-              closeButtonLabel={messages.outcome.dismiss}
-              onClose={dismissNotice}
+              dismissLabel={messages.outcome.dismiss}
+              onDismiss={dismissNotice}
             >
               {notice}
-            </Alert>
+            </PanelNotice>
           )}
           {expiryDialog === 'failed' && dialog?.kind === 'expiry' && (
             <Alert color="red" mb="md" role="alert">

@@ -11,6 +11,7 @@ import {
   type StudentRecord,
 } from '#contract';
 import { EmailText } from '../../components/email-text/email-text';
+import { PanelNotice } from '../../components/side-panel/panel-notice';
 import { SidePanel } from '../../components/side-panel/side-panel';
 import { visibleName } from '../../components/visible-name/visible-name';
 import { describeApiError } from '../../i18n/describe-api-error';
@@ -171,17 +172,13 @@ function StudentDetails({
         <EmailText email={student.email} />
       </Text>
       {notice && (
-        <Alert
+        <PanelNotice
           ref={noticeRef}
-          tabIndex={-1}
-          role="status"
-          color="teal"
-          withCloseButton
-          closeButtonLabel={messages.close}
-          onClose={() => setNotice(null)}
+          dismissLabel={messages.close}
+          onDismiss={() => setNotice(null)}
         >
           {notice.text}
-        </Alert>
+        </PanelNotice>
       )}
       <Group justify="space-between" gap="sm">
         <Text component="h3" fw={700} size="lg">
