@@ -683,6 +683,20 @@ export const undoResponseSchema = z.object({
 });
 export type UndoResponse = z.infer<typeof undoResponseSchema>;
 
+/**
+ * The credentials extension (decision 019): `GET /v1/me` names the credential a request was
+ * made with and its role. A `read` credential lists and searches; a `write` one also enrols,
+ * removes and undoes, and a write with a `read` credential is answered 403.
+ */
+export const ME_EXTENSION = 'me';
+export const CREDENTIAL_ROLES = ['read', 'write'] as const;
+export type CredentialRole = (typeof CREDENTIAL_ROLES)[number];
+export const meResponseSchema = z.object({
+  name: z.string(),
+  role: z.enum(CREDENTIAL_ROLES),
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Turning zod issues into the one-line messages the Error body carries
 
