@@ -5,7 +5,6 @@
  * JSON, and never a stack trace: see `errorBody` and `onError` below.
  */
 import { zValidator } from '@hono/zod-validator';
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { HTTPException } from 'hono/http-exception';
@@ -55,6 +54,12 @@ import {
   type AuthFailureLimits,
 } from './auth-failures.ts';
 import { clientAddress } from './client-address.ts';
+import {
+  createCredentialCheck,
+  positionalCredentials,
+  type Credential,
+  type CredentialEntry,
+} from './credentials.ts';
 import type { Logger } from './log.ts';
 import type { Metrics } from './metrics.ts';
 import { buildOpenApiDocument } from './openapi.ts';
@@ -62,8 +67,10 @@ import { ALWAYS_READY, type Readiness } from './readiness.ts';
 
 export interface ApiOptions {
   store: Store;
-  /** Accepted bearer tokens; compared in constant time. */
-  tokens: readonly string[];
+  /** API_TOKENS: each a `write` credential named `token-<n>` by its position (credentials.ts). */
+  tokens?: readonly string[] | undefined;
+  /** More credentials, read on every request: the generated token's, a credentials file's. */
+  credentials?: (() => readonly CredentialEntry[]) | undefined;
   log: Logger;
   /** Where clients reach this server (PUBLIC_URL), for the OpenAPI document's `servers`. */
   publicUrl?: string | undefined;
@@ -98,26 +105,6 @@ function valid<Target extends 'json' | 'query' | 'param', Schema extends z.ZodMi
       return errorBody(c, 400, describeIssues(result.error, target === 'json' ? 'body' : target));
     }
   });
-}
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest();
-
-/**
- * Which of `tokens` `candidate` is (-1: none), in a time that tells nothing about either: both
- * sides are SHA-256 digests (32 bytes whatever was sent, so neither length nor a shared prefix
- * shows) compared with crypto.timingSafeEqual, and against every token (no early exit tells which
- * one matched).
- */
-function createTokenCheck(tokens: readonly string[]): (candidate: string) => number {
-  const digests = tokens.map(sha256);
-  return (candidate) => {
-    const digest = sha256(candidate);
-    let matched = -1;
-    digests.forEach((expected, index) => {
-      matched = timingSafeEqual(expected, digest) ? index : matched;
-    });
-    return matched;
-  };
 }
 
 /** The API speaks JSON only: say so plainly instead of reporting every field as missing. */
@@ -241,7 +228,8 @@ export const RETRY_AFTER_SECONDS = 2;
 /** The `/v1` routes, mounted by server.ts (production) and dev-entry.ts (`npm run dev`). */
 export function createApi({
   store,
-  tokens,
+  tokens = [],
+  credentials,
   log,
   publicUrl,
   extensions = true,
@@ -252,12 +240,19 @@ export function createApi({
   metrics,
 }: ApiOptions) {
   configureZod();
-  const { authenticate, tokenOf } = createAuthentication(tokens, authFailures, log, trustProxy);
+  const { authenticate, credentialOf } = createAuthentication(
+    accepted(tokens, credentials),
+    authFailures,
+    log,
+    trustProxy,
+  );
   const admission = createAdmission(limits, (c, status, message) => {
     metrics?.refused(status);
     return errorBody(c, status, message);
   });
-  const clientOf = (c: Context) => `${tokenOf.get(c)} ${clientAddress(c, trustProxy)}`;
+  // /v1/openapi.json is admitted without a credential: its address's client (no name is empty).
+  const clientOf = (c: Context) =>
+    `${c.get('credential')?.name ?? ''} ${clientAddress(c, trustProxy)}`;
   const admitted = admission.admit(clientOf);
   // Reads are admitted before their route; writes once their body has arrived (`write`), so that
   // a slow upload holds no place a request could run in, but refused before it is read.
@@ -268,7 +263,7 @@ export function createApi({
   const authorOf = (c: Context): WriteAuthor => {
     const runId = c.req.header(RUN_ID_HEADER);
     return {
-      credential: `token-${(tokenOf.get(c) ?? 0) + 1}`,
+      credential: credentialOf(c).name,
       runId: runId !== undefined && RUN_ID_PATTERN.test(runId) ? runId : undefined,
     };
   };
@@ -314,13 +309,29 @@ export function createApi({
   );
 }
 
+/** API_TOKENS' credentials, then the others as they are now (the same array while unchanged). */
+function accepted(
+  tokens: readonly string[],
+  more: (() => readonly CredentialEntry[]) | undefined,
+): () => readonly CredentialEntry[] {
+  const fixed = positionalCredentials(tokens);
+  if (!more) return () => fixed;
+  let last: readonly CredentialEntry[] | undefined;
+  let all = fixed;
+  return () => {
+    const now = more();
+    if (now !== last) [last, all] = [now, [...fixed, ...now]];
+    return all;
+  };
+}
+
 /**
- * The bearer token check, and the token each request was let in with (with its address, the
- * client admission counts). A failed authentication counts against its address; past the limit,
- * a 429 (auth-failures.ts).
+ * The bearer token check, and the credential each request was let in with (with its address, the
+ * client admission counts; by its name, the request log). A failed authentication counts against
+ * its address; past the limit, a 429 (auth-failures.ts).
  */
 function createAuthentication(
-  tokens: readonly string[],
+  entries: () => readonly CredentialEntry[],
   limits: AuthFailureLimits,
   log: Logger,
   trustProxy: boolean,
@@ -338,15 +349,14 @@ function createAuthentication(
       );
     },
   });
-  const tokenCheck = createTokenCheck(tokens);
-  const tokenOf = new WeakMap<Context, number>();
+  const credentialCheck = createCredentialCheck(entries);
   const authenticate = bearerAuth({
-    // Hono parses the header; the comparison is ours (createTokenCheck), on node:crypto:
+    // Hono parses the header; the comparison is ours (createCredentialCheck), on node:crypto:
     // synchronous, where Hono's default async crypto.subtle cost more (decision 004).
     verifyToken: (candidate, c) => {
-      const index = tokenCheck(candidate);
-      if (index >= 0) tokenOf.set(c, index);
-      return index >= 0;
+      const credential = credentialCheck(candidate);
+      if (credential) c.set('credential', credential);
+      return credential !== undefined;
     },
     noAuthenticationHeader: unauthorized(
       'Missing bearer token: send Authorization: Bearer <token>',
@@ -356,7 +366,13 @@ function createAuthentication(
     ),
     invalidToken: unauthorized('Invalid or expired token'),
   });
-  return { authenticate, tokenOf };
+  // Only routes behind `authenticate` call it, where a credential is always set.
+  const credentialOf = (c: Context): Credential => {
+    const credential = c.get('credential');
+    if (!credential) throw new Error(`${c.req.path} is not behind authentication`);
+    return credential;
+  };
+  return { authenticate, credentialOf };
 }
 
 /**

@@ -116,24 +116,25 @@ function environmentAdmission() {
 
 /**
  * Tokens from API_TOKENS; without it, one random token kept in DATA_DIR (mode 0600) so that a
- * restart does not sign everybody out. It is printed when created, never again.
+ * restart does not sign everybody out: the `console-local` credential. It is printed when
+ * created, never again.
  */
-function resolveTokens(dataDir: string): string[] {
+function resolveTokens(dataDir: string): { tokens: string[] } | { localToken: string } {
   const configured = (process.env.API_TOKENS ?? '')
     .split(',')
     .map((token) => token.trim())
     .filter(Boolean);
-  if (configured.length > 0) return configured;
+  if (configured.length > 0) return { tokens: configured };
   const file = join(dataDir, TOKEN_FILE);
   if (existsSync(file)) {
     console.log(`API token: the one kept in ${file}`);
-    return [readFileSync(file, 'utf8').trim()];
+    return { localToken: readFileSync(file, 'utf8').trim() };
   }
   mkdirSync(dataDir, { recursive: true });
   const token = randomBytes(32).toString('base64url');
   writeFileSync(file, `${token}\n`, { mode: 0o600 });
   console.log(`API token (created, kept in ${file}; shown only now):\n\n  ${token}\n`);
-  return [token];
+  return { localToken: token };
 }
 
 /**
@@ -152,7 +153,7 @@ const server = await startServer({
   host: process.env.HOST || '0.0.0.0',
   dataDir,
   postgres: environmentPostgres(),
-  tokens: resolveTokens(dataDir),
+  ...resolveTokens(dataDir),
   staticDir: 'dist',
   seedClasses: environmentNumber('SEED_CLASSES', DEMO_CLASSES),
   // Only behind a proxy that sets X-Forwarded-Proto itself: a client could send its own.

@@ -20,6 +20,7 @@ import { about, createApi, errorBody, type ApiOptions } from './app.ts';
 import type { AuthFailureLimits } from './auth-failures.ts';
 import { followConsoleApiOrigin, type ConsoleApiOrigin } from './console-config.ts';
 import { corsFor, parseOrigin } from './cors.ts';
+import { namedCredential } from './credentials.ts';
 import { openStore } from './store/open-store.ts';
 import { DEFAULT_POOL_SIZE, type PostgresConfig } from './store/postgres-schema.ts';
 import {
@@ -224,7 +225,10 @@ export interface ServerOptions {
   dataDir: string;
   /** DATABASE_URL and its pool: PostgreSQL instead of SQLite in dataDir. */
   postgres?: PostgresConfig | undefined;
-  tokens: readonly string[];
+  /** API_TOKENS: `write` credentials named `token-<n>` by position (credentials.ts). */
+  tokens?: readonly string[] | undefined;
+  /** The token main.ts keeps in DATA_DIR when API_TOKENS is unset: the `console-local` credential. */
+  localToken?: string | undefined;
   /** The built console (`dist`); without it only the API is served. */
   staticDir?: string;
   /** Demo turmas to seed when the database is new; 0 seeds none. */
@@ -255,6 +259,9 @@ export interface ServerOptions {
   openStore?: typeof openStore;
 }
 
+/** The name of the credential of the token main.ts generates (audit entries, request log). */
+export const LOCAL_CREDENTIAL = 'console-local';
+
 /** The shortest token accepted (the one main.ts makes has 43 characters). */
 export const TOKEN_LENGTH_MIN = 32;
 
@@ -278,7 +285,12 @@ export interface RunningServer {
  * rejects.
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  checkTokens(options.tokens);
+  const tokens = options.tokens ?? [];
+  const local =
+    options.localToken === undefined
+      ? []
+      : [namedCredential(LOCAL_CREDENTIAL, 'write', options.localToken)];
+  checkTokens(options.localToken === undefined ? tokens : [...tokens, options.localToken]);
   // Before anything opens: a wrong origin stops the start with nothing to clean up.
   for (const origin of options.corsOrigins ?? []) parseOrigin(origin);
   const log = createLogger(options.log);
@@ -292,7 +304,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       : createMetrics(() => (late.opened() ? { store: late.store, students } : undefined));
   const app = createApp({
     store: late.store,
-    tokens: options.tokens,
+    tokens,
+    credentials: () => local,
     log,
     staticDir: options.staticDir,
     trustProxy: options.trustProxy,

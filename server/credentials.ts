@@ -1,0 +1,56 @@
+/**
+ * Named credentials with a role (decision 019): who a request is, for the audit trail, the
+ * request log and the role check. A credential is known by the SHA-256 of its token only.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { CredentialRole } from '#contract';
+
+export interface Credential {
+  readonly name: string;
+  readonly role: CredentialRole;
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The credential a request was let in with; none before authentication or without it. */
+    credential: Credential | undefined;
+  }
+}
+
+/** A credential and the SHA-256 digest of its token. */
+export interface CredentialEntry {
+  readonly credential: Credential;
+  readonly digest: Buffer;
+}
+
+export const tokenDigest = (token: string): Buffer => createHash('sha256').update(token).digest();
+
+/** API_TOKENS: each a `write` credential named by its position, `token-1` first. */
+export const positionalCredentials = (tokens: readonly string[]): CredentialEntry[] =>
+  tokens.map((token, index) => namedCredential(`token-${index + 1}`, 'write', token));
+
+export const namedCredential = (
+  name: string,
+  role: CredentialRole,
+  token: string,
+): CredentialEntry => ({ credential: { name, role }, digest: tokenDigest(token) });
+
+/**
+ * Which credential `candidate` is (undefined: none), in a time that tells nothing about either:
+ * the candidate is digested once, and its 32 bytes (whatever length was sent, so neither length
+ * nor a shared prefix shows) compared with crypto.timingSafeEqual against every credential's
+ * digest, with no early exit to tell which one matched. `entries` is read on every call: a
+ * credentials file's set changes while the server runs.
+ */
+export function createCredentialCheck(
+  entries: () => readonly CredentialEntry[],
+): (candidate: string) => Credential | undefined {
+  return (candidate) => {
+    const digest = tokenDigest(candidate);
+    let matched: Credential | undefined;
+    for (const entry of entries()) {
+      matched = timingSafeEqual(entry.digest, digest) ? entry.credential : matched;
+    }
+    return matched;
+  };
+}
