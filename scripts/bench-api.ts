@@ -14,6 +14,8 @@
  *   every sort on any page. The fixed URLs above mostly measure the index's caches; these, what
  *   a search costs when it is not the one just asked; and the student page (one student by
  *   e-mail) and expiring soon (windows of 7 days to a year, some for a few turmas), 1,000 each;
+ *   and 1,000 reads of the audit trail (bench-audit.ts), topped up to `--audit-entries` entries
+ *   (one per turma unless told); writes: the removal of those new students, one at a time;
  * - each scenario runs a warm-up, then `--duration` seconds at `--connections` connections;
  * - the bare handler (same @hono/node-server, `c.json` of the same page, no middleware) is the
  *   framework's ceiling: read throughput is reported as a ratio to it.
@@ -50,6 +52,7 @@ import {
   type PoolPaths,
   type StudentDayPaths,
 } from './bench-query-pool.ts';
+import { auditPaths, seedPostgresAudit, seedSqliteAudit } from './bench-audit.ts';
 import { randomNumbers } from '../server/seed.ts';
 import {
   autocannon,
@@ -78,6 +81,8 @@ const { values: args } = parseArgs({
     'cpu-prof': { type: 'string' },
     // sqlite (the default), postgres, or both side by side.
     engine: { type: 'string', default: 'sqlite' },
+    // Entries in the audit trail, topped up before the scenarios (default: one per turma).
+    'audit-entries': { type: 'string' },
     // Serves the Prometheus metrics (METRICS_PORT), as production may: their cost is measured.
     metrics: { type: 'boolean', default: false },
     // With postgres: also this many API processes on the same database, beside one.
@@ -342,6 +347,7 @@ const WARMUP_S = QUICK ? 1 : 2;
 const CONNECTIONS = positiveNumber('connections');
 const CLASSES = positiveNumber('classes');
 const DATA_SIZE = benchDataSize(CLASSES);
+const AUDIT_ENTRIES = Number(args['audit-entries'] ?? CLASSES);
 
 type Engine = 'sqlite' | 'postgres';
 const ENGINES: Partial<Record<string, Engine[]>> = {
@@ -356,6 +362,8 @@ interface Database {
   request: ServeRequest;
   /** PostgreSQL's CPU so far (µs); SQLite's is the API process's own. */
   cpuMicros?: () => number;
+  /** Runs once the first API process has started (and migrated the schema). */
+  afterStart?: () => Promise<void>;
   cleanUp: () => Promise<void>;
 }
 
@@ -412,6 +420,7 @@ async function sqliteDatabase(): Promise<Database> {
     : await mkdtemp(path.join(tmpdir(), 'turmas-bench-api-'));
   if (given) console.log(`Using ${dataDir} as it is`);
   else await seedDemoData(dataDir);
+  await seedAudit('SQLite', () => seedSqliteAudit(dataDir, AUDIT_ENTRIES));
   return {
     engine: 'sqlite',
     request: { kind: 'api', dataDir, metrics: args.metrics },
@@ -449,6 +458,8 @@ async function postgresDatabase(): Promise<Database> {
       engine: 'postgres',
       request: { kind: 'api', dataDir, postgresUrl: cluster.url, metrics: args.metrics },
       cpuMicros: () => postgresCpuMicros(postmaster),
+      afterStart: () =>
+        seedAudit('PostgreSQL', () => seedPostgresAudit(cluster.url, AUDIT_ENTRIES)),
       cleanUp: async () => {
         await cluster.destroy();
         await rm(dataDir, { recursive: true, force: true });
@@ -492,6 +503,7 @@ async function runScenarios(label: string, database: Database, count: number) {
     }
     const apis = [...servers];
     const api = apis[0]!;
+    await database.afterStart?.();
 
     // The bare handler answers what a real first page is; the writes go to real turma ids.
     const firstPage = await getJson(`${api.url}/v1/classe`);
@@ -509,7 +521,8 @@ async function runScenarios(label: string, database: Database, count: number) {
       return totalRecords as number;
     });
     const studentDay = await studentDayPaths((path) => getJson(`${api.url}/v1${path}`));
-    const scenarios = buildScenarios(turmaIds, bigTurma!.id, pool, studentDay).filter(
+    const audit = await auditPaths((path) => getJson(`${api.url}/v1${path}`));
+    const scenarios = buildScenarios(turmaIds, bigTurma!.id, pool, studentDay, audit).filter(
       (s) => s.kind === 'bare' || !args.only || s.name.includes(args.only),
     );
     // A search that finds nothing, or a page past the end, would measure the wrong thing (the
@@ -639,6 +652,17 @@ async function healthDuring(servers: ServerProcess[], scenario: Scenario) {
   };
 }
 
+/** Tops the audit trail up to AUDIT_ENTRIES, saying how long it took. */
+async function seedAudit(engine: string, seed: () => Promise<number>) {
+  const started = performance.now();
+  const written = await seed();
+  if (written > 0) {
+    console.log(
+      `  audit trail on ${engine}: ${written} entries written in ${seconds(performance.now() - started)}`,
+    );
+  }
+}
+
 async function seedDemoData(dataDir: string) {
   console.log(
     `Seeding ${DATA_SIZE.classes} turmas, ${DATA_SIZE.students} students, ` +
@@ -654,6 +678,7 @@ function buildScenarios(
   bigTurmaId: string,
   pool: PoolPaths,
   studentDay: StudentDayPaths,
+  audit: string[],
 ): Scenario[] {
   const read = (
     name: string,
@@ -711,6 +736,20 @@ function buildScenarios(
       return { ...request, body: JSON.stringify({ name: 'Aluno Bench', email, classes }) };
     },
   };
+  let removed = 0;
+  const remove: LoadRequest = {
+    method: 'DELETE',
+    path: '/v1/classe/remove-student',
+    headers: { ...READ_HEADERS, 'content-type': 'application/json' },
+    // The students the enrolments made, from their turmas, in the order they came; past the last
+    // one, again from the first (a removal of no enrolment, still a write and an audit entry).
+    setupRequest: (request) => {
+      removed = (removed % Math.max(1, enrolled)) + 1;
+      const classes = turmaIds.slice(0, 1 + (removed % 3)).map((id) => ({ id }));
+      const email = `bench.${run}.${removed}@bench.example`;
+      return { ...request, body: JSON.stringify({ email, classes }) };
+    },
+  };
   const poolRead = drawn('pool read', [...pool.ranked, ...pool.sorted]);
   const roster = `/classe/${encodeURIComponent(bigTurmaId)}/students`;
   const students = (term: string, more = '') => `/students${search(term)}${more}`;
@@ -740,6 +779,8 @@ function buildScenarios(
     // The student page and expiring soon (issue 37), each request a different student or window.
     drawn('pool: 1,000 student pages by e-mail', studentDay.students),
     drawn('pool: 1,000 expiring-soon windows, any page', studentDay.expiring),
+    // The audit trail (issue 38): every filter, first pages and the next, AUDIT_ENTRIES deep.
+    drawn('pool: 1,000 audit reads, every filter', audit),
     // "9º" is in one name in twelve: its middle page.
     read(
       `search "9º", page ${nineMiddle} by countStudents`,
@@ -768,6 +809,12 @@ function buildScenarios(
       kind: 'write',
       targets: [],
       requests: [enrol],
+    },
+    {
+      name: 'remove a student from 1–3 turmas',
+      kind: 'write',
+      targets: [],
+      requests: [remove],
     },
     // Reads from the query pool with one write in ten, every connection cycling through them.
     {
