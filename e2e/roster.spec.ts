@@ -4,7 +4,8 @@
  * expiry, Back and shared links, axe, and a phone's screen.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { rosterResponseSchema, type Class } from '#contract';
+import type { Class } from '#contract';
+import { enrolThroughApi, rosterOf, rosterPanel } from './roster-support';
 import {
   expect,
   expectNoAxeViolations,
@@ -29,27 +30,12 @@ async function enrolStudents(request: APIRequestContext, token: string, turma: C
     name: `${first} ${tag}`,
     email: `${first.toLowerCase()}.${tag}@escola.test`,
   }));
-  for (const [index, student] of students.entries()) {
-    const answer = await request.post(`/v1/classe/${encodeURIComponent(turma.id)}/add-student`, {
-      headers: { Authorization: `Bearer ${token}` },
-      data: {
-        ...student,
-        ...(index === 0 ? { expirationDate: new Date(Date.now() + 3 * DAY).toISOString() } : {}),
-      },
-    });
-    expect(answer.ok(), `enrolling ${student.email} answered ${answer.status()}`).toBe(true);
-  }
+  const expiring = { expirationDate: new Date(Date.now() + 3 * DAY).toISOString() };
+  await enrolThroughApi(request, token, turma, [
+    { ...students[0]!, ...expiring },
+    ...students.slice(1),
+  ]);
   return { tag, students };
-}
-
-/** The turma's roster as the server answers it: the truth the panel must show. */
-async function rosterOf(request: APIRequestContext, token: string, turma: Class, query = '') {
-  const answer = await request.get(
-    `/v1/classe/${encodeURIComponent(turma.id)}/students?pageSize=100&query=${encodeURIComponent(query)}`,
-    { headers: { Authorization: `Bearer ${token}` } },
-  );
-  expect(answer.ok()).toBe(true);
-  return rosterResponseSchema.parse(await answer.json());
 }
 
 async function firstTurma(request: APIRequestContext, token: string): Promise<Class> {
@@ -64,23 +50,6 @@ async function tabTo(page: Page, target: Locator, maxPresses: number) {
     await page.keyboard.press('Tab');
   }
   await expect(target).toBeFocused();
-}
-
-function rosterPanel(page: Page, turma: Pick<Class, 'name'>) {
-  const dialog = page.getByRole('dialog', { name: `Alunos de ${turma.name}` });
-  return {
-    dialog,
-    heading: dialog.getByRole('heading', { name: `Alunos de ${turma.name}` }),
-    search: dialog.getByRole('searchbox', { name: 'Buscar alunos' }),
-    // The count above the table (the panel's notices and the selection's count are live too).
-    status: dialog.getByRole('status').filter({
-      hasText: /^(\d+ alunos?( encontrados?)?|Nenhum aluno encontrado|Carregando alunos…)$/,
-    }),
-    table: dialog.getByRole('table', { name: `Alunos de ${turma.name}` }),
-    tick: (student: { name: string }) =>
-      dialog.getByRole('checkbox', { name: new RegExp(`^Selecionar ${student.name} \\(`) }),
-    bar: dialog.getByRole('region', { name: 'Alunos selecionados' }),
-  };
 }
 
 test('opens a roster from a row, removes two students, and the counts drop', async ({
