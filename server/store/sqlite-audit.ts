@@ -14,6 +14,7 @@ import {
   type Operation,
   type StoredEntry,
 } from './audit.ts';
+import type { Statement } from 'better-sqlite3';
 import { NOW, type Db } from './sqlite-schema.ts';
 import { AuditEntryNotFoundError, type WriteAuthor } from './store.ts';
 
@@ -62,6 +63,9 @@ export function createSqliteAudit(db: Db) {
     `DELETE FROM audit_classes WHERE class_id = ? AND entry_id = ?`,
   );
 
+  // One statement per combination of filters (a few dozen): compiled once, not per read.
+  const reads = new Map<string, Statement<unknown[], AuditRow>>();
+
   const statesOf = (studentId: number | string, classIds: readonly string[]) =>
     enrolments.all(Number(studentId), JSON.stringify(classIds));
 
@@ -97,7 +101,9 @@ export function createSqliteAudit(db: Db) {
         values.push(value);
         return '?';
       });
-      return auditPage(db.prepare<unknown[], AuditRow>(sql).all(...values), params.pageSize);
+      let statement = reads.get(sql);
+      if (!statement) reads.set(sql, (statement = db.prepare<unknown[], AuditRow>(sql)));
+      return auditPage(statement.all(...values), params.pageSize);
     },
 
     /** The entries an undo reverses, newest first. */
