@@ -10,11 +10,12 @@ import {
   ApiError,
   createApiClient,
   isTransient,
+  newRunId,
   parseRetryAfter,
   toSortBy,
   type ApiClientConfig,
 } from './client';
-import { SORT_FIELDS, type ClassListResponse } from '#contract';
+import { RUN_ID_PATTERN, SORT_FIELDS, type ClassListResponse } from '#contract';
 import { aClassPage, aTurma } from '../testing/sample-classes';
 import { apiError } from '../testing/expect-api-error';
 
@@ -217,6 +218,40 @@ describe('extensions beyond v1', () => {
     expect(sent[3]).toMatch(/^[0-9a-f]{32}$/);
     expect(plain).toMatchObject({ status: 500, requestId: 'server-made' });
     expect(offered).toMatchObject({ status: 500, requestId: sent[3] });
+  });
+
+  it("sends a write's run id only to a server that offers audit: a plain v1 sees no X-Run-Id", async () => {
+    const api = client();
+    const answer = (extensions: string | null) =>
+      server.handle((_request, response) => {
+        if (extensions !== null) response.setHeader('Api-Extensions', extensions);
+        sendJson(response, 200, {});
+      });
+    const body = { name: 'Ana', email: 'ana@x.test', classes: [{ id: 'c-1' }] };
+    answer(null);
+    await api.addStudentToClasses(body, { runId: 'run-1' });
+    await api.addStudentToClasses(body, { runId: 'run-1' });
+    answer('roster, request-id');
+    await api.addStudentToClasses(body, { runId: 'run-1' });
+    await api.addStudentToClasses(body, { runId: 'run-1' });
+    answer('roster, audit');
+    await api.addStudentToClasses(body, { runId: 'run-1' });
+    await api.addStudentToClasses(body, { runId: 'run-1' });
+    await api.addStudentToClasses(body);
+
+    // The extensions known are those the answer before said.
+    const sent = server.requests.map((request) => request.headers['x-run-id']);
+    expect(sent).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      'run-1',
+      undefined,
+    ]);
+    expect(newRunId()).toMatch(RUN_ID_PATTERN);
+    expect(newRunId()).not.toBe(newRunId());
   });
 
   it('is not changed by a 5xx, which may come from a proxy in front of the server', async () => {

@@ -8,6 +8,9 @@ import { z } from 'zod/mini';
 import {
   addStudentToClassBodySchema,
   addStudentToClassesBodySchema,
+  AUDIT_EXTENSION,
+  auditQuerySchema,
+  auditResponseSchema,
   classListQuerySchema,
   classListResponseSchema,
   describeIssues,
@@ -15,21 +18,28 @@ import {
   expiringResponseSchema,
   EXTENSIONS_HEADER,
   listsExtension,
+  meResponseSchema,
   removeStudentFromClassesBodySchema,
   REQUEST_ID_EXTENSION,
   REQUEST_ID_HEADER,
   rosterQuerySchema,
   rosterResponseSchema,
+  RUN_ID_HEADER,
   studentSearchQuerySchema,
   studentSearchResponseSchema,
   studentsByEmailResponseSchema,
+  undoBodySchema,
+  undoResponseSchema,
   writeSuccessSchema,
   type AddStudentToClassBody,
   type AddStudentToClassesBody,
+  type AuditQuery,
+  type AuditResponse,
   type ClassListQuery,
   type ClassListResponse,
   type ExpiringResponse,
   type ErrorBody,
+  type MeResponse,
   type RemoveStudentFromClassesBody,
   type RosterQuery,
   type RosterResponse,
@@ -38,6 +48,8 @@ import {
   type StudentSearchResponse,
   type StudentsByEmailResponse,
   type SortField,
+  type UndoBody,
+  type UndoResponse,
   type WriteSuccess,
 } from '#contract';
 
@@ -201,6 +213,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Overrides `getToken`: the sign-in check tries a token before it is stored. */
   token?: string;
+  /**
+   * The run this write belongs to (`newRunId()`: one per enrolment, removal, move or bulk run),
+   * sent as RUN_ID_HEADER only to a server that offers AUDIT_EXTENSION.
+   */
+  runId?: string;
 }
 
 type Method = 'GET' | 'POST' | 'DELETE';
@@ -240,20 +257,31 @@ function createRequest(
   return async function request<T>(spec: RequestSpec<T>): Promise<T> {
     // Only to a server that offers it: a plain v1 platform sees no new header (nor preflight).
     const requestId = extensions.has(REQUEST_ID_EXTENSION) ? newRequestId() : undefined;
-    const { response, text } = await send(transport, spec, requestId);
+    const runId = extensions.has(AUDIT_EXTENSION) ? spec.options?.runId : undefined;
+    const { response, text } = await send(transport, spec, { requestId, runId });
     // Any answer of the server's own says which extensions it has; a proxy's 5xx page does not.
     if (response.status < 500) extensions.report(response.headers.get(EXTENSIONS_HEADER));
     return readAnswer(response, text, spec.response);
   };
 }
 
+/** The ids a request names itself and its run by, each only where the server offers it. */
+interface RequestIds {
+  requestId: string | undefined;
+  runId: string | undefined;
+}
+
 /** The headers every request carries. */
-function requestHeaders(token: string | null | undefined, requestId?: string): Headers {
+function requestHeaders(token: string | null | undefined, ids: RequestIds): Headers {
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (requestId) headers.set(REQUEST_ID_HEADER, requestId);
+  if (ids.requestId) headers.set(REQUEST_ID_HEADER, ids.requestId);
+  if (ids.runId) headers.set(RUN_ID_HEADER, ids.runId);
   return headers;
 }
+
+/** A new run's id, for `RequestOptions.runId` (32 hex digits, within RUN_ID_PATTERN). */
+export const newRunId = (): string => newRequestId();
 
 /** 32 hex digits; getRandomValues, as randomUUID exists only on HTTPS pages and localhost. */
 function newRequestId(): string {
@@ -281,9 +309,9 @@ function encodeBody(body: NonNullable<RequestSpec<unknown>['body']>): string {
 async function send(
   transport: Transport,
   spec: RequestSpec<unknown>,
-  requestId: string | undefined,
+  ids: RequestIds,
 ): Promise<{ response: Response; text: string }> {
-  const headers = requestHeaders(spec.options?.token ?? transport.getToken(), requestId);
+  const headers = requestHeaders(spec.options?.token ?? transport.getToken(), ids);
   let body: string | undefined;
   if (spec.body) {
     body = encodeBody(spec.body);
@@ -389,6 +417,10 @@ export function createApiClient(config: ApiClientConfig) {
     removeStudentFromClasses: (body: RemoveStudentFromClassesBody, options?: RequestOptions) =>
       write('DELETE', '/classe/remove-student', removeStudentFromClassesBodySchema, body, options),
 
+    /** Extension (ME_EXTENSION): the credential in use, its name and role. */
+    me: (options?: RequestOptions): Promise<MeResponse> =>
+      request({ method: 'GET', path: '/me', response: meResponseSchema, options }),
+
     /** Extension (ExtensionsState): the students of one turma, a page at a time. */
     getClassStudents: (
       classId: string,
@@ -451,6 +483,26 @@ export function createApiClient(config: ApiClientConfig) {
           ['pageSize', String(query.pageSize)],
         ]),
         response: expiringResponseSchema,
+        options,
+      }),
+
+    /** Extension (AUDIT_EXTENSION): who wrote what, newest first, a page at a time. */
+    audit: (query: AuditQuery = {}, options?: RequestOptions): Promise<AuditResponse> =>
+      request({
+        method: 'GET',
+        path: '/audit',
+        query: toSearchParams(query, auditQuerySchema.shape),
+        response: auditResponseSchema,
+        options,
+      }),
+
+    /** Extension (AUDIT_EXTENSION): sets back each turma one entry or a whole run changed. */
+    undo: (body: UndoBody, options?: RequestOptions): Promise<UndoResponse> =>
+      request({
+        method: 'POST',
+        path: '/audit/undo',
+        body: { schema: undoBodySchema, value: body },
+        response: undoResponseSchema,
         options,
       }),
 

@@ -33,7 +33,15 @@ function emptyRun(): Run {
     send: () => Promise.resolve(),
     onUnauthorized: () => {},
   });
-  return { mode: 'enrol', items: [], runner, others: [], turmas: [], startedAt: new Date(0) };
+  return {
+    mode: 'enrol',
+    items: [],
+    runner,
+    others: [],
+    turmas: [],
+    startedAt: new Date(0),
+    runId: 'run-1',
+  };
 }
 
 /** Read ROWS, fix line 1's e-mail and exclude line 2. */

@@ -24,6 +24,8 @@ export interface Run {
   startedAt: Date;
   /** A removal with the students-by-email extension: what each student was in just before. */
   removalLookup?: RemovalLookup;
+  /** Every call's RUN_ID_HEADER (a retry of its failed lines too): undone together. */
+  runId: string;
 }
 
 /** A list as read, and the fixes and exclusions made to it in the review. */

@@ -3,6 +3,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { ClassSummary, StudentEnrolment } from '#contract';
+import { newRunId } from '../../api/client';
 import { checkExpiry, defaultExpiry, type ExpiryValue } from '../../components/expiry-field/expiry';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';
@@ -58,11 +59,13 @@ function MoveForm({ api, student, from, onDone }: StudentDialogProps & { from: S
   const keepExpiry = useWatch({ control: form.control, name: 'keepExpiry' });
   const write = useStudentWrite();
   const [state, setState] = useState<MoveState>({ step: 'form', failure: null });
+  // The move's two calls (and a settling third) are one run: undone together.
+  const [runId] = useState(newRunId);
   const text = messages.move;
   const fromName = visibleName(from.name);
 
   const remove = (turma: { id: string }) => () =>
-    api.removeStudentFromClasses({ email: student.email, classes: [{ id: turma.id }] });
+    api.removeStudentFromClasses({ email: student.email, classes: [{ id: turma.id }] }, { runId });
 
   const submit = useFormSubmit(form, async ({ to: [to], keepExpiry: keep, expiry }) => {
     if (!to) {
@@ -82,11 +85,15 @@ function MoveForm({ api, student, from, onDone }: StudentDialogProps & { from: S
     const toName = visibleName(to.name);
     try {
       await write.mutateAsync(() =>
-        api.addStudentToClass(to.id, {
-          name: visibleName(student.name),
-          email: student.email,
-          ...(expirationDate === undefined ? {} : { expirationDate }),
-        }),
+        api.addStudentToClass(
+          to.id,
+          {
+            name: visibleName(student.name),
+            email: student.email,
+            ...(expirationDate === undefined ? {} : { expirationDate }),
+          },
+          { runId },
+        ),
       );
     } catch (error) {
       setState({

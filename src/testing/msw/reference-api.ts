@@ -45,6 +45,8 @@ export interface RecordedRequest {
   authorization: string | null;
   /** The X-Request-Id header as sent, or null. */
   requestId: string | null;
+  /** The X-Run-Id header as sent, or null. */
+  runId: string | null;
 }
 
 export type RequestFilter = (request: RecordedRequest) => boolean;
@@ -151,6 +153,7 @@ export function installReferenceApi({
         body: text === '' ? undefined : parseJsonOr(text),
         authorization: request.headers.get('Authorization'),
         requestId: request.headers.get('X-Request-Id'),
+        runId: request.headers.get('X-Run-Id'),
       };
       requests.push(recorded);
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, type Dispatch } from 'react';
 import { STUDENTS_BY_EMAIL_EXTENSION, type ClassSummary } from '#contract';
-import type { ApiClient } from '../../../api/client';
+import { newRunId, type ApiClient } from '../../../api/client';
 import { classQueries } from '../../../api/class-queries';
 import { createRunner } from '../../../lib/batch-run/runner';
 import {
@@ -63,9 +63,17 @@ export function useBulkRun(options: BulkRunOptions) {
     return [...run.others, ...sent].sort((a, b) => a.line - b.line);
   }, [run, snapshot, settled]);
 
-  /** Sends `items`; `others` are the lines reported as they stand (held back, or done before). */
+  /**
+   * Sends `items`; `others` are the lines reported as they stand (held back, or done before). A
+   * retry of a run's failed lines keeps its `runId`.
+   */
   const begin = useCallback(
-    (items: RunItem[], others: RowReport[], earlier?: RemovalLookup['before']) => {
+    (
+      items: RunItem[],
+      others: RowReport[],
+      earlier?: RemovalLookup['before'],
+      runId = newRunId(),
+    ) => {
       const classes = turmas.map(({ id }) => ({ id }));
       const runMode = mode;
       // What each student is in, asked just before their removal: the outcome says what it did.
@@ -79,15 +87,18 @@ export function useBulkRun(options: BulkRunOptions) {
           const student = item.row.student!;
           if (runMode === 'enrol') {
             const expirationDate = item.expiry;
-            return api.addStudentToClasses({
-              name: student.name,
-              email: student.email,
-              classes,
-              ...(expirationDate === undefined ? {} : { expirationDate }),
-            });
+            return api.addStudentToClasses(
+              {
+                name: student.name,
+                email: student.email,
+                classes,
+                ...(expirationDate === undefined ? {} : { expirationDate }),
+              },
+              { runId },
+            );
           }
           await removalLookup?.beforeSending(item);
-          return api.removeStudentFromClasses({ email: student.email, classes });
+          return api.removeStudentFromClasses({ email: student.email, classes }, { runId });
         },
         onUnauthorized,
         // After an outage the run asks the server's health before sending rows again.
@@ -101,6 +112,7 @@ export function useBulkRun(options: BulkRunOptions) {
         turmas,
         startedAt: new Date(),
         ...(removalLookup && { removalLookup }),
+        runId,
       };
       dispatch({ type: 'started', run: started });
       runner.start();
@@ -123,6 +135,7 @@ export function useBulkRun(options: BulkRunOptions) {
       run.items.filter((item) => again.has(item.row.line)),
       reports.filter((report) => !again.has(report.line)),
       earlier,
+      run.runId,
     );
   }
 
