@@ -7,6 +7,7 @@ import { tokenStore, useSession } from '../features/auth/token-store';
 import { selectionStore } from '../lib/selection-store';
 import { getApiClient } from './api';
 import { AppShell } from './app-shell';
+import { CredentialName } from './credential-parts';
 import { AppErrorBoundary } from './error-boundary';
 import { AppProviders } from './providers';
 import { StudentSearchOutlet } from './student-outlet';
@@ -67,7 +68,15 @@ export function Console({ api, children }: ConsoleProps) {
   return (
     <AppShell
       actions={inSession ? <SignOutButton onSignOut={selectionStore.clear} /> : undefined}
-      search={inSession ? <StudentSearchOutlet api={api} /> : undefined}
+      // The credential first: it grows toward the product name, moving no control.
+      search={
+        inSession ? (
+          <>
+            <CredentialName api={api} />
+            <StudentSearchOutlet api={api} />
+          </>
+        ) : undefined
+      }
     >
       <SessionGate api={api} onSignedIn={() => (focusHeadingWhenShown.current = true)}>
         {children(headingRef)}

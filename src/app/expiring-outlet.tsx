@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentProps } from 'react';
 import type { ApiClient } from '../api/client';
 import { useExtension } from '../api/use-extension';
 import { EXPIRING_EXTENSION } from '#contract';
@@ -31,11 +31,11 @@ export function ExpiringButton({ api }: { api: ApiClient }) {
 }
 
 /** Where the expiring-soon view opens while the address names a window (`?expirando=30`). */
-export function ExpiringOutlet({ api }: { api: ApiClient }) {
-  if (!useExtension(api, EXPIRING_EXTENSION)) return null;
+export function ExpiringOutlet(props: ComponentProps<typeof Outlet>) {
+  if (!useExtension(props.api, EXPIRING_EXTENSION)) return null;
   return (
     <Suspense fallback={null}>
-      <Outlet api={api} />
+      <Outlet {...props} />
     </Suspense>
   );
 }

@@ -48,7 +48,14 @@ export function ExpiringButton({ api }: { api: ApiClient }) {
  * (`?expirando=30`) and the server offers the extension, as the roster's outlet: a failed import
  * is said here, with a retry; kept mounted while it closes.
  */
-export function ExpiringOutlet({ api }: { api: ApiClient }) {
+export function ExpiringOutlet({
+  api,
+  readOnly,
+}: {
+  api: ApiClient;
+  /** A `read` credential's: no writes offered (src/app/credential-access.ts). */
+  readOnly: boolean;
+}) {
   const available = useExtension(api, EXPIRING_EXTENSION);
   const choice = useExpiringParam();
   const wanted = available && choice !== null;
@@ -70,6 +77,7 @@ export function ExpiringOutlet({ api }: { api: ApiClient }) {
         opened={wanted}
         choice={shown}
         onClose={closeExpiring}
+        readOnly={readOnly}
         onUnauthorized={tokenStore.expire}
       />
     </Suspense>

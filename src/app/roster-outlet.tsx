@@ -21,10 +21,13 @@ const RosterPanel = lazy(async () => ({ default: (await loadRosterPanel()).Roste
 export function RosterOutlet({
   api,
   enrol,
+  readOnly,
 }: {
   api: ApiClient;
-  /** The page's enrol form for one turma, which an empty roster offers. */
-  enrol: { open: (turma: ClassSummary) => void; want: () => void };
+  /** The page's enrol form for one turma, which an empty roster offers (absent: not offered). */
+  enrol: { open: (turma: ClassSummary) => void; want: () => void } | undefined;
+  /** A `read` credential's: no writes offered (src/app/credential-access.ts). */
+  readOnly: boolean;
 }) {
   const listMessages = useClassListMessages();
   const available = useExtension(api, ROSTER_EXTENSION);
@@ -56,6 +59,7 @@ export function RosterOutlet({
         onChange={change}
         onClose={close}
         enrol={enrol}
+        readOnly={readOnly}
         onUnauthorized={tokenStore.expire}
       />
     </Suspense>

@@ -40,10 +40,13 @@ export function StudentSearchOutlet({ api }: { api: ApiClient }) {
 export function StudentOutlet({
   api,
   enrol,
+  readOnly,
 }: {
   api: ApiClient;
-  /** The page's enrol form, the student filled in. */
-  enrol: { open: (student: { name: string; email: string }) => void; want: () => void };
+  /** The page's enrol form, the student filled in (absent: not offered). */
+  enrol: { open: (student: { name: string; email: string }) => void; want: () => void } | undefined;
+  /** A `read` credential's: no writes offered (src/app/credential-access.ts). */
+  readOnly: boolean;
 }) {
   const available = useExtension(api, STUDENTS_BY_EMAIL_EXTENSION);
   const email = useStudentParam();
@@ -68,6 +71,7 @@ export function StudentOutlet({
         email={shown}
         onClose={closeStudentPage}
         enrol={enrol}
+        readOnly={readOnly}
       />
     </Suspense>
   );

@@ -8,8 +8,11 @@ import { ClassBrowser } from '../features/classes/list/class-browser';
 import type { RowAction } from '../features/classes/table/class-table';
 import { turmaLabel, useClassListMessages } from '../features/classes/list/messages';
 import { useSelection } from '../lib/selection-store';
-import { SelectionTray } from '../features/classes/selection/selection-tray';
+import { SelectionTray, type SelectionLimit } from '../features/classes/selection/selection-tray';
 import { useMessages } from '../i18n/i18n-context';
+import type { Messages } from '../i18n/messages';
+import { useCredential } from './credential-access';
+import { ReadOnlyNotice } from './credential-parts';
 import focus from './focus-target.module.css';
 import classes from './turmas-page.module.css';
 import { ExpiringButton, ExpiringOutlet } from './expiring-outlet';
@@ -74,25 +77,15 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
     [open, want, labelled],
   );
   const { studentEnrol, enrolling, enrolled } = useStudentEnrol(open, want);
+  // A `read` credential is offered no write anywhere on the page (ReadOnlyNotice says why).
+  const { canWrite } = useCredential(api);
   const rowActions = useMemo<RowAction[]>(
     () => [
-      {
-        label: messages.classes.enrolAction,
-        name: (turma) => messages.classes.enrolActionName(turma.name),
-        onClick: (turma) => open('enrol', labelled([turma])),
-        onIntent: () => want('enrol'),
-      },
-      {
-        label: messages.classes.removeAction,
-        name: (turma) => messages.classes.removeActionName(turma.name),
-        destructive: true,
-        onClick: (turma) => open('remove', labelled([turma])),
-        onIntent: () => want('remove'),
-      },
+      ...(canWrite ? writeActions(messages, open, want, labelled) : []),
       // Last: where "Matricular" and "Remover" were stays where hands and tests know it.
       ...(rosterAction ? [rosterAction] : []),
     ],
-    [messages, open, want, labelled, rosterAction],
+    [messages, open, want, labelled, rosterAction, canWrite],
   );
 
   const tooMany = selection.length > CLASSES_PER_REQUEST_MAX;
@@ -104,15 +97,19 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
         </Title>
         <Group gap="xs">
           <ExpiringButton api={api} />
-          <Button
-            variant="default"
-            leftSection={<IconFileSpreadsheet aria-hidden size={18} />}
-            onPointerEnter={() => want('bulk')}
-            onFocus={() => want('bulk')}
-            onClick={() => open('bulk', tooMany ? [] : selection)}
-          >
-            {messages.classes.bulkAction}
-          </Button>
+          {canWrite ? (
+            <Button
+              variant="default"
+              leftSection={<IconFileSpreadsheet aria-hidden size={18} />}
+              onPointerEnter={() => want('bulk')}
+              onFocus={() => want('bulk')}
+              onClick={() => open('bulk', tooMany ? [] : selection)}
+            >
+              {messages.classes.bulkAction}
+            </Button>
+          ) : (
+            <ReadOnlyNotice />
+          )}
         </Group>
       </Group>
       {failed && (
@@ -132,34 +129,22 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
       />
       <SelectionTray
         chipAction={rosterAction}
-        actions={(limit) => (
-          <>
-            <Button
-              disabled={tooMany}
-              {...limit}
-              onPointerEnter={() => want('enrol')}
-              onFocus={() => want('enrol')}
-              onClick={() => open('enrol', labelled(selection))}
-            >
-              {messages.selection.enrol}
-            </Button>
-            <Button
-              variant="default"
-              className={classes.destructive}
-              disabled={tooMany}
-              {...limit}
-              onPointerEnter={() => want('remove')}
-              onFocus={() => want('remove')}
-              onClick={() => open('remove', labelled(selection))}
-            >
-              {messages.selection.removeStudent}
-            </Button>
-          </>
-        )}
+        actions={
+          canWrite
+            ? (limit) => (
+                <SelectionWrites
+                  limit={limit}
+                  disabled={tooMany}
+                  want={want}
+                  open={(kind) => open(kind, labelled(selection))}
+                />
+              )
+            : undefined
+        }
       />
-      <RosterOutlet api={api} enrol={rosterEnrol} />
-      <StudentOutlet api={api} enrol={studentEnrol} />
-      <ExpiringOutlet api={api} />
+      <RosterOutlet api={api} enrol={canWrite ? rosterEnrol : undefined} readOnly={!canWrite} />
+      <StudentOutlet api={api} enrol={canWrite ? studentEnrol : undefined} readOnly={!canWrite} />
+      <ExpiringOutlet api={api} readOnly={!canWrite} />
       <Suspense fallback={null}>
         {/* Only the dialogs report outcomes, so the notifications come with the first one. */}
         {(dialogs.enrol.mounted || dialogs.remove.mounted) && <NotificationsHost />}
@@ -195,6 +180,69 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
         )}
       </Suspense>
     </Stack>
+  );
+}
+
+/** Each row's "Matricular" and "Remover". */
+function writeActions(
+  messages: Messages,
+  open: (kind: 'enrol' | 'remove', turmas: ClassSummary[]) => void,
+  want: (kind: 'enrol' | 'remove') => void,
+  labelled: (turmas: readonly ClassSummary[]) => ClassSummary[],
+): RowAction[] {
+  return [
+    {
+      label: messages.classes.enrolAction,
+      name: (turma) => messages.classes.enrolActionName(turma.name),
+      onClick: (turma) => open('enrol', labelled([turma])),
+      onIntent: () => want('enrol'),
+    },
+    {
+      label: messages.classes.removeAction,
+      name: (turma) => messages.classes.removeActionName(turma.name),
+      destructive: true,
+      onClick: (turma) => open('remove', labelled([turma])),
+      onIntent: () => want('remove'),
+    },
+  ];
+}
+
+/** The tray's enrol and remove, for the turmas selected. */
+function SelectionWrites({
+  limit,
+  disabled,
+  want,
+  open,
+}: {
+  limit: SelectionLimit;
+  disabled: boolean;
+  want: (kind: 'enrol' | 'remove') => void;
+  open: (kind: 'enrol' | 'remove') => void;
+}) {
+  const messages = useMessages();
+  return (
+    <>
+      <Button
+        disabled={disabled}
+        {...limit}
+        onPointerEnter={() => want('enrol')}
+        onFocus={() => want('enrol')}
+        onClick={() => open('enrol')}
+      >
+        {messages.selection.enrol}
+      </Button>
+      <Button
+        variant="default"
+        className={classes.destructive}
+        disabled={disabled}
+        {...limit}
+        onPointerEnter={() => want('remove')}
+        onFocus={() => want('remove')}
+        onClick={() => open('remove')}
+      >
+        {messages.selection.removeStudent}
+      </Button>
+    </>
   );
 }
 

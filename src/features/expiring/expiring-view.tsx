@@ -47,6 +47,8 @@ export interface ExpiringViewProps {
   onClose: () => void;
   /** A 401 in a run of several: the app's sign-in comes back. */
   onUnauthorized: () => void;
+  /** A `read` credential's view: no extending offered. */
+  readOnly?: boolean | undefined;
 }
 
 /**
@@ -54,7 +56,14 @@ export interface ExpiringViewProps {
  * selected ones, soonest first (the expiring extension): tick some to give them a new expiry, or
  * export the whole window as CSV.
  */
-export function ExpiringView({ api, opened, choice, onClose, onUnauthorized }: ExpiringViewProps) {
+export function ExpiringView({
+  api,
+  opened,
+  choice,
+  onClose,
+  onUnauthorized,
+  readOnly = false,
+}: ExpiringViewProps) {
   const messages = useExpiringMessages();
   const formats = useFormats();
   const turmas = useSelection();
@@ -161,9 +170,11 @@ export function ExpiringView({ api, opened, choice, onClose, onUnauthorized }: E
                     {ticked.size > 0 && ` · ${messages.selected(ticked.size)}`}
                   </Text>
                   <Group gap="xs">
-                    <Button disabled={ticked.size === 0} onClick={() => setExtending(true)}>
-                      {messages.extend}
-                    </Button>
+                    {!readOnly && (
+                      <Button disabled={ticked.size === 0} onClick={() => setExtending(true)}>
+                        {messages.extend}
+                      </Button>
+                    )}
                     <ExportButton api={api} window={window} onFailed={setExportFailed} />
                   </Group>
                 </Group>

@@ -40,6 +40,8 @@ export interface RosterPanelProps {
   enrol?: { open: (turma: ClassSummary) => void; want: () => void } | undefined;
   /** The page's sign-in, for a copy or move paused by a 401. */
   onUnauthorized?: (() => void) | undefined;
+  /** A `read` credential's roster: nothing to do with students ticked, so no actions for them. */
+  readOnly?: boolean | undefined;
 }
 
 /**
@@ -56,6 +58,7 @@ export function RosterPanel({
   onClose,
   enrol,
   onUnauthorized,
+  readOnly = false,
 }: RosterPanelProps) {
   const messages = useRosterMessages();
   const turmaId = params.turma;
@@ -120,7 +123,7 @@ export function RosterPanel({
               }
             }
           />
-          {selected.size > 0 && (
+          {selected.size > 0 && !readOnly && (
             <SelectionBar
               count={selected.size}
               onWantExpiry={wantExpiryDialog}

@@ -33,6 +33,8 @@ export interface StudentPageProps {
   /** The page's enrol form, the student filled in; absent where it cannot be offered. */
   enrol?:
     { open: (student: { name: string; email: string }) => void; want: () => void } | undefined;
+  /** A `read` credential's page: no move, expiry or removal offered. */
+  readOnly?: boolean | undefined;
 }
 
 /** More turmas than this and the page offers a search of them. */
@@ -46,7 +48,14 @@ type DialogKind = 'expiry' | 'remove' | 'move';
  * opens it. From it: enrol in more turmas, change the expiry or remove from the ticked ones, move
  * one turma to another.
  */
-export function StudentPage({ api, opened, email, onClose, enrol }: StudentPageProps) {
+export function StudentPage({
+  api,
+  opened,
+  email,
+  onClose,
+  enrol,
+  readOnly = false,
+}: StudentPageProps) {
   const messages = useStudentMessages();
   const appMessages = useMessages();
   const normalized = normalizedEmail(email);
@@ -71,7 +80,7 @@ export function StudentPage({ api, opened, email, onClose, enrol }: StudentPageP
       </Alert>
     );
   } else if (student) {
-    body = <StudentDetails api={api} student={student} enrol={enrol} />;
+    body = <StudentDetails api={api} student={student} enrol={enrol} readOnly={readOnly} />;
   } else if (read.fetchStatus === 'paused') {
     body = (
       <Alert color="yellow" role="status">
@@ -111,10 +120,12 @@ function StudentDetails({
   api,
   student,
   enrol,
+  readOnly,
 }: {
   api: ApiClient;
   student: StudentRecord;
   enrol: StudentPageProps['enrol'];
+  readOnly: boolean;
 }) {
   const messages = useStudentMessages();
   const formats = useFormats();
@@ -222,11 +233,11 @@ function StudentDetails({
           onSort={setSort}
           selected={selectedIds}
           onToggle={toggle}
-          onMove={(turma) => open('move', [turma])}
+          onMove={readOnly ? undefined : (turma) => open('move', [turma])}
           now={now}
         />
       )}
-      {selected.length > 0 && (
+      {selected.length > 0 && !readOnly && (
         <Group className={classes.actions} gap="sm" justify="space-between">
           <Text size="sm" fw={600} role="status">
             {messages.selected(selected.length, formats.number.format(selected.length))}

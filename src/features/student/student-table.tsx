@@ -54,7 +54,8 @@ interface StudentTableProps {
   /** Ids of the turmas ticked. */
   selected: ReadonlySet<string>;
   onToggle: (ids: readonly string[], checked: boolean) => void;
-  onMove: (turma: StudentEnrolment) => void;
+  /** Absent: no move offered (a `read` credential), and no column for it. */
+  onMove?: ((turma: StudentEnrolment) => void) | undefined;
   now: Date;
 }
 
@@ -110,9 +111,11 @@ export function StudentTable({
           {header('name')}
           {header('expirationDate')}
           {header('enrolledAt')}
-          <th scope="col">
-            <VisuallyHidden>{messages.actions.move}</VisuallyHidden>
-          </th>
+          {onMove && (
+            <th scope="col">
+              <VisuallyHidden>{messages.actions.move}</VisuallyHidden>
+            </th>
+          )}
         </tr>
       </thead>
       <tbody>
@@ -138,11 +141,13 @@ export function StudentTable({
               <td data-label={messages.columns.enrolledAt}>
                 <CompactDateTime value={turma.enrolledAt} formats={formats} />
               </td>
-              <td>
-                <UnstyledButton className={classes.rowAction} onClick={() => onMove(turma)}>
-                  {messages.actions.moveOne(name)}
-                </UnstyledButton>
-              </td>
+              {onMove && (
+                <td>
+                  <UnstyledButton className={classes.rowAction} onClick={() => onMove(turma)}>
+                    {messages.actions.moveOne(name)}
+                  </UnstyledButton>
+                </td>
+              )}
             </tr>
           );
         })}

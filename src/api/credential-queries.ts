@@ -1,0 +1,18 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from './client';
+
+/**
+ * The credential in use (the `me` extension): only ever enabled where
+ * `useExtension(api, ME_EXTENSION)` says the server has it. `session` tells one sign-in from the
+ * next (signing in again with another token asks afresh) without the token in the key.
+ */
+export const credentialQueries = {
+  all: () => ['credential'] as const,
+  me: (api: Pick<ApiClient, 'me'>, session: number) =>
+    queryOptions({
+      queryKey: [...credentialQueries.all(), session] as const,
+      queryFn: ({ signal }) => api.me({ signal }),
+      // A role changes rarely; a 403 asks again at once (useCredentialWatch).
+      staleTime: 5 * 60_000,
+    }),
+};

@@ -1,0 +1,69 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { ApiClient } from '../api/client';
+import { ApiError } from '../api/client';
+import { credentialQueries } from '../api/credential-queries';
+import { useExtension } from '../api/use-extension';
+import { ME_EXTENSION, type CredentialRole } from '#contract';
+import { useSession } from '../features/auth/token-store';
+
+export interface CredentialAccess {
+  /** The credential's name and role, once the server has said (the `me` extension). */
+  name: string | undefined;
+  role: CredentialRole | undefined;
+  /**
+   * Whether write controls are offered: false only for a credential the server says is `read`.
+   * A plain v1 server has one role, and until the answer comes (or if it fails) the server's
+   * 403 is still the guard, so the first screen is the same for everyone.
+   */
+  canWrite: boolean;
+}
+
+let lastToken: string | null = null;
+let session = 0;
+/** A number per sign-in: a new token is a new session. */
+function sessionOf(token: string | null): number {
+  if (token !== lastToken) {
+    lastToken = token;
+    session += 1;
+  }
+  return session;
+}
+
+/**
+ * What the signed-in credential may do: the one place the page, its header and its panels ask.
+ * Asked once the server has said it offers `me`, which it says with the list's first answer, so
+ * the call never goes before the list.
+ */
+export function useCredential(api: Pick<ApiClient, 'me' | 'extensions'>): CredentialAccess {
+  const offered = useExtension(api, ME_EXTENSION);
+  const { token } = useSession();
+  const me = useQuery({
+    ...credentialQueries.me(api, sessionOf(token)),
+    enabled: offered && token !== null,
+  });
+  const known = offered ? me.data : undefined;
+  return { name: known?.name, role: known?.role, canWrite: known?.role !== 'read' };
+}
+
+/** A 403 means the role may have changed mid-session: the credential is asked again. */
+export function useCredentialWatch(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const recheck = (error: unknown) => {
+      if (error instanceof ApiError && error.status === 403) {
+        void queryClient.invalidateQueries({ queryKey: credentialQueries.all() });
+      }
+    };
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') recheck(event.action.error);
+    });
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') recheck(event.action.error);
+    });
+    return () => {
+      unsubscribeMutations();
+      unsubscribeQueries();
+    };
+  }, [queryClient]);
+}
