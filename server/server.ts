@@ -20,7 +20,7 @@ import { about, createApi, errorBody, type ApiOptions } from './app.ts';
 import type { AuthFailureLimits } from './auth-failures.ts';
 import { followConsoleApiOrigin, type ConsoleApiOrigin } from './console-config.ts';
 import { corsFor, parseOrigin } from './cors.ts';
-import { namedCredential } from './credentials.ts';
+import { namedCredential, type CredentialEntry } from './credentials.ts';
 import { openStore } from './store/open-store.ts';
 import { DEFAULT_POOL_SIZE, type PostgresConfig } from './store/postgres-schema.ts';
 import {
@@ -229,6 +229,8 @@ export interface ServerOptions {
   tokens?: readonly string[] | undefined;
   /** The token main.ts keeps in DATA_DIR when API_TOKENS is unset: the `console-local` credential. */
   localToken?: string | undefined;
+  /** More named credentials, with their roles (as a credentials file lists them). */
+  credentials?: readonly CredentialEntry[] | undefined;
   /** The built console (`dist`); without it only the API is served. */
   staticDir?: string;
   /** Demo turmas to seed when the database is new; 0 seeds none. */
@@ -290,6 +292,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     options.localToken === undefined
       ? []
       : [namedCredential(LOCAL_CREDENTIAL, 'write', options.localToken)];
+  const named = [...local, ...(options.credentials ?? [])];
   checkTokens(options.localToken === undefined ? tokens : [...tokens, options.localToken]);
   // Before anything opens: a wrong origin stops the start with nothing to clean up.
   for (const origin of options.corsOrigins ?? []) parseOrigin(origin);
@@ -305,7 +308,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const app = createApp({
     store: late.store,
     tokens,
-    credentials: () => local,
+    credentials: () => named,
     log,
     staticDir: options.staticDir,
     trustProxy: options.trustProxy,

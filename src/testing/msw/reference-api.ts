@@ -20,9 +20,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { onTestFinished } from 'vitest';
-import type { Class, ErrorBody } from '#contract';
+import type { Class, CredentialRole, ErrorBody } from '#contract';
 import { openDatabase } from '../../../server/store/sqlite-schema.ts';
 import { createStore } from '../../../server/store/sqlite-store.ts';
+import { namedCredential } from '../../../server/credentials.ts';
 import type { Logger } from '../../../server/log.ts';
 import { createApp } from '../../../server/server.ts';
 import {
@@ -79,6 +80,8 @@ export interface ReferenceApiOptions {
   token?: string;
   /** The roster extension (decision 015); false serves the plain v1, as `API_EXTENSIONS=off`. */
   extensions?: boolean;
+  /** Named credentials accepted besides `token`, as a credentials file lists them. */
+  credentials?: { name: string; role: CredentialRole; token: string }[];
 }
 
 export interface ReferenceApi {
@@ -116,6 +119,7 @@ export function installReferenceApi({
   enrolments = {},
   token = TEST_TOKEN,
   extensions = true,
+  credentials = [],
 }: ReferenceApiOptions = {}): ReferenceApi {
   const fixtures = seedFixtures(turmas, enrolments);
   const dataDir = mkdtempSync(join(TEMP_ROOT, 'turmas-console-test-'));
@@ -135,7 +139,14 @@ export function installReferenceApi({
       if (!closed) console.error(`reference API: ${msg}`, fields);
     },
   };
-  const app = createApp({ store: createStore(db), tokens: [token], log, extensions });
+  const named = credentials.map(({ name, role, token }) => namedCredential(name, role, token));
+  const app = createApp({
+    store: createStore(db),
+    tokens: [token],
+    credentials: () => named,
+    log,
+    extensions,
+  });
 
   const requests: RecordedRequest[] = [];
   const failures: { failure: Failure; times: number; where: RequestFilter }[] = [];
