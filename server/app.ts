@@ -23,6 +23,7 @@ import {
   EXPIRING_EXTENSION,
   expiringQuerySchema,
   EXTENSIONS_HEADER,
+  ME_EXTENSION,
   RANK_EXTENSION,
   removeStudentFromClassesBodySchema,
   REQUEST_ID_EXTENSION,
@@ -36,6 +37,7 @@ import {
   studentSearchQuerySchema,
   undoBodySchema,
   type ErrorBody,
+  type MeResponse,
 } from '#contract';
 import {
   AuditEntryNotFoundError,
@@ -220,6 +222,7 @@ const OFFERED_EXTENSIONS = [
   REQUEST_ID_EXTENSION,
   EXPIRING_EXTENSION,
   AUDIT_EXTENSION,
+  ME_EXTENSION,
 ];
 
 /** What a 503 asks a client to wait: a database restart takes seconds. */
@@ -301,7 +304,7 @@ export function createApi({
       .use('*', authenticate)
       .use('*', admitReads)
       .route('/', v1Routes(store, extensions, write, authorOf))
-      .route('/', extensions ? extensionRoutes(store, write, authorOf) : new Hono())
+      .route('/', extensions ? extensionRoutes(store, write, authorOf, credentialOf) : new Hono())
       .route('/', otherMethods(openApiDocument, false))
       // A catch-all rather than notFound(): a mounted app's notFound handler is never called.
       .all('*', (c) => errorBody(c, 404, `No route ${c.req.method} ${c.req.path}`))
@@ -451,8 +454,13 @@ function extensionRoutes(
   store: Store,
   write: WriteMiddleware,
   authorOf: (c: Context) => WriteAuthor,
+  credentialOf: (c: Context) => Credential,
 ) {
   return new Hono()
+    .get('/me', (c) => {
+      const { name, role } = credentialOf(c);
+      return c.json<MeResponse>({ name, role });
+    })
     .get('/audit', valid('query', auditQuerySchema), async (c) =>
       c.json(await store.listAudit(c.req.valid('query'))),
     )

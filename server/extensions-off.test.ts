@@ -36,6 +36,7 @@ describe('a server with API_EXTENSIONS=off', () => {
     ['/students?query=ana', 'GET /v1/students'],
     ['/students/by-email?email=ana%40escola.example', 'GET /v1/students/by-email'],
     ['/enrolments/expiring?before=2030-01-01T00:00:00Z', 'GET /v1/enrolments/expiring'],
+    ['/me', 'GET /v1/me'],
   ])('answers %s with 404, like any unknown path', async (path, route) => {
     const answer = await server.request(path);
     expectError(answer, 404, `No route ${route}`);

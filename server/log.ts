@@ -1,8 +1,9 @@
 /**
  * Structured logs: one JSON object per line on stdout.
  *
- * Request lines carry the request's id (request-id.ts), method, path (no query string), status
- * and duration, and nothing else from the request headers: the bearer token must never reach a log.
+ * Request lines carry the request's id (request-id.ts), method, path (no query string), status,
+ * duration and the name of the credential it was let in with (none when it was not), and nothing
+ * else from the request headers: the bearer token must never reach a log.
  */
 import type { MiddlewareHandler } from 'hono';
 
@@ -43,6 +44,7 @@ export function requestLog(log: Logger): MiddlewareHandler {
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
+      credential: c.get('credential')?.name,
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
   };

@@ -24,6 +24,7 @@ import {
   auditResponseSchema,
   undoBodySchema,
   undoResponseSchema,
+  meResponseSchema,
   removeStudentFromClassesBodySchema,
   rosterEntrySchema,
   rosterResponseSchema,
@@ -102,6 +103,8 @@ const NAMED = {
   AuditResult: auditResponseSchema,
   UndoBody: undoBodySchema,
   UndoResult: undoResponseSchema,
+  // The credentials extension's
+  Me: meResponseSchema,
 } satisfies Record<string, z.ZodMiniType>;
 
 export type SchemaName = keyof typeof NAMED;
@@ -122,6 +125,7 @@ export const EXTENSION_SCHEMAS: readonly SchemaName[] = [
   'AuditResult',
   'UndoBody',
   'UndoResult',
+  'Me',
 ];
 
 export const schemaRef = (name: SchemaName) => ({ $ref: `#/components/schemas/${name}` });
@@ -463,6 +467,13 @@ const ANNOTATIONS: Record<SchemaName, JsonSchema> = {
   UndoBody: {
     description: 'What to undo: one entry (`entryId`) or every entry of a run (`runId`).',
     examples: [{ entryId: '42' }],
+  },
+  Me: {
+    description:
+      'The credential this request was made with (extension, not part of v1): its name, as the ' +
+      'audit trail shows it, and its role: `read` lists, reads and searches; `write` also ' +
+      'enrols, removes and undoes.',
+    examples: [{ name: 'secretaria-sede', role: 'write' }],
   },
   UndoResult: {
     description:

@@ -238,6 +238,7 @@ describe('paths', () => {
       '/enrolments/expiring': other('GET, HEAD'),
       '/audit': other('GET, HEAD'),
       '/audit/undo': other('POST'),
+      '/me': other('GET, HEAD'),
       '/health': other('GET, HEAD'),
       '/live': other('GET, HEAD'),
       '/openapi.json': other('GET, HEAD'),
@@ -287,6 +288,8 @@ describe('operations', () => {
       // The audit extension's (decision 019)
       'GET /audit': expect.arrayContaining([...everywhere, '401']) as unknown,
       'POST /audit/undo': expect.arrayContaining(writes) as unknown,
+      // The credentials extension's
+      'GET /me': expect.arrayContaining([...everywhere, '401']) as unknown,
     });
   });
 

@@ -14,6 +14,7 @@ import {
   AUDIT_PAGE_SIZE_MAX,
   EXPIRING_EXTENSION,
   EXTENSIONS_HEADER,
+  ME_EXTENSION,
   PAGE_MAX,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
@@ -579,6 +580,23 @@ function extensionPaths(example: (name: SchemaName) => unknown) {
         ),
       },
     },
+    '/me': {
+      get: {
+        operationId: 'getMe',
+        tags: ['extensions'],
+        'x-extension': true,
+        summary: 'Who am I',
+        description:
+          "The name and role of the request's credential: a console shows who is signed in, " +
+          `and hides the writes of a \`read\` credential. ${notV1(ME_EXTENSION)}`,
+        responses: {
+          '200': answer('The credential.', 'Me', example('Me')),
+          '400': responseRef('MalformedRequest'),
+          '401': responseRef('Unauthorized'),
+          ...transportResponses,
+        },
+      },
+    },
     '/audit/undo': {
       post: {
         operationId: 'undoAudit',
@@ -730,7 +748,8 @@ export function buildOpenApiDocument({ publicUrl, extensions = true }: OpenApiOp
                 "Reads this reference server offers beyond the platform's v1: a turma's " +
                 `students and finding a student (\`${ROSTER_EXTENSION}\`), students read by ` +
                 `e-mail (\`${STUDENTS_BY_EMAIL_EXTENSION}\`), enrolments by expiry ` +
-                `(\`${EXPIRING_EXTENSION}\`), the audit trail and undo (\`${AUDIT_EXTENSION}\`). ` +
+                `(\`${EXPIRING_EXTENSION}\`), the audit trail and undo (\`${AUDIT_EXTENSION}\`), ` +
+                `the request's credential (\`${ME_EXTENSION}\`). ` +
                 'Every answer of a server that ' +
                 `offers them lists them in its \`${EXTENSIONS_HEADER}\` header.`,
               'x-extension': true,

@@ -28,7 +28,7 @@ async function requestLinesDuring(act: () => Promise<unknown>) {
 }
 
 describe('request logs', () => {
-  it('log the request id, method, path (without the query string) and status of a call', async () => {
+  it('log the request id, method, path (without the query string), status and credential of a call', async () => {
     const { requests } = await requestLinesDuring(() =>
       server.request('/classe?query=matematica&pageSize=5', {
         headers: { 'X-Request-Id': 'support-ticket-42' },
@@ -44,6 +44,7 @@ describe('request logs', () => {
         method: 'GET',
         path: '/v1/classe',
         status: 200,
+        credential: 'token-1',
         ms: expect.any(Number) as unknown,
       },
     ]);
