@@ -131,6 +131,8 @@ export interface AuditColumns {
   at: string;
   /** `a.id` as text. */
   id: string;
+  /** `a.at` as a time range's filter compares it (the id range does the index's work). */
+  atFilter: string;
 }
 
 /**
@@ -154,13 +156,13 @@ export function auditQuery(
   // Each use its own placeholder: SQLite's are positional.
   if (params.after) {
     where.push(
-      `a.at >= ${placeholder(params.after)}`,
+      `${columns.atFilter} >= ${placeholder(params.after)}`,
       `${idColumn} >= coalesce((SELECT id FROM audit WHERE at >= ${placeholder(params.after)} ORDER BY at, id LIMIT 1), 0)`,
     );
   }
   if (params.before) {
     where.push(
-      `a.at < ${placeholder(params.before)}`,
+      `${columns.atFilter} < ${placeholder(params.before)}`,
       `${idColumn} <= coalesce((SELECT id FROM audit WHERE at < ${placeholder(params.before)} ORDER BY at DESC, id DESC LIMIT 1), 0)`,
     );
   }

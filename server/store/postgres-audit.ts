@@ -84,7 +84,10 @@ export async function recordAudit(
 
 export async function listAudit(query: Query, params: AuditParams): Promise<AuditResponse> {
   const values: unknown[] = [];
-  const text = auditQuery(params, { id: 'a.id::text', at: iso('a.at') }, (value) => {
+  // An expression, not the column: else a day's window of 2,500 entries is read through the
+  // index by time and sorted (20 ms), where the id range's walk newest first stops at a page.
+  const columns = { id: 'a.id::text', at: iso('a.at'), atFilter: "(a.at + interval '0')" };
+  const text = auditQuery(params, columns, (value) => {
     values.push(value);
     return `$${values.length}`;
   });

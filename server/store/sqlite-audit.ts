@@ -97,7 +97,7 @@ export function createSqliteAudit(db: Db) {
 
     list(params: AuditParams): AuditResponse {
       const values: unknown[] = [];
-      const sql = auditQuery(params, { id: 'a.id', at: 'a.at' }, (value) => {
+      const sql = auditQuery(params, { id: 'a.id', at: 'a.at', atFilter: 'a.at' }, (value) => {
         values.push(value);
         return '?';
       });
