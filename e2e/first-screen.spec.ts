@@ -4,77 +4,17 @@
  * signed-in page, in the person's language and colour scheme. The app then hydrates it without
  * moving anything (decision 005); a mismatch would be a console error, which fails the test.
  */
-import type { Page, Request } from '@playwright/test';
+import type { Request } from '@playwright/test';
+import {
+  boxes,
+  holdAppCode,
+  isApi,
+  loadAcrossLateControls,
+  markElements,
+  recordLayoutShifts,
+  signedInTab,
+} from './first-screen-support';
 import { expect, test } from './support';
-
-const TOKEN_KEY = 'turmas-admin.token';
-const isApi = (request: Request) => new URL(request.url()).pathname.startsWith('/v1');
-
-/** The app's code held back until `release()`: what shows meanwhile is the shell alone. */
-async function holdAppCode(page: Page) {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
-
-/** A token kept for this tab, as signing in leaves it, written before the console loads. */
-async function signedInTab(page: Page, token: string) {
-  await page.goto('/favicon.svg');
-  await page.evaluate(({ key, value }) => sessionStorage.setItem(key, value), {
-    key: TOKEN_KEY,
-    value: token,
-  });
-}
-
-/**
- * Marks the page's elements as they are now; `adopted()` then says whether the same elements are
- * still in the page (hydrated), rather than others built in their place.
- */
-type Marked = Element & { fromShell?: true };
-
-async function markElements(page: Page, selectors: string[]) {
-  await page.evaluate(() =>
-    document.querySelectorAll<Marked>('#root *').forEach((element) => {
-      element.fromShell = true;
-    }),
-  );
-  return () =>
-    page.evaluate(
-      (selectors) =>
-        selectors.every((selector) => document.querySelector<Marked>(selector)?.fromShell === true),
-      selectors,
-    );
-}
-
-/** Where the first screen's landmarks sit on the page. */
-function boxes(page: Page, names: { heading: string; field: string }) {
-  return Promise.all([
-    page.getByRole('banner').boundingBox(),
-    page.getByRole('heading', { level: 1, name: names.heading }).boundingBox(),
-    page.getByLabel(names.field, { exact: true }).boundingBox(),
-  ]);
-}
-
-/** Layout shifts from the start of the load, as Lighthouse adds them up (CLS). */
-async function recordLayoutShifts(page: Page) {
-  await page.addInitScript(() => {
-    const record = window as unknown as { layoutShift: number };
-    record.layoutShift = 0;
-    new PerformanceObserver((entries) => {
-      for (const entry of entries.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-      })[]) {
-        if (!entry.hadRecentInput) record.layoutShift += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  return () => page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
-}
 
 test('a first visit sees the sign-in gate before the app runs, then the app in its place', async ({
   page,
@@ -150,3 +90,12 @@ for (const visit of [
     }
   });
 }
+
+test("on a phone's width, the extensions' late controls move nothing on the first screen", async ({
+  page,
+  token,
+}) => {
+  const load = await loadAcrossLateControls(page, token, { expiringButtons: 1 });
+  expect(load.hydrated).toEqual(load.shell);
+  expect(load.layoutShift).toBeLessThanOrEqual(0.01);
+});

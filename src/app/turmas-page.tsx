@@ -91,7 +91,7 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
   const tooMany = selection.length > CLASSES_PER_REQUEST_MAX;
   return (
     <Stack gap="md">
-      <Group justify="space-between" gap="sm">
+      <Group justify="space-between" gap="sm" className={classes.headingRow}>
         <Title order={1} ref={headingRef} tabIndex={-1} className={focus.focusTarget}>
           {messages.classes.title}
         </Title>
