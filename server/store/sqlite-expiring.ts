@@ -2,12 +2,13 @@
  * The expiring extension on SQLite (expiring.ts): the index in memory (expiring-index.ts), read
  * once and followed inside each request's read transaction. Another connection's write
  * (`data_version`) loads it again; this connection's own writes (`total_changes()`) replace the
- * turmas the store says it wrote (`changed`), or load it again when it said none.
+ * turmas the store says it wrote (`changed`, with none for a write of audit rows only), or load it
+ * again when it said nothing.
  */
 import type { ExpiringResponse } from '#contract';
 import type { ExpiringWindow } from './expiring.ts';
 import { EXPIRING, type ExpiringChanges, type ExpiringSourceRow } from './expiring-index.ts';
-import { Followed, type ChangeFeedNow } from './read-model.ts';
+import { Followed, type ChangeFeedNow, type ModelTimes } from './read-model.ts';
 import type { Db } from './sqlite-schema.ts';
 
 const ROWS = `SELECT e.class_id AS classId, c.name AS className,
@@ -22,9 +23,13 @@ interface Version {
   total: number;
 }
 
-/** The reads, and `changed`: the store's own writes to these turmas, before it reads again. */
+/**
+ * The reads; `changed`: the store's own write to these turmas (none: audit rows only), before it
+ * reads again; `times`: when the index was loaded (the store remaps the file after a load).
+ */
 export type ExpiringReads = ((window: ExpiringWindow) => ExpiringResponse) & {
   changed(classIds: readonly string[]): void;
+  times: ModelTimes;
 };
 
 export function createExpiringReads(db: Db): ExpiringReads {
@@ -37,18 +42,19 @@ export function createExpiringReads(db: Db): ExpiringReads {
   const version = db.prepare<[], Version>(
     'SELECT data_version AS data, total_changes() AS total FROM pragma_data_version',
   );
-  const written = new Set<string>();
+  /** The turmas the store said it wrote since the last read; undefined when it said nothing. */
+  let written: Set<string> | undefined;
 
   const feed: ChangeFeedNow<Version, Iterable<ExpiringSourceRow>, ExpiringChanges> = {
     load() {
-      written.clear();
+      written = undefined;
       return { version: version.get()!, value: every.iterate() };
     },
     since(from) {
       const now = version.get()!;
-      if (now.data !== from.data || (now.total !== from.total && written.size === 0)) return;
-      const classIds = [...written];
-      written.clear();
+      if (now.data !== from.data || (now.total !== from.total && !written)) return;
+      const classIds = [...(written ?? [])];
+      written = undefined;
       const rows = classIds.length === 0 ? [] : ofClasses.all(JSON.stringify(classIds));
       return { version: now, value: { classIds, rows } };
     },
@@ -58,7 +64,10 @@ export function createExpiringReads(db: Db): ExpiringReads {
   const read = db.transaction((window: ExpiringWindow) => index.now(feed).page(window));
   return Object.assign(read, {
     changed(classIds: readonly string[]) {
-      if (index.model) for (const id of classIds) written.add(id);
+      if (!index.model) return;
+      written ??= new Set();
+      for (const id of classIds) written.add(id);
     },
+    times: index,
   });
 }

@@ -100,9 +100,12 @@ export function createStore(db: Db, retentionDays = auditRetentionDays()): Store
     changing([...new Set(classIds)], () => (answer = audit.undo(entries, by)));
     return answer;
   });
-  const pruneNow = db.transaction((olderThan: string, batch: number) =>
-    audit.prune(olderThan, batch),
-  );
+  // Audit rows only: named as a write of no turma, so that no read model loads again.
+  const pruneNow = db.transaction((olderThan: string, batch: number) => {
+    let pruned!: ReturnType<typeof audit.prune>;
+    changing([], () => (pruned = audit.prune(olderThan, batch)));
+    return pruned;
+  });
   const ping = db.prepare('SELECT 1');
 
   // Writes begin IMMEDIATE: a deferred one that read first could not take the lock later without
@@ -111,12 +114,13 @@ export function createStore(db: Db, retentionDays = auditRetentionDays()): Store
   const pruneAudit = (olderThan: string, batch: number) =>
     locks.write(() => pruneNow.immediate(olderThan, batch));
   const stopRetention = startAuditRetention(pruneAudit, retentionDays);
-  // A load of the students read every row through the file's map, which leaves those pages
-  // resident in this process: the map is made again, empty (decision 013, memory).
-  let studentsLoadedAt = students.loadedAt;
+  // A load of the students or of the expiring index read every row through the file's map, which
+  // leaves those pages resident in this process: the map is made again, empty (decision 013, memory).
+  const loadTimes = () => `${students.loadedAt}:${expiring.times.loadedAt}`;
+  let loadedAt = loadTimes();
   const unmapAfterLoad = () => {
-    if (students.loadedAt === studentsLoadedAt) return;
-    studentsLoadedAt = students.loadedAt;
+    if (loadTimes() === loadedAt) return;
+    loadedAt = loadTimes();
     const mapped = db.pragma('mmap_size', { simple: true }) as number;
     db.pragma('mmap_size = 0');
     db.pragma(`mmap_size = ${mapped}`);
