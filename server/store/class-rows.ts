@@ -7,6 +7,7 @@
 import type { ClassListParams, ClassListResponse } from '#contract';
 import { ClassSearch, type ClassSearchSource, type IndexedClass } from './class-search.ts';
 import type { Model } from './read-model.ts';
+import { Utf8Strings } from './utf8-strings.ts';
 
 /** One turma as a store loads it: what the index holds, and the rest of its row. */
 export type LoadedClass = IndexedClass & { id: string; name: string; createdAt: string };
@@ -24,8 +25,8 @@ export type ClassesLoaded = ClassSearchSource & { classes: Iterable<LoadedClass>
 const CHUNK = 4096;
 
 /**
- * Many strings kept as one, with where each ends: a million turmas' ids and names as two strings
- * instead of two million, which every garbage collection would otherwise walk (decision 014).
+ * Many strings kept as one, with where each ends: a million turmas' ids (or times) as one string, not
+ * a million, which every garbage collection would otherwise walk (decision 014).
  */
 class PackedStrings {
   private text = '';
@@ -59,13 +60,14 @@ class PackedStrings {
 }
 
 /**
+ * Names are UTF-8 (utf8-strings.ts): joined, one "—" made a million names a two-byte string.
  * Times are kept as the ISO text a page sends: formatting two dates a row cost more than the rest
  * of building it (decision 014).
  */
 export class ClassRows {
   private readonly search: ClassSearch;
   private readonly ids = new PackedStrings();
-  private readonly names = new PackedStrings();
+  private readonly names = new Utf8Strings();
   private readonly createdAt = new PackedStrings();
   /** As loaded; `updatedSince` holds the turmas that writes changed since. */
   private readonly updatedAt = new PackedStrings();
@@ -84,7 +86,8 @@ export class ClassRows {
       }
     }
     this.search = new ClassSearch({ ...loaded, classes: rows() });
-    for (const strings of [ids, names, createdAt, updatedAt]) strings.done();
+    for (const strings of [ids, createdAt, updatedAt]) strings.done();
+    names.trim();
   }
 
   /** Reading a turma's change again is harmless: the feeds may repeat one. */
