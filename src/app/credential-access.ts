@@ -1,7 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
-import { ApiError } from '../api/client';
 import { credentialQueries } from '../api/credential-queries';
 import { useExtension } from '../api/use-extension';
 import { ME_EXTENSION, type CredentialRole } from '#contract';
@@ -44,26 +42,4 @@ export function useCredential(api: Pick<ApiClient, 'me' | 'extensions'>): Creden
   });
   const known = offered ? me.data : undefined;
   return { name: known?.name, role: known?.role, canWrite: known?.role !== 'read' };
-}
-
-/** A 403 means the role may have changed mid-session: the credential is asked again. */
-export function useCredentialWatch(): void {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    const recheck = (error: unknown) => {
-      if (error instanceof ApiError && error.status === 403) {
-        void queryClient.invalidateQueries({ queryKey: credentialQueries.all() });
-      }
-    };
-    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') recheck(event.action.error);
-    });
-    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') recheck(event.action.error);
-    });
-    return () => {
-      unsubscribeMutations();
-      unsubscribeQueries();
-    };
-  }, [queryClient]);
 }
