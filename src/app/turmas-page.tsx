@@ -16,6 +16,7 @@ import { ReadOnlyNotice } from './credential-parts';
 import focus from './focus-target.module.css';
 import classes from './turmas-page.module.css';
 import { ExpiringButton, ExpiringOutlet } from './expiring-outlet';
+import { AuditHistory } from './history-outlet';
 import { RosterOutlet } from './roster-outlet';
 import { StudentOutlet } from './student-outlet';
 import { useStudentEnrol } from './use-student-enrol';
@@ -97,6 +98,7 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
         </Title>
         <Group gap="xs">
           <ExpiringButton api={api} />
+          <AuditHistory api={api} part="button" />
           {canWrite ? (
             <Button
               variant="default"
@@ -145,6 +147,7 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
       <RosterOutlet api={api} enrol={canWrite ? rosterEnrol : undefined} readOnly={!canWrite} />
       <StudentOutlet api={api} enrol={canWrite ? studentEnrol : undefined} readOnly={!canWrite} />
       <ExpiringOutlet api={api} readOnly={!canWrite} />
+      <AuditHistory api={api} part="outlet" />
       <Suspense fallback={null}>
         {/* Only the dialogs report outcomes, so the notifications come with the first one. */}
         {(dialogs.enrol.mounted || dialogs.remove.mounted) && <NotificationsHost />}

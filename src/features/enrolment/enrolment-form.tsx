@@ -10,10 +10,17 @@ import {
   type UseFormRegister,
   type UseFormReturn,
 } from 'react-hook-form';
-import type { ApiClient } from '../../api/client';
+import { UndoWrite } from '../../api/audit-undo-parts';
+import { newRunId, type ApiClient } from '../../api/client';
 import { normalizedEmail } from '../../api/student-queries';
 import { useExtension } from '../../api/use-extension';
-import { emailSchema, ROSTER_EXTENSION, type ClassSummary, type StudentMatch } from '#contract';
+import {
+  AUDIT_EXTENSION,
+  emailSchema,
+  ROSTER_EXTENSION,
+  type ClassSummary,
+  type StudentMatch,
+} from '#contract';
 import { ExpiryField } from '../../components/expiry-field/expiry-field';
 import { useDiscardGuard, useFormDialog } from '../../components/form-dialog/form-dialog-context';
 import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';
@@ -87,6 +94,7 @@ export function EnrolmentForm({ api, turmas, student }: EnrolmentFormProps) {
   const focusNameNext = useRef(false);
   // With the roster extension, an e-mail already there shows who it is before sending.
   const knowsStudents = useExtension(api, ROSTER_EXTENSION);
+  const undoable = useExtension(api, AUDIT_EXTENSION);
   const [existing, setExisting] = useState<StudentMatch | null>(null);
   const queryClient = useQueryClient();
   const [sameName, setSameName] = useState<SameNameAnswers>({ newFor: null, asked: null });
@@ -121,8 +129,9 @@ export function EnrolmentForm({ api, turmas, student }: EnrolmentFormProps) {
         return;
       }
     }
+    const runId = newRunId();
     try {
-      await mutation.mutateAsync(request);
+      await mutation.mutateAsync({ ...request, runId });
     } catch (error) {
       const failure = describeEnrolmentFailure(error, classes, messages, appMessages, locale);
       showFieldErrors(form, failure.fields);
@@ -135,6 +144,9 @@ export function EnrolmentForm({ api, turmas, student }: EnrolmentFormProps) {
         message: describeEnrolled(request.name, classes, messages, locale),
       },
       messages.success.dismiss,
+      undoable
+        ? (keepOpen) => <UndoWrite api={api} body={{ runId }} onUndone={keepOpen} />
+        : undefined,
     );
     setEnrolled({ name: request.name, email: request.email, classes, at: request.expirationDate });
   });

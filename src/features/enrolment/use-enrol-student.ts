@@ -19,15 +19,17 @@ export function useEnrolStudent(api: EnrolApi) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ENROL_STUDENT_MUTATION_KEY,
-    mutationFn: (request: EnrolRequest) => enrol(api, request),
+    // `runId`: the audit extension's run, which the success message's "Desfazer" undoes.
+    mutationFn: ({ runId, ...request }: EnrolRequest & { runId: string }) =>
+      enrol(api, request, runId),
     // Not awaited: the dialog says "done" at once, while the table's counts catch up behind it.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: classQueries.all() }),
   });
 }
 
-function enrol(api: EnrolApi, { classes, ...student }: EnrolRequest) {
+function enrol(api: EnrolApi, { classes, ...student }: EnrolRequest, runId: string) {
   const [only, ...others] = classes;
   return only !== undefined && others.length === 0
-    ? api.addStudentToClass(only.id, student)
-    : api.addStudentToClasses({ ...student, classes });
+    ? api.addStudentToClass(only.id, student, { runId })
+    : api.addStudentToClasses({ ...student, classes }, { runId });
 }

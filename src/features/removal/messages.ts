@@ -17,6 +17,9 @@ export const useRemovalMessages = defineMessages({
           : `Remover de ${formattedCount} turmas`,
     warning:
       'Não é possível desfazer esta remoção. Para o aluno voltar a estas turmas, será preciso matriculá-lo de novo.',
+    // Where the server keeps an audit trail (decision 019): the typed confirmation stays.
+    warningUndoable:
+      'Remover tira o aluno destas turmas agora. A remoção pode ser desfeita no Histórico, com a validade e a data de matrícula de antes, enquanto o servidor guardar o registro (o período de retenção).',
     confirmationLabel: 'Para confirmar, digite o e-mail do aluno novamente',
     // The three texts below take turns in one live region under the confirmation field.
     confirmationHint: 'O botão Remover aluno é liberado quando os dois e-mails forem iguais.',
@@ -110,6 +113,8 @@ export const useRemovalMessages = defineMessages({
           : `Remove from ${formattedCount} classes`,
     warning:
       'This removal cannot be undone. For the student to be back in these classes, they will have to be enrolled again.',
+    warningUndoable:
+      'Removing takes the student out of these classes now. The removal can be undone from History, with the expiry and enrolment date as they were, for as long as the server keeps its record (the retention period).',
     confirmationLabel: "To confirm, type the student's e-mail again",
     confirmationHint: 'The Remove student button becomes available once both e-mails are the same.',
     confirmationMismatch: "What is typed here is not the student's e-mail. Check both fields.",

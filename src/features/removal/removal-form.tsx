@@ -2,10 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
-import type { ApiClient } from '../../api/client';
+import { UndoWrite } from '../../api/audit-undo-parts';
+import { newRunId, type ApiClient } from '../../api/client';
 import { splitByMembership } from '../../api/removal-membership';
 import { useExtension } from '../../api/use-extension';
-import { ROSTER_EXTENSION, type ClassSummary, type StudentMatch } from '#contract';
+import { AUDIT_EXTENSION, ROSTER_EXTENSION, type ClassSummary, type StudentMatch } from '#contract';
 import { useDiscardGuard, useFormDialog } from '../../components/form-dialog/form-dialog-context';
 import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';
 import { FailureNotice } from '../../components/form-dialog/failure-notice';
@@ -71,6 +72,7 @@ export function RemovalForm({ api, turmas, warningId }: RemovalFormProps) {
   // With the roster extension the e-mail field suggests students, and the form says which of
   // the chosen turmas the student is in; without it, the form is as it always was.
   const suggest = useExtension(api, ROSTER_EXTENSION);
+  const undoable = useExtension(api, AUDIT_EXTENSION);
   const removal = useRemoveStudent(api, { lookUpStudent: suggest });
   const [alert, setAlert] = useFailureAlert();
   const [unknownTurmaIds, setUnknownTurmaIds] = useState<ReadonlySet<string>>(() => new Set());
@@ -103,10 +105,12 @@ export function RemovalForm({ api, turmas, warningId }: RemovalFormProps) {
     async ({ email: student, turmas: chosen }) => {
       setAlert(null);
       let before: StudentMatch | undefined;
+      const runId = newRunId();
       try {
         before = await removal.mutateAsync({
           email: student,
           classes: chosen.map(({ id }) => ({ id })),
+          runId,
         });
       } catch (error) {
         const failure = describeRemovalFailure(error, chosen, messages, appMessages, locale);
@@ -124,7 +128,13 @@ export function RemovalForm({ api, turmas, warningId }: RemovalFormProps) {
         messages,
         locale,
       );
-      notifyOutcome(outcome, messages.outcome.dismiss);
+      notifyOutcome(
+        outcome,
+        messages.outcome.dismiss,
+        undoable
+          ? (keepOpen) => <UndoWrite api={api} body={{ runId }} onUndone={keepOpen} />
+          : undefined,
+      );
       setRemoved({ outcome, email: student });
     },
     confirmed !== 'match',
@@ -173,7 +183,9 @@ export function RemovalForm({ api, turmas, warningId }: RemovalFormProps) {
           student={shownStudent}
           disabled={busy}
         />
-        <CannotUndoWarning id={warningId}>{messages.warning}</CannotUndoWarning>
+        <CannotUndoWarning id={warningId}>
+          {undoable ? messages.warningUndoable : messages.warning}
+        </CannotUndoWarning>
         <TypedConfirmationField
           {...form.register('confirmation')}
           label={messages.confirmationLabel}

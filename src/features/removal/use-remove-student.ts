@@ -26,9 +26,10 @@ export function useRemoveStudent(api: RemovalApi, { lookUpStudent }: { lookUpStu
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: REMOVE_STUDENT_MUTATION_KEY,
-    mutationFn: async (body: RemoveStudentFromClassesBody) => {
+    // `runId`: the audit extension's run, which the success message's "Desfazer" undoes.
+    mutationFn: async ({ runId, ...body }: RemoveStudentFromClassesBody & { runId: string }) => {
       const before = lookUpStudent ? await studentBefore(queryClient, api, body.email) : undefined;
-      await api.removeStudentFromClasses(body);
+      await api.removeStudentFromClasses(body, { runId });
       return before;
     },
     onSettled: (_data, error, body) => {

@@ -1,0 +1,106 @@
+/**
+ * Undo (the audit extension, decision 019), the one way the console sets writes back: History's
+ * buttons and the "Desfazer" of a success message both send `POST /v1/audit/undo` through
+ * `useUndo` and say its answer, turma by turma, with `UndoAnswer`.
+ */
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ClassListResponse, UndoBody, UndoResponse } from '#contract';
+import { defineMessages } from '../i18n/define-messages';
+import { classQueries } from './class-queries';
+import type { ApiClient } from './client';
+
+export const UNDO_MUTATION_KEY = ['audit-undo'] as const;
+
+export const useUndoMessages = defineMessages({
+  'pt-BR': {
+    undo: 'Desfazer',
+    undoing: 'Desfazendo…',
+    turmaOf: (id: string): string => `turma ${id}`,
+    restored: (count: number): string =>
+      count === 1 ? '1 matrícula restaurada' : `${count} matrículas restauradas`,
+    unchanged: (count: number): string => (count === 1 ? '1 sem mudança' : `${count} sem mudança`),
+    refused: (count: number): string => (count === 1 ? '1 recusada' : `${count} recusadas`),
+    gone: 'a turma não existe mais',
+    changedSince: 'a matrícula mudou depois desta alteração; nada foi sobrescrito',
+    done: 'Desfeito',
+    partly: 'Desfeito em parte',
+    nothing: 'Nada foi desfeito',
+    failed: 'Não foi possível desfazer',
+  },
+  en: {
+    undo: 'Undo',
+    undoing: 'Undoing…',
+    turmaOf: (id: string): string => `turma ${id}`,
+    restored: (count: number): string =>
+      count === 1 ? '1 enrolment restored' : `${count} enrolments restored`,
+    unchanged: (count: number): string => (count === 1 ? '1 unchanged' : `${count} unchanged`),
+    refused: (count: number): string => (count === 1 ? '1 refused' : `${count} refused`),
+    gone: 'the turma no longer exists',
+    changedSince: 'the enrolment changed after this write; nothing was overwritten',
+    done: 'Undone',
+    partly: 'Partly undone',
+    nothing: 'Nothing was undone',
+    failed: 'Could not undo',
+  },
+});
+export type UndoMessages = ReturnType<typeof useUndoMessages>;
+
+/** A turma's name as any turma list this tab has loaded shows it, else undefined. */
+export function cachedTurmaName(queryClient: QueryClient, classId: string): string | undefined {
+  for (const [, page] of queryClient.getQueriesData<ClassListResponse>({
+    queryKey: classQueries.lists(),
+  })) {
+    const turma = page?.data.find(({ id }) => id === classId);
+    if (turma) return turma.name;
+  }
+  return undefined;
+}
+
+/** One turma's part of an undo's answer: how many of its entries came back, and why not. */
+export interface TurmaUndo {
+  classId: string;
+  restored: number;
+  unchanged: number;
+  refused: number;
+  /** The refusals' reasons, once each, as the server said them. */
+  reasons: string[];
+}
+
+/** The answer by turma, in the order the server named them. */
+export function undoByTurma(answer: UndoResponse): TurmaUndo[] {
+  const byTurma = new Map<string, TurmaUndo>();
+  for (const entry of answer.entries) {
+    for (const { classId, outcome, reason } of entry.classes) {
+      let turma = byTurma.get(classId);
+      if (!turma) {
+        turma = { classId, restored: 0, unchanged: 0, refused: 0, reasons: [] };
+        byTurma.set(classId, turma);
+      }
+      turma[outcome] += 1;
+      if (reason !== null && !turma.reasons.includes(reason)) turma.reasons.push(reason);
+    }
+  }
+  return [...byTurma.values()];
+}
+
+/** The server's refusal in the staff's words: the two it gives are known, others are quoted. */
+export function reasonText(reason: string, messages: UndoMessages): string {
+  if (reason.startsWith('The turma no longer exists')) return messages.gone;
+  if (reason.startsWith('The student’s enrolment in this turma changed')) {
+    return messages.changedSince;
+  }
+  return reason;
+}
+
+/**
+ * Sends an undo; every turma list, roster, student read and History page is read again after it,
+ * whatever came of it. A 401 reaches the app's session handling as every mutation's does.
+ */
+export function useUndo(api: Pick<ApiClient, 'undo'>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: UNDO_MUTATION_KEY,
+    mutationFn: (body: UndoBody) => api.undo(body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: classQueries.all() }),
+  });
+}

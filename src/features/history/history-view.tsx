@@ -1,0 +1,371 @@
+// Loaded with the view, not with the first screen (src/app/mantine-styles.ts).
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import {
+  Alert,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type SyntheticEvent } from 'react';
+import { emailSchema, type AuditEntry, type AuditQuery, type UndoBody } from '#contract';
+import { cachedTurmaName, useUndo, useUndoMessages } from '../../api/audit-undo';
+import { UndoAnswer } from '../../api/audit-undo-parts';
+import { classQueries } from '../../api/class-queries';
+import { ApiError, type ApiClient } from '../../api/client';
+import { useFormats } from '../../i18n/formats';
+import { changed, describeEntry, describeState, groupByRun } from './describe-entry';
+import { useHistoryMessages } from './messages';
+
+const PAGE_SIZE = 50;
+
+type Filters = Pick<AuditQuery, 'email' | 'classId' | 'credential' | 'runId'>;
+
+export interface HistoryViewProps {
+  api: ApiClient;
+  opened: boolean;
+  onClose: () => void;
+  /** The signed-in credential's name, once the server has said it: "Minhas" filters by it. */
+  me?: string | undefined;
+}
+
+/**
+ * The latest writes, newest first (the audit extension): everyone's or the signed-in
+ * credential's, by student, turma, credential or run, each with "Desfazer" where it changed
+ * something and is not undone yet; a run side by side on a page is undone whole.
+ */
+export function HistoryView({ api, opened, onClose, me }: HistoryViewProps) {
+  const messages = useHistoryMessages();
+  const [scope, setScope] = useState<'mine' | 'all'>('all');
+  const [filters, setFilters] = useState<Filters>({});
+  const query: AuditQuery = {
+    ...filters,
+    ...(scope === 'mine' && me !== undefined && { credential: me }),
+    pageSize: PAGE_SIZE,
+  };
+  const pages = useInfiniteQuery({
+    // Under the turmas' key: every write (and undo) of this console reads it again.
+    queryKey: [...classQueries.all(), 'audit', query] as const,
+    queryFn: ({ signal, pageParam }) =>
+      api.audit({ ...query, ...(pageParam && { cursor: pageParam }) }, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next ?? undefined,
+    staleTime: 10_000,
+  });
+  const undo = useUndo(api);
+  const [undoing, setUndoing] = useState<string | null>(null);
+  const send = (key: string, body: UndoBody) => {
+    if (undo.isPending) return;
+    setUndoing(key);
+    undo.mutate(body);
+  };
+  const entries = pages.data?.pages.flatMap((page) => page.data) ?? [];
+  const undone = new Set(entries.flatMap((entry) => (entry.undoes === null ? [] : [entry.undoes])));
+
+  return (
+    <Drawer.Root opened={opened} onClose={onClose} position="right" size="xl">
+      <Drawer.Overlay />
+      <Drawer.Content>
+        {/* Not Drawer.Header: a <header> here would be a second banner landmark for axe. */}
+        <Group justify="space-between" p="md" wrap="nowrap">
+          <Drawer.Title fz="xl" fw={700}>
+            {messages.title}
+          </Drawer.Title>
+          <Drawer.CloseButton aria-label={messages.close} />
+        </Group>
+        <Drawer.Body>
+          <Stack gap="md">
+            {me !== undefined && (
+              <SegmentedControl
+                aria-label={messages.scope}
+                value={scope}
+                data={[
+                  { value: 'all', label: messages.all },
+                  { value: 'mine', label: messages.mine },
+                ]}
+                onChange={(value) => setScope(value === 'mine' ? 'mine' : 'all')}
+              />
+            )}
+            <FilterForm filters={filters} withCredential={me === undefined} onApply={setFilters} />
+            {(undo.isSuccess || undo.isError) && (
+              <Alert color={undo.isError ? 'red' : 'gray'} title={messages.answer}>
+                <UndoAnswer answer={undo.data} error={undo.error} />
+              </Alert>
+            )}
+            {pages.isPending ? (
+              <Group gap="xs" role="status">
+                <Loader size="sm" />
+                <Text size="sm">{messages.loading}</Text>
+              </Group>
+            ) : pages.isError ? (
+              <LoadFailed error={pages.error} onRetry={() => void pages.refetch()} />
+            ) : entries.length === 0 ? (
+              <Alert color="gray" title={messages.empty} role="status">
+                {messages.emptyDescription}
+              </Alert>
+            ) : (
+              <>
+                <Stack component="ul" gap="sm" aria-label={messages.listLabel} m={0} p={0}>
+                  {groupByRun(entries).map((item) =>
+                    'entry' in item ? (
+                      <li key={item.entry.id} style={{ listStyle: 'none' }}>
+                        <EntryCard
+                          entry={item.entry}
+                          undone={undone.has(item.entry.id)}
+                          busy={undoing === item.entry.id && undo.isPending}
+                          onUndo={() => send(item.entry.id, { entryId: item.entry.id })}
+                        />
+                      </li>
+                    ) : (
+                      <li key={`run-${item.entries[0]!.id}`} style={{ listStyle: 'none' }}>
+                        <RunCard
+                          entries={item.entries}
+                          undone={undone}
+                          busy={undoing === item.run && undo.isPending}
+                          onUndoRun={() => send(item.run, { runId: item.run })}
+                          onOnlyRun={() => setFilters({ runId: item.run })}
+                        />
+                      </li>
+                    ),
+                  )}
+                </Stack>
+                {pages.hasNextPage && (
+                  <Button
+                    variant="default"
+                    loading={pages.isFetchingNextPage}
+                    onClick={() => void pages.fetchNextPage()}
+                  >
+                    {messages.more}
+                  </Button>
+                )}
+              </>
+            )}
+          </Stack>
+        </Drawer.Body>
+      </Drawer.Content>
+    </Drawer.Root>
+  );
+}
+
+function FilterForm({
+  filters,
+  withCredential,
+  onApply,
+}: {
+  filters: Filters;
+  /** Until the server names the signed-in credential, "mine" is a credential typed here. */
+  withCredential: boolean;
+  onApply: (filters: Filters) => void;
+}) {
+  const messages = useHistoryMessages();
+  const [email, setEmail] = useState(filters.email ?? '');
+  const [classId, setClassId] = useState(filters.classId ?? '');
+  const [credential, setCredential] = useState(filters.credential ?? '');
+  const [runId, setRunId] = useState(filters.runId ?? '');
+  const [emailError, setEmailError] = useState(false);
+  // A run chosen from a card shows in its field.
+  const [shownRun, setShownRun] = useState(filters.runId);
+  if (filters.runId !== shownRun) {
+    setShownRun(filters.runId);
+    setRunId(filters.runId ?? '');
+  }
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const typed = email.trim();
+    const valid = typed === '' || emailSchema.safeParse(typed).success;
+    setEmailError(!valid);
+    if (!valid) return;
+    const next: Filters = {};
+    if (typed !== '') next.email = typed;
+    if (classId.trim() !== '') next.classId = classId.trim();
+    if (withCredential && credential.trim() !== '') next.credential = credential.trim();
+    if (runId.trim() !== '') next.runId = runId.trim();
+    onApply(next);
+  };
+  const clear = () => {
+    setEmail('');
+    setClassId('');
+    setCredential('');
+    setRunId('');
+    setEmailError(false);
+    onApply({});
+  };
+  return (
+    <form onSubmit={submit} aria-label={messages.filters} noValidate>
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          label={messages.email}
+          type="email"
+          value={email}
+          error={emailError ? messages.invalidEmail : undefined}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+        />
+        <TextInput
+          label={messages.turma}
+          value={classId}
+          onChange={(event) => setClassId(event.currentTarget.value)}
+        />
+        {withCredential && (
+          <TextInput
+            label={messages.credential}
+            value={credential}
+            onChange={(event) => setCredential(event.currentTarget.value)}
+          />
+        )}
+        <TextInput
+          label={messages.run}
+          value={runId}
+          onChange={(event) => setRunId(event.currentTarget.value)}
+        />
+        <Button type="submit">{messages.apply}</Button>
+        <Button variant="subtle" onClick={clear}>
+          {messages.clear}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function useTurmaName() {
+  const queryClient = useQueryClient();
+  const undoMessages = useUndoMessages();
+  return (classId: string) =>
+    cachedTurmaName(queryClient, classId) ?? undoMessages.turmaOf(classId);
+}
+
+function EntryCard({
+  entry,
+  undone,
+  busy,
+  onUndo,
+}: {
+  entry: AuditEntry;
+  undone: boolean;
+  busy: boolean;
+  onUndo: () => void;
+}) {
+  const messages = useHistoryMessages();
+  const formats = useFormats();
+  const turmaName = useTurmaName();
+  const what = describeEntry(entry, messages, turmaName);
+  const formatDate = (iso: string) => formats.dateTime.format(new Date(iso));
+  const changes = changed(entry);
+  return (
+    <Paper withBorder p="sm">
+      <Group justify="space-between" align="flex-start" gap="xs">
+        <Stack gap={2}>
+          <Text fw={600}>{what}</Text>
+          <Text size="sm" c="dimmed">
+            {messages.byAt(entry.credential, formats.dateTime.format(new Date(entry.at)))}
+          </Text>
+          {changes.map((change) => (
+            <Text size="sm" key={change.classId}>
+              {turmaName(change.classId)}: {describeState(change.before, messages, formatDate)} →{' '}
+              {describeState(change.after, messages, formatDate)}
+            </Text>
+          ))}
+        </Stack>
+        {undone ? (
+          <Badge color="gray" variant="light">
+            {messages.undone}
+          </Badge>
+        ) : (
+          changes.length > 0 && (
+            <Button
+              size="xs"
+              variant="default"
+              loading={busy}
+              aria-label={messages.undoEntry(what)}
+              onClick={onUndo}
+            >
+              {messages.undo}
+            </Button>
+          )
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+function RunCard({
+  entries,
+  undone,
+  busy,
+  onUndoRun,
+  onOnlyRun,
+}: {
+  entries: AuditEntry[];
+  undone: ReadonlySet<string>;
+  busy: boolean;
+  onUndoRun: () => void;
+  onOnlyRun: () => void;
+}) {
+  const messages = useHistoryMessages();
+  const headingId = useId();
+  return (
+    <Paper withBorder p="sm" role="group" aria-labelledby={headingId}>
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs">
+          <Text fw={700} id={headingId}>
+            {messages.runOf(entries.length)}
+          </Text>
+          <Group gap="xs">
+            <Button size="xs" variant="subtle" onClick={onOnlyRun}>
+              {messages.onlyRun}
+            </Button>
+            <Button size="xs" variant="default" loading={busy} onClick={onUndoRun}>
+              {messages.undoRun}
+            </Button>
+          </Group>
+        </Group>
+        <Stack component="ul" gap="xs" m={0} p={0}>
+          {entries.map((entry) => (
+            <li key={entry.id} style={{ listStyle: 'none' }}>
+              <RunEntry entry={entry} undone={undone.has(entry.id)} />
+            </li>
+          ))}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** One line of a run: what it did, and whether it was undone since. */
+function RunEntry({ entry, undone }: { entry: AuditEntry; undone: boolean }) {
+  const messages = useHistoryMessages();
+  const formats = useFormats();
+  const turmaName = useTurmaName();
+  return (
+    <Text size="sm">
+      {describeEntry(entry, messages, turmaName)} ·{' '}
+      {messages.byAt(entry.credential, formats.dateTime.format(new Date(entry.at)))}
+      {undone && ` · ${messages.undone}`}
+    </Text>
+  );
+}
+
+function LoadFailed({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const messages = useHistoryMessages();
+  const offline = error instanceof ApiError && error.kind === 'network';
+  const expired = error instanceof ApiError && error.isUnauthorized;
+  return (
+    <Alert color="red" role="alert" title={offline ? messages.offline : messages.loadFailed}>
+      <Stack gap="xs" align="flex-start">
+        {expired && messages.sessionExpired}
+        <Button variant="default" size="xs" onClick={onRetry}>
+          {messages.retry}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}

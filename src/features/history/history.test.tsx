@@ -1,0 +1,145 @@
+/**
+ * History (issue 38, "## Undo") through the page that composes it, against the reference API
+ * in-process: found from the page's heading where the server offers `audit`, the latest writes in
+ * words, the filters, and undo of one entry and of a whole run with the counts back where they
+ * were; nothing of it (and no X-Run-Id) against a plain v1.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TurmasPage } from '../../app/turmas-page';
+import { newRunId, type ApiClient } from '../../api/client';
+import { selectionStore } from '../../lib/selection-store';
+import { createTestApiClient } from '../../testing/api-client';
+import { installReferenceApi, type ReferenceApiOptions } from '../../testing/msw/reference-api';
+import { render } from '../../testing/render';
+import { aTurma } from '../../testing/sample-classes';
+
+const MATEMATICA = aTurma({ id: 't-mat', name: 'Matemática 9º A', countStudents: 1 });
+const FISICA = aTurma({ id: 't-fis', name: 'Física 1º B', countStudents: 0 });
+
+function installBackend(options: ReferenceApiOptions = {}) {
+  return installReferenceApi({
+    turmas: [MATEMATICA, FISICA],
+    enrolments: { 't-mat': [{ email: 'ana@escola.test', name: 'Ana Souza' }] },
+    ...options,
+  });
+}
+
+/** Writes as the console's run would: the first answer tells the client the extensions. */
+async function writeRun(api: ApiClient) {
+  await api.getClasses();
+  const runId = newRunId();
+  for (const email of ['bia@escola.test', 'caio@escola.test', 'dora@escola.test']) {
+    await api.addStudentToClasses(
+      { name: email.split('@')[0]!, email, classes: [{ id: 't-fis' }] },
+      { runId },
+    );
+  }
+  await api.removeStudentFromClasses(
+    { email: 'ana@escola.test', classes: [{ id: 't-mat' }] },
+    { runId: newRunId() },
+  );
+  return runId;
+}
+
+const view = () => screen.findByRole('dialog', { name: 'Histórico' }, { timeout: 10_000 });
+
+function startClean() {
+  window.history.replaceState(null, '', '/');
+  selectionStore.clear();
+}
+beforeEach(startClean);
+afterEach(startClean);
+
+describe('history', () => {
+  it('lists the latest writes in words, undoes one, then a whole run: counts back', async () => {
+    const backend = installBackend();
+    const api = createTestApiClient();
+    const runId = await writeRun(api);
+    expect(backend.requests.filter((r) => r.method !== 'GET').map((r) => r.runId)).toEqual([
+      runId,
+      runId,
+      runId,
+      expect.stringMatching(/^[0-9a-f]{32}$/),
+    ]);
+
+    const { user } = render(<TurmasPage api={api} />);
+    await screen.findAllByText('Física 1º B', {}, { timeout: 10_000 });
+    await user.click(await screen.findByRole('button', { name: 'Histórico' }));
+    const dialog = await view();
+    expect(window.location.search).toBe('?historico=');
+    const list = await within(dialog).findByRole('list', {
+      name: 'Últimas alterações, as mais recentes primeiro',
+    });
+    expect(within(list).getByText('Removeu ana@escola.test de Matemática 9º A')).toBeVisible();
+    const run = within(list).getByRole('group', { name: 'Lote: 3 alterações nesta página' });
+    expect(within(run).getByText(/Matriculou dora@escola.test em Física 1º B/)).toBeVisible();
+
+    await user.click(
+      within(list).getByRole('button', {
+        name: 'Desfazer: Removeu ana@escola.test de Matemática 9º A',
+      }),
+    );
+    expect(await within(dialog).findByText('Desfeito')).toBeVisible();
+    expect(within(dialog).getByText('Matemática 9º A: 1 matrícula restaurada')).toBeVisible();
+    expect(backend.enrolments('t-mat')).toEqual(['ana@escola.test']);
+
+    await user.click(within(run).getByRole('button', { name: 'Desfazer o lote inteiro' }));
+    expect(await within(dialog).findByText('Física 1º B: 3 matrículas restauradas')).toBeVisible();
+    expect(backend.enrolments('t-fis')).toEqual([]);
+    const counts = (await api.getClasses()).data.map((turma) => turma.countStudents);
+    expect(counts.sort()).toEqual([0, 1]);
+
+    // Undone twice: the server refuses, and says why in the staff's words.
+    await user.click(within(run).getByRole('button', { name: 'Desfazer o lote inteiro' }));
+    expect(await within(dialog).findByText('Nada foi desfeito')).toBeVisible();
+    expect(within(dialog).getByText(/3 recusadas \(a matrícula mudou depois/)).toBeVisible();
+  });
+
+  it('filters by student, and says when nothing matches', async () => {
+    installBackend();
+    const api = createTestApiClient();
+    await writeRun(api);
+    window.history.replaceState(null, '', '/?historico');
+    const { user } = render(<TurmasPage api={api} />);
+    const dialog = await view();
+    await within(dialog).findByRole('list', { name: /Últimas alterações/ });
+    await user.type(within(dialog).getByLabelText('E-mail do aluno'), 'caio@escola.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Filtrar' }));
+    await waitFor(() =>
+      expect(within(dialog).queryByText(/ana@escola.test/)).not.toBeInTheDocument(),
+    );
+    expect(within(dialog).getByText('Matriculou caio@escola.test em Física 1º B')).toBeVisible();
+
+    await user.clear(within(dialog).getByLabelText('E-mail do aluno'));
+    await user.type(within(dialog).getByLabelText('E-mail do aluno'), 'ninguem@escola.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Filtrar' }));
+    expect(await within(dialog).findByText('Nenhuma alteração encontrada')).toBeVisible();
+  });
+
+  it('says when the list fails, and retries', async () => {
+    const backend = installBackend();
+    backend.failNext({ status: 500 }, { where: (r) => r.pathname === '/v1/audit' });
+    window.history.replaceState(null, '', '/?historico');
+    const { user } = render(<TurmasPage api={createTestApiClient()} />);
+    const dialog = await view();
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Não foi possível carregar o histórico');
+    await user.click(within(alert).getByRole('button', { name: 'Tentar de novo' }));
+    expect(await within(dialog).findByText('Nenhuma alteração encontrada')).toBeVisible();
+  });
+
+  it('is not offered by a server without the extension, which sees no X-Run-Id', async () => {
+    const backend = installBackend({ extensions: false });
+    const api = createTestApiClient();
+    await writeRun(api);
+    expect(backend.requests.map((request) => request.runId)).toEqual(
+      backend.requests.map(() => null),
+    );
+    window.history.replaceState(null, '', '/?historico');
+    render(<TurmasPage api={api} />);
+    await screen.findAllByText('Física 1º B', {}, { timeout: 10_000 });
+    expect(screen.queryByRole('button', { name: 'Histórico' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
