@@ -1,0 +1,89 @@
+/**
+ * A `read` credential (issue 38): signed in, the header names it and its role, the page says once
+ * why there are no writes, and no write control shows anywhere: rows, tray, bulk, a roster.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { namedCredential } from '../server/credentials.ts';
+import { startServer } from '../server/server.ts';
+import {
+  expect,
+  expectNoAxeViolations,
+  expectNoHorizontalOverflow,
+  listClasses,
+  signIn,
+  test as base,
+  turmasPage,
+} from './support';
+
+const READ_TOKEN = randomBytes(24).toString('base64url');
+
+// The worker's server with one more credential, a read one (as a credentials file lists it).
+const test = base.extend<object, { server: { url: string; token: string } }>({
+  server: [
+    async ({ demoClasses }, use) => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'turmas-e2e-'));
+      const token = randomBytes(24).toString('base64url');
+      const server = await startServer({
+        dataDir,
+        tokens: [token],
+        credentials: [namedCredential('secretaria-sede', 'read', READ_TOKEN)],
+        staticDir: process.env.E2E_DIST_DIR ?? 'dist',
+        seedClasses: demoClasses,
+        log: () => {},
+      });
+      try {
+        await use({ url: server.url, token });
+      } finally {
+        await server.close();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker' },
+  ],
+});
+
+test(
+  'a read credential sees its name and role and no write control',
+  { tag: '@phone' },
+  async ({ page, request, token }) => {
+    const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
+    await signIn(page, READ_TOKEN);
+    const list = turmasPage(page);
+    await expect(list.table).toHaveAttribute('aria-busy', 'false');
+
+    const header = page.getByRole('banner');
+    await expect(header.getByText('secretaria-sede')).toBeVisible();
+    await expect(header.getByText('consulta')).toBeVisible();
+    await expect(page.getByText('Esta credencial só pode consultar.')).toHaveCount(1);
+    await expect(page.getByText('Esta credencial só pode consultar.')).toBeVisible();
+
+    await expect(list.row(turma!).enrol).toHaveCount(0);
+    await expect(list.row(turma!).remove).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Matricular ou remover em lote' })).toHaveCount(
+      0,
+    );
+    await expectNoHorizontalOverflow(page);
+    await expectNoAxeViolations(page);
+
+    await list.rowCheckbox(turma!).check();
+    await expect(list.trayCount).toBeVisible();
+    await expect(
+      list.tray.getByRole('button', { name: /^(Matricular|Remover) aluno$/ }),
+    ).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // A roster: students may be ticked (nothing to do with them), no write offered.
+    await page.goto(`/?turma=${encodeURIComponent(turma!.id)}`);
+    const roster = page.getByRole('dialog');
+    await expect(roster.getByRole('table')).toBeVisible();
+    const firstStudent = roster.getByRole('table').getByRole('checkbox').nth(1);
+    await firstStudent.check();
+    await expect(
+      roster.getByRole('button', { name: /^(Remover|Matricular|Mover|Alterar)/ }),
+    ).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  },
+);
