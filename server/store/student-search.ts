@@ -88,6 +88,89 @@ export function compareCodePoints(a: string, b: string): number {
   return a.length - b.length;
 }
 
+/**
+ * Each folded word of any name or e-mail → the slots that have it, ascending; and each character,
+ * and each pair of adjacent characters, of any word → the words holding it: a query word is
+ * looked for among the words of its rarest pair, not in the whole vocabulary (every e-mail's
+ * number is a word of its own). Packed once loaded (`pack`): the slots of all words in one
+ * Uint32Array with where each word's begin, the words of each piece in one each, so 200,000
+ * words are not 200,000 arrays; words and slots added later are kept beside.
+ */
+class Vocabulary {
+  /** By word number. */
+  private readonly words: string[] = [];
+  private readonly numbers = new Map<string, number>();
+  /** Slots of the words packed, `starts[word]` to `starts[word + 1]`. */
+  private starts = new Uint32Array(1);
+  private slots = new Uint32Array(0);
+  private readonly added = new Map<number, number[]>();
+  private readonly packedByPiece = new Map<string, Uint32Array>();
+  private readonly addedByPiece = new Map<string, number[]>();
+
+  add(word: string, slot: number): void {
+    let number = this.numbers.get(word);
+    if (number === undefined) {
+      number = this.words.push(word) - 1;
+      this.numbers.set(word, number);
+      for (const piece of pieces(word)) {
+        let holders = this.addedByPiece.get(piece);
+        if (!holders) this.addedByPiece.set(piece, (holders = []));
+        holders.push(number);
+      }
+    }
+    let slots = this.added.get(number);
+    if (!slots) this.added.set(number, (slots = []));
+    slots.push(slot);
+  }
+
+  /** Everything added so far into typed arrays: once, after the load. */
+  pack(): void {
+    const count = this.words.length;
+    this.starts = new Uint32Array(count + 1);
+    for (let word = 0; word < count; word++) {
+      this.starts[word + 1] = this.starts[word]! + (this.added.get(word)?.length ?? 0);
+    }
+    this.slots = new Uint32Array(this.starts[count]!);
+    for (const [word, slots] of this.added) this.slots.set(slots, this.starts[word]);
+    this.added.clear();
+    for (const [piece, holders] of this.addedByPiece) {
+      this.packedByPiece.set(piece, Uint32Array.from(holders));
+    }
+    this.addedByPiece.clear();
+  }
+
+  eachSlot(word: number, each: (slot: number) => void): void {
+    if (word + 1 < this.starts.length) {
+      for (let at = this.starts[word]!; at < this.starts[word + 1]!; at++) each(this.slots[at]!);
+    }
+    for (const slot of this.added.get(word) ?? []) each(slot);
+  }
+
+  /** The words that `word` meets, among those holding its rarest piece. */
+  holding(word: string): number[] {
+    let rarest: ArrayLike<number>[] | undefined;
+    let rarestLength = 0;
+    // One or two characters are a piece themselves.
+    const keys = word.length <= 2 ? [word] : [];
+    for (let at = 0; at + 2 <= word.length; at++) keys.push(word.slice(at, at + 2));
+    for (const key of keys) {
+      const holders = [this.packedByPiece.get(key), this.addedByPiece.get(key)].filter(
+        (some) => some !== undefined,
+      );
+      const length = holders.reduce((sum, some) => sum + some.length, 0);
+      if (length === 0) return [];
+      if (!rarest || length < rarestLength) [rarest, rarestLength] = [holders, length];
+    }
+    const found: number[] = [];
+    for (const holders of rarest!) {
+      for (let at = 0; at < holders.length; at++) {
+        if (meets(this.words[holders[at]!]!, word)) found.push(holders[at]!);
+      }
+    }
+    return found;
+  }
+}
+
 export class StudentSearch {
   /**
    * Students are numbered 0…size-1 as they arrived ("slots"); these are by slot, the texts as
@@ -101,13 +184,7 @@ export class StudentSearch {
   /** Every slot, by (searchName, email). */
   private order: number[] = [];
   /** Each folded word of any name or e-mail → the slots that have it, ascending. */
-  private readonly vocabulary = new Map<string, number[]>();
-  /**
-   * Each character, and each pair of adjacent characters, of any word → the words holding it:
-   * a query word is looked for among the words of its rarest pair, not in the whole vocabulary
-   * (every e-mail's number is a word of its own).
-   */
-  private readonly wordsByPiece = new Map<string, string[]>();
+  private readonly vocabulary = new Vocabulary();
   /**
    * Query words → the students they find. A word of one or two characters finds many students
    * through many words ("a": every e-mail at "escola"), a union costing tens of milliseconds:
@@ -123,6 +200,7 @@ export class StudentSearch {
       if (slot !== undefined) this.order.push(slot);
     }
     for (const strings of [this.names, this.emails, this.searchNames]) strings.trim();
+    this.vocabulary.pack();
   }
 
   get size(): number {
@@ -209,18 +287,7 @@ export class StudentSearch {
       ...splitFoldedWords(student.searchName),
       ...splitFoldedWords(student.searchEmail),
     ]);
-    for (const word of words) {
-      let slots = this.vocabulary.get(word);
-      if (!slots) {
-        this.vocabulary.set(word, (slots = []));
-        for (const piece of pieces(word)) {
-          let holders = this.wordsByPiece.get(piece);
-          if (!holders) this.wordsByPiece.set(piece, (holders = []));
-          holders.push(word);
-        }
-      }
-      slots.push(slot);
-    }
+    for (const word of words) this.vocabulary.add(word, slot);
     return slot;
   }
 
@@ -257,28 +324,14 @@ export class StudentSearch {
     const kept = (word.length <= 2 ? this.shortSlots : this.wordSlots).get(word);
     if (kept) return kept;
     const bits = bitsFor(this.size);
-    for (const term of this.wordsHolding(word)) {
-      for (const slot of this.vocabulary.get(term)!) set(bits, slot);
+    for (const term of this.vocabulary.holding(word)) {
+      this.vocabulary.eachSlot(term, (slot) => set(bits, slot));
     }
     if (word.length > 2) return remember(this.wordSlots, word, bits, WORDS_KEPT);
     // Few students: found again as cheaply as kept. Many: kept (bounded by the words the
     // students' words hold, a few hundred pieces).
     if (popcount(bits) * DENSE >= this.size) this.shortSlots.set(word, bits);
     return bits;
-  }
-
-  /** The words of the vocabulary that `word` meets, among those holding its rarest piece. */
-  private wordsHolding(word: string): string[] {
-    let rarest: string[] | undefined;
-    // One or two characters are a piece themselves.
-    const keys = word.length <= 2 ? [word] : [];
-    for (let at = 0; at + 2 <= word.length; at++) keys.push(word.slice(at, at + 2));
-    for (const key of keys) {
-      const holders = this.wordsByPiece.get(key);
-      if (!holders) return [];
-      if (!rarest || holders.length < rarest.length) rarest = holders;
-    }
-    return rarest!.filter((term) => meets(term, word));
   }
 
   /**
