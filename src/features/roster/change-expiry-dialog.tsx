@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useIsMutating } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { checkExpiry, defaultExpiry, type ExpiryValue } from '../../components/expiry-field/expiry';
 import { ExpiryCell } from '../../components/expiry-status/expiry-cell';
@@ -13,7 +13,7 @@ import { useFormats } from '../../i18n/formats';
 import { ExpiryFormField } from './expiry-form-field';
 import { useRosterMessages } from './messages';
 import type { RosterDialogProps } from './remove-students-dialog';
-import { RunSummary, StudentList } from './student-list';
+import { RunProgress, RunSummary, StudentList } from './student-list';
 import { failedCount, ROSTER_WRITE_MUTATION_KEY, useStudentRun } from './use-student-run';
 
 /**
@@ -25,7 +25,9 @@ import { failedCount, ROSTER_WRITE_MUTATION_KEY, useStudentRun } from './use-stu
 export function ChangeExpiryDialog(props: RosterDialogProps) {
   const messages = useRosterMessages();
   const { number } = useFormats();
-  const busy = useIsMutating({ mutationKey: ROSTER_WRITE_MUTATION_KEY }) > 0;
+  // Paused, a run has nothing in flight, and is still under way.
+  const [running, setRunning] = useState(false);
+  const busy = useIsMutating({ mutationKey: ROSTER_WRITE_MUTATION_KEY }) > 0 || running;
   const count = props.students.length;
   return (
     <FormDialog
@@ -34,12 +36,18 @@ export function ChangeExpiryDialog(props: RosterDialogProps) {
       onClose={props.onClose}
       busy={busy}
     >
-      <ChangeExpiryForm {...props} />
+      <ChangeExpiryForm {...props} onRunning={setRunning} />
     </FormDialog>
   );
 }
 
-function ChangeExpiryForm({ api, turma, students, onSettled }: RosterDialogProps) {
+function ChangeExpiryForm({
+  api,
+  turma,
+  students,
+  onSettled,
+  onRunning,
+}: RosterDialogProps & { onRunning: (running: boolean) => void }) {
   const messages = useRosterMessages();
   const formats = useFormats();
   const { close, busy } = useFormDialog();
@@ -47,7 +55,7 @@ function ChangeExpiryForm({ api, turma, students, onSettled }: RosterDialogProps
   const form = useForm<{ expiry: ExpiryValue }>({ defaultValues: { expiry: opened.expiry } });
   // What the run sends, set on submit; a retry sends the same, whatever the field shows since.
   const sent = useRef<{ expirationDate: string | undefined }>({ expirationDate: undefined });
-  const { outcomes, run } = useStudentRun((student) => {
+  const { outcomes, run, progress } = useStudentRun((student) => {
     const { expirationDate } = sent.current;
     return api.addStudentToClass(turma.id, {
       // The server keeps an existing student's name; a name stored before the contract refused
@@ -57,6 +65,8 @@ function ChangeExpiryForm({ api, turma, students, onSettled }: RosterDialogProps
       ...(expirationDate === undefined ? {} : { expirationDate }),
     });
   });
+  const running = progress !== null;
+  useEffect(() => onRunning(running), [onRunning, running]);
   const [runs, setRuns] = useState(0);
   const ran = runs > 0;
   useDiscardGuard(
@@ -102,6 +112,7 @@ function ChangeExpiryForm({ api, turma, students, onSettled }: RosterDialogProps
         <Text size="sm" fw={600}>
           {messages.expiryChange.in(turma.label)}
         </Text>
+        {progress && <RunProgress progress={progress} />}
         <StudentList
           label={messages.outcome.listLabel}
           students={students}

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useIsMutating } from '@tanstack/react-query';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { ApiClient } from '../../api/client';
 import type { RosterEntry } from '#contract';
@@ -16,7 +16,7 @@ import {
 import { TypedConfirmationField } from '../../components/typed-confirmation/typed-confirmation-field';
 import { useFormats } from '../../i18n/formats';
 import { useRosterMessages } from './messages';
-import { RunSummary, StudentList } from './student-list';
+import { RunProgress, RunSummary, StudentList } from './student-list';
 import { failedCount, ROSTER_WRITE_MUTATION_KEY, useStudentRun } from './use-student-run';
 
 export interface RosterDialogProps {
@@ -39,7 +39,9 @@ export interface RosterDialogProps {
 export function RemoveStudentsDialog(props: RosterDialogProps) {
   const messages = useRosterMessages();
   const { number } = useFormats();
-  const busy = useIsMutating({ mutationKey: ROSTER_WRITE_MUTATION_KEY }) > 0;
+  // Paused, a run has nothing in flight, and is still under way.
+  const [running, setRunning] = useState(false);
+  const busy = useIsMutating({ mutationKey: ROSTER_WRITE_MUTATION_KEY }) > 0 || running;
   const warningId = useId();
   const count = props.students.length;
   return (
@@ -50,7 +52,7 @@ export function RemoveStudentsDialog(props: RosterDialogProps) {
       busy={busy}
       alertDescribedBy={warningId}
     >
-      <RemoveStudentsForm {...props} warningId={warningId} />
+      <RemoveStudentsForm {...props} warningId={warningId} onRunning={setRunning} />
     </FormDialog>
   );
 }
@@ -61,7 +63,8 @@ function RemoveStudentsForm({
   students,
   onSettled,
   warningId,
-}: RosterDialogProps & { warningId: string }) {
+  onRunning,
+}: RosterDialogProps & { warningId: string; onRunning: (running: boolean) => void }) {
   const messages = useRosterMessages();
   const { number } = useFormats();
   const { close, busy } = useFormDialog();
@@ -73,10 +76,12 @@ function RemoveStudentsForm({
     ? { kind: 'email', email: students[0]!.email }
     : { kind: 'count', count: students.length };
   const confirmed = confirmationState(confirmation, expected);
-  const { outcomes, run } = useStudentRun((student) =>
+  const { outcomes, run, progress } = useStudentRun((student) =>
     api.removeStudentFromClasses({ email: student.email, classes: [{ id: turma.id }] }),
   );
   // How many runs were made: each new summary takes the focus, and is read out.
+  const running = progress !== null;
+  useEffect(() => onRunning(running), [onRunning, running]);
   const [runs, setRuns] = useState(0);
   const ran = runs > 0;
   useDiscardGuard(
@@ -109,6 +114,7 @@ function RemoveStudentsForm({
         <Text size="sm" fw={600}>
           {messages.remove.from(turma.label)}
         </Text>
+        {progress && <RunProgress progress={progress} />}
         <StudentList
           label={messages.outcome.listLabel}
           students={students}

@@ -63,8 +63,3 @@ export function describeStudentFailure(
     reason: describeApiError(error, appMessages),
   };
 }
-
-/** Whether the session expired during a run: the calls after it would fail the same way. */
-export function isSessionFailure(error: unknown): boolean {
-  return error instanceof ApiError && error.isUnauthorized;
-}

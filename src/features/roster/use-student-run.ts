@@ -2,15 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { classQueries } from '../../api/class-queries';
 import type { RosterEntry } from '#contract';
+import { createRunner, type Runner, type RunSnapshot } from '../../lib/batch-run/runner';
+import { isActive, useRunnerSnapshot } from '../../lib/batch-run/use-runner';
 import { useMessages } from '../../i18n/i18n-context';
 import { useRosterMessages } from './messages';
-import { describeStudentFailure, isSessionFailure, type StudentOutcome } from './student-outcome';
+import { describeStudentFailure, type StudentOutcome } from './student-outcome';
 
 /** Lets the dialog around a run know it is on its way (it must not close meanwhile). */
 export const ROSTER_WRITE_MUTATION_KEY = ['roster-write'] as const;
-
-/** As the bulk runner: a few at a time, so a long list is quick and the server is not flooded. */
-const CONCURRENCY = 4;
 
 export type Outcomes = ReadonlyMap<string, StudentOutcome>;
 
@@ -20,11 +19,12 @@ export function failedCount(students: readonly RosterEntry[], outcomes: Outcomes
 }
 
 /**
- * One call per student (`send`: remove from the turma, or enrol again with a new expiry), a few at
- * a time, each with its own outcome, as the API has no call for several students at once. Each
- * call is a mutation of its own, so a 401 reaches the app's session handling like any other; once
- * one has come, the calls not yet sent are not sent (they would fail the same way) and say so.
- * Afterwards every turma list and roster is refetched when anything may have changed.
+ * One call per student (`send`: remove from the turma, or enrol again with a new expiry) through
+ * the shared batch runner: a few at a time, progress, pause and resume, a pause on a 401 or an
+ * outage, each student with their own outcome. One try each: a call that may have gone through
+ * says so and is offered again by the dialog, as before the runner. Each call is a mutation of its
+ * own, so a 401 reaches the app's session handling like any other. Afterwards every turma list
+ * and roster is refetched when anything may have changed.
  */
 export function useStudentRun(send: (student: RosterEntry) => Promise<unknown>) {
   const messages = useRosterMessages();
@@ -32,51 +32,87 @@ export function useStudentRun(send: (student: RosterEntry) => Promise<unknown>) 
   const queryClient = useQueryClient();
   const { mutateAsync } = useMutation({ mutationKey: ROSTER_WRITE_MUTATION_KEY, mutationFn: send });
   const [outcomes, setOutcomes] = useState<Outcomes>(() => new Map());
+  const [current, setCurrent] = useState<{
+    runner: Runner;
+    students: readonly RosterEntry[];
+  } | null>(null);
+  const snapshot = useRunnerSnapshot(current?.runner ?? null);
+  // Who has a call out now: the runner counts them, the list names them.
+  const [sending, setSending] = useState<ReadonlySet<string>>(() => new Set());
+  const mark = useCallback(
+    (email: string, out: boolean) =>
+      setSending((now) => {
+        const next = new Set(now);
+        if (out) next.add(email);
+        else next.delete(email);
+        return next;
+      }),
+    [],
+  );
+
+  const outcomeOf = useCallback(
+    (student: RosterEntry, result: RunSnapshot['results'][number] | undefined): StudentOutcome => {
+      if (result?.state === 'succeeded') return { status: 'done' };
+      if (result?.state === 'failed')
+        return describeStudentFailure(result.error, messages, appMessages);
+      if (result?.state === 'not-sent') {
+        return { status: 'failed', unknown: false, retry: true, reason: messages.travel.notSent };
+      }
+      return { status: sending.has(student.email) ? 'sending' : 'waiting' };
+    },
+    [messages, appMessages, sending],
+  );
 
   const run = useCallback(
     async (students: readonly RosterEntry[]): Promise<Outcomes> => {
-      const next = new Map(outcomes);
-      const update = (email: string, outcome: StudentOutcome) => {
-        next.set(email, outcome);
-        setOutcomes(new Map(next));
-      };
-      for (const student of students) next.set(student.email, { status: 'waiting' });
-      setOutcomes(new Map(next));
-
-      // Written by the workers below: an object, so the reads after them are not narrowed away.
-      const run = { sessionLost: false, changed: false };
-      const queue = [...students];
-      const worker = async () => {
-        for (let student = queue.shift(); student; student = queue.shift()) {
-          if (run.sessionLost) {
-            update(student.email, {
-              status: 'failed',
-              unknown: false,
-              retry: true,
-              reason: messages.outcome.sessionExpired,
-            });
-            continue;
-          }
-          update(student.email, { status: 'sending' });
+      const runner = createRunner({
+        items: students,
+        send: async (student: RosterEntry) => {
+          mark(student.email, true);
           try {
-            await mutateAsync(student);
-            run.changed = true;
-            update(student.email, { status: 'done' });
-          } catch (error) {
-            if (isSessionFailure(error)) run.sessionLost = true;
-            const failure = describeStudentFailure(error, messages, appMessages);
-            if (failure.unknown) run.changed = true;
-            update(student.email, failure);
+            return await mutateAsync(student);
+          } finally {
+            mark(student.email, false);
           }
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(CONCURRENCY, students.length) }, worker));
+        },
+        maxAttempts: 1,
+      });
+      setCurrent({ runner, students });
+      const results = await new Promise<RunSnapshot['results']>((resolve) => {
+        const unsubscribe = runner.subscribe(() => {
+          const now = runner.getSnapshot();
+          if (now.status !== 'finished' && now.status !== 'cancelled') return;
+          unsubscribe();
+          resolve(now.results);
+        });
+        runner.start();
+      });
+      const next = new Map(outcomes);
+      students.forEach((student, index) =>
+        next.set(student.email, outcomeOf(student, results[index])),
+      );
+      setOutcomes(next);
+      setCurrent(null);
+      const changed = [...next.values()].some(
+        (outcome) => outcome.status === 'done' || (outcome.status === 'failed' && outcome.unknown),
+      );
       // Not awaited: the outcome shows at once, the lists catch up when they arrive.
-      if (run.changed) void queryClient.invalidateQueries({ queryKey: classQueries.all() });
+      if (changed) void queryClient.invalidateQueries({ queryKey: classQueries.all() });
       return next;
     },
-    [outcomes, mutateAsync, messages, appMessages, queryClient],
+    [outcomes, outcomeOf, mutateAsync, mark, queryClient],
   );
 
-  return { outcomes, run };
+  // While a run is under way, its students' outcomes come from the runner as they settle.
+  let shown = outcomes;
+  if (current && snapshot) {
+    const live = new Map(outcomes);
+    current.students.forEach((student, index) =>
+      live.set(student.email, outcomeOf(student, snapshot.results[index])),
+    );
+    shown = live;
+  }
+  const progress =
+    current && snapshot && isActive(snapshot) ? { runner: current.runner, snapshot } : null;
+  return { outcomes: shown, run, progress };
 }
