@@ -3,47 +3,20 @@
  * why there are no writes, and no write control shows anywhere: rows, tray, bulk, a roster.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { namedCredential } from '../server/credentials.ts';
-import { startServer } from '../server/server.ts';
 import {
   expect,
   expectNoAxeViolations,
   expectNoHorizontalOverflow,
   listClasses,
   signIn,
-  test as base,
+  test,
   turmasPage,
 } from './support';
 
 const READ_TOKEN = randomBytes(24).toString('base64url');
 
-// The worker's server with one more credential, a read one (as a credentials file lists it).
-const test = base.extend<object, { server: { url: string; token: string } }>({
-  server: [
-    async ({ demoClasses }, use) => {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'turmas-e2e-'));
-      const token = randomBytes(24).toString('base64url');
-      const server = await startServer({
-        dataDir,
-        tokens: [token],
-        credentials: [namedCredential('secretaria-sede', 'read', READ_TOKEN)],
-        staticDir: process.env.E2E_DIST_DIR ?? 'dist',
-        seedClasses: demoClasses,
-        log: () => {},
-      });
-      try {
-        await use({ url: server.url, token });
-      } finally {
-        await server.close();
-        await rm(dataDir, { recursive: true, force: true });
-      }
-    },
-    { scope: 'worker' },
-  ],
-});
+test.use({ credentials: [namedCredential('secretaria-sede', 'read', READ_TOKEN)] });
 
 test(
   'a read credential sees its name and role and no write control',

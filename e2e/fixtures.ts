@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { CredentialEntry } from '../server/credentials.ts';
 import { startServer } from '../server/server.ts';
 
 export const DEMO_CLASSES = 30;
@@ -21,6 +22,8 @@ interface WorkerFixtures {
    * suite against one (as `API_EXTENSIONS=off` serves it).
    */
   apiExtensions: boolean;
+  /** Named credentials besides the worker's token (a test file's `test.use()`), e.g. a read one. */
+  credentials: readonly CredentialEntry[];
   server: { url: string; token: string };
 }
 
@@ -32,13 +35,15 @@ interface TestFixtures {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   demoClasses: [DEMO_CLASSES, { scope: 'worker', option: true }],
   apiExtensions: [process.env.E2E_API_EXTENSIONS !== 'off', { scope: 'worker', option: true }],
+  credentials: [[], { scope: 'worker', option: true }],
   server: [
-    async ({ demoClasses, apiExtensions }, use) => {
+    async ({ demoClasses, apiExtensions, credentials }, use) => {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'turmas-e2e-'));
       const token = randomBytes(24).toString('base64url');
       const server = await startServer({
         dataDir,
         tokens: [token],
+        credentials,
         // Another build can be tested side by side with E2E_DIST_DIR (vite build --outDir …).
         staticDir: process.env.E2E_DIST_DIR ?? 'dist',
         seedClasses: demoClasses,
