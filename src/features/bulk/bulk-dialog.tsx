@@ -1,13 +1,14 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useReducer, useRef } from 'react';
+import { UndoWrite } from '../../api/audit-undo-parts';
 import type { ApiClient } from '../../api/client';
-import type { ClassSummary } from '#contract';
+import { AUDIT_EXTENSION, type ClassSummary } from '#contract';
 import { defaultExpiry, expiryToSend } from '../../components/expiry-field/expiry';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { bulkReducer, initialBulkState, type PreviewState, type RunItem } from './bulk-state';
 import { useBulkMessages } from './messages';
 import { InputStep } from './parse/input-step';
-import { excludedReport, invalidReport } from './results/outcomes';
+import { excludedReport, invalidReport, SUCCESS } from './results/outcomes';
 import { ResultsStep } from './results/results-step';
 import { PreviewStep } from './review/preview-step';
 import type { KnownStudents } from './review/review-warnings';
@@ -131,6 +132,11 @@ export function BulkDialog({
             onRetryFailed={retryFailed}
             onStartOver={() => dispatch({ type: 'startOver', turmas: initialTurmas })}
             onClose={onClose}
+            undo={
+              api.extensions.has(AUDIT_EXTENSION) && reports.some((r) => SUCCESS.has(r.outcome)) ? (
+                <UndoWrite api={api} body={{ runId: step.run.runId }} />
+              ) : undefined
+            }
           />
         );
     }

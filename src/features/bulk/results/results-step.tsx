@@ -2,7 +2,7 @@ import '@mantine/core/styles/SegmentedControl.css';
 import { Button, Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { NAME_MAX_LENGTH, type ClassSummary } from '#contract';
 import { isOtherName } from '../../../api/enrolment-changes';
 import { describeApiError, describeServerSaid } from '../../../i18n/describe-api-error';
@@ -33,6 +33,8 @@ interface ResultsStepProps {
   onRetryFailed: () => void;
   onStartOver: () => void;
   onClose: () => void;
+  /** "Desfazer" for the whole run, where the server keeps an audit trail. */
+  undo?: ReactNode;
 }
 
 const OUTCOME_ORDER: readonly Outcome[] = [
@@ -59,6 +61,7 @@ export function ResultsStep({
   onRetryFailed,
   onStartOver,
   onClose,
+  undo,
 }: ResultsStepProps) {
   const messages = useBulkMessages();
   const closeLabel = useFormDialogMessages().close;
@@ -115,6 +118,7 @@ export function ResultsStep({
           </Button>
         )}
       </Group>
+      {undo && <Group>{undo}</Group>}
       <dl className={classes.counts} aria-label={messages.results.summary}>
         {OUTCOME_ORDER.filter((outcome) => counts.has(outcome)).map((outcome) => (
           <div key={outcome}>
