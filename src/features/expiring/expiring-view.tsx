@@ -1,14 +1,11 @@
 // Loaded with the view, not with the first screen (src/app/mantine-styles.ts).
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import {
   Alert,
+  Box,
   Button,
   Checkbox,
-  Drawer,
   Group,
   Loader,
   SegmentedControl,
@@ -24,6 +21,7 @@ import { ApiError, type ApiClient } from '../../api/client';
 import { classQueries } from '../../api/class-queries';
 import { ExpiryCell } from '../../components/expiry-status/expiry-cell';
 import { Pager } from '../../components/pager/pager';
+import { SidePanel } from '../../components/side-panel/side-panel';
 import { useFormats } from '../../i18n/formats';
 import { useSelection } from '../../lib/selection-store';
 import {
@@ -110,97 +108,88 @@ export function ExpiringView({
   const untilText = 'until' in choice ? formats.date.format(new Date(`${choice.until}T00:00`)) : '';
 
   return (
-    <Drawer.Root opened={opened} onClose={onClose} position="right" size="xl">
-      <Drawer.Overlay />
-      <Drawer.Content>
-        {/* Not Drawer.Header: a <header> here would be a second banner landmark for axe. */}
-        <Group justify="space-between" p="md" wrap="nowrap">
-          <Drawer.Title fz="xl" fw={700}>
-            {messages.title}
-          </Drawer.Title>
-          <Drawer.CloseButton aria-label={messages.close} />
-        </Group>
-        <Drawer.Body>
-          <Stack gap="md">
-            <WindowControls
-              choice={choice}
-              onChoose={(next) => {
+    <SidePanel opened={opened} onClose={onClose} title={messages.title} closeLabel={messages.close}>
+      {/* Drawer.Body's padding, without Drawer.Body: it would describe the whole dialog. */}
+      <Box px="md" pb="md">
+        <Stack gap="md">
+          <WindowControls
+            choice={choice}
+            onChoose={(next) => {
+              restart();
+              changeExpiring(next);
+            }}
+          />
+          {turmas.length > 0 && (
+            <Checkbox
+              label={messages.onlySelected(turmas.length)}
+              checked={onlySelected}
+              onChange={(event) => {
                 restart();
-                changeExpiring(next);
+                setOnlySelected(event.currentTarget.checked);
               }}
             />
-            {turmas.length > 0 && (
-              <Checkbox
-                label={messages.onlySelected(turmas.length)}
-                checked={onlySelected}
-                onChange={(event) => {
-                  restart();
-                  setOnlySelected(event.currentTarget.checked);
-                }}
-              />
-            )}
-            {/* Outside the states: its outcome stays when the window empties. */}
-            {extending && (
-              <ExtendForm
-                api={api}
-                rows={[...ticked.values()]}
-                onUnauthorized={onUnauthorized}
-                onDone={(extended) => {
-                  if (extended) setTicked(new Map());
-                }}
-                onCancel={() => setExtending(false)}
-              />
-            )}
-            {query.isPending ? (
-              <Group gap="xs" role="status">
-                <Loader size="sm" />
-                <Text size="sm">{messages.loading}</Text>
-              </Group>
-            ) : query.isError ? (
-              <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
-            ) : total === 0 ? (
-              <Alert color="gray" title={messages.empty(choice, untilText)} role="status">
-                {messages.emptyDescription}
-              </Alert>
-            ) : (
-              <>
-                <Group justify="space-between" gap="xs">
-                  <Text size="sm" role="status">
-                    {messages.total(total, formats.number.format(total))}
-                    {ticked.size > 0 && ` · ${messages.selected(ticked.size)}`}
-                  </Text>
-                  <Group gap="xs">
-                    {!readOnly && (
-                      <Button disabled={ticked.size === 0} onClick={() => setExtending(true)}>
-                        {messages.extend}
-                      </Button>
-                    )}
-                    <ExportButton api={api} window={window} onFailed={setExportFailed} />
-                  </Group>
+          )}
+          {/* Outside the states: its outcome stays when the window empties. */}
+          {extending && (
+            <ExtendForm
+              api={api}
+              rows={[...ticked.values()]}
+              onUnauthorized={onUnauthorized}
+              onDone={(extended) => {
+                if (extended) setTicked(new Map());
+              }}
+              onCancel={() => setExtending(false)}
+            />
+          )}
+          {query.isPending ? (
+            <Group gap="xs" role="status">
+              <Loader size="sm" />
+              <Text size="sm">{messages.loading}</Text>
+            </Group>
+          ) : query.isError ? (
+            <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
+          ) : total === 0 ? (
+            <Alert color="gray" title={messages.empty(choice, untilText)} role="status">
+              {messages.emptyDescription}
+            </Alert>
+          ) : (
+            <>
+              <Group justify="space-between" gap="xs">
+                <Text size="sm" role="status">
+                  {messages.total(total, formats.number.format(total))}
+                  {ticked.size > 0 && ` · ${messages.selected(ticked.size)}`}
+                </Text>
+                <Group gap="xs">
+                  {!readOnly && (
+                    <Button disabled={ticked.size === 0} onClick={() => setExtending(true)}>
+                      {messages.extend}
+                    </Button>
+                  )}
+                  <ExportButton api={api} window={window} onFailed={setExportFailed} />
                 </Group>
-                {exportFailed && <Alert color="red" role="alert" title={messages.exportFailed} />}
-                <ExpiringTable
-                  rows={rows}
-                  now={now.at}
-                  ticked={ticked}
-                  pageTicked={pageTicked}
-                  onToggle={toggle}
-                  onTickPage={tickPage}
+              </Group>
+              {exportFailed && <Alert color="red" role="alert" title={messages.exportFailed} />}
+              <ExpiringTable
+                rows={rows}
+                now={now.at}
+                ticked={ticked}
+                pageTicked={pageTicked}
+                onToggle={toggle}
+                onTickPage={tickPage}
+              />
+              {total > PAGE_SIZE && (
+                <Pager
+                  page={page}
+                  pageCount={Math.ceil(total / PAGE_SIZE)}
+                  label={messages.pages}
+                  onPageChange={setPage}
                 />
-                {total > PAGE_SIZE && (
-                  <Pager
-                    page={page}
-                    pageCount={Math.ceil(total / PAGE_SIZE)}
-                    label={messages.pages}
-                    onPageChange={setPage}
-                  />
-                )}
-              </>
-            )}
-          </Stack>
-        </Drawer.Body>
-      </Drawer.Content>
-    </Drawer.Root>
+              )}
+            </>
+          )}
+        </Stack>
+      </Box>
+    </SidePanel>
   );
 }
 
