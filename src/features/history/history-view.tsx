@@ -356,16 +356,18 @@ function RunEntry({ entry, undone }: { entry: AuditEntry; undone: boolean }) {
 
 function LoadFailed({ error, onRetry }: { error: Error; onRetry: () => void }) {
   const messages = useHistoryMessages();
-  const offline = error instanceof ApiError && error.kind === 'network';
-  const expired = error instanceof ApiError && error.isUnauthorized;
+  // An expired session is said as such: the app's sign-in comes over the page meanwhile.
+  const why =
+    error instanceof ApiError && error.isUnauthorized
+      ? messages.sessionExpired
+      : error instanceof ApiError && error.kind === 'network'
+        ? messages.offline
+        : messages.loadFailed;
   return (
-    <Alert color="red" role="alert" title={offline ? messages.offline : messages.loadFailed}>
-      <Stack gap="xs" align="flex-start">
-        {expired && messages.sessionExpired}
-        <Button variant="default" size="xs" onClick={onRetry}>
-          {messages.retry}
-        </Button>
-      </Stack>
+    <Alert color="red" role="alert" title={why}>
+      <Button variant="default" size="xs" onClick={onRetry}>
+        {messages.retry}
+      </Button>
     </Alert>
   );
 }
