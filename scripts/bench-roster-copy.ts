@@ -184,8 +184,7 @@ async function main(): Promise<number> {
     console.error(`bench-roster-copy: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   } finally {
-    await browser.close();
-    await server.close();
+    await Promise.all([browser.close(), server.close()]);
     await rm(dataDir, { recursive: true, force: true });
   }
 }
