@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { ApiClient } from '../api/client';
 import { closeHistory, openHistory, useHistoryOpen } from '../features/history/history-address';
 import { defineMessages } from '../i18n/define-messages';
+import { useCredential } from './credential-access';
 import { CodeLoadFailed } from './lazy-outlet';
 import { useLazyCode } from './use-lazy-code';
 
@@ -42,6 +43,8 @@ function HistoryButton() {
 /** Mounted once its code is in (a failed import is said here, with a retry); kept while it closes. */
 function HistoryOutlet({ api }: { api: ApiClient }) {
   const wanted = useHistoryOpen();
+  // "Minhas" is the signed-in credential's writes, once the server has named it (`me`).
+  const { name } = useCredential(api);
   const [shown, setShown] = useState(false);
   if (wanted && !shown) setShown(true);
   const { code, load } = useLazyCode(wanted, loadHistoryView);
@@ -50,7 +53,7 @@ function HistoryOutlet({ api }: { api: ApiClient }) {
   if (code !== 'ready' || !shown) return null;
   return (
     <Suspense fallback={null}>
-      <HistoryView api={api} opened={wanted} onClose={closeHistory} />
+      <HistoryView api={api} opened={wanted} onClose={closeHistory} me={name} />
     </Suspense>
   );
 }
