@@ -58,7 +58,9 @@ import {
 import { clientAddress } from './client-address.ts';
 import {
   createCredentialCheck,
+  followedBy,
   positionalCredentials,
+  READ_ONLY,
   type Credential,
   type CredentialEntry,
 } from './credentials.ts';
@@ -244,7 +246,7 @@ export function createApi({
 }: ApiOptions) {
   configureZod();
   const { authenticate, credentialOf } = createAuthentication(
-    accepted(tokens, credentials),
+    followedBy(positionalCredentials(tokens), credentials),
     authFailures,
     log,
     trustProxy,
@@ -261,7 +263,12 @@ export function createApi({
   // a slow upload holds no place a request could run in, but refused before it is read.
   const admitReads: MiddlewareHandler = (c, next) =>
     BODY_METHODS.has(c.req.method) ? next() : admitted(c, next);
-  const write = [admission.refuseEarly(clientOf), ...writeGuards, admitted] as const;
+  // A `read` credential's write is refused first: before admission and before its body is read.
+  const requireWrite: MiddlewareHandler = async (c, next) => {
+    if (credentialOf(c).role !== 'write') return errorBody(c, 403, READ_ONLY);
+    await next();
+  };
+  const write = [requireWrite, admission.refuseEarly(clientOf), ...writeGuards, admitted] as const;
   // Who wrote, for the audit trail (decision 019); a run id that is not sane is ignored.
   const authorOf = (c: Context): WriteAuthor => {
     const runId = c.req.header(RUN_ID_HEADER);
@@ -310,22 +317,6 @@ export function createApi({
       .all('*', (c) => errorBody(c, 404, `No route ${c.req.method} ${c.req.path}`))
       .onError((error, c) => answerError(error, c, log))
   );
-}
-
-/** API_TOKENS' credentials, then the others as they are now (the same array while unchanged). */
-function accepted(
-  tokens: readonly string[],
-  more: (() => readonly CredentialEntry[]) | undefined,
-): () => readonly CredentialEntry[] {
-  const fixed = positionalCredentials(tokens);
-  if (!more) return () => fixed;
-  let last: readonly CredentialEntry[] | undefined;
-  let all = fixed;
-  return () => {
-    const now = more();
-    if (now !== last) [last, all] = [now, [...fixed, ...now]];
-    return all;
-  };
 }
 
 /**
@@ -447,7 +438,12 @@ function v1Routes(
   );
 }
 
-type WriteMiddleware = readonly [MiddlewareHandler, ...typeof writeGuards, MiddlewareHandler];
+type WriteMiddleware = readonly [
+  MiddlewareHandler,
+  MiddlewareHandler,
+  ...typeof writeGuards,
+  MiddlewareHandler,
+];
 
 /** The extensions' routes; without them their paths are unknown, like any other (404). */
 function extensionRoutes(

@@ -17,6 +17,10 @@ declare module 'hono' {
   }
 }
 
+/** The 403 of a write with a `read` credential. */
+export const READ_ONLY =
+  'This credential can only read: enrolling, removing and undoing need a write credential';
+
 /** A credential and the SHA-256 digest of its token. */
 export interface CredentialEntry {
   readonly credential: Credential;
@@ -34,6 +38,21 @@ export const namedCredential = (
   role: CredentialRole,
   token: string,
 ): CredentialEntry => ({ credential: { name, role }, digest: tokenDigest(token) });
+
+/** `fixed`, then `more`'s credentials as they are now (the same array while those are unchanged). */
+export function followedBy(
+  fixed: readonly CredentialEntry[],
+  more: (() => readonly CredentialEntry[]) | undefined,
+): () => readonly CredentialEntry[] {
+  if (!more) return () => fixed;
+  let last: readonly CredentialEntry[] | undefined;
+  let all = fixed;
+  return () => {
+    const now = more();
+    if (now !== last) [last, all] = [now, [...fixed, ...now]];
+    return all;
+  };
+}
 
 /**
  * Which credential `candidate` is (undefined: none), in a time that tells nothing about either:

@@ -1,6 +1,7 @@
 /**
  * `npm start`: the production server. Configuration comes from the environment:
- * PORT (3000), HOST (0.0.0.0), API_TOKENS (comma-separated), DATA_DIR (./data), SEED_CLASSES (240),
+ * PORT (3000), HOST (0.0.0.0), API_TOKENS (comma-separated), TOKENS_FILE (none: named credentials),
+ * DATA_DIR (./data), SEED_CLASSES (240),
  * TRUST_PROXY (false), PUBLIC_URL (none), CORS_ORIGINS (none), API_EXTENSIONS (on); DATABASE_URL
  * (none: SQLite in DATA_DIR), DATABASE_POOL_SIZE (10), DATABASE_STATEMENT_TIMEOUT_MS (5000);
  * MAX_REQUESTS_PER_CLIENT (16), MAX_REQUESTS_IN_FLIGHT (64), MAX_CONNECTIONS_PER_ADDRESS (256);
@@ -115,16 +116,19 @@ function environmentAdmission() {
 }
 
 /**
- * Tokens from API_TOKENS; without it, one random token kept in DATA_DIR (mode 0600) so that a
- * restart does not sign everybody out: the `console-local` credential. It is printed when
- * created, never again.
+ * Tokens from API_TOKENS, and TOKENS_FILE's named credentials; with neither, one random token
+ * kept in DATA_DIR (mode 0600) so that a restart does not sign everybody out: the
+ * `console-local` credential. It is printed when created, never again.
  */
-function resolveTokens(dataDir: string): { tokens: string[] } | { localToken: string } {
+function resolveTokens(
+  dataDir: string,
+): { tokens: string[]; tokensFile: string | undefined } | { localToken: string } {
   const configured = (process.env.API_TOKENS ?? '')
     .split(',')
     .map((token) => token.trim())
     .filter(Boolean);
-  if (configured.length > 0) return { tokens: configured };
+  const tokensFile = process.env.TOKENS_FILE?.trim() || undefined;
+  if (configured.length > 0 || tokensFile) return { tokens: configured, tokensFile };
   const file = join(dataDir, TOKEN_FILE);
   if (existsSync(file)) {
     console.log(`API token: the one kept in ${file}`);

@@ -271,7 +271,7 @@ describe('operations', () => {
     );
     // 429 and 503 on every one: the limits per address and admission come before any route.
     const everywhere = ['200', '400', '408', '429', '431', '503', 'default'];
-    const writes = [...everywhere, '401', '404', '413', '415'];
+    const writes = [...everywhere, '401', '403', '404', '413', '415'];
     expect(statuses).toEqual({
       'GET /classe': expect.arrayContaining([...everywhere, '401']) as unknown,
       'POST /classe/add-student': expect.arrayContaining(writes) as unknown,

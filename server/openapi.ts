@@ -31,6 +31,7 @@ import {
   RUN_ID_PATTERN,
 } from '#contract';
 import { ADMISSION_DEFAULTS } from './admission.ts';
+import { READ_ONLY } from './credentials.ts';
 import { AUTH_FAILURE_DEFAULTS } from './auth-failures.ts';
 import { allowedMethods } from './allowed-methods.ts';
 import { DEFAULT_TIMEOUTS } from './http-server.ts';
@@ -119,6 +120,12 @@ const RESPONSES = {
     'The bearer token is missing, malformed or not accepted.',
     401,
     'Missing bearer token: send Authorization: Bearer <token>',
+  ),
+  ReadOnlyCredential: error(
+    'The credential can only read (role `read`): enrolling, removing and undoing need a `write` ' +
+      'credential. Nothing was done; the body was not read.',
+    403,
+    READ_ONLY,
   ),
   UnknownClasses: error(
     'One or more turma ids are unknown (all are listed); nothing was written.',
@@ -220,6 +227,7 @@ const writeResponses = (notFound: ResponseName) => ({
   '200': responseRef('Written'),
   '400': responseRef('InvalidBody'),
   '401': responseRef('Unauthorized'),
+  '403': responseRef('ReadOnlyCredential'),
   '404': responseRef(notFound),
   '413': responseRef('BodyTooLarge'),
   '415': responseRef('UnsupportedMediaType'),

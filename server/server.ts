@@ -20,7 +20,13 @@ import { about, createApi, errorBody, type ApiOptions } from './app.ts';
 import type { AuthFailureLimits } from './auth-failures.ts';
 import { followConsoleApiOrigin, type ConsoleApiOrigin } from './console-config.ts';
 import { corsFor, parseOrigin } from './cors.ts';
-import { namedCredential, type CredentialEntry } from './credentials.ts';
+import { openCredentialsFile } from './credentials-file.ts';
+import {
+  followedBy,
+  namedCredential,
+  positionalCredentials,
+  type CredentialEntry,
+} from './credentials.ts';
 import { openStore } from './store/open-store.ts';
 import { DEFAULT_POOL_SIZE, type PostgresConfig } from './store/postgres-schema.ts';
 import {
@@ -231,6 +237,8 @@ export interface ServerOptions {
   localToken?: string | undefined;
   /** More named credentials, with their roles (as a credentials file lists them). */
   credentials?: readonly CredentialEntry[] | undefined;
+  /** TOKENS_FILE: named credentials with roles, followed while the server runs (credentials-file.ts). */
+  tokensFile?: string | undefined;
   /** The built console (`dist`); without it only the API is served. */
   staticDir?: string;
   /** Demo turmas to seed when the database is new; 0 seeds none. */
@@ -293,10 +301,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ? []
       : [namedCredential(LOCAL_CREDENTIAL, 'write', options.localToken)];
   const named = [...local, ...(options.credentials ?? [])];
-  checkTokens(options.localToken === undefined ? tokens : [...tokens, options.localToken]);
+  checkTokens(
+    options.localToken === undefined ? tokens : [...tokens, options.localToken],
+    named.length > 0 || options.tokensFile !== undefined,
+  );
   // Before anything opens: a wrong origin stops the start with nothing to clean up.
   for (const origin of options.corsOrigins ?? []) parseOrigin(origin);
   const log = createLogger(options.log);
+  const reserved = new Set(
+    [...positionalCredentials(tokens), ...named].map(({ credential }) => credential.name),
+  );
+  const file =
+    options.tokensFile === undefined
+      ? undefined
+      : await openCredentialsFile(options.tokensFile, reserved, log);
   const started = performance.now();
   const readiness = createReadiness('migrating the schema and loading the turma index');
   const late = lateStore();
@@ -308,7 +326,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const app = createApp({
     store: late.store,
     tokens,
-    credentials: () => named,
+    credentials: followedBy(named, file?.entries),
     log,
     staticDir: options.staticDir,
     trustProxy: options.trustProxy,
@@ -354,6 +372,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     store = await openAndLoad(options, log, readiness);
   } catch (error) {
     metricsServer?.server.close();
+    file?.close();
     await stopListening();
     throw error;
   }
@@ -367,6 +386,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     metricsUrl: metricsServer && `${metricsServer.url}/metrics`,
     async close(notReadyMs = 0) {
       readiness.draining();
+      file?.close();
       if (notReadyMs > 0) {
         log.info('draining', { notReadyMs });
         await new Promise((resolve) => setTimeout(resolve, notReadyMs));
@@ -379,8 +399,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 }
 
 /** Refuses tokens that could never arrive in a header, or could be guessed. */
-function checkTokens(tokens: readonly string[]) {
-  if (tokens.length === 0) throw new Error('At least one API token is required');
+function checkTokens(tokens: readonly string[], namedCredentials: boolean) {
+  if (tokens.length === 0 && !namedCredentials) {
+    throw new Error('At least one API token (or TOKENS_FILE) is required');
+  }
   // RFC 6750's token68 alphabet: any other character could never arrive in a valid header,
   // so such a token would lock everyone out without saying why.
   const unusable = tokens.filter((token) => !/^[A-Za-z0-9._~+/-]+=*$/.test(token));

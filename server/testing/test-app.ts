@@ -6,6 +6,7 @@
  * of its own, like the test server (database.ts). Each answer is
  * checked against the served OpenAPI document (openapi-conformance.ts).
  */
+import type { CredentialEntry } from '../credentials.ts';
 import { createLogger } from '../log.ts';
 import { createApp } from '../server.ts';
 import { openStore } from '../store/open-store.ts';
@@ -27,7 +28,12 @@ export interface TestApp {
 }
 
 export async function startTestApp(
-  options: { fixtures?: Fixtures; tokens?: readonly string[] } = {},
+  options: {
+    fixtures?: Fixtures;
+    tokens?: readonly string[];
+    /** Named credentials besides `tokens` (ApiOptions' `credentials`). */
+    credentials?: readonly CredentialEntry[];
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   if (options.fixtures) await writeFixtures(database, options.fixtures);
@@ -37,6 +43,7 @@ export async function startTestApp(
   const app = createApp({
     store,
     tokens: options.tokens ?? [TEST_TOKEN],
+    credentials: options.credentials && (() => options.credentials ?? []),
     log,
     // As the test server: the fuzzers send wrong tokens on purpose.
     admission: NO_ADMISSION_LIMIT,

@@ -50,6 +50,8 @@ export interface TestServerOptions {
   /** Demo turmas the server seeds itself on first start (startServer's seedClasses). */
   seedClasses?: number;
   tokens?: readonly string[];
+  /** startServer's TOKENS_FILE (credentials-file.ts). */
+  tokensFile?: string;
   /** startServer's options of the same names. */
   trustProxy?: boolean;
   timeouts?: Timeouts;
@@ -133,6 +135,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     dataDir,
     postgres: database.postgres,
     tokens: options.tokens ?? [TEST_TOKEN],
+    tokensFile: options.tokensFile,
     seedClasses: options.seedClasses ?? 0,
     trustProxy: options.trustProxy,
     timeouts: options.timeouts,
