@@ -59,7 +59,7 @@ export const SORT_BY_DEFAULT: SortBy = 'name';
 const typeError = (expected: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? 'is required' : `must be ${expected}`;
 
-const isoDateTime = z.iso.datetime({
+export const isoDateTime = z.iso.datetime({
   offset: true,
   error: 'must be an ISO 8601 date-time with an offset or Z, e.g. 2026-12-31T23:59:59Z',
 });
@@ -184,7 +184,7 @@ export type WriteSuccess = z.infer<typeof writeSuccessSchema>;
 const DECIMAL_INTEGER = /^-?[0-9]+$/;
 const INTEGER_FORMAT = 'must be an integer in plain decimal digits';
 
-const integerParam = (min: number, max: number) => {
+export const integerParam = (min: number, max: number) => {
   const range = `must be an integer from ${min} to ${max}`;
   return z.pipe(
     // A number too, so that callers (the console, the tests) may pass `page: 2`.
@@ -258,7 +258,7 @@ export function searchWords(query: string): string[] {
 }
 
 /** A search's text (turmas, and the extensions' rosters and students): trimmed, ≤ 200 characters, ≤ 8 folded words. */
-const searchQueryParam = z.optional(
+export const searchQueryParam = z.optional(
   z.string({ error: 'must be a single string' }).check(
     z.trim(),
     z.maxLength(QUERY_MAX_LENGTH, `must be at most ${QUERY_MAX_LENGTH} characters`),
@@ -396,195 +396,13 @@ export const ROSTER_SORT_BY_DEFAULT: RosterSortBy = 'name';
 /** At most this many of a student's turmas are listed in `GET /v1/students`; `countClasses` has all. */
 export const STUDENT_CLASSES_LISTED_MAX = 100;
 
-/**
- * `GET /v1/classe/{id}/students`. `query` matches word-wise over name and e-mail with the turma
- * search's folding; ties in any sort are broken by e-mail. With `expirationDate`, no expiry
- * counts as later than any date: last going up, first going down.
- */
-export const rosterQuerySchema = z.object({
-  page: z._default(integerParam(1, PAGE_MAX), 1),
-  pageSize: z._default(integerParam(1, PAGE_SIZE_MAX), PAGE_SIZE_DEFAULT),
-  sortBy: z._default(
-    z.enum(ROSTER_SORT_VALUES, { error: `must be one of ${ROSTER_SORT_VALUES.join(', ')}` }),
-    ROSTER_SORT_BY_DEFAULT,
-  ),
-  query: searchQueryParam,
-});
-export type RosterQuery = z.input<typeof rosterQuerySchema>;
-export type RosterParams = z.output<typeof rosterQuerySchema>;
-
-/** One student enrolled in the turma. `expirationDate` is null when the enrolment never expires. */
-export const rosterEntrySchema = z.object({
-  name: z.string(),
-  email: z.string(),
-  expirationDate: z.nullable(isoDateTime),
-  /** When the student was first enrolled in this turma (re-enrolling keeps it). */
-  enrolledAt: isoDateTime,
-  /** When this enrolment last changed (enrolled, or its expiry set again). */
-  updatedAt: isoDateTime,
-});
-export type RosterEntry = z.infer<typeof rosterEntrySchema>;
-
-export const rosterResponseSchema = z.object({
-  data: z.array(rosterEntrySchema),
-  totalRecords: z.int().check(z.nonnegative()),
-});
-export type RosterResponse = z.infer<typeof rosterResponseSchema>;
-
-/**
- * `GET /v1/students`: students whose name or e-mail match `query` word-wise (the same folding),
- * ordered by name, ties by e-mail; no query lists every student.
- */
-export const studentSearchQuerySchema = z.object({
-  page: z._default(integerParam(1, PAGE_MAX), 1),
-  pageSize: z._default(integerParam(1, PAGE_SIZE_MAX), PAGE_SIZE_DEFAULT),
-  query: searchQueryParam,
-});
-export type StudentSearchQuery = z.input<typeof studentSearchQuerySchema>;
-export type StudentSearchParams = z.output<typeof studentSearchQuerySchema>;
-
-/** A turma a student is in, with that enrolment's expiry (null: none). */
-export const studentClassSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  expirationDate: z.nullable(isoDateTime),
-});
-export type StudentClass = z.infer<typeof studentClassSchema>;
-
-export const studentMatchSchema = z.object({
-  name: z.string(),
-  email: z.string(),
-  /** At most STUDENT_CLASSES_LISTED_MAX, ordered by turma name, ties by id. */
-  classes: z.array(studentClassSchema),
-  /** How many turmas the student is in, all of them. */
-  countClasses: z.int().check(z.nonnegative()),
-});
-export type StudentMatch = z.infer<typeof studentMatchSchema>;
-
-export const studentSearchResponseSchema = z.object({
-  data: z.array(studentMatchSchema),
-  totalRecords: z.int().check(z.nonnegative()),
-});
-export type StudentSearchResponse = z.infer<typeof studentSearchResponseSchema>;
-
 /** At most this many e-mails in one `GET /v1/students/by-email`. */
 export const STUDENTS_BY_EMAIL_MAX = 100;
-
-/**
- * `GET /v1/students/by-email?email=a@x&email=b@y`: 1–100 e-mails (repeat the parameter), compared
- * case-insensitively. A single `email` arrives as a string, several as a list.
- */
-export const studentsByEmailQuerySchema = z.object({
-  email: z.pipe(
-    z.union([z.string(), z.array(z.string())], { error: 'is required' }),
-    z.pipe(
-      z.transform((value: string | string[]) => (typeof value === 'string' ? [value] : value)),
-      z
-        .array(emailSchema)
-        .check(
-          z.minLength(1, 'must name at least one e-mail'),
-          z.maxLength(STUDENTS_BY_EMAIL_MAX, `must name at most ${STUDENTS_BY_EMAIL_MAX} e-mails`),
-        ),
-    ),
-  ),
-});
-export type StudentsByEmailQuery = z.input<typeof studentsByEmailQuerySchema>;
-export type StudentsByEmailParams = z.output<typeof studentsByEmailQuerySchema>;
-
-/** One of a student's turmas, with that enrolment's expiry (null: none) and when it began. */
-export const studentEnrolmentSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  expirationDate: z.nullable(isoDateTime),
-  enrolledAt: isoDateTime,
-});
-export type StudentEnrolment = z.infer<typeof studentEnrolmentSchema>;
-
-/** A student with every turma they are in (no cap), ordered by turma name, ties by id. */
-export const studentRecordSchema = z.object({
-  name: z.string(),
-  email: z.string(),
-  classes: z.array(studentEnrolmentSchema),
-});
-export type StudentRecord = z.infer<typeof studentRecordSchema>;
-
-/** The students found, in the order their e-mails were asked; an e-mail with no student is absent. */
-export const studentsByEmailResponseSchema = z.object({
-  data: z.array(studentRecordSchema),
-});
-export type StudentsByEmailResponse = z.infer<typeof studentsByEmailResponseSchema>;
 
 /** `GET /v1/enrolments/expiring`: enrolments whose expiry falls in a window, soonest first. */
 export const EXPIRING_EXTENSION = 'expiring';
 /** At most this many turmas in one `GET /v1/enrolments/expiring`'s filter. */
 export const EXPIRING_CLASSES_MAX = 100;
-
-const INSTANT_MIN = Date.parse('0000-01-01T00:00:00.000Z');
-const INSTANT_MAX = Date.parse('9999-12-31T23:59:59.999Z');
-
-/**
- * An instant of the window, answered as toISOString() writes it (UTC, milliseconds): what both
- * engines compare. Years 0 to 9999 only, so that its text sorts as its time does.
- */
-const windowInstant = z.pipe(
-  isoDateTime.check(
-    z.refine((value) => {
-      const instant = Date.parse(value);
-      return !(instant < INSTANT_MIN || instant > INSTANT_MAX);
-    }, 'must be a date and time from year 0 to 9999'),
-  ),
-  z.transform((value: string) => new Date(value).toISOString()),
-);
-
-/**
- * `GET /v1/enrolments/expiring?before=…&after=…&classId=a&classId=b`: enrolments whose expiry is
- * at or after `after` (default: now) and before `before`, across every turma or only those named.
- */
-export const expiringQuerySchema = z
-  .object({
-    before: windowInstant,
-    after: z.optional(windowInstant),
-    classId: z.optional(
-      z.pipe(
-        z.union([z.string(), z.array(z.string())]),
-        z.pipe(
-          z.transform((value: string | string[]) => (typeof value === 'string' ? [value] : value)),
-          z
-            .array(classIdSchema)
-            .check(
-              z.maxLength(EXPIRING_CLASSES_MAX, `must name at most ${EXPIRING_CLASSES_MAX} turmas`),
-            ),
-        ),
-      ),
-    ),
-    page: z._default(integerParam(1, PAGE_MAX), 1),
-    pageSize: z._default(integerParam(1, PAGE_SIZE_MAX), PAGE_SIZE_DEFAULT),
-  })
-  .check(
-    z.refine((query) => query.after === undefined || query.after <= query.before, {
-      error: 'must not come after `before`',
-      path: ['after'],
-      // Only once both are instants: a malformed one is said once, by its own check.
-      when: (payload) => payload.issues.length === 0,
-    }),
-  );
-export type ExpiringQuery = z.input<typeof expiringQuerySchema>;
-export type ExpiringParams = z.output<typeof expiringQuerySchema>;
-
-/** One enrolment that expires in the window: who, in which turma, and when. */
-export const expiringEnrolmentSchema = z.object({
-  student: z.object({ name: z.string(), email: z.string() }),
-  class: z.object({ id: z.string(), name: z.string() }),
-  expirationDate: isoDateTime,
-});
-export type ExpiringEnrolment = z.infer<typeof expiringEnrolmentSchema>;
-
-/** By expiry, then student name (folded), e-mail, turma name (folded), turma id. */
-export const expiringResponseSchema = z.object({
-  data: z.array(expiringEnrolmentSchema),
-  totalRecords: z.int().check(z.nonnegative()),
-});
-export type ExpiringResponse = z.infer<typeof expiringResponseSchema>;
 
 /**
  * The audit extension (decision 019): `GET /v1/audit` reads who wrote what, and
@@ -598,91 +416,8 @@ export const AUDIT_EXTENSION = 'audit';
 export const RUN_ID_HEADER = 'X-Run-Id';
 export const RUN_ID_PATTERN = /^[\x21-\x7e]{1,64}$/;
 export const AUDIT_PAGE_SIZE_MAX = 100;
-const AUDIT_ENTRY_ID = /^[1-9][0-9]{0,17}$/;
-const auditEntryIdSchema = z.string().check(z.regex(AUDIT_ENTRY_ID, 'must be an audit entry id'));
-const runIdSchema = z
-  .string()
-  .check(z.regex(RUN_ID_PATTERN, 'must be 1 to 64 visible ASCII characters'));
-
-/**
- * `GET /v1/audit`: newest first, `pageSize` at a time; `cursor` is the `next` of the page before.
- * Each filter narrows: the student's e-mail, a turma, a credential, a run, a time range.
- */
-export const auditQuerySchema = z.object({
-  email: z.optional(emailSchema),
-  classId: z.optional(classIdSchema),
-  credential: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
-  runId: z.optional(runIdSchema),
-  after: z.optional(windowInstant),
-  before: z.optional(windowInstant),
-  cursor: z.optional(auditEntryIdSchema),
-  pageSize: z._default(integerParam(1, AUDIT_PAGE_SIZE_MAX), PAGE_SIZE_DEFAULT),
-});
-export type AuditQuery = z.input<typeof auditQuerySchema>;
-export type AuditParams = z.output<typeof auditQuerySchema>;
-
-/** A student's state in one turma: enrolled or not, and then with which expiry since when. */
-export const enrolmentStateSchema = z.object({
-  enrolled: z.boolean(),
-  expirationDate: z.nullable(isoDateTime),
-  enrolledAt: z.nullable(isoDateTime),
-});
-export type EnrolmentState = z.infer<typeof enrolmentStateSchema>;
-
-export const auditChangeSchema = z.object({
-  classId: z.string(),
-  before: enrolmentStateSchema,
-  after: enrolmentStateSchema,
-});
-export type AuditChange = z.infer<typeof auditChangeSchema>;
-
 export const AUDIT_OPERATIONS = ['enrol', 'remove', 'undo'] as const;
-export const auditEntrySchema = z.object({
-  id: z.string(),
-  at: isoDateTime,
-  credential: z.string(),
-  operation: z.enum(AUDIT_OPERATIONS),
-  runId: z.nullable(z.string()),
-  /** The entry an `undo` reversed. */
-  undoes: z.nullable(z.string()),
-  student: z.object({ id: z.string(), email: z.string() }),
-  changes: z.array(auditChangeSchema),
-});
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
-
-export const auditResponseSchema = z.object({
-  data: z.array(auditEntrySchema),
-  /** The next page's `cursor`; null on the last page. */
-  next: z.nullable(z.string()),
-});
-export type AuditResponse = z.infer<typeof auditResponseSchema>;
-
-/** `POST /v1/audit/undo`: one entry, or every entry of a run. */
-export const undoBodySchema = z.union([
-  z.strictObject({ entryId: auditEntryIdSchema }),
-  z.strictObject({ runId: runIdSchema }),
-]);
-export type UndoBody = z.infer<typeof undoBodySchema>;
-
 export const UNDO_OUTCOMES = ['restored', 'unchanged', 'refused'] as const;
-export const undoResponseSchema = z.object({
-  entries: z.array(
-    z.object({
-      entryId: z.string(),
-      /** The `undo` entry written; null when no turma was restored. */
-      undoEntryId: z.nullable(z.string()),
-      classes: z.array(
-        z.object({
-          classId: z.string(),
-          outcome: z.enum(UNDO_OUTCOMES),
-          reason: z.nullable(z.string()),
-        }),
-      ),
-    }),
-  ),
-});
-export type UndoResponse = z.infer<typeof undoResponseSchema>;
-
 /**
  * The credentials extension (decision 019): `GET /v1/me` names the credential a request was
  * made with and its role. A `read` credential lists and searches; a `write` one also enrols,
@@ -691,12 +426,12 @@ export type UndoResponse = z.infer<typeof undoResponseSchema>;
 export const ME_EXTENSION = 'me';
 export const CREDENTIAL_ROLES = ['read', 'write'] as const;
 export type CredentialRole = (typeof CREDENTIAL_ROLES)[number];
+/** Small and asked on the first screen (a read credential sees no write control), so here. */
 export const meResponseSchema = z.object({
   name: z.string(),
   role: z.enum(CREDENTIAL_ROLES),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
-
 // ---------------------------------------------------------------------------------------------
 // Turning zod issues into the one-line messages the Error body carries
 

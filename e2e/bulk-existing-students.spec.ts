@@ -7,7 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { studentsByEmailResponseSchema, type Class } from '#contract';
+import type { Class } from '#contract';
+import { studentsByEmailResponseSchema } from '#contract/extensions';
 import {
   expect,
   expectNoAxeViolations,

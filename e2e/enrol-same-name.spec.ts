@@ -5,7 +5,8 @@
  * them, and no second student is created. Each test enrols a student of its own through the API.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { studentSearchResponseSchema, type Class } from '#contract';
+import type { Class } from '#contract';
+import { studentSearchResponseSchema } from '#contract/extensions';
 import {
   expect,
   expectNoAxeViolations,

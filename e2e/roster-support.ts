@@ -3,7 +3,8 @@
  * enrolled through the API, the truth the server holds, and the panel's parts found by role.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { rosterResponseSchema, type Class } from '#contract';
+import type { Class } from '#contract';
+import { rosterResponseSchema } from '#contract/extensions';
 import { expect } from './support';
 
 export interface NewStudent {

@@ -3,7 +3,8 @@
  * an expiry changed and a move between turmas, with axe clean, at desktop and phone size.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { studentsByEmailResponseSchema, type Class } from '#contract';
+import type { Class } from '#contract';
+import { studentsByEmailResponseSchema } from '#contract/extensions';
 import {
   expect,
   expectNoAxeViolations,

@@ -5,7 +5,8 @@
  * its own through the API and asks the server what changed.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { studentSearchResponseSchema, type Class } from '#contract';
+import type { Class } from '#contract';
+import { studentSearchResponseSchema } from '#contract/extensions';
 import {
   countsOf,
   expect,

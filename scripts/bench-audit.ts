@@ -7,7 +7,7 @@
  * days that retention keeps, oldest first as ids grow. A kept data directory is topped up to
  * `count` entries, never rewritten.
  */
-import type { AuditChange, AuditResponse } from '#contract';
+import type { AuditChange, AuditResponse } from '#contract/extensions';
 import { randomNumbers } from '../server/seed.ts';
 
 const CREDENTIALS = [

@@ -10,6 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createApiClient } from '../src/api/client.ts';
+import { findStudents } from '../src/api/extension-calls.ts';
 import { readStudentsByEmail } from '../src/api/student-queries.ts';
 
 const { values } = parseArgs({
@@ -33,7 +34,7 @@ const api = createApiClient({
   },
 });
 
-const { totalRecords } = await api.findStudents({ pageSize: 1 });
+const { totalRecords } = await findStudents(api, { pageSize: 1 });
 const pages = Math.floor(totalRecords / 100);
 const known = Math.round(LINES * 0.9);
 
@@ -41,7 +42,7 @@ for (let round = 1; round <= ROUNDS; round++) {
   const emails: string[] = [];
   while (emails.length < known) {
     const page = 1 + Math.floor(Math.random() * pages);
-    const { data } = await api.findStudents({ page, pageSize: 100 });
+    const { data } = await findStudents(api, { page, pageSize: 100 });
     emails.push(...data.map((student) => student.email).slice(0, known - emails.length));
   }
   for (let at = emails.length; at < LINES; at++)

@@ -5,17 +5,14 @@
  * retention. Every answer is checked against the served document (test-app.ts).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  AUDIT_EXTENSION,
-  EXTENSIONS_HEADER,
-  listsExtension,
-  RUN_ID_HEADER,
-  type AuditEntry,
-  type AuditQuery,
-  type AuditResponse,
-  type EnrolmentState,
-  type UndoResponse,
-} from '#contract';
+import { AUDIT_EXTENSION, EXTENSIONS_HEADER, listsExtension, RUN_ID_HEADER } from '#contract';
+import type {
+  AuditEntry,
+  AuditQuery,
+  AuditResponse,
+  EnrolmentState,
+  UndoResponse,
+} from '#contract/extensions';
 import { createLogger } from './log.ts';
 import { openStore } from './store/open-store.ts';
 import type { TurmaFixture } from './testing/database.ts';

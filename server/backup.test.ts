@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classListResponseSchema, studentSearchResponseSchema, type Class } from '#contract';
+import { classListResponseSchema, type Class } from '#contract';
+import { studentSearchResponseSchema } from '#contract/extensions';
 import {
   createTestDatabase,
   enrolmentRowsPerTurma,

@@ -4,7 +4,8 @@
  * OpenAPI document. One engine is enough: nothing here depends on the store's.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXTENSIONS_HEADER, listsExtension, ME_EXTENSION, type AuditResponse } from '#contract';
+import { EXTENSIONS_HEADER, listsExtension, ME_EXTENSION } from '#contract';
+import type { AuditResponse } from '#contract/extensions';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

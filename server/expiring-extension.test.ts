@@ -10,10 +10,9 @@ import {
   EXPIRING_CLASSES_MAX,
   EXPIRING_EXTENSION,
   EXTENSIONS_HEADER,
-  expiringResponseSchema,
   listsExtension,
-  type ExpiringResponse,
 } from '#contract';
+import { expiringResponseSchema, type ExpiringResponse } from '#contract/extensions';
 import type { EnrolmentFixture, StudentFixture, TurmaFixture } from './testing/database.ts';
 import {
   expectError,

@@ -5,7 +5,8 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classListResponseSchema, studentSearchResponseSchema, type Class } from '#contract';
+import { classListResponseSchema, type Class } from '#contract';
+import { studentSearchResponseSchema } from '#contract/extensions';
 import {
   createTestDatabase,
   invariantViolations,

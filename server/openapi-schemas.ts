@@ -18,26 +18,28 @@ import {
   EXPIRATION_DATE_MAX,
   EXPIRATION_DATE_MIN,
   expirationDateSchema,
+  removeStudentFromClassesBodySchema,
+  STUDENT_CLASSES_LISTED_MAX,
+  studentNameSchema,
+  writeSuccessSchema,
+  meResponseSchema,
+} from '#contract';
+import {
   expiringEnrolmentSchema,
   expiringResponseSchema,
   auditEntrySchema,
   auditResponseSchema,
   undoBodySchema,
   undoResponseSchema,
-  meResponseSchema,
-  removeStudentFromClassesBodySchema,
   rosterEntrySchema,
   rosterResponseSchema,
-  STUDENT_CLASSES_LISTED_MAX,
   studentClassSchema,
   studentMatchSchema,
-  studentNameSchema,
   studentEnrolmentSchema,
   studentRecordSchema,
   studentSearchResponseSchema,
   studentsByEmailResponseSchema,
-  writeSuccessSchema,
-} from '#contract';
+} from '#contract/extensions';
 import { LOCK_WAIT_MS } from './store/sqlite-lock.ts';
 
 export type JsonSchema = Record<string, unknown>;

@@ -22,14 +22,13 @@ import {
   QUERY_WORDS_MAX,
   RANK_EXTENSION,
   ROSTER_EXTENSION,
-  rosterQuerySchema,
   STUDENT_CLASSES_LISTED_MAX,
   STUDENTS_BY_EMAIL_EXTENSION,
   STUDENTS_BY_EMAIL_MAX,
-  studentSearchQuerySchema,
   RUN_ID_HEADER,
   RUN_ID_PATTERN,
 } from '#contract';
+import { rosterQuerySchema, studentSearchQuerySchema } from '#contract/extensions';
 import { ADMISSION_DEFAULTS } from './admission.ts';
 import { READ_ONLY } from './credentials.ts';
 import { AUTH_FAILURE_DEFAULTS } from './auth-failures.ts';

@@ -11,14 +11,16 @@ import {
   listsExtension,
   ROSTER_EXTENSION,
   ROSTER_SORT_VALUES,
-  rosterResponseSchema,
   STUDENT_CLASSES_LISTED_MAX,
+  type RosterSortBy,
+} from '#contract';
+import {
+  rosterResponseSchema,
   studentSearchResponseSchema,
   type RosterEntry,
   type RosterQuery,
-  type RosterSortBy,
   type StudentSearchQuery,
-} from '#contract';
+} from '#contract/extensions';
 import {
   executeSql,
   writeFixtures,

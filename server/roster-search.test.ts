@@ -7,12 +7,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  foldForSearch,
-  rosterResponseSchema,
-  searchWords,
-  studentSearchResponseSchema,
-} from '#contract';
+import { foldForSearch, searchWords } from '#contract';
+import { rosterResponseSchema, studentSearchResponseSchema } from '#contract/extensions';
 import type { EnrolmentFixture, StudentFixture, TurmaFixture } from './testing/database.ts';
 import { compareNaturally } from './testing/natural-order.ts';
 import { expectWriteOk, startTestServer, type TestServer } from './testing/test-server.ts';

@@ -12,9 +12,8 @@ import {
   STUDENT_CLASSES_LISTED_MAX,
   STUDENTS_BY_EMAIL_EXTENSION,
   STUDENTS_BY_EMAIL_MAX,
-  studentsByEmailResponseSchema,
-  type StudentRecord,
 } from '#contract';
+import { studentsByEmailResponseSchema, type StudentRecord } from '#contract/extensions';
 import {
   writeFixtures,
   type EnrolmentFixture,

@@ -10,7 +10,7 @@ import type {
   AuditResponse,
   EnrolmentState,
   UndoResponse,
-} from '#contract';
+} from '#contract/extensions';
 import type { WriteAuthor } from './store.ts';
 
 export const NOT_ENROLLED: EnrolmentState = {

@@ -10,7 +10,7 @@
  * expiry, its student's number and its turma's number, at the same position of three arrays; the
  * students' and turmas' texts are UTF-8 (utf8-strings.ts), numbered as first read.
  */
-import type { ExpiringResponse } from '#contract';
+import type { ExpiringResponse } from '#contract/extensions';
 import { expiringPage, type ExpiringRow, type ExpiringWindow } from './expiring.ts';
 import type { Model } from './read-model.ts';
 import { Utf8Strings } from './utf8-strings.ts';

@@ -3,7 +3,7 @@
  * enrolments whose expiry falls in a window, from an index in memory (expiring-index.ts) that each
  * engine's change feed keeps as new as the request (sqlite-expiring.ts, postgres-expiring.ts).
  */
-import type { ExpiringResponse } from '#contract';
+import type { ExpiringResponse } from '#contract/extensions';
 
 /** The window and page asked: expiry at or after `after` and before `before`, both ISO UTC. */
 export interface ExpiringWindow {

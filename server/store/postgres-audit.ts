@@ -4,7 +4,13 @@
  * its write or not at all and no other write of those turmas comes between its before and after.
  */
 import type pg from 'pg';
-import type { AuditChange, AuditParams, AuditResponse, UndoBody, UndoResponse } from '#contract';
+import type {
+  AuditChange,
+  AuditParams,
+  AuditResponse,
+  UndoBody,
+  UndoResponse,
+} from '#contract/extensions';
 import {
   auditPage,
   auditQuery,

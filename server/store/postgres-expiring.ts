@@ -8,7 +8,7 @@
  * loads it again.
  */
 import type pg from 'pg';
-import type { ExpiringResponse } from '#contract';
+import type { ExpiringResponse } from '#contract/extensions';
 import type { ExpiringWindow } from './expiring.ts';
 import { EXPIRING, type ExpiringChanges, type ExpiringSourceRow } from './expiring-index.ts';
 import { long, type Query } from './postgres-load.ts';

@@ -16,14 +16,14 @@
  *   the catch-up changed the index are they read again, for the page it gives now;
  * - students by e-mail: one statement over the tables (student-records.ts), in its own snapshot.
  */
-import {
-  STUDENT_CLASSES_LISTED_MAX,
-  type RosterParams,
-  type RosterResponse,
-  type StudentSearchParams,
-  type StudentSearchResponse,
-  type StudentsByEmailResponse,
-} from '#contract';
+import { STUDENT_CLASSES_LISTED_MAX } from '#contract';
+import type {
+  RosterParams,
+  RosterResponse,
+  StudentSearchParams,
+  StudentSearchResponse,
+  StudentsByEmailResponse,
+} from '#contract/extensions';
 import { inLoadSnapshot, long, type Query, type WithClient } from './postgres-load.ts';
 import { iso } from './postgres-schema.ts';
 import { Followed, type ChangeFeed } from './read-model.ts';

@@ -3,7 +3,7 @@
  * a turma in memory: what both engines' roster feeds rely on.
  */
 import { expect, it } from 'vitest';
-import type { RosterParams } from '#contract';
+import type { RosterParams } from '#contract/extensions';
 import type { ChangeFeed, ChangeFeedNow } from './read-model.ts';
 import { ROSTERS_KEPT, Rosters, type RosterChange, type RosterRow } from './roster-cache.ts';
 import { UnknownClassesError } from './store.ts';

@@ -6,7 +6,8 @@
  * version it was read at, nothing otherwise. Joining and sorting 2,000 enrolments in SQL cost
  * 3–6 ms of CPU per request; a page from memory costs a slice.
  */
-import { searchWords, type RosterParams, type RosterResponse, type RosterSortBy } from '#contract';
+import { searchWords, type RosterSortBy } from '#contract';
+import type { RosterParams, RosterResponse } from '#contract/extensions';
 import { remember } from './kept.ts';
 import { naturalSortKey } from './natural-sort-key.ts';
 import { Followed, type ChangeFeed, type ChangeFeedNow, type Model } from './read-model.ts';

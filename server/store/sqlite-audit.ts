@@ -2,7 +2,13 @@
  * The audit trail on SQLite (audit.ts, decision 019): prepared statements, each run inside the
  * caller's transaction, so that an entry commits with its write or not at all.
  */
-import type { AuditChange, AuditParams, AuditResponse, UndoBody, UndoResponse } from '#contract';
+import type {
+  AuditChange,
+  AuditParams,
+  AuditResponse,
+  UndoBody,
+  UndoResponse,
+} from '#contract/extensions';
 import {
   auditPage,
   auditQuery,

@@ -5,7 +5,7 @@
  * turmas the store says it wrote (`changed`, with none for a write of audit rows only), or load it
  * again when it said nothing.
  */
-import type { ExpiringResponse } from '#contract';
+import type { ExpiringResponse } from '#contract/extensions';
 import type { ExpiringWindow } from './expiring.ts';
 import { EXPIRING, type ExpiringChanges, type ExpiringSourceRow } from './expiring-index.ts';
 import { Followed, type ChangeFeedNow, type ModelTimes } from './read-model.ts';

@@ -10,12 +10,13 @@
  *   (`data_version`: a seed, SQL by hand). A page's turmas come from the database;
  * - students by e-mail: one statement over the tables (student-records.ts).
  */
-import { STUDENT_CLASSES_LISTED_MAX, type RosterParams, type RosterResponse } from '#contract';
+import { STUDENT_CLASSES_LISTED_MAX } from '#contract';
+import type { RosterParams, RosterResponse } from '#contract/extensions';
 import type {
   StudentSearchParams,
   StudentSearchResponse,
   StudentsByEmailResponse,
-} from '#contract';
+} from '#contract/extensions';
 import { Rosters, type RosterChange, type RosterRow } from './roster-cache.ts';
 import type { Db } from './sqlite-schema.ts';
 import { distinctEmails, studentRecords, type StudentRecordRow } from './student-records.ts';

@@ -7,7 +7,8 @@
  * request's writes. Multi-turma writes are one transaction each (all turmas or none). Another
  * connection's write lock is waited for off the event loop (sqlite-lock.ts).
  */
-import { foldForSearch, type AuditParams, type UndoBody } from '#contract';
+import { foldForSearch } from '#contract';
+import type { AuditParams, UndoBody } from '#contract/extensions';
 import { auditRetentionDays, startAuditRetention } from './audit.ts';
 import { withModelTimes } from './read-model.ts';
 import { createSqliteAudit } from './sqlite-audit.ts';

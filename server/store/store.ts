@@ -4,11 +4,10 @@
  * default (sqlite-store.ts), and PostgreSQL when DATABASE_URL names one (postgres-store.ts);
  * open-store.ts picks one (docs/decisions/014-postgresql-store.md).
  */
+import type { ClassListParams, ClassListResponse } from '#contract';
 import type {
   AuditParams,
   AuditResponse,
-  ClassListParams,
-  ClassListResponse,
   ExpiringResponse,
   RosterParams,
   RosterResponse,
@@ -17,7 +16,7 @@ import type {
   StudentsByEmailResponse,
   UndoBody,
   UndoResponse,
-} from '#contract';
+} from '#contract/extensions';
 import type { ExpiringWindow } from './expiring.ts';
 import type { ModelTimes } from './read-model.ts';
 

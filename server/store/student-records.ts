@@ -4,7 +4,7 @@
  * unique index on e-mail, then the enrolments' index by student), so an answer is never older
  * than any process's committed writes. Here the rows become the answer, engine-neutral.
  */
-import type { StudentsByEmailResponse } from '#contract';
+import type { StudentsByEmailResponse } from '#contract/extensions';
 
 /**
  * One row per (student, turma) in the order to answer: by the position of the student's e-mail

@@ -10,13 +10,8 @@
  * each of the query's words (`searchWords`) occurs in their folded name or folded e-mail. A query
  * word holds no separator, so it occurs in one word of either: the index keeps words.
  */
-import {
-  foldForSearch,
-  searchWords,
-  splitFoldedWords,
-  type StudentClass,
-  type StudentSearchResponse,
-} from '#contract';
+import { foldForSearch, searchWords, splitFoldedWords } from '#contract';
+import type { StudentClass, StudentSearchResponse } from '#contract/extensions';
 import { remember } from './kept.ts';
 import type { Model } from './read-model.ts';
 import { Utf8Strings } from './utf8-strings.ts';

@@ -2,11 +2,11 @@
 import { Button, List, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { UndoBody, UndoResponse } from '#contract';
+import type { UndoBody, UndoResponse } from '#contract/extensions';
 import { describeApiError } from '../i18n/describe-api-error';
 import { useMessages } from '../i18n/i18n-context';
 import { cachedTurmaName, reasonText, undoByTurma, useUndo, useUndoMessages } from './audit-undo';
-import type { ApiClient } from './client';
+import type { Requester } from './extension-calls';
 
 /** What an undo did, turma by turma, or why it could not be sent. */
 export function UndoAnswer({
@@ -66,7 +66,7 @@ export function UndoWrite({
   body,
   onUndone,
 }: {
-  api: Pick<ApiClient, 'undo'>;
+  api: Requester;
   body: UndoBody;
   /** The answer came (the message may now stay until read). */
   onUndone?: () => void;

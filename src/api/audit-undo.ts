@@ -4,10 +4,11 @@
  * `useUndo` and say its answer, turma by turma, with `UndoAnswer`.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ClassListResponse, UndoBody, UndoResponse } from '#contract';
+import type { ClassListResponse } from '#contract';
+import type { UndoBody, UndoResponse } from '#contract/extensions';
 import { defineMessages } from '../i18n/define-messages';
 import { classQueries } from './class-queries';
-import type { ApiClient } from './client';
+import { undo, type Requester } from './extension-calls';
 
 export const UNDO_MUTATION_KEY = ['audit-undo'] as const;
 
@@ -96,11 +97,11 @@ export function reasonText(reason: string, messages: UndoMessages): string {
  * Sends an undo; every turma list, roster, student read and History page is read again after it,
  * whatever came of it. A 401 reaches the app's session handling as every mutation's does.
  */
-export function useUndo(api: Pick<ApiClient, 'undo'>) {
+export function useUndo(api: Requester) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: UNDO_MUTATION_KEY,
-    mutationFn: (body: UndoBody) => api.undo(body),
+    mutationFn: (body: UndoBody) => undo(api, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: classQueries.all() }),
   });
 }

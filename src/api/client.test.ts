@@ -15,6 +15,7 @@ import {
   toSortBy,
   type ApiClientConfig,
 } from './client';
+import { findStudents, getClassStudents, getStudentsByEmail } from './extension-calls';
 import { RUN_ID_PATTERN, SORT_FIELDS, type ClassListResponse } from '#contract';
 import { aClassPage, aTurma } from '../testing/sample-classes';
 import { apiError } from '../testing/expect-api-error';
@@ -157,8 +158,8 @@ describe('extensions beyond v1', () => {
   it('getClassStudents and findStudents GET their paths with the query in the contract order', async () => {
     answerWith(200);
     const api = client();
-    await api.getClassStudents('9º A/1', { query: ' ana ', sortBy: '-expirationDate', page: 2 });
-    await api.findStudents({ pageSize: 5, query: 'ana@escola' });
+    await getClassStudents(api, '9º A/1', { query: ' ana ', sortBy: '-expirationDate', page: 2 });
+    await findStudents(api, { pageSize: 5, query: 'ana@escola' });
 
     expect(server.requests.map((request) => request.rawUrl)).toEqual([
       '/v1/classe/9%C2%BA%20A%2F1/students?page=2&sortBy=-expirationDate&query=ana',
@@ -168,7 +169,7 @@ describe('extensions beyond v1', () => {
 
   it('getStudentsByEmail repeats the email parameter, in the order given, trimmed', async () => {
     answerWith(200);
-    await client().getStudentsByEmail([' Ana@Escola.example ', 'b+1@escola.example']);
+    await getStudentsByEmail(client(), [' Ana@Escola.example ', 'b+1@escola.example']);
 
     expect(server.requests.map((request) => request.rawUrl)).toEqual([
       '/v1/students/by-email?email=Ana%40Escola.example&email=b%2B1%40escola.example',

@@ -7,49 +7,27 @@
 import { z } from 'zod/mini';
 import {
   addStudentToClassBodySchema,
-  addStudentToClassesBodySchema,
   AUDIT_EXTENSION,
-  auditQuerySchema,
-  auditResponseSchema,
+  addStudentToClassesBodySchema,
   classListQuerySchema,
   classListResponseSchema,
   describeIssues,
   errorBodySchema,
-  expiringResponseSchema,
   EXTENSIONS_HEADER,
   listsExtension,
-  meResponseSchema,
   removeStudentFromClassesBodySchema,
   REQUEST_ID_EXTENSION,
   REQUEST_ID_HEADER,
-  rosterQuerySchema,
-  rosterResponseSchema,
   RUN_ID_HEADER,
-  studentSearchQuerySchema,
-  studentSearchResponseSchema,
-  studentsByEmailResponseSchema,
-  undoBodySchema,
-  undoResponseSchema,
   writeSuccessSchema,
   type AddStudentToClassBody,
   type AddStudentToClassesBody,
-  type AuditQuery,
-  type AuditResponse,
   type ClassListQuery,
   type ClassListResponse,
-  type ExpiringResponse,
   type ErrorBody,
-  type MeResponse,
   type RemoveStudentFromClassesBody,
-  type RosterQuery,
-  type RosterResponse,
   type SortBy,
-  type StudentSearchQuery,
-  type StudentSearchResponse,
-  type StudentsByEmailResponse,
   type SortField,
-  type UndoBody,
-  type UndoResponse,
   type WriteSuccess,
 } from '#contract';
 
@@ -220,9 +198,9 @@ export interface RequestOptions {
   runId?: string;
 }
 
-type Method = 'GET' | 'POST' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'DELETE';
 
-interface RequestSpec<T> {
+export interface RequestSpec<T> {
   method: Method;
   path: string;
   query?: URLSearchParams;
@@ -417,94 +395,12 @@ export function createApiClient(config: ApiClientConfig) {
     removeStudentFromClasses: (body: RemoveStudentFromClassesBody, options?: RequestOptions) =>
       write('DELETE', '/classe/remove-student', removeStudentFromClassesBodySchema, body, options),
 
-    /** Extension (ME_EXTENSION): the credential in use, its name and role. */
-    me: (options?: RequestOptions): Promise<MeResponse> =>
-      request({ method: 'GET', path: '/me', response: meResponseSchema, options }),
-
-    /** Extension (ExtensionsState): the students of one turma, a page at a time. */
-    getClassStudents: (
-      classId: string,
-      query: RosterQuery = {},
-      options?: RequestOptions,
-    ): Promise<RosterResponse> =>
-      request({
-        method: 'GET',
-        path: `/classe/${encodeURIComponent(classId)}/students`,
-        query: toSearchParams(query, rosterQuerySchema.shape),
-        response: rosterResponseSchema,
-        options,
-      }),
-
-    /** Extension (ExtensionsState): students by name or e-mail, each with their turmas. */
-    findStudents: (
-      query: StudentSearchQuery = {},
-      options?: RequestOptions,
-    ): Promise<StudentSearchResponse> =>
-      request({
-        method: 'GET',
-        path: '/students',
-        query: toSearchParams(query, studentSearchQuerySchema.shape),
-        response: studentSearchResponseSchema,
-        options,
-      }),
-
     /**
-     * Extension (STUDENTS_BY_EMAIL_EXTENSION): these students (1–100 e-mails), each with all
-     * their turmas; unknown e-mails are left out. `readStudentsByEmail` asks for any number.
+     * Any call, its answer checked against `response`: the extensions' calls
+     * (extension-calls.ts) are made through it, so that their schemas load with the features
+     * that use them rather than with the first screen.
      */
-    getStudentsByEmail: (
-      emails: readonly string[],
-      options?: RequestOptions,
-    ): Promise<StudentsByEmailResponse> =>
-      request({
-        method: 'GET',
-        path: '/students/by-email',
-        query: new URLSearchParams(emails.map((email) => ['email', email.trim()])),
-        response: studentsByEmailResponseSchema,
-        options,
-      }),
-
-    /**
-     * Extension (EXPIRING_EXTENSION): enrolments whose expiry is in [after, before), soonest
-     * first, in every turma or only `classIds`.
-     */
-    getExpiringEnrolments: (
-      query: ExpiringRequest,
-      options?: RequestOptions,
-    ): Promise<ExpiringResponse> =>
-      request({
-        method: 'GET',
-        path: '/enrolments/expiring',
-        query: new URLSearchParams([
-          ['before', query.before],
-          ...(query.after === undefined ? [] : [['after', query.after]]),
-          ...(query.classIds ?? []).map((id) => ['classId', id]),
-          ['page', String(query.page)],
-          ['pageSize', String(query.pageSize)],
-        ]),
-        response: expiringResponseSchema,
-        options,
-      }),
-
-    /** Extension (AUDIT_EXTENSION): who wrote what, newest first, a page at a time. */
-    audit: (query: AuditQuery = {}, options?: RequestOptions): Promise<AuditResponse> =>
-      request({
-        method: 'GET',
-        path: '/audit',
-        query: toSearchParams(query, auditQuerySchema.shape),
-        response: auditResponseSchema,
-        options,
-      }),
-
-    /** Extension (AUDIT_EXTENSION): sets back each turma one entry or a whole run changed. */
-    undo: (body: UndoBody, options?: RequestOptions): Promise<UndoResponse> =>
-      request({
-        method: 'POST',
-        path: '/audit/undo',
-        body: { schema: undoBodySchema, value: body },
-        response: undoResponseSchema,
-        options,
-      }),
+    request,
 
     /** What the server's answers said of its extensions; see `useExtension`. */
     extensions: extensions as ExtensionsState,
@@ -516,15 +412,6 @@ export function createApiClient(config: ApiClientConfig) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
-
-/** `GET /v1/enrolments/expiring`'s parameters, instants in ISO 8601. */
-export interface ExpiringRequest {
-  before: string;
-  after?: string | undefined;
-  classIds?: readonly string[] | undefined;
-  page: number;
-  pageSize: number;
-}
 
 /**
  * The one place that maps table sorting to the API's sortBy syntax (field name, '-' prefix for
@@ -554,7 +441,7 @@ export function fromSortBy(sortBy: SortBy): { id: SortField; desc: boolean } {
  * else is sent as text and judged by the server: `page` and `pageSize` are typed `unknown`
  * because the contract coerces them from query-string text.
  */
-function toSearchParams<Query extends object>(
+export function toSearchParams<Query extends object>(
   query: Query,
   shape: Record<keyof Query, unknown>,
 ): URLSearchParams {

@@ -1,5 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiClient } from './client';
+import { meResponseSchema, type MeResponse } from '#contract';
+import type { ApiClient, RequestOptions } from './client';
+
+/** ME_EXTENSION: the credential in use, its name and role. */
+export const getMe = (
+  api: Pick<ApiClient, 'request'>,
+  options?: RequestOptions,
+): Promise<MeResponse> =>
+  api.request({ method: 'GET', path: '/me', response: meResponseSchema, options });
 
 /**
  * The credential in use (the `me` extension): only ever enabled where
@@ -8,10 +16,10 @@ import type { ApiClient } from './client';
  */
 export const credentialQueries = {
   all: () => ['credential'] as const,
-  me: (api: Pick<ApiClient, 'me'>, session: number) =>
+  me: (api: Pick<ApiClient, 'request'>, session: number) =>
     queryOptions({
       queryKey: [...credentialQueries.all(), session] as const,
-      queryFn: ({ signal }) => api.me({ signal }),
+      queryFn: ({ signal }) => getMe(api, { signal }),
       // A role changes rarely; a 403 asks again at once (useCredentialWatch).
       staleTime: 5 * 60_000,
     }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StudentMatch } from '#contract';
+import type { StudentMatch } from '#contract/extensions';
 import { expiryChanges, isOtherName } from './enrolment-changes';
 
 const A = { id: 'a', name: 'A' };

@@ -1,4 +1,5 @@
-import { foldForSearch, type ClassSummary, type StudentEnrolment } from '#contract';
+import { foldForSearch, type ClassSummary } from '#contract';
+import type { StudentEnrolment } from '#contract/extensions';
 
 /**
  * What enrolling an existing student again does to an expiry they already have in a turma of the

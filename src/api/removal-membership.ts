@@ -1,4 +1,5 @@
-import type { ClassSummary, StudentClass } from '#contract';
+import type { ClassSummary } from '#contract';
+import type { StudentClass } from '#contract/extensions';
 
 /**
  * Whether a student is in a turma, as the server's answer about them says:

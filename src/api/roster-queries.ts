@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { RosterQuery } from '#contract';
+import type { RosterQuery } from '#contract/extensions';
 import { classQueries } from './class-queries';
-import type { ApiClient } from './client';
+import { getClassStudents, type Requester } from './extension-calls';
 
 /**
  * A turma's roster (the roster extension, `GET /v1/classe/{id}/students`), keyed under
@@ -11,10 +11,10 @@ import type { ApiClient } from './client';
 export const rosterQueries = {
   all: () => [...classQueries.all(), 'roster'] as const,
   ofTurma: (classId: string) => [...rosterQueries.all(), classId] as const,
-  page: (api: Pick<ApiClient, 'getClassStudents'>, classId: string, params: RosterQuery) =>
+  page: (api: Requester, classId: string, params: RosterQuery) =>
     queryOptions({
       queryKey: [...rosterQueries.ofTurma(classId), params] as const,
-      queryFn: ({ signal }) => api.getClassStudents(classId, params, { signal }),
+      queryFn: ({ signal }) => getClassStudents(api, classId, params, { signal }),
       // As the turma lists: our own writes invalidate it, others' show within half a minute.
       staleTime: 30_000,
     }),

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { STUDENTS_BY_EMAIL_MAX } from '#contract';
 import {
-  STUDENTS_BY_EMAIL_MAX,
   studentSearchQuerySchema,
   type StudentMatch,
   type StudentRecord,
-} from '#contract';
+} from '#contract/extensions';
 import {
   normalizedEmail,
   readStudentsByEmail,
@@ -13,6 +13,7 @@ import {
   studentSearchText,
   studentWithEmail,
 } from './student-queries';
+import { studentsByEmailRequester } from '../testing/students-by-email-requester';
 
 const ana: StudentMatch = {
   name: 'Ana Souza',
@@ -100,14 +101,12 @@ describe('readStudentsByEmail', () => {
 
   it('merges the answers of every batch, by e-mail; e-mails with no student are absent', async () => {
     const asked: string[][] = [];
-    const api = {
-      getStudentsByEmail: (emails: readonly string[]) => {
-        asked.push([...emails]);
-        // Only even students exist.
-        const data = emails.filter((_, at) => at % 2 === 0).map(record);
-        return Promise.resolve({ data });
-      },
-    };
+    const api = studentsByEmailRequester((emails) => {
+      asked.push([...emails]);
+      // Only even students exist.
+      const data = emails.filter((_, at) => at % 2 === 0).map(record);
+      return Promise.resolve({ data });
+    });
     const emails = Array.from({ length: 250 }, (_, at) => `s${String(at)}@escola.example`);
 
     const found = await readStudentsByEmail(api, emails);
@@ -120,12 +119,10 @@ describe('readStudentsByEmail', () => {
 
   it('fails whole when a batch fails, and asks no more batches after it', async () => {
     let calls = 0;
-    const api = {
-      getStudentsByEmail: () => {
-        calls++;
-        return Promise.reject(new Error('offline'));
-      },
-    };
+    const api = studentsByEmailRequester(() => {
+      calls++;
+      return Promise.reject(new Error('offline'));
+    });
     const emails = Array.from({ length: 1000 }, (_, at) => `s${String(at)}@escola.example`);
 
     await expect(readStudentsByEmail(api, emails)).rejects.toThrow('offline');

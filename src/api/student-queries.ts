@@ -7,13 +7,15 @@ import {
   QUERY_WORDS_MAX,
   searchWords,
   STUDENTS_BY_EMAIL_MAX,
-  type StudentMatch,
-  type StudentRecord,
-  type StudentSearchQuery,
-  type StudentSearchResponse,
 } from '#contract';
+import type {
+  StudentMatch,
+  StudentRecord,
+  StudentSearchQuery,
+  StudentSearchResponse,
+} from '#contract/extensions';
 import { classQueries } from './class-queries';
-import type { ApiClient } from './client';
+import { findStudents, getStudentsByEmail, type Requester } from './extension-calls';
 
 /**
  * Finding students through the roster extension (`GET /v1/students`, docs/decisions/015), for
@@ -26,11 +28,11 @@ import type { ApiClient } from './client';
  */
 export const studentQueries = {
   all: () => [...classQueries.all(), 'students'] as const,
-  search: (api: Pick<ApiClient, 'findStudents'>, params: StudentSearchQuery) =>
+  search: (api: Requester, params: StudentSearchQuery) =>
     queryOptions({
       queryKey: [...studentQueries.all(), params] as const,
       // The signal aborts the request once nobody waits for it (typing went on).
-      queryFn: ({ signal }) => api.findStudents(params, { signal }),
+      queryFn: ({ signal }) => findStudents(api, params, { signal }),
       staleTime: 30_000,
     }),
   /**
@@ -38,20 +40,20 @@ export const studentQueries = {
    * suggestions, and the lookup of an e-mail typed in full (`studentWithEmail`), which is then
    * the same request. Only for text with something to search (`studentSearchText(text) !== ''`).
    */
-  matching: (api: Pick<ApiClient, 'findStudents'>, text: string) =>
+  matching: (api: Requester, text: string) =>
     studentQueries.search(api, { query: studentSearchText(text), pageSize: PAGE_SIZE_DEFAULT }),
   /** The same search, as many as a page holds: asked afresh where the answer decides words. */
-  withEmail: (api: Pick<ApiClient, 'findStudents'>, email: string) =>
+  withEmail: (api: Requester, email: string) =>
     studentQueries.search(api, { query: studentSearchText(email), pageSize: PAGE_SIZE_MAX }),
   /**
    * One student with every turma (the students-by-email extension): the student's page. Null
    * when nobody has the e-mail (normalised, as `normalizedEmail` gives it).
    */
-  record: (api: Pick<ApiClient, 'getStudentsByEmail'>, email: string) =>
+  record: (api: Requester, email: string) =>
     queryOptions({
       queryKey: [...studentQueries.all(), 'by-email', email] as const,
       queryFn: async ({ signal }): Promise<StudentRecord | null> =>
-        (await api.getStudentsByEmail([email], { signal })).data[0] ?? null,
+        (await getStudentsByEmail(api, [email], { signal })).data[0] ?? null,
     }),
 };
 
@@ -149,7 +151,7 @@ export function studentEmailBatches(emails: Iterable<string>): string[][] {
  * caller never takes a missing answer for "no student").
  */
 export async function readStudentsByEmail(
-  api: Pick<ApiClient, 'getStudentsByEmail'>,
+  api: Requester,
   emails: Iterable<string>,
   signal?: AbortSignal,
 ): Promise<Map<string, StudentRecord>> {
@@ -162,7 +164,7 @@ export async function readStudentsByEmail(
     while (next < batches.length && !failed) {
       const batch = batches[next++]!;
       try {
-        const { data } = await api.getStudentsByEmail(batch, signal && { signal });
+        const { data } = await getStudentsByEmail(api, batch, signal && { signal });
         for (const student of data) found.set(student.email, student);
       } catch (error) {
         failed = true;

@@ -33,7 +33,7 @@ function sessionOf(token: string | null): number {
  * Asked once the server has said it offers `me`, which it says with the list's first answer, so
  * the call never goes before the list.
  */
-export function useCredential(api: Pick<ApiClient, 'me' | 'extensions'>): CredentialAccess {
+export function useCredential(api: Pick<ApiClient, 'request' | 'extensions'>): CredentialAccess {
   const offered = useExtension(api, ME_EXTENSION);
   const { token } = useSession();
   const me = useQuery({

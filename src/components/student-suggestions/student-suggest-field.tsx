@@ -5,7 +5,7 @@ import { useId, useState, type ComponentProps } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { ApiClient } from '../../api/client';
 import { studentQueries, studentSearchText } from '../../api/student-queries';
-import type { StudentMatch, StudentSearchResponse } from '#contract';
+import type { StudentMatch, StudentSearchResponse } from '#contract/extensions';
 import { onComboboxKey, useFollowedHighlight } from '../combobox-keys/combobox-keys';
 import { HighlightedText } from '../highlight/highlighted-text';
 import { visibleName } from '../visible-name/visible-name';
@@ -37,7 +37,7 @@ export type StudentFieldInputProps = Omit<
 };
 
 interface StudentSuggestFieldProps<Name extends string> {
-  api: Pick<ApiClient, 'findStudents'>;
+  api: Pick<ApiClient, 'request'>;
   /** The roster extension is there: suggest students. Without it, the plain field. */
   suggest: boolean;
   /** What the field holds now (the form watches it). */

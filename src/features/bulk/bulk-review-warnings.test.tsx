@@ -7,6 +7,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { classQueries } from '../../api/class-queries';
 import type { ApiClient } from '../../api/client';
+import { getStudentsByEmail } from '../../api/extension-calls';
 import { createTestApiClient } from '../../testing/api-client';
 import {
   installReferenceApi,
@@ -112,7 +113,7 @@ async function runAndFinish(user: UserEvent) {
 
 /** The student as the platform has them now, through the same extension. */
 async function onPlatform(api: ApiClient, email: string) {
-  const { data } = await api.getStudentsByEmail([email]);
+  const { data } = await getStudentsByEmail(api, [email]);
   return data[0];
 }
 

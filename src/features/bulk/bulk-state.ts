@@ -1,4 +1,5 @@
-import type { ClassSummary, StudentRecord } from '#contract';
+import type { ClassSummary } from '#contract';
+import type { StudentRecord } from '#contract/extensions';
 import type { ExpiryValue } from '../../components/expiry-field/expiry';
 import type { RowReport } from './results/outcomes';
 import type { RemovalLookup } from './run/removal-lookup';

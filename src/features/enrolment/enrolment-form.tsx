@@ -14,13 +14,8 @@ import { UndoWrite } from '../../api/audit-undo-parts';
 import { newRunId, type ApiClient } from '../../api/client';
 import { normalizedEmail } from '../../api/student-queries';
 import { useExtension } from '../../api/use-extension';
-import {
-  AUDIT_EXTENSION,
-  emailSchema,
-  ROSTER_EXTENSION,
-  type ClassSummary,
-  type StudentMatch,
-} from '#contract';
+import { AUDIT_EXTENSION, emailSchema, ROSTER_EXTENSION, type ClassSummary } from '#contract';
+import type { StudentMatch } from '#contract/extensions';
 import { ExpiryField } from '../../components/expiry-field/expiry-field';
 import { useDiscardGuard, useFormDialog } from '../../components/form-dialog/form-dialog-context';
 import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';

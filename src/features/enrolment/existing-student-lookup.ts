@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import type { ApiClient } from '../../api/client';
 import { normalizedEmail, studentQueries, studentWithEmail } from '../../api/student-queries';
-import type { StudentMatch } from '#contract';
+import type { StudentMatch } from '#contract/extensions';
 import type { Formats } from '../../i18n/formats';
 import type { TurmaNote } from '../../components/turma-picker/turma-picker';
 import type { EnrolFormControl } from './enrolment-schema';
@@ -19,7 +19,7 @@ export const LOOKUP_DEBOUNCE_MS = 180;
  * `enabled`.
  */
 export function useStudentByEmail(
-  api: Pick<ApiClient, 'findStudents'>,
+  api: Pick<ApiClient, 'request'>,
   control: EnrolFormControl,
   enabled: boolean,
 ): { email: string | undefined; student: StudentMatch | null | undefined } {
@@ -35,7 +35,7 @@ export function useStudentByEmail(
 
 /** The student whose e-mail the field holds; null while nobody is known (see above). */
 export function useExistingStudent(
-  api: Pick<ApiClient, 'findStudents'>,
+  api: Pick<ApiClient, 'request'>,
   control: EnrolFormControl,
   enabled: boolean,
 ): StudentMatch | null {

@@ -4,7 +4,7 @@ import { useEffect, useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { ApiClient } from '../../api/client';
 import { expiryChanges, isOtherName, type ExpiryChange } from '../../api/enrolment-changes';
-import type { StudentMatch } from '#contract';
+import type { StudentMatch } from '#contract/extensions';
 import { expiryToSend } from '../../components/expiry-field/expiry';
 import { visibleName } from '../../components/visible-name/visible-name';
 import { useFormats } from '../../i18n/formats';
@@ -17,7 +17,7 @@ import classes from './existing-student.module.css';
 const TURMAS_LISTED = 10;
 
 interface ExistingStudentProps {
-  api: Pick<ApiClient, 'findStudents'>;
+  api: Pick<ApiClient, 'request'>;
   control: EnrolFormControl;
   /** The roster extension is there; without it nothing is asked and nothing shown. */
   enabled: boolean;

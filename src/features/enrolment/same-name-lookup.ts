@@ -9,7 +9,7 @@ import {
   studentSearchText,
   studentWithEmail,
 } from '../../api/student-queries';
-import type { StudentMatch, StudentSearchResponse } from '#contract';
+import type { StudentMatch, StudentSearchResponse } from '#contract/extensions';
 import type { EnrolFormControl } from './enrolment-schema';
 import { LOOKUP_DEBOUNCE_MS, useStudentByEmail } from './existing-student-lookup';
 
@@ -45,7 +45,7 @@ export function sameNameStudents(
  * without the extension (then nothing is asked).
  */
 export function useSameNameStudents(
-  api: Pick<ApiClient, 'findStudents'>,
+  api: Pick<ApiClient, 'request'>,
   control: EnrolFormControl,
   enabled: boolean,
 ): { candidates: StudentMatch[]; isNew: boolean; key: string } {
@@ -69,7 +69,7 @@ export function useSameNameStudents(
  */
 export async function findSameNameStudents(
   queryClient: QueryClient,
-  api: Pick<ApiClient, 'findStudents'>,
+  api: Pick<ApiClient, 'request'>,
   name: string,
   emailText: string,
 ): Promise<StudentMatch[]> {

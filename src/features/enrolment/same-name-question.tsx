@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useId, useRef } from 'react';
 import type { ApiClient } from '../../api/client';
-import type { StudentMatch } from '#contract';
+import type { StudentMatch } from '#contract/extensions';
 import { visibleName } from '../../components/visible-name/visible-name';
 import { useFormats } from '../../i18n/formats';
 import type { EnrolFormControl } from './enrolment-schema';
@@ -18,7 +18,7 @@ export interface SameNameAnswers {
 }
 
 interface SameNameQuestionProps {
-  api: Pick<ApiClient, 'findStudents'>;
+  api: Pick<ApiClient, 'request'>;
   control: EnrolFormControl;
   /** The roster extension is there; without it nothing is asked and nothing shown. */
   enabled: boolean;

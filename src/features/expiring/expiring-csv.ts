@@ -1,5 +1,5 @@
-import type { ExpiringEnrolment } from '#contract';
-import type { ApiClient } from '../../api/client';
+import type { ExpiringEnrolment } from '#contract/extensions';
+import { getExpiringEnrolments, type Requester } from '../../api/extension-calls';
 import { downloadCsv, toCsv } from '../../lib/csv-file';
 import type { Formats } from '../../i18n/formats';
 import type { ExpiringMessages } from './messages';
@@ -12,14 +12,14 @@ const EXPORT_PAGE_SIZE = 100;
  * expiry in local time and in ISO, every cell formula-safe (csv-file.ts).
  */
 export async function exportExpiring(
-  api: Pick<ApiClient, 'getExpiringEnrolments'>,
+  api: Requester,
   window: { after: string; before: string; classIds?: readonly string[] | undefined },
   messages: ExpiringMessages,
   formats: Formats,
 ): Promise<void> {
   const rows: ExpiringEnrolment[] = [];
   for (let page = 1; ; page++) {
-    const answer = await api.getExpiringEnrolments({
+    const answer = await getExpiringEnrolments(api, {
       ...window,
       page,
       pageSize: EXPORT_PAGE_SIZE,

@@ -16,8 +16,9 @@ import {
 } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ExpiringEnrolment } from '#contract';
+import type { ExpiringEnrolment } from '#contract/extensions';
 import { ApiError, type ApiClient } from '../../api/client';
+import { getExpiringEnrolments } from '../../api/extension-calls';
 import { classQueries } from '../../api/class-queries';
 import { ExpiryCell } from '../../components/expiry-status/expiry-cell';
 import { Pager } from '../../components/pager/pager';
@@ -80,7 +81,7 @@ export function ExpiringView({
   const query = useQuery({
     queryKey: [...classQueries.all(), 'expiring', window, page] as const,
     queryFn: ({ signal }) =>
-      api.getExpiringEnrolments({ ...window, page, pageSize: PAGE_SIZE }, { signal }),
+      getExpiringEnrolments(api, { ...window, page, pageSize: PAGE_SIZE }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { ExpiringEnrolment } from '#contract';
+import type { ExpiringEnrolment } from '#contract/extensions';
 import type { ApiClient } from '../../api/client';
 import { checkExpiry, defaultExpiry, type ExpiryValue } from '../../components/expiry-field/expiry';
 import { ExpiryField } from '../../components/expiry-field/expiry-field';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type { ExpiringEnrolment } from '#contract';
+import type { ExpiringEnrolment } from '#contract/extensions';
 import type { ApiClient } from '../../api/client';
 import { classQueries } from '../../api/class-queries';
 import { visibleName } from '../../components/visible-name/visible-name';

@@ -1,4 +1,4 @@
-import type { AuditEntry, EnrolmentState } from '#contract';
+import type { AuditEntry, EnrolmentState } from '#contract/extensions';
 import type { HistoryMessages } from './messages';
 
 const same = (a: EnrolmentState, b: EnrolmentState) =>

@@ -18,11 +18,13 @@ import {
 } from '@mantine/core';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type SyntheticEvent } from 'react';
-import { emailSchema, type AuditEntry, type AuditQuery, type UndoBody } from '#contract';
+import { emailSchema } from '#contract';
+import type { AuditEntry, AuditQuery, UndoBody } from '#contract/extensions';
 import { cachedTurmaName, useUndo, useUndoMessages } from '../../api/audit-undo';
 import { UndoAnswer } from '../../api/audit-undo-parts';
 import { classQueries } from '../../api/class-queries';
 import { ApiError, type ApiClient } from '../../api/client';
+import { getAudit } from '../../api/extension-calls';
 import { useFormats } from '../../i18n/formats';
 import { changed, describeEntry, describeState, groupByRun } from './describe-entry';
 import { useHistoryMessages } from './messages';
@@ -57,7 +59,7 @@ export function HistoryView({ api, opened, onClose, me }: HistoryViewProps) {
     // Under the turmas' key: every write (and undo) of this console reads it again.
     queryKey: [...classQueries.all(), 'audit', query] as const,
     queryFn: ({ signal, pageParam }) =>
-      api.audit({ ...query, ...(pageParam && { cursor: pageParam }) }, { signal }),
+      getAudit(api, { ...query, ...(pageParam && { cursor: pageParam }) }, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next ?? undefined,
     staleTime: 10_000,

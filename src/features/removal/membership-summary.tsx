@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { membershipOf } from '../../api/removal-membership';
-import type { ClassSummary, StudentMatch } from '#contract';
+import type { ClassSummary } from '#contract';
+import type { StudentMatch } from '#contract/extensions';
 import { visibleName } from '../../components/visible-name/visible-name';
 import { useFormats, type Formats } from '../../i18n/formats';
 import { useRemovalMessages, type RemovalMessages } from './messages';

@@ -1,7 +1,7 @@
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { StudentMatch } from '#contract';
+import type { StudentMatch } from '#contract/extensions';
 import { I18nProvider } from '../../i18n/i18n-provider';
 import { membershipOf, splitByMembership } from '../../api/removal-membership';
 import { useRemovalMessages } from './messages';

@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { ApiClient } from '../../api/client';
-import type { StudentMatch } from '#contract';
+import type { StudentMatch } from '#contract/extensions';
 import {
   StudentSuggestField,
   type StudentFieldInputProps,
@@ -10,7 +10,7 @@ import { membershipOf } from '../../api/removal-membership';
 import { useRemovalMessages } from './messages';
 
 interface StudentEmailFieldProps {
-  api: Pick<ApiClient, 'findStudents'>;
+  api: Pick<ApiClient, 'request'>;
   /** The roster extension is there: suggest students. Without it, the plain e-mail field. */
   suggest: boolean;
   /** What the field holds now (the form watches it). */

@@ -2,13 +2,14 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { ApiClient } from '../../api/client';
 import { classQueries } from '../../api/class-queries';
 import { studentQueries, studentWithEmail } from '../../api/student-queries';
-import type { RemoveStudentFromClassesBody, StudentMatch } from '#contract';
+import type { RemoveStudentFromClassesBody } from '#contract';
+import type { StudentMatch } from '#contract/extensions';
 import { removalOutcome } from './removal-failure';
 
 /** Lets the dialog around the form know a removal is on its way (it must not close meanwhile). */
 export const REMOVE_STUDENT_MUTATION_KEY = ['remove-student'] as const;
 
-type RemovalApi = Pick<ApiClient, 'removeStudentFromClasses' | 'findStudents'>;
+type RemovalApi = Pick<ApiClient, 'removeStudentFromClasses' | 'request'>;
 
 /**
  * DELETE /classe/remove-student. Turma counts change with it, so every turma list is refetched

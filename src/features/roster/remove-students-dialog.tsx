@@ -3,7 +3,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import { useCallback, useId, useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { ApiClient } from '../../api/client';
-import type { RosterEntry } from '#contract';
+import type { RosterEntry } from '#contract/extensions';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';
 import { useDiscardGuard, useFormDialog } from '../../components/form-dialog/form-dialog-context';

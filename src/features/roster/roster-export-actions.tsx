@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { ApiClient } from '../../api/client';
-import type { RosterEntry, RosterSortBy } from '#contract';
+import type { RosterSortBy } from '#contract';
+import type { RosterEntry } from '#contract/extensions';
 import { ExpiryCell } from '../../components/expiry-status/expiry-cell';
 import { useFormats } from '../../i18n/formats';
 import { useRosterMessages } from './messages';
@@ -11,7 +12,7 @@ import { downloadRosterCsv, readWholeRoster, rosterCsv } from './roster-export';
 import classes from './roster.module.css';
 
 interface RosterExportProps {
-  api: Pick<ApiClient, 'getClassStudents'>;
+  api: Pick<ApiClient, 'request'>;
   turma: { id: string; label: string };
   /** The roster's order on screen: the file and the sheet keep it. */
   sortBy: RosterSortBy;

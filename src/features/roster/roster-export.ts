@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
 import { rosterQueries } from '../../api/roster-queries';
-import { PAGE_SIZE_MAX, type RosterEntry, type RosterQuery } from '#contract';
+import { PAGE_SIZE_MAX } from '#contract';
+import type { RosterEntry, RosterQuery } from '#contract/extensions';
 import { downloadCsv, toCsv } from '../../lib/csv-file';
 import type { Formats } from '../../i18n/formats';
 import type { RosterMessages } from './messages';
@@ -13,7 +14,7 @@ import type { RosterMessages } from './messages';
  */
 export async function readWholeRoster(
   queryClient: QueryClient,
-  api: Pick<ApiClient, 'getClassStudents'>,
+  api: Pick<ApiClient, 'request'>,
   turmaId: string,
   query: Omit<RosterQuery, 'page' | 'pageSize'>,
   onRead?: (read: number, total: number) => void,

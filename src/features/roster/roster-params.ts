@@ -11,10 +11,10 @@ import {
   QUERY_MAX_LENGTH,
   ROSTER_SORT_BY_DEFAULT,
   ROSTER_SORT_VALUES,
-  type RosterQuery,
   type RosterSortBy,
   type RosterSortField,
 } from '#contract';
+import type { RosterQuery } from '#contract/extensions';
 import { formatSortBy, nextSort, parseSortBy } from '../../components/sort-cycle/sort-cycle';
 
 /**

@@ -1,7 +1,8 @@
 import { UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import type { Ref } from 'react';
-import type { RosterEntry, RosterSortBy, RosterSortField } from '#contract';
+import type { RosterSortBy, RosterSortField } from '#contract';
+import type { RosterEntry } from '#contract/extensions';
 import { useFormats, type Formats } from '../../i18n/formats';
 import { EmailText } from '../../components/email-text/email-text';
 import { NativeCheckbox } from '../../components/native-checkbox/native-checkbox';

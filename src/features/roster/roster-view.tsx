@@ -2,7 +2,8 @@ import { Alert, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { useCallback, useRef } from 'react';
 import type { ApiClient } from '../../api/client';
 import { useExtension } from '../../api/use-extension';
-import { STUDENTS_BY_EMAIL_EXTENSION, type RosterEntry, type RosterSortField } from '#contract';
+import { STUDENTS_BY_EMAIL_EXTENSION, type RosterSortField } from '#contract';
+import type { RosterEntry } from '#contract/extensions';
 import { pageCountOf } from '../../components/pager/page-items';
 import { PageRange, Pager } from '../../components/pager/pager';
 import { SelectAllFound } from '../../components/select-all-found/select-all-found';
@@ -19,7 +20,7 @@ import type { RosterChangeOptions } from './use-roster-params';
 import { useRosterPage } from './use-roster-page';
 
 export interface RosterViewProps {
-  api: Pick<ApiClient, 'getClassStudents' | 'extensions'>;
+  api: Pick<ApiClient, 'request' | 'extensions'>;
   turmaId: string;
   /** How the turma is named in the table's label. */
   turmaLabel: string;

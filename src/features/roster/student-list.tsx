@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { RosterEntry } from '#contract';
+import type { RosterEntry } from '#contract/extensions';
 import { EmailText } from '../../components/email-text/email-text';
 import { visibleName } from '../../components/visible-name/visible-name';
 import type { Runner, RunSnapshot } from '../../lib/batch-run/runner';

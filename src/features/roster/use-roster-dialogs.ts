@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import type { RosterEntry } from '#contract';
+import type { RosterEntry } from '#contract/extensions';
 import { useIsFormDialogOpen } from '../../components/form-dialog/open-form-dialogs';
 import { useFormats } from '../../i18n/formats';
 import { useRosterMessages } from './messages';

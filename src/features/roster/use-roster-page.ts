@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError, type ApiClient } from '../../api/client';
 import { rosterQueries } from '../../api/roster-queries';
-import type { RosterEntry } from '#contract';
+import type { RosterEntry } from '#contract/extensions';
 import { pageCountOf } from '../../components/pager/page-items';
 import { useFormats } from '../../i18n/formats';
 import { useRosterMessages } from './messages';
@@ -10,7 +10,7 @@ import { readWholeRoster } from './roster-export';
 import { ROSTER_PAGE_SIZE, toRosterQuery, type RosterParams } from './roster-params';
 import type { RosterChangeOptions } from './use-roster-params';
 
-type RosterApi = Pick<ApiClient, 'getClassStudents'>;
+type RosterApi = Pick<ApiClient, 'request'>;
 
 /**
  * The page of a turma's roster the address asks for: `page`, the rows shown (the previous

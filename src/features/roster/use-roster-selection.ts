@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { RosterEntry } from '#contract';
+import type { RosterEntry } from '#contract/extensions';
 
 const EMPTY: ReadonlyMap<string, RosterEntry> = new Map();
 

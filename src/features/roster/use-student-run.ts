@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { classQueries } from '../../api/class-queries';
-import type { RosterEntry } from '#contract';
+import type { RosterEntry } from '#contract/extensions';
 import { createRunner, type Runner, type RunSnapshot } from '../../lib/batch-run/runner';
 import { isActive, useRunnerSnapshot } from '../../lib/batch-run/use-runner';
 import { useMessages } from '../../i18n/i18n-context';

@@ -3,7 +3,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ApiClient } from '../../api/client';
-import type { StudentEnrolment, StudentRecord } from '#contract';
+import type { StudentEnrolment, StudentRecord } from '#contract/extensions';
 import { checkExpiry, defaultExpiry, type ExpiryValue } from '../../components/expiry-field/expiry';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';

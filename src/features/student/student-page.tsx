@@ -3,13 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../../api/client';
 import { normalizedEmail, studentQueries } from '../../api/student-queries';
-import {
-  foldedWords,
-  matchWord,
-  searchWords,
-  type StudentEnrolment,
-  type StudentRecord,
-} from '#contract';
+import { foldedWords, matchWord, searchWords } from '#contract';
+import type { StudentEnrolment, StudentRecord } from '#contract/extensions';
 import { EmailText } from '../../components/email-text/email-text';
 import { PanelNotice } from '../../components/side-panel/panel-notice';
 import { SidePanel } from '../../components/side-panel/side-panel';

@@ -19,7 +19,7 @@ const OVER_THE_PAGE = '[role="dialog"], [role="alertdialog"], [aria-modal="true"
  * Ctrl+K / ⌘K from anywhere on the page, opens a dialog whose field suggests students by name
  * or e-mail; picking one opens their page. Not "/", which the turmas search has.
  */
-export function StudentSearch({ api }: { api: Pick<ApiClient, 'findStudents'> }) {
+export function StudentSearch({ api }: { api: Pick<ApiClient, 'request'> }) {
   const messages = useStudentMessages().search;
   const [opened, setOpened] = useState(false);
 
@@ -60,7 +60,7 @@ export function StudentSearch({ api }: { api: Pick<ApiClient, 'findStudents'> })
   );
 }
 
-function SearchField({ api }: { api: Pick<ApiClient, 'findStudents'> }) {
+function SearchField({ api }: { api: Pick<ApiClient, 'request'> }) {
   const messages = useStudentMessages().search;
   const { close } = useFormDialog();
   const [text, setText] = useState('');

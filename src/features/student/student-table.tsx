@@ -11,7 +11,8 @@ import {
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { NativeCheckbox } from '../../components/native-checkbox/native-checkbox';
-import { foldForSearch, type StudentEnrolment } from '#contract';
+import { foldForSearch } from '#contract';
+import type { StudentEnrolment } from '#contract/extensions';
 import { CompactDateTime, ExpiryCell } from '../../components/expiry-status/expiry-cell';
 import { HighlightedText } from '../../components/highlight/highlighted-text';
 import { nextSort, type ColumnSort } from '../../components/sort-cycle/sort-cycle';

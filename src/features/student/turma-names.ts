@@ -1,4 +1,4 @@
-import type { StudentEnrolment } from '#contract';
+import type { StudentEnrolment } from '#contract/extensions';
 import { visibleName } from '../../components/visible-name/visible-name';
 import type { Formats } from '../../i18n/formats';
 

@@ -3,7 +3,8 @@
  * kept back at review. A bulk run reports every line (nothing is lost: docs/decisions/008-bulk-runner.md), so the
  * results table and the downloaded CSV account for the whole file, not only what was sent.
  */
-import type { ClassSummary, StudentRecord } from '#contract';
+import type { ClassSummary } from '#contract';
+import type { StudentRecord } from '#contract/extensions';
 import { ApiError } from '../../../api/client';
 import { splitByMembership, type RemovalSplit } from '../../../api/removal-membership';
 import type { ItemResult } from '../../../lib/batch-run/run-machine';

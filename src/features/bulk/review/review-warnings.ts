@@ -5,7 +5,8 @@
  * whose expiry in a turma of the batch would be shortened, set where there was none, or taken
  * off. The rule is the enrol form's (src/api/enrolment-changes.ts).
  */
-import type { ClassSummary, StudentRecord } from '#contract';
+import type { ClassSummary } from '#contract';
+import type { StudentRecord } from '#contract/extensions';
 import { expiryChanges, isOtherName, type ExpiryChange } from '../../../api/enrolment-changes';
 import { visibleName } from '../../../components/visible-name/visible-name';
 import type { CheckedRow } from '../types';

@@ -28,7 +28,7 @@ interface LookupSnapshot {
   pending: number;
 }
 
-type Api = Pick<ApiClient, 'getStudentsByEmail'>;
+type Api = Pick<ApiClient, 'request'>;
 
 /**
  * Who among `emails` (normalised) is already registered, with all their turmas, through the

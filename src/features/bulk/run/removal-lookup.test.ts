@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StudentRecord } from '#contract';
+import type { StudentRecord } from '#contract/extensions';
 import { ApiError } from '../../../api/client';
 import type { RunItem } from '../bulk-state';
+import { studentsByEmailRequester } from '../../../testing/students-by-email-requester';
 import { createRemovalLookup } from './removal-lookup';
 
 const item = (n: number): RunItem => ({
@@ -29,13 +30,11 @@ const record = (email: string, turmaIds: readonly string[]): StudentRecord => ({
 /** A server where every student is in `t1`, answering what it is asked and recording it. */
 function fakeApi(inTurma = ['t1']) {
   const asked: string[][] = [];
-  return {
-    asked,
-    getStudentsByEmail: vi.fn((emails: readonly string[]) => {
-      asked.push([...emails]);
-      return Promise.resolve({ data: emails.map((email) => record(email, inTurma)) });
-    }),
-  };
+  const getStudentsByEmail = vi.fn((emails: readonly string[]) => {
+    asked.push([...emails]);
+    return Promise.resolve({ data: emails.map((email) => record(email, inTurma)) });
+  });
+  return { asked, getStudentsByEmail, ...studentsByEmailRequester(getStudentsByEmail) };
 }
 
 afterEach(() => {
@@ -77,9 +76,7 @@ describe('createRemovalLookup', () => {
   });
 
   it('says null for an e-mail nobody has', async () => {
-    const api = {
-      getStudentsByEmail: () => Promise.resolve({ data: [] as StudentRecord[] }),
-    };
+    const api = studentsByEmailRequester(() => Promise.resolve({ data: [] as StudentRecord[] }));
     const nobody = item(0);
     const lookup = createRemovalLookup(api, [nobody]);
     await lookup.beforeSending(nobody);

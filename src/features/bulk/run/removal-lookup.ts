@@ -11,7 +11,8 @@
  * "try again" run: a later look would see the student already gone, and a removal that may have
  * happened the first time would read "não estava".
  */
-import { STUDENTS_BY_EMAIL_MAX, type StudentRecord } from '#contract';
+import { STUDENTS_BY_EMAIL_MAX } from '#contract';
+import type { StudentRecord } from '#contract/extensions';
 import { ApiError, isTransient, type ApiClient } from '../../../api/client';
 import { readStudentsByEmail } from '../../../api/student-queries';
 import type { RunItem } from '../bulk-state';
@@ -35,7 +36,7 @@ export interface RemovalLookup {
 }
 
 export function createRemovalLookup(
-  api: Pick<ApiClient, 'getStudentsByEmail'>,
+  api: Pick<ApiClient, 'request'>,
   items: readonly RunItem[],
   /** What an earlier run of these lines fixed. */
   earlier: ReadonlyMap<RunItem, StudentBefore> = new Map(),
