@@ -44,7 +44,7 @@ function HistoryButton() {
 function HistoryOutlet({ api }: { api: ApiClient }) {
   const wanted = useHistoryOpen();
   // "Minhas" is the signed-in credential's writes, once the server has named it (`me`).
-  const { name } = useCredential(api);
+  const { name, canWrite } = useCredential(api);
   const [shown, setShown] = useState(false);
   if (wanted && !shown) setShown(true);
   const { code, load } = useLazyCode(wanted, loadHistoryView);
@@ -53,7 +53,13 @@ function HistoryOutlet({ api }: { api: ApiClient }) {
   if (code !== 'ready' || !shown) return null;
   return (
     <Suspense fallback={null}>
-      <HistoryView api={api} opened={wanted} onClose={closeHistory} me={name} />
+      <HistoryView
+        api={api}
+        opened={wanted}
+        onClose={closeHistory}
+        me={name}
+        readOnly={!canWrite}
+      />
     </Suspense>
   );
 }

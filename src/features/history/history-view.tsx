@@ -39,6 +39,8 @@ export interface HistoryViewProps {
   onClose: () => void;
   /** The signed-in credential's name, once the server has said it: "Minhas" filters by it. */
   me?: string | undefined;
+  /** A read credential's: the entries without "Desfazer" (the server would answer 403). */
+  readOnly?: boolean;
 }
 
 /**
@@ -46,7 +48,7 @@ export interface HistoryViewProps {
  * credential's, by student, turma, credential or run, each with "Desfazer" where it changed
  * something and is not undone yet; a run side by side on a page is undone whole.
  */
-export function HistoryView({ api, opened, onClose, me }: HistoryViewProps) {
+export function HistoryView({ api, opened, onClose, me, readOnly = false }: HistoryViewProps) {
   const messages = useHistoryMessages();
   const [scope, setScope] = useState<'mine' | 'all'>('all');
   const [filters, setFilters] = useState<Filters>({});
@@ -125,7 +127,11 @@ export function HistoryView({ api, opened, onClose, me }: HistoryViewProps) {
                           entry={item.entry}
                           undone={undone.has(item.entry.id)}
                           busy={undoing === item.entry.id && undo.isPending}
-                          onUndo={() => send(item.entry.id, { entryId: item.entry.id })}
+                          onUndo={
+                            readOnly
+                              ? undefined
+                              : () => send(item.entry.id, { entryId: item.entry.id })
+                          }
                         />
                       </li>
                     ) : (
@@ -134,7 +140,9 @@ export function HistoryView({ api, opened, onClose, me }: HistoryViewProps) {
                           entries={item.entries}
                           undone={undone}
                           busy={undoing === item.run && undo.isPending}
-                          onUndoRun={() => send(item.run, { runId: item.run })}
+                          onUndoRun={
+                            readOnly ? undefined : () => send(item.run, { runId: item.run })
+                          }
                           onOnlyRun={() => setFilters({ runId: item.run })}
                         />
                       </li>
@@ -254,7 +262,7 @@ function EntryCard({
   entry: AuditEntry;
   undone: boolean;
   busy: boolean;
-  onUndo: () => void;
+  onUndo: (() => void) | undefined;
 }) {
   const messages = useHistoryMessages();
   const formats = useFormats();
@@ -282,7 +290,8 @@ function EntryCard({
             {messages.undone}
           </Badge>
         ) : (
-          changes.length > 0 && (
+          changes.length > 0 &&
+          onUndo && (
             <Button
               size="xs"
               variant="default"
@@ -309,7 +318,7 @@ function RunCard({
   entries: AuditEntry[];
   undone: ReadonlySet<string>;
   busy: boolean;
-  onUndoRun: () => void;
+  onUndoRun: (() => void) | undefined;
   onOnlyRun: () => void;
 }) {
   const messages = useHistoryMessages();
@@ -325,9 +334,11 @@ function RunCard({
             <Button size="xs" variant="subtle" onClick={onOnlyRun}>
               {messages.onlyRun}
             </Button>
-            <Button size="xs" variant="default" loading={busy} onClick={onUndoRun}>
-              {messages.undoRun}
-            </Button>
+            {onUndoRun && (
+              <Button size="xs" variant="default" loading={busy} onClick={onUndoRun}>
+                {messages.undoRun}
+              </Button>
+            )}
           </Group>
         </Group>
         <Stack component="ul" gap="xs" m={0} p={0}>

@@ -8,6 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TurmasPage } from '../../app/turmas-page';
 import { newRunId, type ApiClient } from '../../api/client';
+import { tokenStore } from '../auth/token-store';
 import { selectionStore } from '../../lib/selection-store';
 import { createTestApiClient } from '../../testing/api-client';
 import { installReferenceApi, type ReferenceApiOptions } from '../../testing/msw/reference-api';
@@ -47,6 +48,7 @@ const view = () => screen.findByRole('dialog', { name: 'Histórico' }, { timeout
 function startClean() {
   window.history.replaceState(null, '', '/');
   selectionStore.clear();
+  tokenStore.clear();
 }
 beforeEach(startClean);
 afterEach(startClean);
@@ -94,6 +96,28 @@ describe('history', () => {
     await user.click(within(run).getByRole('button', { name: 'Desfazer o lote inteiro' }));
     expect(await within(dialog).findByText('Nada foi desfeito')).toBeVisible();
     expect(within(dialog).getByText(/3 recusadas \(a matrícula mudou depois/)).toBeVisible();
+  });
+
+  it('shows a read credential the writes, with no Desfazer: it could not undo them', async () => {
+    const READ_TOKEN = 'read-token-of-the-secretaria-sede-0001';
+    installBackend({
+      credentials: [{ name: 'secretaria-sede', role: 'read', token: READ_TOKEN }],
+    });
+    await writeRun(createTestApiClient());
+    tokenStore.set(READ_TOKEN);
+    const reader = createTestApiClient({ getToken: tokenStore.get });
+
+    const { user } = render(<TurmasPage api={reader} />);
+    expect(
+      await screen.findByText('Esta credencial só pode consultar.', {}, { timeout: 10_000 }),
+    ).toBeVisible();
+    await user.click(await screen.findByRole('button', { name: 'Histórico' }));
+    const dialog = await view();
+    const list = await within(dialog).findByRole('list', {
+      name: 'Últimas alterações, as mais recentes primeiro',
+    });
+    expect(within(list).getByText('Removeu ana@escola.test de Matemática 9º A')).toBeVisible();
+    expect(within(dialog).queryAllByRole('button', { name: /^Desfazer/ })).toEqual([]);
   });
 
   it('filters by student, and says when nothing matches', async () => {
