@@ -23,8 +23,10 @@ describe('installReferenceApi: listing', () => {
         searchParams: {},
         body: undefined,
         authorization: `Bearer ${TEST_TOKEN}`,
-        // The console sends its own id only to a server that has said it takes one.
+        // The console sends its own id only to a server that has said it takes one; a read is
+        // in no run.
         requestId: null,
+        runId: null,
       },
     ]);
   });
