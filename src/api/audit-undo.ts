@@ -46,7 +46,7 @@ export const useUndoMessages = defineMessages({
 });
 export type UndoMessages = ReturnType<typeof useUndoMessages>;
 
-/** A turma's name as any turma list this tab has loaded shows it, else undefined. */
+/** A turma's name as the turma lists this tab has loaded show it; undefined when none has it. */
 export function cachedTurmaName(queryClient: QueryClient, classId: string): string | undefined {
   for (const [, page] of queryClient.getQueriesData<ClassListResponse>({
     queryKey: classQueries.lists(),
