@@ -128,11 +128,12 @@ describe('in-process, through app.request()', () => {
         { numRuns: APP_RUNS },
       );
 
-      // The generators reach every documented answer, and real writes change the database.
+      // The generators reach every documented answer, and real writes change the database
+      // (about 100 of 4,000 are accepted writes, seldom under 75: 20 is a floor, not a mean).
       for (const status of [200, 400, 401, 404, 413, 415]) {
         expect(tally.statuses.get(status), `answers ${status}`).toBeGreaterThan(0);
       }
-      expect(tally.writesAccepted).toBeGreaterThan(APP_RUNS / 50);
+      expect(tally.writesAccepted).toBeGreaterThan(APP_RUNS / 200);
       expect(await invariantViolations(app.database)).toEqual([]);
       expect(errorsLogged(app.logLines)).toEqual([]);
     },
