@@ -5,7 +5,8 @@ import { useState } from 'react';
 import type { UndoBody, UndoResponse } from '#contract/extensions';
 import { describeApiError } from '../i18n/describe-api-error';
 import { useMessages } from '../i18n/i18n-context';
-import { cachedTurmaName, reasonText, undoByTurma, useUndo, useUndoMessages } from './audit-undo';
+import { reasonText, undoByTurma, useUndo, useUndoMessages } from './audit-undo';
+import { cachedTurmaName } from './cached-turma-name';
 import type { Requester } from './extension-calls';
 
 /** What an undo did, turma by turma, or why it could not be sent. */

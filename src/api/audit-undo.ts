@@ -3,8 +3,7 @@
  * buttons and the "Desfazer" of a success message both send `POST /v1/audit/undo` through
  * `useUndo` and say its answer, turma by turma, with `UndoAnswer`.
  */
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ClassListResponse } from '#contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UndoBody, UndoResponse } from '#contract/extensions';
 import { defineMessages } from '../i18n/define-messages';
 import { classQueries } from './class-queries';
@@ -45,17 +44,6 @@ export const useUndoMessages = defineMessages({
   },
 });
 export type UndoMessages = ReturnType<typeof useUndoMessages>;
-
-/** A turma's name as the turma lists this tab has loaded show it; undefined when none has it. */
-export function cachedTurmaName(queryClient: QueryClient, classId: string): string | undefined {
-  for (const [, page] of queryClient.getQueriesData<ClassListResponse>({
-    queryKey: classQueries.lists(),
-  })) {
-    const turma = page?.data.find(({ id }) => id === classId);
-    if (turma) return turma.name;
-  }
-  return undefined;
-}
 
 /** One turma's part of an undo's answer: how many of its entries came back, and why not. */
 export interface TurmaUndo {

@@ -1,12 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { classQueries } from '../../api/class-queries';
-import type { ClassListResponse } from '#contract';
+import { cachedTurmaName } from '../../api/cached-turma-name';
 
 /**
- * A turma's name as any turma list this tab has loaded shows it, or undefined. How a roster
- * opened from a shared link (its name not in the link, the API with no call for one turma) gets
- * its name: the list behind it loads anyway, and the name appears when a page of it has the turma.
+ * A turma's name as the turma lists this tab has loaded show it, kept current: a roster opened
+ * from a shared link gets its name when a page of the list behind it has the turma.
  */
 export function useCachedTurmaName(classId: string): string | undefined {
   const queryClient = useQueryClient();
@@ -14,14 +12,6 @@ export function useCachedTurmaName(classId: string): string | undefined {
     (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
     [queryClient],
   );
-  const read = useCallback(() => {
-    for (const [, page] of queryClient.getQueriesData<ClassListResponse>({
-      queryKey: classQueries.lists(),
-    })) {
-      const turma = page?.data.find(({ id }) => id === classId);
-      if (turma) return turma.name;
-    }
-    return undefined;
-  }, [queryClient, classId]);
+  const read = useCallback(() => cachedTurmaName(queryClient, classId), [queryClient, classId]);
   return useSyncExternalStore(subscribe, read);
 }
