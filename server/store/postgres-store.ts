@@ -25,6 +25,7 @@ import {
 } from './postgres-audit.ts';
 import { createPostgresClassList } from './postgres-class-list.ts';
 import { createPostgresExpiringReads } from './postgres-expiring.ts';
+import { databaseAnswers } from './postgres-pool.ts';
 import { createPostgresRosterReads } from './postgres-roster.ts';
 import { withModelTimes } from './read-model.ts';
 import {
@@ -87,14 +88,12 @@ export async function openPostgresStore(
       pool,
       seedWhenCreated && ((client) => seedPostgres(client, demoRows(seedWhenCreated))),
     );
-    const withClient = transactions(pool);
-    const query = async <R extends pg.QueryResultRow>(config: pg.QueryConfig) => {
-      try {
-        return await pool.query<R>(config);
-      } catch (error) {
-        throw asStoreError(error);
-      }
-    };
+    const answers = databaseAnswers();
+    const transaction = transactions(pool);
+    const withClient = <T>(begin: string, work: (client: pg.PoolClient) => Promise<T>) =>
+      answers.noted(() => transaction(begin, work));
+    const query = <R extends pg.QueryResultRow>(config: pg.QueryConfig) =>
+      answers.noted(() => pool.query<R>(config));
     // Each module makes its model before its first await, where withModelTimes sees it.
     const listing = withModelTimes(() => createPostgresClassList(withClient, query));
     const classList = await listing.made;
@@ -180,11 +179,7 @@ export async function openPostgresStore(
       pruneAudit: (olderThan, batch) => pruneAudit(query, olderThan, batch),
 
       async check() {
-        try {
-          await pool.query('SELECT 1');
-        } catch (error) {
-          throw asStoreError(error);
-        }
+        if (!answers.recent()) await query({ text: 'SELECT 1' });
         return {};
       },
 

@@ -93,8 +93,9 @@ export interface Store {
    */
   listExpiring(window: ExpiringWindow): Promise<ExpiringResponse>;
   /**
-   * Resolves when the database answers, with what GET /v1/health adds about it;
-   * StoreUnavailableError otherwise.
+   * Resolves when the database answers (on PostgreSQL: answered within the last second, else
+   * asked: postgres-pool.ts), with what GET /v1/health adds about it; StoreUnavailableError
+   * otherwise.
    */
   check(): Promise<DatabaseHealth>;
   /** Lets the work in flight end, then releases the database. */
