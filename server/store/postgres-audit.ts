@@ -25,12 +25,22 @@ import type { Query } from './postgres-load.ts';
 import { iso } from './postgres-schema.ts';
 import { AuditEntryNotFoundError, type WriteAuthor } from './store.ts';
 
+/** Enrolment rows (class_id, expiration_date, created_at) as a JSON array of EnrolmentRow. */
+export const ENROLMENT_STATES = `coalesce(json_agg(json_build_object('classId', class_id,
+  'expirationDate', ${iso('expiration_date')}, 'enrolledAt', ${iso('created_at')})), '[]')`;
+
 /** The student's enrolments in these turmas, and the transaction's time as a new row's start. */
-const STATES = `
-SELECT ${iso('now()::timestamptz(3)')} AS now, coalesce((
-  SELECT json_agg(json_build_object('classId', class_id,
-    'expirationDate', ${iso('expiration_date')}, 'enrolledAt', ${iso('created_at')}))
-  FROM enrolments WHERE student_id = $1 AND class_id = ANY($2::text[])), '[]') AS rows`;
+const statesSelect = (studentId: string, classIds: string) => `
+SELECT ${iso('now()::timestamptz(3)')} AS now, (SELECT ${ENROLMENT_STATES} FROM enrolments
+  WHERE student_id = ${studentId} AND class_id = ANY(${classIds}::text[])) AS rows`;
+const STATES = statesSelect('$1', '$2');
+/** The same with an enrolment's parameters: $1 the turmas, $2 the student. */
+export const STATES_BEFORE = statesSelect('$2', '$1');
+
+export interface StatesBefore {
+  now: string;
+  rows: EnrolmentRow[];
+}
 
 const RECORD = `
 WITH entry AS (
@@ -61,7 +71,7 @@ turmas AS (
 SELECT count(*)::int AS n FROM gone`;
 
 export async function statesOf(client: pg.PoolClient, studentId: string, classIds: string[]) {
-  const { rows } = await client.query<{ now: string; rows: EnrolmentRow[] }>({
+  const { rows } = await client.query<StatesBefore>({
     name: 'audit-states',
     text: STATES,
     values: [studentId, classIds],

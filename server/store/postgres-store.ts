@@ -17,11 +17,13 @@ import { demoRows, UPDATED_AFTER_CREATION_SECONDS, type DemoRows, type SeedSize 
 import { auditRetentionDays, changesOf, startAuditRetention } from './audit.ts';
 import {
   auditEntries,
+  ENROLMENT_STATES,
   listAudit,
   pruneAudit,
   recordAudit,
-  statesOf,
+  STATES_BEFORE,
   undoEntries,
+  type StatesBefore,
 } from './postgres-audit.ts';
 import { createPostgresClassList } from './postgres-class-list.ts';
 import { createPostgresExpiringReads } from './postgres-expiring.ts';
@@ -59,14 +61,22 @@ const UPSERT_STUDENT = `
 INSERT INTO students (email, name, search_email, search_name) VALUES ($1, $2, $3, $4)
 ON CONFLICT (email) DO UPDATE SET email = excluded.email RETURNING id`;
 
+// Each answers the states before it for the trail, in the same round trip: the enrolment's read
+// sees the statement's snapshot, from before its insert; the removal's rows are what it deleted.
 const ENROL = `
-INSERT INTO enrolments (class_id, student_id, expiration_date)
-SELECT id, $2, $3 FROM unnest($1::text[]) AS id ORDER BY id
-ON CONFLICT (class_id, student_id) DO UPDATE
-SET expiration_date = excluded.expiration_date, updated_at = now()
-WHERE enrolments.expiration_date IS DISTINCT FROM excluded.expiration_date`;
+WITH written AS (
+  INSERT INTO enrolments (class_id, student_id, expiration_date)
+  SELECT id, $2, $3 FROM unnest($1::text[]) AS id ORDER BY id
+  ON CONFLICT (class_id, student_id) DO UPDATE
+  SET expiration_date = excluded.expiration_date, updated_at = now()
+  WHERE enrolments.expiration_date IS DISTINCT FROM excluded.expiration_date)
+${STATES_BEFORE}`;
 
-const UNENROL = `DELETE FROM enrolments WHERE student_id = $1 AND class_id = ANY($2::text[])`;
+const UNENROL = `
+WITH gone AS (
+  DELETE FROM enrolments WHERE student_id = $1 AND class_id = ANY($2::text[])
+  RETURNING class_id, expiration_date, created_at)
+SELECT ${ENROLMENT_STATES} AS rows FROM gone`;
 
 export interface OpenedPostgresStore extends MigratedDatabase {
   store: Store;
@@ -127,15 +137,15 @@ export async function openPostgresStore(
             ],
           });
           const student = { id: rows[0]!.id, email: enrolment.email };
-          const before = await statesOf(client, student.id, classIds);
           const expiry = enrolment.expirationDate
             ? new Date(enrolment.expirationDate).toISOString()
             : null;
-          await client.query({
+          const written = await client.query<StatesBefore>({
             name: 'enrol',
             text: ENROL,
             values: [classIds, student.id, expiry],
           });
+          const before = written.rows[0]!;
           // Known without asking: the expiry written, and a new row's start is the transaction's.
           const enrolledAt = new Map(before.rows.map((row) => [row.classId, row.enrolledAt]));
           const after = classIds.map((classId) => ({
@@ -156,13 +166,12 @@ export async function openPostgresStore(
           });
           if (rows.length === 0) throw new UnknownStudentError();
           const student = { id: rows[0]!.id, email: removal.email };
-          const before = await statesOf(client, student.id, removal.classIds);
-          await client.query({
+          const { rows: gone } = await client.query<Pick<StatesBefore, 'rows'>>({
             name: 'unenrol',
             text: UNENROL,
             values: [student.id, removal.classIds],
           });
-          const changes = changesOf(removal.classIds, before.rows, []);
+          const changes = changesOf(removal.classIds, gone[0]!.rows, []);
           await recordAudit(client, by, 'remove', student, changes);
         }),
 

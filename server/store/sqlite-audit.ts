@@ -24,9 +24,13 @@ import type { Statement } from 'better-sqlite3';
 import { NOW, type Db } from './sqlite-schema.ts';
 import { AuditEntryNotFoundError, type WriteAuthor } from './store.ts';
 
+/** An enrolment's columns as the trail keeps its state (EnrolmentRow). */
+export const ENROLMENT_STATE =
+  'class_id AS classId, expiration_date AS expirationDate, created_at AS enrolledAt';
+
 export function createSqliteAudit(db: Db) {
   const enrolments = db.prepare<[number, string], EnrolmentRow>(
-    `SELECT class_id AS classId, expiration_date AS expirationDate, created_at AS enrolledAt
+    `SELECT ${ENROLMENT_STATE}
      FROM enrolments WHERE student_id = ? AND class_id IN (SELECT value FROM json_each(?))`,
   );
   const existing = db.prepare<[string], { id: string }>(
@@ -89,15 +93,15 @@ export function createSqliteAudit(db: Db) {
 
   return {
     statesOf,
-    /** Records a write of `classIds` whose states before it were `before`. */
+    /** Records a write of `classIds` whose states were `before` and are `after`. */
     recordWrite(
       by: WriteAuthor,
       operation: 'enrol' | 'remove',
       student: { id: number; email: string },
       classIds: readonly string[],
       before: readonly EnrolmentRow[],
+      after: readonly EnrolmentRow[],
     ) {
-      const after = operation === 'remove' ? [] : statesOf(student.id, classIds);
       record(by, operation, student, changesOf(classIds, before, after));
     },
 

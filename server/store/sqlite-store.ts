@@ -9,9 +9,9 @@
  */
 import { foldForSearch } from '#contract';
 import type { AuditParams, UndoBody } from '#contract/extensions';
-import { auditRetentionDays, startAuditRetention } from './audit.ts';
+import { auditRetentionDays, startAuditRetention, type EnrolmentRow } from './audit.ts';
 import { withModelTimes } from './read-model.ts';
-import { createSqliteAudit } from './sqlite-audit.ts';
+import { createSqliteAudit, ENROLMENT_STATE } from './sqlite-audit.ts';
 import { createClassList } from './sqlite-class-list.ts';
 import { createExpiringReads } from './sqlite-expiring.ts';
 import { createLockWaits } from './sqlite-lock.ts';
@@ -40,14 +40,18 @@ export function createStore(db: Db, retentionDays = auditRetentionDays()): Store
   const findStudent = db.prepare<[string], { id: number }>(
     `SELECT id FROM students WHERE email = ?`,
   );
-  const enrol = db.prepare<[string, number, string | null]>(
+  // Each answers the rows it wrote as the trail keeps them: an enrolment left as it was answers
+  // none, and a removal's rows are the states before it (no read of them before or after).
+  const enrol = db.prepare<[string, number, string | null], EnrolmentRow>(
     `INSERT INTO enrolments (class_id, student_id, expiration_date) VALUES (?, ?, ?)
      ON CONFLICT (class_id, student_id)
      DO UPDATE SET expiration_date = excluded.expiration_date, updated_at = ${NOW}
-     WHERE expiration_date IS NOT excluded.expiration_date`,
+     WHERE expiration_date IS NOT excluded.expiration_date
+     RETURNING ${ENROLMENT_STATE}`,
   );
-  const unenrol = db.prepare<[number, string]>(
-    `DELETE FROM enrolments WHERE student_id = ? AND class_id IN (SELECT value FROM json_each(?))`,
+  const unenrol = db.prepare<[number, string], EnrolmentRow>(
+    `DELETE FROM enrolments WHERE student_id = ? AND class_id IN (SELECT value FROM json_each(?))
+     RETURNING ${ENROLMENT_STATE}`,
   );
 
   /** A write of these turmas: the list's index and their kept rosters read them again. */
@@ -79,8 +83,14 @@ export function createStore(db: Db, retentionDays = auditRetentionDays()): Store
       const expiry = enrolment.expirationDate
         ? new Date(enrolment.expirationDate).toISOString()
         : null;
-      for (const classId of classIds) enrol.run(classId, student.id, expiry);
-      audit.recordWrite(by, 'enrol', { id: student.id, email }, classIds, before);
+      const written: EnrolmentRow[] = [];
+      for (const classId of classIds) {
+        const row = enrol.get(classId, student.id, expiry);
+        if (row) written.push(row);
+      }
+      // A turma the upsert left as it was is as before; the rows written override the rest.
+      const after = [...before, ...written];
+      audit.recordWrite(by, 'enrol', { id: student.id, email }, classIds, before, after);
     }),
   );
   const removeNow = db.transaction((removal: Removal, by: WriteAuthor) =>
@@ -88,10 +98,9 @@ export function createStore(db: Db, retentionDays = auditRetentionDays()): Store
       assertClassesExist(removal.classIds);
       const student = findStudent.get(removal.email);
       if (!student) throw new UnknownStudentError();
-      const before = audit.statesOf(student.id, removal.classIds);
-      unenrol.run(student.id, JSON.stringify(removal.classIds));
+      const before = unenrol.all(student.id, JSON.stringify(removal.classIds));
       const who = { id: student.id, email: removal.email };
-      audit.recordWrite(by, 'remove', who, removal.classIds, before);
+      audit.recordWrite(by, 'remove', who, removal.classIds, before, []);
     }),
   );
   const undoNow = db.transaction((target: UndoBody, by: WriteAuthor) => {
