@@ -56,10 +56,12 @@ const LOCK_CLASSES = `
 SELECT id FROM classes WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE`;
 
 // DO UPDATE with an unchanged value makes RETURNING answer for an existing row too; an existing
-// student keeps their name (enrolment.test.ts: "does not rename").
+// student keeps their name (enrolment.test.ts: "does not rename"). Setting no key column takes
+// the row's lock that foreign-key checks do not wait for: an undo holding a turma's lock while it
+// writes this student's enrolments does not wait for an enrolment waiting for that turma.
 const UPSERT_STUDENT = `
 INSERT INTO students (email, name, search_email, search_name) VALUES ($1, $2, $3, $4)
-ON CONFLICT (email) DO UPDATE SET email = excluded.email RETURNING id`;
+ON CONFLICT (email) DO UPDATE SET name = students.name RETURNING id`;
 
 // Each answers the states before it for the trail, in the same round trip: the enrolment's read
 // sees the statement's snapshot, from before its insert; the removal's rows are what it deleted.
@@ -125,7 +127,6 @@ export async function openPostgresStore(
       enrol: (enrolment: Enrolment, by = UNNAMED_AUTHOR) =>
         withClient('BEGIN', async (client) => {
           const classIds = [...new Set(enrolment.classIds)];
-          await lockClasses(client, classIds);
           const { rows } = await client.query<{ id: string }>({
             name: 'upsert-student',
             text: UPSERT_STUDENT,
@@ -136,6 +137,9 @@ export async function openPostgresStore(
               foldForSearch(enrolment.name),
             ],
           });
+          // After the student: the turmas' locks, which every write to them queues for, are held
+          // to the commit, and one round trip less (decision 014).
+          await lockClasses(client, classIds);
           const student = { id: rows[0]!.id, email: enrolment.email };
           const expiry = enrolment.expirationDate
             ? new Date(enrolment.expirationDate).toISOString()
