@@ -156,6 +156,20 @@ export interface ApiClientConfig {
   getToken: () => string | null;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Told of each v1 write as it is sent: the sent log (sent-log.ts) keeps it, without `audit`. */
+  onWrite?: (write: SentWrite) => void;
+}
+
+/** A v1 write as sent, with its answer to come. */
+export interface SentWrite {
+  method: Method;
+  body: AddStudentToClassesBody | AddStudentToClassBody | RemoveStudentFromClassesBody;
+  /** The one turma of `addStudentToClass`, which is in its path, not in its body. */
+  classId: string | undefined;
+  runId: string | undefined;
+  answer: Promise<WriteSuccess>;
+  /** Whether the server's answers, by now, offer AUDIT_EXTENSION. */
+  audited: () => boolean;
 }
 
 /**
@@ -165,15 +179,19 @@ export interface ApiClientConfig {
  */
 export interface ExtensionsState {
   has: (extension: string) => boolean;
+  /** Whether an answer has said it yet (a plain v1's says "none"). */
+  known: () => boolean;
   /** Calls `listener` when an answer says something different; returns the unsubscribe. */
   subscribe: (listener: () => void) => () => void;
 }
 
 function createExtensionsState() {
-  let header: string | null = null;
+  // Undefined until the first answer.
+  let header: string | null | undefined;
   const listeners = new Set<() => void>();
   const state: ExtensionsState & { report(value: string | null): void } = {
     has: (extension) => listsExtension(header, extension),
+    known: () => header !== undefined,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -355,16 +373,20 @@ export function createApiClient(config: ApiClientConfig) {
     method: Method,
     path: string,
     schema: z.ZodMiniType,
-    value: unknown,
+    body: SentWrite['body'],
     options: RequestOptions | undefined,
+    classId?: string,
   ): Promise<WriteSuccess> {
-    return request({
+    const answer = request({
       method,
       path,
-      body: { schema, value },
+      body: { schema, value: body },
       response: writeSuccessSchema,
       options,
     });
+    const audited = () => extensions.has(AUDIT_EXTENSION);
+    config.onWrite?.({ method, body, classId, runId: options?.runId, answer, audited });
+    return answer;
   }
 
   return {
@@ -390,6 +412,7 @@ export function createApiClient(config: ApiClientConfig) {
         addStudentToClassBodySchema,
         body,
         options,
+        classId,
       ),
 
     removeStudentFromClasses: (body: RemoveStudentFromClassesBody, options?: RequestOptions) =>

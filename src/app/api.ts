@@ -18,6 +18,11 @@ export function getApiClient(): ApiClient {
     baseUrl: config.apiBaseUrl,
     getToken: tokenStore.get,
     timeoutMs: config.requestTimeoutMs,
+    // Its code comes with the first write: a console that only reads never loads it.
+    onWrite: (write) =>
+      void import('./history-sent-log').then(({ sentLog }) => sentLog.record(write), noop),
   });
   return apiClient;
 }
+
+const noop = () => undefined;

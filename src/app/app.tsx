@@ -50,7 +50,7 @@ export function Console({ api, children }: ConsoleProps) {
     () =>
       tokenStore.onSignedOutElsewhere(() => {
         queryClient.clear();
-        selectionStore.clear();
+        clearSessionData();
       }),
     [queryClient],
   );
@@ -67,7 +67,7 @@ export function Console({ api, children }: ConsoleProps) {
 
   return (
     <AppShell
-      actions={inSession ? <SignOutButton onSignOut={selectionStore.clear} /> : undefined}
+      actions={inSession ? <SignOutButton onSignOut={clearSessionData} /> : undefined}
       // The credential first: it grows toward the product name, moving no control.
       search={
         inSession ? (
@@ -84,3 +84,11 @@ export function Console({ api, children }: ConsoleProps) {
     </AppShell>
   );
 }
+
+/** What the session leaves besides the token and the cache: selections, and what it sent. */
+function clearSessionData() {
+  selectionStore.clear();
+  void import('./history-sent-log').then(({ sentLog }) => sentLog.clear(), noop);
+}
+
+const noop = () => undefined;
