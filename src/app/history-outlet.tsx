@@ -1,10 +1,9 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react';
 import type { ApiClient } from '../api/client';
-import { useExtension } from '../api/use-extension';
-import { AUDIT_EXTENSION } from '#contract';
 
-// History's button and view come once the server has said it keeps an audit trail, so none of
-// their code weighs on the first screen; if it cannot come, the page goes on without them.
+// History's button and view come once the server has said which extensions it has (its trail
+// with `audit`, else what this browser sent), so none of their code weighs on the first screen;
+// if it cannot come, the page goes on without them.
 type PartProps = { api: ApiClient; part: 'button' | 'outlet' };
 const Part = lazy<ComponentType<PartProps>>(() =>
   import('./history-parts').then(
@@ -13,12 +12,16 @@ const Part = lazy<ComponentType<PartProps>>(() =>
   ),
 );
 
-/** "Histórico" (`part="button"`) and the view it opens (`?historico`), where `audit` is offered. */
+/** "Histórico" (`part="button"`) and the view it opens (`?historico`), once the server answered. */
 export function AuditHistory({ api, part }: PartProps) {
-  if (!useExtension(api, AUDIT_EXTENSION)) return null;
+  const { subscribe, known } = api.extensions;
+  if (!useSyncExternalStore(subscribe, known, prerendered)) return null;
   return (
     <Suspense fallback={null}>
       <Part api={api} part={part} />
     </Suspense>
   );
 }
+
+/** What the prerendered first screen was rendered with: no answer yet. */
+const prerendered = () => false;

@@ -1,9 +1,14 @@
 import { Button } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ApiClient } from '../api/client';
+import { useExtension } from '../api/use-extension';
+import { useSession } from '../features/auth/token-store';
 import { closeHistory, openHistory, useHistoryOpen } from '../features/history/history-address';
+import type { SentLogViewProps } from '../features/history/sent-log-view';
 import { defineMessages } from '../i18n/define-messages';
+import { AUDIT_EXTENSION } from '#contract';
 import { useCredential } from './credential-access';
 import { CodeLoadFailed } from './lazy-outlet';
 import { useLazyCode } from './use-lazy-code';
@@ -12,7 +17,18 @@ import { useLazyCode } from './use-lazy-code';
 // button), never with the first screen.
 const loadHistoryView = () => import('../features/history/history-view');
 const HistoryView = lazy(async () => ({ default: (await loadHistoryView()).HistoryView }));
-const wantHistoryView = () => void loadHistoryView().catch(() => undefined);
+// Without `audit`: what this browser sent, with the console's one sent log.
+const loadSentLogView = () =>
+  Promise.all([import('../features/history/sent-log-view'), import('./history-sent-log')]);
+const SentLogView = lazy(async () => {
+  const [{ SentLogView: View }, { sentLog }] = await loadSentLogView();
+  return {
+    default: (props: Omit<SentLogViewProps, 'sentLog'>) => <View {...props} sentLog={sentLog} />,
+  };
+});
+const wantHistoryView = () => void loadHistoryView().catch(noop);
+const wantSentLogView = () => void loadSentLogView().catch(noop);
+const noop = () => undefined;
 
 // The button's word only: the view's come with its code.
 const useButtonMessages = defineMessages({
@@ -22,17 +38,35 @@ const useButtonMessages = defineMessages({
 
 /** History's button on the page, or its view over the page while the address says `?historico`. */
 export function HistoryPart({ api, part }: { api: ApiClient; part: 'button' | 'outlet' }) {
-  return part === 'button' ? <HistoryButton /> : <HistoryOutlet api={api} />;
+  const audit = useExtension(api, AUDIT_EXTENSION);
+  return part === 'button' ? (
+    <HistoryButton audit={audit} />
+  ) : audit ? (
+    <HistoryOutlet api={api} />
+  ) : (
+    <SentLogOutlet />
+  );
 }
 
-function HistoryButton() {
+function HistoryButton({ audit }: { audit: boolean }) {
   const messages = useButtonMessages();
+  const queryClient = useQueryClient();
+  // Without `audit` the sent log keeps each write with its turmas' names, from this page's lists.
+  useEffect(() => {
+    if (!audit) {
+      void import('./history-sent-log').then(
+        ({ nameTurmasFrom }) => nameTurmasFrom(queryClient),
+        noop,
+      );
+    }
+  }, [audit, queryClient]);
+  const wantView = audit ? wantHistoryView : wantSentLogView;
   return (
     <Button
       variant="default"
       leftSection={<IconHistory aria-hidden size={18} />}
-      onPointerEnter={wantHistoryView}
-      onFocus={wantHistoryView}
+      onPointerEnter={wantView}
+      onFocus={wantView}
       onClick={openHistory}
     >
       {messages.open}
@@ -60,6 +94,23 @@ function HistoryOutlet({ api }: { api: ApiClient }) {
         me={name}
         readOnly={!canWrite}
       />
+    </Suspense>
+  );
+}
+
+/** The sent log's view, as HistoryOutlet mounts the trail's. */
+function SentLogOutlet() {
+  const wanted = useHistoryOpen();
+  const { remember } = useSession();
+  const [shown, setShown] = useState(false);
+  if (wanted && !shown) setShown(true);
+  const { code, load } = useLazyCode(wanted, loadSentLogView);
+  if (wanted && code === 'failed')
+    return <CodeLoadFailed onRetry={load} onDismiss={closeHistory} />;
+  if (code !== 'ready' || !shown) return null;
+  return (
+    <Suspense fallback={null}>
+      <SentLogView remembered={remember} opened={wanted} onClose={closeHistory} />
     </Suspense>
   );
 }

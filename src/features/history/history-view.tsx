@@ -1,13 +1,9 @@
 // Loaded with the view, not with the first screen (src/app/mantine-styles.ts).
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import {
   Alert,
   Badge,
   Button,
-  Drawer,
   Group,
   Loader,
   Paper,
@@ -28,6 +24,7 @@ import { ApiError, type ApiClient } from '../../api/client';
 import { getAudit } from '../../api/extension-calls';
 import { useFormats } from '../../i18n/formats';
 import { changed, describeEntry, describeState, groupByRun } from './describe-entry';
+import { HistoryDrawer } from './history-drawer';
 import { useHistoryMessages } from './messages';
 
 const PAGE_SIZE = 50;
@@ -78,93 +75,77 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
   const undone = new Set(entries.flatMap((entry) => (entry.undoes === null ? [] : [entry.undoes])));
 
   return (
-    <Drawer.Root opened={opened} onClose={onClose} position="right" size="xl">
-      <Drawer.Overlay />
-      <Drawer.Content>
-        {/* Not Drawer.Header: a <header> here would be a second banner landmark for axe. */}
-        <Group justify="space-between" p="md" wrap="nowrap">
-          <Drawer.Title fz="xl" fw={700}>
-            {messages.title}
-          </Drawer.Title>
-          <Drawer.CloseButton aria-label={messages.close} />
-        </Group>
-        <Drawer.Body>
-          <Stack gap="md">
-            {me !== undefined && (
-              <SegmentedControl
-                aria-label={messages.scope}
-                value={scope}
-                data={[
-                  { value: 'all', label: messages.all },
-                  { value: 'mine', label: messages.mine },
-                ]}
-                onChange={(value) => setScope(value === 'mine' ? 'mine' : 'all')}
-              />
+    <HistoryDrawer opened={opened} onClose={onClose}>
+      <Stack gap="md">
+        {me !== undefined && (
+          <SegmentedControl
+            aria-label={messages.scope}
+            value={scope}
+            data={[
+              { value: 'all', label: messages.all },
+              { value: 'mine', label: messages.mine },
+            ]}
+            onChange={(value) => setScope(value === 'mine' ? 'mine' : 'all')}
+          />
+        )}
+        <FilterForm filters={filters} withCredential={me === undefined} onApply={setFilters} />
+        {(undo.isSuccess || undo.isError) && (
+          <Alert color={undo.isError ? 'red' : 'gray'} title={messages.answer}>
+            <UndoAnswer answer={undo.data} error={undo.error} />
+          </Alert>
+        )}
+        {pages.isPending ? (
+          <Group gap="xs" role="status">
+            <Loader size="sm" />
+            <Text size="sm">{messages.loading}</Text>
+          </Group>
+        ) : pages.isError ? (
+          <LoadFailed error={pages.error} onRetry={() => void pages.refetch()} />
+        ) : entries.length === 0 ? (
+          <Alert color="gray" title={messages.empty} role="status">
+            {messages.emptyDescription}
+          </Alert>
+        ) : (
+          <>
+            <Stack component="ul" gap="sm" aria-label={messages.listLabel} m={0} p={0}>
+              {groupByRun(entries).map((item) =>
+                'entry' in item ? (
+                  <li key={item.entry.id} style={{ listStyle: 'none' }}>
+                    <EntryCard
+                      entry={item.entry}
+                      undone={undone.has(item.entry.id)}
+                      busy={undoing === item.entry.id && undo.isPending}
+                      onUndo={
+                        readOnly ? undefined : () => send(item.entry.id, { entryId: item.entry.id })
+                      }
+                    />
+                  </li>
+                ) : (
+                  <li key={`run-${item.entries[0]!.id}`} style={{ listStyle: 'none' }}>
+                    <RunCard
+                      entries={item.entries}
+                      undone={undone}
+                      busy={undoing === item.run && undo.isPending}
+                      onUndoRun={readOnly ? undefined : () => send(item.run, { runId: item.run })}
+                      onOnlyRun={() => setFilters({ runId: item.run })}
+                    />
+                  </li>
+                ),
+              )}
+            </Stack>
+            {pages.hasNextPage && (
+              <Button
+                variant="default"
+                loading={pages.isFetchingNextPage}
+                onClick={() => void pages.fetchNextPage()}
+              >
+                {messages.more}
+              </Button>
             )}
-            <FilterForm filters={filters} withCredential={me === undefined} onApply={setFilters} />
-            {(undo.isSuccess || undo.isError) && (
-              <Alert color={undo.isError ? 'red' : 'gray'} title={messages.answer}>
-                <UndoAnswer answer={undo.data} error={undo.error} />
-              </Alert>
-            )}
-            {pages.isPending ? (
-              <Group gap="xs" role="status">
-                <Loader size="sm" />
-                <Text size="sm">{messages.loading}</Text>
-              </Group>
-            ) : pages.isError ? (
-              <LoadFailed error={pages.error} onRetry={() => void pages.refetch()} />
-            ) : entries.length === 0 ? (
-              <Alert color="gray" title={messages.empty} role="status">
-                {messages.emptyDescription}
-              </Alert>
-            ) : (
-              <>
-                <Stack component="ul" gap="sm" aria-label={messages.listLabel} m={0} p={0}>
-                  {groupByRun(entries).map((item) =>
-                    'entry' in item ? (
-                      <li key={item.entry.id} style={{ listStyle: 'none' }}>
-                        <EntryCard
-                          entry={item.entry}
-                          undone={undone.has(item.entry.id)}
-                          busy={undoing === item.entry.id && undo.isPending}
-                          onUndo={
-                            readOnly
-                              ? undefined
-                              : () => send(item.entry.id, { entryId: item.entry.id })
-                          }
-                        />
-                      </li>
-                    ) : (
-                      <li key={`run-${item.entries[0]!.id}`} style={{ listStyle: 'none' }}>
-                        <RunCard
-                          entries={item.entries}
-                          undone={undone}
-                          busy={undoing === item.run && undo.isPending}
-                          onUndoRun={
-                            readOnly ? undefined : () => send(item.run, { runId: item.run })
-                          }
-                          onOnlyRun={() => setFilters({ runId: item.run })}
-                        />
-                      </li>
-                    ),
-                  )}
-                </Stack>
-                {pages.hasNextPage && (
-                  <Button
-                    variant="default"
-                    loading={pages.isFetchingNextPage}
-                    onClick={() => void pages.fetchNextPage()}
-                  >
-                    {messages.more}
-                  </Button>
-                )}
-              </>
-            )}
-          </Stack>
-        </Drawer.Body>
-      </Drawer.Content>
-    </Drawer.Root>
+          </>
+        )}
+      </Stack>
+    </HistoryDrawer>
   );
 }
 

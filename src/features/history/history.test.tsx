@@ -2,7 +2,7 @@
  * History (issue 38, "## Undo") through the page that composes it, against the reference API
  * in-process: found from the page's heading where the server offers `audit`, the latest writes in
  * words, the filters, and undo of one entry and of a whole run with the counts back where they
- * were; nothing of it (and no X-Run-Id) against a plain v1.
+ * were; against a plain v1, no X-Run-Id and the sent log's view instead (sent-log.test.tsx).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -153,7 +153,7 @@ describe('history', () => {
     expect(await within(dialog).findByText('Nenhuma alteração encontrada')).toBeVisible();
   });
 
-  it('is not offered by a server without the extension, which sees no X-Run-Id', async () => {
+  it('shows a server without the extension what this browser sent; it sees no X-Run-Id', async () => {
     const backend = installBackend({ extensions: false });
     const api = createTestApiClient();
     await writeRun(api);
@@ -162,8 +162,9 @@ describe('history', () => {
     );
     window.history.replaceState(null, '', '/?historico');
     render(<TurmasPage api={api} />);
-    await screen.findAllByText('Física 1º B', {}, { timeout: 10_000 });
-    expect(screen.queryByRole('button', { name: 'Histórico' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const dialog = await view();
+    expect(within(dialog).getByText(/o que este navegador enviou/)).toBeVisible();
+    expect(within(dialog).queryByRole('button', { name: /Desfazer/ })).not.toBeInTheDocument();
+    expect(backend.requests.some((request) => request.pathname === '/v1/audit')).toBe(false);
   });
 });

@@ -105,3 +105,72 @@ export const useHistoryMessages = defineMessages({
   },
 });
 export type HistoryMessages = ReturnType<typeof useHistoryMessages>;
+
+/** History without the `audit` extension: what this browser sent (src/api/sent-log.ts). */
+export const useSentLogMessages = defineMessages({
+  'pt-BR': {
+    about: 'Esta lista mostra o que este navegador enviou, não todas as alterações da plataforma.',
+    keptForTab:
+      'Fica guardada só nesta aba: some ao fechá-la ou ao sair. Não é possível desfazer daqui.',
+    keptOnDevice: (days: number): string =>
+      `Fica guardada neste dispositivo por até ${days} dias (você escolheu “Lembrar neste dispositivo”), e some ao sair. Não é possível desfazer daqui.`,
+    student: 'Aluno (nome ou e-mail)',
+    turma: 'Turma (nome ou id)',
+    listLabel: 'Enviado por este navegador, o mais recente primeiro',
+    empty: 'Nada enviado ainda',
+    emptyDescription:
+      'Matrículas e remoções feitas neste navegador aparecem aqui assim que o servidor responde.',
+    noMatch: 'Nenhum envio corresponde aos filtros',
+    enrolled: (who: string, count: number, only?: string): string =>
+      `Matrícula de ${who} em ${ptTurmas(count, only)}`,
+    removed: (who: string, count: number, only?: string): string =>
+      `Remoção de ${who} de ${ptTurmas(count, only)}`,
+    until: (date: string): string => `validade ${date}`,
+    noExpiry: 'sem validade',
+    turmaOf: (id: string): string => `turma ${id}`,
+    done: 'feita',
+    refused: (message: string): string => `recusada: ${message}`,
+    notSent: 'não enviada',
+    noAnswer: 'sem resposta: pode ou não ter sido feita',
+    runOf: (count: number): string => (count === 1 ? 'Lote: 1 envio' : `Lote: ${count} envios`),
+    more: 'Mostrar mais',
+    clearLog: 'Limpar histórico',
+    clearQuestion: 'Apagar tudo o que este navegador guardou do que enviou?',
+    clearDescription: 'As matrículas e remoções não mudam: só esta lista é apagada.',
+    confirmClear: 'Apagar histórico',
+    cancel: 'Cancelar',
+  },
+  en: {
+    about: 'This list shows what this browser sent, not every change made on the platform.',
+    keptForTab:
+      'It is kept in this tab only: it goes when the tab is closed or you sign out. Nothing can be undone from here.',
+    keptOnDevice: (days: number): string =>
+      `It is kept on this device for up to ${days} days (you chose “Remember on this device”), and goes when you sign out. Nothing can be undone from here.`,
+    student: 'Student (name or e-mail)',
+    turma: 'Class (name or id)',
+    listLabel: 'Sent from this browser, newest first',
+    empty: 'Nothing sent yet',
+    emptyDescription:
+      'Enrolments and removals made in this browser show here as soon as the server answers.',
+    noMatch: 'Nothing sent matches the filters',
+    enrolled: (who: string, count: number, only?: string): string =>
+      `Enrolment of ${who} in ${enTurmas(count, only)}`,
+    removed: (who: string, count: number, only?: string): string =>
+      `Removal of ${who} from ${enTurmas(count, only)}`,
+    until: (date: string): string => `expires ${date}`,
+    noExpiry: 'no expiry',
+    turmaOf: (id: string): string => `class ${id}`,
+    done: 'done',
+    refused: (message: string): string => `refused: ${message}`,
+    notSent: 'not sent',
+    noAnswer: 'no answer: it may or may not have happened',
+    runOf: (count: number): string => (count === 1 ? 'Run: 1 write' : `Run: ${count} writes`),
+    more: 'Show more',
+    clearLog: 'Clear history',
+    clearQuestion: 'Delete everything this browser kept of what it sent?',
+    clearDescription: 'Enrolments and removals do not change: only this list is deleted.',
+    confirmClear: 'Delete history',
+    cancel: 'Cancel',
+  },
+});
+export type SentLogMessages = ReturnType<typeof useSentLogMessages>;
