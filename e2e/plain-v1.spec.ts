@@ -5,7 +5,16 @@
  * runs every journey this way.)
  */
 import type { Page } from '@playwright/test';
-import { countsOf, expect, listClasses, signIn, test, turmasPage } from './support';
+import {
+  countsOf,
+  expect,
+  expectNoAxeViolations,
+  listClasses,
+  OVER_THE_PAGE,
+  signIn,
+  test,
+  turmasPage,
+} from './support';
 
 test.use({ apiExtensions: false });
 
@@ -92,4 +101,32 @@ test('enrols and removes a student through the dialogs as before', async ({
   await expect(remove).toBeHidden();
   await expect(list.row(turma!).students).toHaveText(String(before));
   expect(calls).toEqual([]);
+});
+
+test('History lists an enrolment sent from this browser, with no Desfazer', async ({
+  page,
+  request,
+  token,
+}) => {
+  const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
+  const email = `historico.${Date.now()}@escola.test`;
+  await signIn(page, token);
+  const list = turmasPage(page);
+  await list.row(turma!).enrol.click();
+  const enrol = page.getByRole('dialog', { name: 'Matricular aluno' });
+  await enrol.getByRole('textbox', { name: 'Nome do aluno' }).fill('Aluna do histórico');
+  await enrol.getByRole('textbox', { name: 'E-mail do aluno' }).fill(email);
+  await enrol.getByRole('button', { name: /^Matricular em 1 turma$/ }).click();
+  await expect(enrol.getByText('Matrícula feita')).toBeVisible();
+  await enrol.getByRole('button', { name: 'Fechar' }).filter({ hasText: 'Fechar' }).click();
+
+  await page.getByRole('button', { name: 'Histórico' }).click();
+  const history = page.getByRole('dialog', { name: 'Histórico' });
+  await expect(history.getByText(/o que este navegador enviou/)).toBeVisible();
+  await expect(
+    history.getByText(`Matrícula de Aluna do histórico <${email}> em ${turma!.name}`),
+  ).toBeVisible();
+  await expect(history.getByText(`${turma!.name}: feita`)).toBeVisible();
+  await expect(history.getByRole('button', { name: /Desfazer/ })).toHaveCount(0);
+  await expectNoAxeViolations(page, OVER_THE_PAGE);
 });
