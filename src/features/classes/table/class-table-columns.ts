@@ -1,47 +1,27 @@
-import { createColumnHelper, rowSortingFeature, tableFeatures } from '@tanstack/react-table';
-import type { Class } from '#contract';
-import { useMessages } from '../../../i18n/i18n-context';
+import type { SortField } from '#contract';
 import type { Messages } from '../../../i18n/messages';
-import { HeaderCheckbox } from '../selection/header-checkbox';
 
-// TanStack Table owns the columns and the sort state; sorting and paging are the server's, so
-// only the sorting feature is registered.
-export const features = tableFeatures({ rowSortingFeature });
-const column = createColumnHelper<typeof features, Class>();
+/** A column of the turma table; the header's cells follow this order (ClassRow's cells too). */
+export type ClassColumn =
+  | { id: 'select' }
+  | {
+      id: SortField;
+      header: keyof Messages['classes']['columns'];
+      /** Staff sort by size to find the biggest turmas first; dates newest first. */
+      descFirst: boolean;
+    }
+  | { id: 'actions'; header: 'actions' };
 
-// Headers are rendered as components (flexRender), so they can read the language.
-const columnHeader = (key: keyof Messages['classes']['columns']) =>
-  function ColumnHeader() {
-    return useMessages().classes.columns[key];
-  };
-
-// Body cells are written out in ClassRow, in this order.
-export const columns = column.columns([
-  column.display({
-    id: 'select',
-    header: HeaderCheckbox,
-  }),
-  column.accessor('name', {
-    header: columnHeader('name'),
-  }),
-  column.accessor('countStudents', {
-    // Staff sort by size to find the biggest turmas first; dates newest first.
-    sortDescFirst: true,
-    header: columnHeader('students'),
-  }),
-  column.accessor('createdAt', {
-    sortDescFirst: true,
-    header: columnHeader('createdAt'),
-  }),
-  column.accessor('updatedAt', {
-    sortDescFirst: true,
-    header: columnHeader('updatedAt'),
-  }),
-  column.display({
-    id: 'actions',
-    header: columnHeader('actions'),
-  }),
-]);
+// Plain data, not TanStack Table: the server sorts and pages, so a column is only its header,
+// its sort's first direction and its width (docs/decisions/005-first-screen-weight.md).
+export const COLUMNS: readonly ClassColumn[] = [
+  { id: 'select' },
+  { id: 'name', header: 'name', descFirst: false },
+  { id: 'countStudents', header: 'students', descFirst: true },
+  { id: 'createdAt', header: 'createdAt', descFirst: true },
+  { id: 'updatedAt', header: 'updatedAt', descFirst: true },
+  { id: 'actions', header: 'actions' },
+];
 
 export const NUMERIC_COLUMNS: ReadonlySet<string> = new Set(['countStudents']);
 // Fixed widths (with `table-layout: fixed`), so paging and loading never shift the layout; the

@@ -1,14 +1,13 @@
 import { UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import { FlexRender, type Header, type ReactTable, type SortingState } from '@tanstack/react-table';
-import { memo, useId, type ReactNode } from 'react';
-import type { Class, SortField } from '#contract';
+import { memo, useId } from 'react';
+import type { SortField } from '#contract';
 import { nextSort, type ColumnSort } from '../../../components/sort-cycle/sort-cycle';
-import { COLUMN_WIDTHS, NUMERIC_COLUMNS, type features } from './class-table-columns';
+import { useMessages } from '../../../i18n/i18n-context';
+import { COLUMNS, COLUMN_WIDTHS, NUMERIC_COLUMNS, type ClassColumn } from './class-table-columns';
 import classes from './class-table.module.css';
 import { useClassListMessages } from '../list/messages';
-
-type ClassHeader = Header<typeof features, Class>;
+import { HeaderCheckbox } from '../selection/header-checkbox';
 
 /**
  * Best match as an order (a search on a server that ranks): 'in-use' when no column is chosen,
@@ -17,9 +16,9 @@ type ClassHeader = Header<typeof features, Class>;
 export type BestMatch = 'in-use' | 'offered' | undefined;
 
 interface TableHeadProps {
-  groups: ReturnType<ReactTable<typeof features, Class>['getHeaderGroups']>;
-  /** Not read here, but what the headers show depends on it. */
-  sorting: SortingState;
+  /** The column the list is sorted by, undefined for the list's own order. */
+  sortId: SortField | undefined;
+  sortDesc: boolean;
   bestMatch: BestMatch;
   /** Back to best match, from a column's order. Stable. */
   onBestMatch: () => void;
@@ -28,61 +27,65 @@ interface TableHeadProps {
 }
 
 /**
- * Memoised on the header groups and the sort: turning a page leaves the header alone, and its
- * checkbox follows the page through the selection context.
+ * Memoised on the sort: turning a page leaves the header alone, and its checkbox follows the page
+ * through the selection context.
  */
 export const TableHead = memo(function TableHead({
-  groups,
+  sortId,
+  sortDesc,
   bestMatch,
   onBestMatch,
   onSort,
 }: TableHeadProps) {
   return (
     <thead>
-      {groups.map((group) => (
-        <tr key={group.id}>
-          {group.headers.map((header) => (
-            <HeaderCell
-              key={header.id}
-              header={header}
-              bestMatch={header.column.id === 'name' ? bestMatch : undefined}
-              onBestMatch={onBestMatch}
-              onSort={onSort}
-            >
-              <FlexRender header={header} />
-            </HeaderCell>
-          ))}
-        </tr>
-      ))}
+      <tr>
+        {COLUMNS.map((column) => (
+          <HeaderCell
+            key={column.id}
+            column={column}
+            sorted={column.id === sortId ? (sortDesc ? 'desc' : 'asc') : false}
+            bestMatch={column.id === 'name' ? bestMatch : undefined}
+            onBestMatch={onBestMatch}
+            onSort={onSort}
+          />
+        ))}
+      </tr>
     </thead>
   );
 });
 
 function HeaderCell({
-  header,
+  column,
+  sorted,
   bestMatch,
   onBestMatch,
   onSort,
-  children,
 }: {
-  header: ClassHeader;
+  column: ClassColumn;
+  sorted: 'asc' | 'desc' | false;
   bestMatch: BestMatch;
   onBestMatch: () => void;
   onSort: (sort: ColumnSort<SortField> | undefined) => void;
-  children: ReactNode;
 }) {
-  const { column } = header;
+  const headers = useMessages().classes.columns;
   const orderId = useId();
   const numeric = NUMERIC_COLUMNS.has(column.id);
   const width = COLUMN_WIDTHS[column.id];
-  if (column.id === 'select' || column.id === 'actions') {
+  if (column.id === 'select') {
     return (
       <th scope="col" style={{ width }}>
-        {children}
+        <HeaderCheckbox />
       </th>
     );
   }
-  const sorted = column.getIsSorted();
+  if (column.id === 'actions') {
+    return (
+      <th scope="col" style={{ width }}>
+        {headers[column.header]}
+      </th>
+    );
+  }
   const Icon = sorted === 'asc' ? IconArrowUp : sorted === 'desc' ? IconArrowDown : IconArrowsSort;
   return (
     <th
@@ -105,12 +108,11 @@ function HeaderCell({
         data-sorted={sorted || undefined}
         aria-describedby={bestMatch === 'in-use' ? orderId : undefined}
         onClick={() => {
-          const field = column.id as SortField;
-          const current = sorted ? { field, desc: sorted === 'desc' } : undefined;
-          onSort(nextSort(current, field, column.getFirstSortDir() === 'desc'));
+          const current = sorted ? { field: column.id, desc: sorted === 'desc' } : undefined;
+          onSort(nextSort(current, column.id, column.descFirst));
         }}
       >
-        {children}
+        {headers[column.header]}
         <Icon aria-hidden size={14} className={classes.sortIcon} />
       </UnstyledButton>
       {bestMatch && (

@@ -1,11 +1,10 @@
-import { useTable, type SortingState } from '@tanstack/react-table';
 import { useCallback, useMemo, type CSSProperties, type Ref } from 'react';
 import type { Class, ClassSummary, SortField } from '#contract';
 import { useFormats } from '../../../i18n/formats';
 import { useMessages } from '../../../i18n/i18n-context';
 import type { ColumnSort } from '../../../components/sort-cycle/sort-cycle';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { columns, features, rowActionsWidth } from './class-table-columns';
+import { rowActionsWidth } from './class-table-columns';
 import { TableHead, type BestMatch } from './class-table-head';
 import { ClassRow } from './class-table-row';
 import classes from './class-table.module.css';
@@ -45,8 +44,8 @@ interface ClassTableProps {
 }
 
 /**
- * The page of turmas. Selection is the selection store's (ids with names, across pages), not
- * TanStack's: the header checkbox reads it by context, each row is told whether it is ticked.
+ * The page of turmas. Selection is the selection store's (ids with names, across pages): the
+ * header checkbox reads it by context, each row is told whether it is ticked.
  */
 export function ClassTable({
   rows,
@@ -68,13 +67,9 @@ export function ClassTable({
   const data = rows ?? NO_ROWS;
   const actionCount =
     rows === undefined ? Math.max(rowActions.length, rowActionsWhileLoading) : rowActions.length;
-  // On the sort's values, not on the object: the page passes a new one on every render, and a
-  // new `sorting` would re-render the whole (memoised) header on each page turn.
+  // The sort's values, not the object: the page passes a new one on every render, and a new
+  // object would re-render the whole (memoised) header on each page turn.
   const [sortId, sortDesc] = sort === 'best-match' ? [undefined, false] : [sort.id, sort.desc];
-  const sorting = useMemo<SortingState>(
-    () => (sortId === undefined ? [] : [{ id: sortId, desc: sortDesc }]),
-    [sortId, sortDesc],
-  );
   const bestMatch: BestMatch =
     sort === 'best-match' ? 'in-use' : bestMatchOffered ? 'offered' : undefined;
   const chooseBestMatch = useCallback(() => onSortChange(undefined), [onSortChange]);
@@ -93,17 +88,6 @@ export function ClassTable({
       checked ? onSelect([{ id, name }]) : onDeselect([id]),
     [onSelect, onDeselect],
   );
-
-  const table = useTable({
-    features,
-    columns,
-    data,
-    getRowId: (turma) => turma.id,
-    state: { sorting },
-    // The headers' clicks go through the console's one sort cycle (TableHead), not TanStack's.
-    manualSorting: true,
-    enableMultiSort: false,
-  });
 
   return (
     // Plain elements, not Mantine's Table, whose static parts bring a positioning engine to the
@@ -126,8 +110,8 @@ export function ClassTable({
         >
           <DatesZoneCaption />
           <TableHead
-            groups={table.getHeaderGroups()}
-            sorting={sorting}
+            sortId={sortId}
+            sortDesc={sortDesc}
             bestMatch={bestMatch}
             onBestMatch={chooseBestMatch}
             onSort={sortBy}
@@ -138,8 +122,6 @@ export function ClassTable({
             data-loading={rows === undefined || undefined}
             onClick={(event) => runRowAction(event, rowActions, data)}
           >
-            {/* From `data`, not `table.getRowModel()`: the server sorts and pages, so the core
-                row model would only wrap each turma in a Row object. */}
             {rows === undefined ? (
               <LoadingRows count={skeletonRows} />
             ) : (
