@@ -1,4 +1,5 @@
 import { createApiClient, type ApiClient } from '../api/client';
+import type { SentLog } from '../api/sent-log';
 import { readConfig } from '../config';
 import { tokenStore } from '../features/auth/token-store';
 
@@ -18,11 +19,17 @@ export function getApiClient(): ApiClient {
     baseUrl: config.apiBaseUrl,
     getToken: tokenStore.get,
     timeoutMs: config.requestTimeoutMs,
-    // Its code comes with the first write: a console that only reads never loads it.
-    onWrite: (write) =>
-      void import('./history-sent-log').then(({ sentLog }) => sentLog.record(write), noop),
+    onWrite: (write) => withSentLog((sentLog) => sentLog.record(write)),
   });
   return apiClient;
+}
+
+/**
+ * The sent log (History without `audit`), its code loaded with the first write or sign-out: a
+ * console that only reads never loads it.
+ */
+export function withSentLog(use: (sentLog: SentLog) => void): void {
+  import('./history-sent-log').then(({ sentLog }) => use(sentLog), noop);
 }
 
 const noop = () => undefined;

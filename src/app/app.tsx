@@ -5,7 +5,7 @@ import { SessionGate } from '../features/auth/session-gate';
 import { SignOutButton } from '../features/auth/sign-out-button';
 import { tokenStore, useSession } from '../features/auth/token-store';
 import { selectionStore } from '../lib/selection-store';
-import { getApiClient } from './api';
+import { getApiClient, withSentLog } from './api';
 import { AppShell } from './app-shell';
 import { CredentialName } from './credential-parts';
 import { AppErrorBoundary } from './error-boundary';
@@ -88,7 +88,5 @@ export function Console({ api, children }: ConsoleProps) {
 /** What the session leaves besides the token and the cache: selections, and what it sent. */
 function clearSessionData() {
   selectionStore.clear();
-  void import('./history-sent-log').then(({ sentLog }) => sentLog.clear(), noop);
+  withSentLog((sentLog) => sentLog.clear());
 }
-
-const noop = () => undefined;

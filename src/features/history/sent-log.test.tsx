@@ -6,6 +6,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Console } from '../../app/app';
 import { TurmasPage } from '../../app/turmas-page';
 import { sentLog } from '../../app/history-sent-log';
 import { newRunId, type ApiClient } from '../../api/client';
@@ -232,6 +233,19 @@ describe('history without the audit extension', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Apagar histórico' }));
     expect(await within(dialog).findByText('Nada enviado ainda')).toBeVisible();
     expect(stored(sessionStorage)).toBeNull();
+    expect(sentLog.entries()).toEqual([]);
+  });
+
+  it('goes with the session when the person signs out', async () => {
+    installBackend();
+    tokenStore.set(TEST_TOKEN, { remember: true });
+    const api = consoleClient();
+    await sendWrites(api);
+    await recorded(4);
+    expect(stored(localStorage)).not.toBeNull();
+    const { user } = render(<Console api={api}>{() => <p>Página</p>}</Console>);
+    await user.click(await screen.findByRole('button', { name: 'Sair' }));
+    await waitFor(() => expect(stored(localStorage)).toBeNull());
     expect(sentLog.entries()).toEqual([]);
   });
 });
