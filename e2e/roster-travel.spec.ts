@@ -151,6 +151,24 @@ test('prints the roster: only the sheet, with the turma and the date, no control
   await expect(roster.dialog).toBeVisible();
 });
 
+/** Opens the copy dialog of `count` students from the roster's bar and picks `target`. */
+async function openCopy(
+  page: Page,
+  count: number,
+  target: Class,
+  openedFrom: ReturnType<typeof rosterPanel>,
+) {
+  await openedFrom.bar.getByRole('button', { name: 'Matricular estes alunos em…' }).click();
+  const name = count === 1 ? '1 aluno' : `${count} alunos`;
+  const dialog = page.getByRole('dialog', { name: `Matricular ${name} em outra turma` });
+  await dialog.getByRole('combobox', { name: 'Adicionar turma' }).fill(target.name);
+  await page
+    .getByRole('option', { name: new RegExp(`^${escapeRegExp(target.name)}`) })
+    .first()
+    .click();
+  return dialog;
+}
+
 /**
  * The copy dialog over `openedFrom`: the target picked, each keeping their expiry, sent, the run
  * to its end. `scan`: axe over the form and the results (long for a long list on a busy machine).
@@ -162,13 +180,7 @@ async function copyThroughRun(
   openedFrom: ReturnType<typeof rosterPanel>,
   scan: boolean,
 ) {
-  await openedFrom.bar.getByRole('button', { name: 'Matricular estes alunos em…' }).click();
-  const dialog = page.getByRole('dialog', { name: `Matricular ${count} alunos em outra turma` });
-  await dialog.getByRole('combobox', { name: 'Adicionar turma' }).fill(target.name);
-  await page
-    .getByRole('option', { name: new RegExp(`^${escapeRegExp(target.name)}`) })
-    .first()
-    .click();
+  const dialog = await openCopy(page, count, target, openedFrom);
   await expect(dialog.getByRole('radio', { name: /^Manter a validade atual/ })).toBeChecked();
   if (scan) await expectNoAxeViolations(page, OVER_THE_PAGE);
   await expectNoHorizontalOverflow(page);
@@ -273,4 +285,56 @@ test('selects a whole roster across pages and enrols it in another turma @phone'
   for (const student of whole.data) {
     expect(target.get(student.email)?.expirationDate, student.email).toBe(student.expirationDate);
   }
+});
+
+test('warns before copying a student whose later expiry there would be shortened @phone', async ({
+  page,
+  request,
+  token,
+}) => {
+  const [from, to] = await turmasAt(request, token, 8);
+  const tag = newTag();
+  const [ana, bia] = threeStudents(tag);
+  await enrolThroughApi(request, token, from, [ana, bia]);
+  // Already in the target, until later than the expiry the copy would keep.
+  const later = '2031-06-01T12:00:00.000Z';
+  await enrolThroughApi(request, token, to, [{ ...ana, expirationDate: later }]);
+
+  const roster = await openRoster(page, token, from, tag);
+  await expect(roster.status).toHaveText('2 alunos encontrados');
+  await roster.tick(ana).check();
+  await roster.tick(bia).check();
+  const dialog = await openCopy(page, 2, to, roster);
+  // Before anything is sent: the bulk review's warning, counted and said for the student.
+  await expect(dialog.getByText('Avisos: 1 aluno terá a validade encurtada.')).toBeVisible();
+  const warned = dialog.getByRole('list', { name: 'Alunos com aviso' });
+  await expect(warned.getByRole('listitem')).toHaveCount(1);
+  await expect(warned).toContainText(ana.email);
+  await expect(warned).toContainText(`${to.name}: a validade atual vai até`);
+  await expectNoAxeViolations(page, OVER_THE_PAGE);
+  await expectNoHorizontalOverflow(page);
+
+  // Confirmed as chosen: Ana left out, Bia sent.
+  // From the keyboard, as the submit below: the picker's list closing moves what is under a pointer.
+  const leaveOut = warned.getByRole('checkbox', { name: `Deixar ${ana.name} de fora` });
+  await leaveOut.focus();
+  await page.keyboard.press('Space');
+  await expect(leaveOut).toBeChecked();
+  const submit = dialog.getByRole('button', { name: 'Matricular 1 aluno' });
+  await submit.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('Concluído: 1 feitos, 0 não feitos.')).toBeVisible({
+    timeout: 30_000,
+  });
+  // Only what happened: one outcome, Bia's.
+  const outcomes = dialog.getByRole('list', { name: 'Resultado por aluno' }).getByRole('listitem');
+  await expect(outcomes).toHaveCount(1);
+  await expect(outcomes).toContainText(bia.email);
+  await expectNoAxeViolations(page, OVER_THE_PAGE);
+
+  const there = (await rosterOf(request, token, to, tag)).data;
+  expect(there.map(({ email, expirationDate }) => [email, expirationDate])).toEqual([
+    [ana.email, later],
+    [bia.email, null],
+  ]);
 });

@@ -11,7 +11,7 @@ import { InputStep } from './parse/input-step';
 import { excludedReport, invalidReport, SUCCESS } from './results/outcomes';
 import { ResultsStep } from './results/results-step';
 import { PreviewStep } from './review/preview-step';
-import type { KnownStudents } from './review/review-warnings';
+import type { KnownStudents } from '../../components/enrol-warnings/enrol-warnings';
 import { RunStep } from './run/run-step';
 import { useBulkRun } from './run/use-bulk-run';
 import type { CheckedRow } from './types';

@@ -1,7 +1,6 @@
 import { REMOVAL_SPLIT_WORDS } from '../../components/removal-outcome/removal-split-text';
 import { defineMessages } from '../../i18n/define-messages';
 import type { Locale } from '../../i18n/messages';
-import type { RowWarning } from './review/review-warnings';
 import type { InputProblem, RowProblem } from './types';
 
 /**
@@ -73,27 +72,6 @@ const byLocale = {
         unavailable:
           'Se algum aluno da lista já estiver cadastrado, a validade dele nas turmas escolhidas passa a ser a desta lista (mesmo mais curta, ou nenhuma), e o nome dele não muda.',
       },
-      warningsSummary: (parts: readonly string[]) => `Avisos: ${parts.join('; ')}.`,
-      warningCounts: {
-        shortens: (n: number, count: string) =>
-          n === 1
-            ? '1 aluno terá a validade encurtada'
-            : `${count} alunos terão a validade encurtada`,
-        limits: (n: number, count: string) =>
-          n === 1
-            ? '1 aluno sem validade passará a ter uma'
-            : `${count} alunos sem validade passarão a ter uma`,
-        removes: (n: number, count: string) =>
-          n === 1
-            ? '1 aluno terá a validade retirada'
-            : `${count} alunos terão a validade retirada`,
-        'other-name': (n: number, count: string) =>
-          n === 1
-            ? '1 aluno já cadastrado com outro nome, que é mantido'
-            : `${count} alunos já cadastrados com outro nome, que é mantido`,
-        'columns-swapped': (n: number, count: string) =>
-          n === 1 ? '1 linha com as colunas trocadas' : `${count} linhas com as colunas trocadas`,
-      },
       readyTable: 'Alunos prontos para enviar',
       line: 'Linha',
       name: 'Nome',
@@ -130,20 +108,6 @@ const byLocale = {
       confirmMatch: 'Confirmado.',
       more: (count: string) => `e mais ${count}`,
       pagination: 'Páginas da lista',
-    },
-    rowWarning: (warning: RowWarning, typedName: string, date: (iso: string) => string): string => {
-      switch (warning.kind) {
-        case 'columns-swapped':
-          return 'O e-mail estava em outra coluna desta linha e foi lido de lá: confira o nome.';
-        case 'other-name':
-          return `Já cadastrado como ${warning.name}: a matrícula não muda o nome, que continua ${warning.name} (não ${typedName.trim()}).`;
-        case 'shortens':
-          return `${warning.turma.name}: a validade atual vai até ${date(warning.current)}; a nova, ${date(warning.chosen)}, é mais curta e a substitui.`;
-        case 'limits':
-          return `${warning.turma.name}: hoje a matrícula não tem validade; passará a terminar em ${date(warning.chosen)}.`;
-        case 'removes':
-          return `${warning.turma.name}: a validade atual (${date(warning.current)}) será retirada e a matrícula ficará sem validade.`;
-      }
     },
     rowProblem: (problem: RowProblem, maxName: string): string => {
       switch (problem.field) {
@@ -329,23 +293,6 @@ const byLocale = {
         unavailable:
           'If a student on the list is already registered, their expiry in the chosen classes becomes this list’s (even if earlier, or none), and their name does not change.',
       },
-      warningsSummary: (parts: readonly string[]) => `Warnings: ${parts.join('; ')}.`,
-      warningCounts: {
-        shortens: (n: number, count: string) =>
-          n === 1 ? '1 student’s expiry gets shorter' : `${count} students’ expiries get shorter`,
-        limits: (n: number, count: string) =>
-          n === 1
-            ? '1 student without an expiry gets one'
-            : `${count} students without an expiry get one`,
-        removes: (n: number, count: string) =>
-          n === 1 ? '1 student’s expiry is taken off' : `${count} students’ expiries are taken off`,
-        'other-name': (n: number, count: string) =>
-          n === 1
-            ? '1 student already registered under another name, which is kept'
-            : `${count} students already registered under another name, which is kept`,
-        'columns-swapped': (n: number, count: string) =>
-          n === 1 ? '1 line with its columns swapped' : `${count} lines with their columns swapped`,
-      },
       readyTable: 'Students ready to send',
       line: 'Line',
       name: 'Name',
@@ -381,20 +328,6 @@ const byLocale = {
       confirmMatch: 'Confirmed.',
       more: (count: string) => `and ${count} more`,
       pagination: 'Pages of the list',
-    },
-    rowWarning: (warning: RowWarning, typedName: string, date: (iso: string) => string): string => {
-      switch (warning.kind) {
-        case 'columns-swapped':
-          return 'The e-mail was in another column of this line and was read from there: check the name.';
-        case 'other-name':
-          return `Already registered as ${warning.name}: enrolling does not change the name, which stays ${warning.name} (not ${typedName.trim()}).`;
-        case 'shortens':
-          return `${warning.turma.name}: the current expiry is ${date(warning.current)}; the new one, ${date(warning.chosen)}, is earlier and replaces it.`;
-        case 'limits':
-          return `${warning.turma.name}: the enrolment has no expiry now; it will end on ${date(warning.chosen)}.`;
-        case 'removes':
-          return `${warning.turma.name}: the current expiry (${date(warning.current)}) will be taken off and the enrolment will not expire.`;
-      }
     },
     rowProblem: (problem: RowProblem, maxName: string): string => {
       switch (problem.field) {

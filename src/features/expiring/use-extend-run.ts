@@ -4,7 +4,7 @@ import type { ExpiringEnrolment } from '#contract/extensions';
 import type { ApiClient } from '../../api/client';
 import { classQueries } from '../../api/class-queries';
 import { visibleName } from '../../components/visible-name/visible-name';
-import { createRunner, type Runner } from '../../lib/batch-run/runner';
+import { createRunner, runToEnd, type Runner } from '../../lib/batch-run/runner';
 import { useRunnerSnapshot } from '../../lib/batch-run/use-runner';
 
 export interface ExtendOutcome {
@@ -50,15 +50,8 @@ export function useExtendRun(
           probe: () => api.checkHealth(),
         });
         setRunner(started);
-        result = await new Promise<ExtendOutcome>((resolve) => {
-          const unsubscribe = started.subscribe(() => {
-            const now = started.getSnapshot();
-            if (now.status !== 'finished' && now.status !== 'cancelled') return;
-            unsubscribe();
-            resolve({ extended: now.succeeded, failed: now.total - now.succeeded });
-          });
-          started.start();
-        });
+        const end = await runToEnd(started);
+        result = { extended: end.succeeded, failed: end.total - end.succeeded };
         setRunner(null);
       }
       setOutcome(result);

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -6,14 +6,22 @@ import type { ApiClient } from '../../api/client';
 import { classQueries } from '../../api/class-queries';
 import type { ClassSummary } from '#contract';
 import type { RosterEntry } from '#contract/extensions';
-import { checkExpiry, defaultExpiry, type ExpiryValue } from '../../components/expiry-field/expiry';
+import { LookupStatus } from '../../components/enrol-warnings/lookup-status';
+import { useStartAfterLookup } from '../../components/enrol-warnings/use-start-after-lookup';
+import { WarningsSummary, WarningText } from '../../components/enrol-warnings/warnings-summary';
+import {
+  checkExpiry,
+  defaultExpiry,
+  expiryToSend,
+  type ExpiryValue,
+} from '../../components/expiry-field/expiry';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';
 import { useDiscardGuard, useFormDialog } from '../../components/form-dialog/form-dialog-context';
 import { useFormSubmit } from '../../components/form-dialog/use-form-submit';
 import { TurmaPicker } from '../../components/turma-picker/turma-picker';
 import { visibleName } from '../../components/visible-name/visible-name';
-import { createRunner, type Runner, type RunSnapshot } from '../../lib/batch-run/runner';
+import { createRunner, runToEnd, type Runner, type RunSnapshot } from '../../lib/batch-run/runner';
 import { isActive, useRunnerSnapshot } from '../../lib/batch-run/use-runner';
 import { downloadCsv, toCsv } from '../../lib/csv-file';
 import { useFormats } from '../../i18n/formats';
@@ -22,13 +30,19 @@ import { ExpiryFormField } from './expiry-form-field';
 import { useRosterMessages } from './messages';
 import classes from './roster.module.css';
 import { describeStudentFailure } from './student-outcome';
+import { useTravelReview } from './use-travel-review';
 
 export type TravelKind = 'copy' | 'move';
 
 export interface CopyStudentsDialogProps {
   api: Pick<
     ApiClient,
-    'addStudentToClass' | 'removeStudentFromClasses' | 'checkHealth' | 'getClasses' | 'extensions'
+    | 'addStudentToClass'
+    | 'removeStudentFromClasses'
+    | 'checkHealth'
+    | 'getClasses'
+    | 'extensions'
+    | 'request'
   >;
   kind: TravelKind;
   opened: boolean;
@@ -49,9 +63,11 @@ interface TravelForm {
 
 /**
  * Enrols the chosen students in another turma ("copy": the year's turnover) or moves them there
- * (enrolled in the new one, then removed from this one, per student). v1 calls only, one or two
- * per student, through the shared batch runner: progress, pause, and each one's outcome, with
- * the outcomes as a CSV file.
+ * (enrolled in the new one, then removed from this one, per student). Before anything is sent,
+ * the bulk review's warnings (who is already in the target and what their expiry there would
+ * become, an expiry kept though past), each student warned of can be left out. Then v1 calls
+ * only, one or two per student, through the shared batch runner: progress, pause, and each one's
+ * outcome, with the outcomes as a CSV file.
  */
 export function CopyStudentsDialog(props: CopyStudentsDialogProps) {
   const messages = useRosterMessages().travel;
@@ -90,54 +106,63 @@ function CopyStudentsForm({
   const [opened] = useState(() => defaultExpiry(new Date()));
   const form = useForm<TravelForm>({ defaultValues: { keep: 'keep', expiry: opened } });
   const keep = useWatch({ control: form.control, name: 'keep' });
+  const expiry = useWatch({ control: form.control, name: 'expiry' });
   const [runner, setRunner] = useState<Runner | null>(null);
   const snapshot = useRunnerSnapshot(runner);
   // Moves whose enrolment went through but whose removal did not: where each student is now.
   const stillInSource = useRef(new Set<string>());
   useDiscardGuard(useCallback(() => runner === null && target !== null, [runner, target]));
 
-  const submit = useFormSubmit(form, async ({ expiry }) => {
-    if (target === null) {
-      setTargetError(messages.targetRequired);
-      return;
-    }
-    // null: each keeps their own.
-    let newExpiry: { expirationDate: string | undefined } | null = null;
-    if (keep === 'new') {
-      const checked = checkExpiry(expiry, new Date());
-      if (checked.problem !== null) {
-        form.setError('expiry', {
-          type: 'validate',
-          message: rosterMessages.expiryChange[checked.problem],
-        });
-        form.setFocus('expiry');
-        return;
-      }
-      newExpiry = { expirationDate: checked.expirationDate };
-    }
+  const forAll = keep === 'new' ? expiryToSend(expiry) : null;
+  const review = useTravelReview(api, students, target, (student) =>
+    keep === 'keep' ? (student.expirationDate ?? undefined) : forAll,
+  );
+  const { lookup, sent } = review;
+
+  /** Sends `sent` through the runner, to its end; the dialog shows the run meanwhile. */
+  const run = async () => {
+    if (target === null) return;
+    const newExpiry = keep === 'new' ? { expirationDate: forAll ?? undefined } : null;
     const send = travelSend(api, kind, target.id, turma.id, newExpiry, stillInSource.current);
     const started = createRunner({
-      items: students,
+      items: sent,
       send,
       onUnauthorized,
       probe: () => api.checkHealth(),
     });
     setRunner(started);
     onBusy(true);
-    await new Promise<void>((resolve) => {
-      const unsubscribe = started.subscribe(() => {
-        const now = started.getSnapshot();
-        if (now.status !== 'finished' && now.status !== 'cancelled') return;
-        unsubscribe();
-        resolve();
-      });
-      started.start();
-    });
+    const { results } = await runToEnd(started);
     onBusy(false);
     void queryClient.invalidateQueries({ queryKey: classQueries.all() });
-    const results = started.getSnapshot().results;
-    onSettled(students.filter((_, index) => results[index]?.state === 'succeeded'));
-  });
+    onSettled(sent.filter((_, index) => results[index]?.state === 'succeeded'));
+  };
+  const afterLookup = useStartAfterLookup(lookup, review.warnedSent, () => void run());
+
+  const submit = useFormSubmit(
+    form,
+    async ({ expiry }) => {
+      if (target === null) {
+        setTargetError(messages.targetRequired);
+        return;
+      }
+      if (keep === 'new') {
+        const checked = checkExpiry(expiry, new Date());
+        if (checked.problem !== null) {
+          form.setError('expiry', {
+            type: 'validate',
+            message: rosterMessages.expiryChange[checked.problem],
+          });
+          form.setFocus('expiry');
+          return;
+        }
+      }
+      // Sent once the lookup is over, unless it finds warnings not shown yet.
+      if (lookup.state === 'looking') afterLookup.startWhenDone();
+      else await run();
+    },
+    sent.length === 0,
+  );
 
   const outcomeOf = (student: RosterEntry, index: number): string => {
     const result = snapshot?.results[index];
@@ -153,7 +178,7 @@ function CopyStudentsForm({
       <TravelRun
         runner={runner}
         snapshot={snapshot}
-        students={students}
+        students={sent}
         kind={kind}
         outcomeOf={outcomeOf}
         onClose={close}
@@ -196,13 +221,83 @@ function CopyStudentsForm({
             <Text size="sm">{messages.moveNote(turma.label)}</Text>
           </Alert>
         )}
+        {target !== null && (
+          <TravelReview students={students} review={review} waiting={afterLookup.waiting} />
+        )}
         <FormDialogActions>
-          <SubmitButton busyLabel={messages.sending}>
-            {messages.submit(kind, students.length, formats.number.format(students.length))}
+          <SubmitButton busyLabel={messages.sending} blocked={sent.length === 0}>
+            {sent.length === 0
+              ? messages.noneToSend
+              : messages.submit(kind, sent.length, formats.number.format(sent.length))}
           </SubmitButton>
         </FormDialogActions>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * The lookup's state and the students warned of, each with what they are warned of and a box to
+ * leave them out: a student warned of is sent as they are unless left out (the bulk review's rule).
+ */
+function TravelReview({
+  students: all,
+  review: { lookup, warnings, leftOut, leaveOut: onLeaveOut },
+  waiting,
+}: {
+  students: readonly RosterEntry[];
+  review: ReturnType<typeof useTravelReview>;
+  /** A start waits for the lookup. */
+  waiting: boolean;
+}) {
+  const messages = useRosterMessages().travel;
+  const status = <LookupStatus lookup={lookup} startWhenDone={waiting} text={messages.lookup} />;
+  if (warnings.size === 0) return status;
+  const students = all.filter((student) => warnings.has(student.email));
+  const emails = students.map((student) => student.email);
+  const included = emails.filter((email) => !leftOut.has(email));
+  return (
+    <Stack gap="xs">
+      {status}
+      <WarningsSummary warnings={included.map((email) => warnings.get(email) ?? [])} />
+      <Group justify="space-between">
+        <Title order={3} size="h5">
+          {messages.warnedTitle}
+        </Title>
+        {included.length > 0 ? (
+          <Button variant="default" size="xs" onClick={() => onLeaveOut(included, true)}>
+            {messages.leaveOutWarned}
+          </Button>
+        ) : (
+          <Button variant="default" size="xs" onClick={() => onLeaveOut(emails, false)}>
+            {messages.includeWarned}
+          </Button>
+        )}
+      </Group>
+      <Text size="sm">{messages.warnedHint}</Text>
+      <ul aria-label={messages.warnedTitle} className={classes.travelOutcomes}>
+        {students.map((student) => (
+          <li key={student.email}>
+            <Text size="sm" fw={500}>
+              {visibleName(student.name)} ({student.email})
+            </Text>
+            {(warnings.get(student.email) ?? []).map((warning) => (
+              <WarningText
+                key={warning.kind + ('turma' in warning ? warning.turma.id : '')}
+                warning={warning}
+                typedName={student.name}
+              />
+            ))}
+            <Checkbox
+              mt={4}
+              label={messages.leaveOut(visibleName(student.name))}
+              checked={leftOut.has(student.email)}
+              onChange={(event) => onLeaveOut([student.email], event.currentTarget.checked)}
+            />
+          </li>
+        ))}
+      </ul>
+    </Stack>
   );
 }
 

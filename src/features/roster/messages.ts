@@ -121,6 +121,22 @@ export const useRosterMessages = defineMessages({
             : `${formatted} alunos foram movidos para a outra turma.`,
       saveOutcomes: 'Baixar resultados (CSV)',
       csvHeader: ['Nome', 'E-mail', 'Resultado'],
+      // The bulk review's lookup and warnings, before anything is sent.
+      lookup: {
+        running: 'Verificando quais destes alunos já estão na turma de destino…',
+        failed:
+          'Não foi possível verificar quais destes alunos já estão na turma de destino, então faltam os avisos de validade encurtada ou retirada. Tente de novo, ou envie assim mesmo.',
+        retry: 'Verificar de novo',
+        startWhenDone: 'O envio começa assim que a verificação terminar.',
+        unavailable:
+          'Se algum destes alunos já estiver na turma de destino, a validade dele lá passa a ser a enviada (mesmo mais curta, ou nenhuma).',
+      },
+      warnedTitle: 'Alunos com aviso',
+      warnedHint: 'Alunos com aviso são enviados como estão, a menos que você os deixe de fora.',
+      leaveOut: (name: string): string => `Deixar ${name} de fora`,
+      leaveOutWarned: 'Deixar de fora todos com aviso',
+      includeWarned: 'Incluir de volta os deixados de fora',
+      noneToSend: 'Nenhum aluno para enviar',
     },
     selection: {
       label: 'Alunos selecionados',
@@ -310,6 +326,21 @@ export const useRosterMessages = defineMessages({
             : `${formatted} students were moved to the other class.`,
       saveOutcomes: 'Download results (CSV)',
       csvHeader: ['Name', 'E-mail', 'Outcome'],
+      lookup: {
+        running: 'Checking which of these students are already in the destination class…',
+        failed:
+          'Could not check which of these students are already in the destination class, so the warnings about shortened or removed expiries are missing. Try again, or send anyway.',
+        retry: 'Check again',
+        startWhenDone: 'Sending starts as soon as the check is over.',
+        unavailable:
+          'If any of these students is already in the destination class, their expiry there becomes the one sent (even if earlier, or none).',
+      },
+      warnedTitle: 'Students with warnings',
+      warnedHint: 'Students with warnings are sent as they are unless you leave them out.',
+      leaveOut: (name) => `Leave ${name} out`,
+      leaveOutWarned: 'Leave out all with warnings',
+      includeWarned: 'Include those left out again',
+      noneToSend: 'No student to send',
     },
     selection: {
       label: 'Selected students',

@@ -184,10 +184,10 @@ describe('copying and moving students to another turma', { timeout: 40_000 }, ()
     expirationDate: '2031-06-01T12:00:00.000Z',
   };
 
-  async function openTravel(kind: 'copy' | 'move') {
+  async function openTravel(kind: 'copy' | 'move', inTarget: (typeof ANA)[] = []) {
     const backend = installReferenceApi({
       turmas: [OITAVO, NONO],
-      enrolments: { 't-8a': [ANA, BIA, CAIO] },
+      enrolments: { 't-8a': [ANA, BIA, CAIO], 't-9a': inTarget },
     });
     const view = render(<TurmasPage api={createTestApiClient()} />);
     const { user } = view;
@@ -281,5 +281,37 @@ describe('copying and moving students to another turma', { timeout: 40_000 }, ()
     expect(csv).toContain(
       'Bia,bia@escola.test,"Matriculado em 9º ano A 2027, ainda em 8º ano A 2026"',
     );
+  });
+
+  it('warns before running of a student whose later expiry there would be shortened', async () => {
+    const later = { ...ANA, expirationDate: '2032-05-01T12:00:00.000Z' };
+    const { backend, user, dialog } = await openTravel('copy', [later]);
+    // Before anything is sent: the bulk review's warning, counted and said for the student.
+    expect(
+      await within(dialog).findByText(
+        'Avisos: 1 aluno terá a validade encurtada.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
+    const warned = within(within(dialog).getByRole('list', { name: 'Alunos com aviso' }));
+    expect(warned.getByText(/ana@escola\.test/)).toBeVisible();
+    expect(
+      warned.getByText(/^9º ano A 2027: a validade atual vai até .*2032.*é mais curta/),
+    ).toBeVisible();
+    expect(backend.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+
+    await user.click(warned.getByRole('checkbox', { name: 'Deixar Ana de fora' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Matricular 2 alunos' }));
+    expect(
+      await within(dialog).findByText('Concluído: 2 feitos, 0 não feitos.', {}, { timeout: 5000 }),
+    ).toBeVisible();
+    // Only what happened: the two sent, and Ana's longer expiry there as it was.
+    const outcomes = within(dialog).getByRole('list', { name: 'Resultado por aluno' });
+    expect(within(outcomes).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(outcomes).queryByText(/ana@escola\.test/)).toBeNull();
+    expect(backend.expiryOf('t-9a', ANA.email)).toBe(later.expirationDate);
+    expect(backend.expiryOf('t-9a', CAIO.email)).toBe(CAIO.expirationDate);
+    expect(backend.enrolments('t-9a')).toEqual([ANA.email, BIA.email, CAIO.email]);
   });
 });

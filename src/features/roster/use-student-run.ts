@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { classQueries } from '../../api/class-queries';
 import type { RosterEntry } from '#contract/extensions';
-import { createRunner, type Runner, type RunSnapshot } from '../../lib/batch-run/runner';
+import { createRunner, runToEnd, type Runner, type RunSnapshot } from '../../lib/batch-run/runner';
 import { isActive, useRunnerSnapshot } from '../../lib/batch-run/use-runner';
 import { useMessages } from '../../i18n/i18n-context';
 import { useRosterMessages } from './messages';
@@ -78,15 +78,7 @@ export function useStudentRun(send: (student: RosterEntry) => Promise<unknown>) 
         maxAttempts: 1,
       });
       setCurrent({ runner, students });
-      const results = await new Promise<RunSnapshot['results']>((resolve) => {
-        const unsubscribe = runner.subscribe(() => {
-          const now = runner.getSnapshot();
-          if (now.status !== 'finished' && now.status !== 'cancelled') return;
-          unsubscribe();
-          resolve(now.results);
-        });
-        runner.start();
-      });
+      const { results } = await runToEnd(runner);
       const next = new Map(outcomes);
       students.forEach((student, index) =>
         next.set(student.email, outcomeOf(student, results[index])),

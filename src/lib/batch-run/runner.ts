@@ -73,6 +73,19 @@ export interface Runner {
   subscribe: (listener: () => void) => () => void;
 }
 
+/** Starts `runner` and resolves with its last snapshot once it has finished or been cancelled. */
+export function runToEnd(runner: Runner): Promise<RunSnapshot> {
+  return new Promise((resolve) => {
+    const unsubscribe = runner.subscribe(() => {
+      const now = runner.getSnapshot();
+      if (now.status !== 'finished' && now.status !== 'cancelled') return;
+      unsubscribe();
+      resolve(now);
+    });
+    runner.start();
+  });
+}
+
 const DEFAULT_CONCURRENCY = 4;
 const DEFAULT_MAX_ATTEMPTS = 5;
 const DEFAULT_BACKOFF = { baseMs: 500, maxMs: 15_000 };

@@ -9,17 +9,17 @@ import { TurmaPicker } from '../../../components/turma-picker/turma-picker';
 import { CannotUndoWarning } from '../../../components/typed-confirmation/cannot-undo-warning';
 import { confirmationState } from '../../../components/typed-confirmation/typed-confirmation';
 import { TypedConfirmationField } from '../../../components/typed-confirmation/typed-confirmation-field';
+import type { KnownStudents } from '../../../components/enrol-warnings/enrol-warnings';
+import { LookupStatus } from '../../../components/enrol-warnings/lookup-status';
+import { useStartAfterLookup } from '../../../components/enrol-warnings/use-start-after-lookup';
+import { WarningsSummary } from '../../../components/enrol-warnings/warnings-summary';
 import { useFormats } from '../../../i18n/formats';
 import type { BulkAction, PreviewState } from '../bulk-state';
 import { useBulkMessages } from '../messages';
 import { BULK_ROWS_MAX, type BulkMode, type CheckedRow } from '../types';
-import { LookupStatus } from './lookup-status';
 import { ReadyTable } from './ready-table';
 import { ReviewList } from './review-list';
-import type { KnownStudents } from './review-warnings';
 import { useReview } from './use-review';
-import { useStartAfterLookup } from './use-start-after-lookup';
-import { WarningsSummary } from './warnings-summary';
 
 interface PreviewStepProps {
   api: ApiClient;
@@ -62,8 +62,10 @@ export function PreviewStep(props: PreviewStepProps) {
   // until it matches, as the single removal's e-mail does.
   const canStart = ready.length > 0 && confirmed;
   const turmasRef = useRef<HTMLInputElement>(null);
-  const afterLookup = useStartAfterLookup(lookup, warnings, checked, props.onStart);
   const warnedLines = [...warnings.keys()];
+  const afterLookup = useStartAfterLookup(lookup, warnedLines, () =>
+    props.onStart(checked, lookup.students),
+  );
 
   return (
     <form
@@ -97,9 +99,13 @@ export function PreviewStep(props: PreviewStepProps) {
               : undefined,
           )}
         </Text>
-        {warnings.size > 0 && <WarningsSummary warnings={warnings} messages={messages} />}
+        {warnings.size > 0 && <WarningsSummary warnings={warnings.values()} />}
         {mode === 'enrol' && (
-          <LookupStatus lookup={lookup} startWhenDone={afterLookup.waiting} messages={messages} />
+          <LookupStatus
+            lookup={lookup}
+            startWhenDone={afterLookup.waiting}
+            text={messages.preview.lookup}
+          />
         )}
 
         {reviewRows.length > 0 && (

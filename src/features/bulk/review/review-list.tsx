@@ -1,19 +1,23 @@
 import '@mantine/core/styles/Checkbox.css';
 import { Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { IconCheck } from '@tabler/icons-react';
 import { NAME_MAX_LENGTH } from '#contract';
-import { useFormats } from '../../../i18n/formats';
 import classes from '../bulk.module.css';
 import type { BulkMessages } from '../messages';
 import { BulkPager } from '../pager';
 import type { BulkMode, CheckedRow, InputRow } from '../types';
 import { usePage } from '../use-page';
-import type { RowWarning, RowWarningKind } from './review-warnings';
+import type {
+  EnrolWarning,
+  EnrolWarningKind,
+} from '../../../components/enrol-warnings/enrol-warnings';
+import { WarningText } from '../../../components/enrol-warnings/warnings-summary';
 
 /** The fields a warning is about: where a reader of the field hears it. */
-const WARNED_FIELD: Record<RowWarningKind, 'name' | 'email' | 'expiry'> = {
+const WARNED_FIELD: Record<EnrolWarningKind, 'name' | 'email' | 'expiry'> = {
   'columns-swapped': 'email',
   'other-name': 'name',
+  expired: 'expiry',
   shortens: 'expiry',
   limits: 'expiry',
   removes: 'expiry',
@@ -24,7 +28,7 @@ interface ReviewListProps {
   rows: { row: InputRow; checked: CheckedRow | undefined }[];
   excluded: ReadonlySet<number>;
   /** Of the lines not excluded that have any. */
-  warnings: ReadonlyMap<number, readonly RowWarning[]>;
+  warnings: ReadonlyMap<number, readonly EnrolWarning[]>;
   messages: BulkMessages;
   onRowChange: (line: number, change: Partial<InputRow>) => void;
   onExclude: (lines: readonly number[], exclude: boolean) => void;
@@ -48,8 +52,6 @@ export function ReviewList({
   warnedLines,
 }: ReviewListProps) {
   const text = messages.preview;
-  const formats = useFormats();
-  const date = (iso: string) => formats.mediumDateTime.format(new Date(iso));
   const page = usePage(rows);
   const maxName = String(NAME_MAX_LENGTH);
   const anyWarned = warnedLines.length > 0;
@@ -130,13 +132,11 @@ export function ReviewList({
                         </div>
                       ))}
                       {rowWarnings.map((warning) => (
-                        <div
+                        <WarningText
                           key={warning.kind + ('turma' in warning ? warning.turma.id : '')}
-                          className={classes.rowWarning}
-                        >
-                          <IconAlertTriangle aria-hidden size={14} className={classes.noticeIcon} />
-                          {messages.rowWarning(warning, row.name, date)}
-                        </div>
+                          warning={warning}
+                          typedName={row.name}
+                        />
                       ))}
                     </>
                   )}

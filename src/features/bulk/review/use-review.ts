@@ -8,7 +8,7 @@ import type { PreviewState } from '../bulk-state';
 import type { BulkMode } from '../types';
 import { checkRows } from './check-rows';
 import { reviewWarnings } from './review-warnings';
-import { useStudentLookup } from './use-student-lookup';
+import { useStudentLookup } from '../../../components/enrol-warnings/use-student-lookup';
 
 interface ReviewOptions {
   api: ApiClient;

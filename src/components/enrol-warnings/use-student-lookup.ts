@@ -1,8 +1,8 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import type { ApiClient } from '../../../api/client';
-import { readStudentsByEmail } from '../../../api/student-queries';
-import type { KnownStudents } from './review-warnings';
+import type { ApiClient } from '../../api/client';
+import { readStudentsByEmail } from '../../api/student-queries';
+import type { KnownStudents } from './enrol-warnings';
 
 /**
  * An e-mail fixed in the review is asked about once typing pauses, as the enrol form's lookup

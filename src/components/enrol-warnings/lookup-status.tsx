@@ -1,20 +1,29 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
-import classes from '../bulk.module.css';
-import type { BulkMessages } from '../messages';
+import classes from './enrol-warnings.module.css';
 import type { StudentLookup } from './use-student-lookup';
+
+/** What each place that looks students up says of it, in its own words. */
+export interface LookupTexts {
+  running: string;
+  /** What is missing without it, and that sending anyway is possible. */
+  failed: string;
+  retry: string;
+  startWhenDone: string;
+  /** Without the extension: what happens to students already registered, said once. */
+  unavailable: string;
+}
 
 /** What the lookup of existing students is doing, or why it is not there. */
 export function LookupStatus({
   lookup,
   startWhenDone,
-  messages,
+  text,
 }: {
   lookup: StudentLookup;
   startWhenDone: boolean;
-  messages: BulkMessages;
+  text: LookupTexts;
 }) {
-  const text = messages.preview.lookup;
   switch (lookup.state) {
     case 'off':
       return (
