@@ -456,6 +456,45 @@ describe('acting from the roster', () => {
     ]);
   });
 
+  it('pauses a removal before the next call, says where it stands, and finishes on Continuar', async () => {
+    const six = Array.from({ length: 6 }, (_, index) => `aluno${index}@escola.test`);
+    const backend = installBackend({ enrolments: { 't-mat': six } });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Ver alunos de Matemática 9º A' }));
+    const roster = await rosterDialog();
+    await within(roster).findByText('6 alunos');
+    await user.click(
+      within(roster).getByRole('checkbox', { name: 'Selecionar todos os alunos desta página' }),
+    );
+    await user.click(within(roster).getByRole('button', { name: 'Remover da turma' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remover 6 alunos da turma' });
+    const deletes = () => backend.requests.filter((request) => request.method === 'DELETE');
+    // The first four calls (the runner's four in flight) wait until paused.
+    const held = backend.hold((request) => request.method === 'DELETE');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Para confirmar/ }), '6{Enter}');
+    await waitFor(() => expect(held.requests).toHaveLength(4));
+    await user.click(await within(dialog).findByRole('button', { name: 'Pausar' }));
+    held.release();
+
+    const progress = await within(dialog).findByText('4 de 6 alunos processados. Pausado.');
+    expect(progress).toBeVisible();
+    const items = within(within(dialog).getByRole('list', { name: 'Resultado por aluno' }));
+    expect(items.getAllByText('Removido da turma')).toHaveLength(4);
+    expect(items.getAllByText('Aguardando')).toHaveLength(2);
+    // Nothing more is sent while paused.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(deletes()).toHaveLength(4);
+    expect(backend.enrolments('t-mat')).toHaveLength(2);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(backend.enrolments('t-mat')).toEqual([]);
+    expect(deletes()).toHaveLength(6);
+    expect(
+      await within(roster).findByText('6 alunos não estão mais em Matemática 9º A.'),
+    ).toBeVisible();
+  });
+
   it('shows each outcome when some fail, and sends only those again', async () => {
     const backend = installBackend();
     const { user } = renderPage();
