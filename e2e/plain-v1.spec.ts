@@ -5,6 +5,7 @@
  * runs every journey this way.)
  */
 import type { Page } from '@playwright/test';
+import type { Class } from '#contract';
 import {
   countsOf,
   expect,
@@ -28,6 +29,18 @@ function watchExtensionCalls(page: Page): string[] {
     }
   });
   return calls;
+}
+
+/** Enrols a new student in `turma` with its row's "Matricular", and closes the dialog. */
+async function enrolThroughDialog(page: Page, turma: Class, name: string, email: string) {
+  await turmasPage(page).row(turma).enrol.click();
+  const enrol = page.getByRole('dialog', { name: 'Matricular aluno' });
+  await enrol.getByRole('textbox', { name: 'Nome do aluno' }).fill(name);
+  await enrol.getByRole('textbox', { name: 'E-mail do aluno' }).fill(email);
+  await enrol.getByRole('button', { name: /^Matricular em 1 turma$/ }).click();
+  await expect(enrol.getByText('Matrícula feita')).toBeVisible();
+  await enrol.getByRole('button', { name: 'Fechar' }).filter({ hasText: 'Fechar' }).click();
+  await expect(enrol).toBeHidden();
 }
 
 test('shows no roster control anywhere and asks for no roster', async ({
@@ -76,14 +89,7 @@ test('enrols and removes a student through the dialogs as before', async ({
 
   await signIn(page, token);
   const list = turmasPage(page);
-  await list.row(turma!).enrol.click();
-  const enrol = page.getByRole('dialog', { name: 'Matricular aluno' });
-  await enrol.getByRole('textbox', { name: 'Nome do aluno' }).fill('Aluna do v1');
-  await enrol.getByRole('textbox', { name: 'E-mail do aluno' }).fill(email);
-  await enrol.getByRole('button', { name: /^Matricular em 1 turma$/ }).click();
-  await expect(enrol.getByText('Matrícula feita')).toBeVisible();
-  await enrol.getByRole('button', { name: 'Fechar' }).filter({ hasText: 'Fechar' }).click();
-  await expect(enrol).toBeHidden();
+  await enrolThroughDialog(page, turma!, 'Aluna do v1', email);
   await expect(list.row(turma!).students).toHaveText(String(before! + 1));
 
   await list.row(turma!).remove.click();
@@ -111,14 +117,7 @@ test('History lists an enrolment sent from this browser, with no Desfazer', asyn
   const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
   const email = `historico.${Date.now()}@escola.test`;
   await signIn(page, token);
-  const list = turmasPage(page);
-  await list.row(turma!).enrol.click();
-  const enrol = page.getByRole('dialog', { name: 'Matricular aluno' });
-  await enrol.getByRole('textbox', { name: 'Nome do aluno' }).fill('Aluna do histórico');
-  await enrol.getByRole('textbox', { name: 'E-mail do aluno' }).fill(email);
-  await enrol.getByRole('button', { name: /^Matricular em 1 turma$/ }).click();
-  await expect(enrol.getByText('Matrícula feita')).toBeVisible();
-  await enrol.getByRole('button', { name: 'Fechar' }).filter({ hasText: 'Fechar' }).click();
+  await enrolThroughDialog(page, turma!, 'Aluna do histórico', email);
 
   await page.getByRole('button', { name: 'Histórico' }).click();
   const history = page.getByRole('dialog', { name: 'Histórico' });

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { ApiClient } from '../api/client';
 import { useExtension } from '../api/use-extension';
 import { useSession } from '../features/auth/token-store';
@@ -74,43 +74,48 @@ function HistoryButton({ audit }: { audit: boolean }) {
   );
 }
 
-/** Mounted once its code is in (a failed import is said here, with a retry); kept while it closes. */
+/** The server's trail, with "Minhas" once the server has named the credential (`me`). */
 function HistoryOutlet({ api }: { api: ApiClient }) {
-  const wanted = useHistoryOpen();
-  // "Minhas" is the signed-in credential's writes, once the server has named it (`me`).
   const { name, canWrite } = useCredential(api);
-  const [shown, setShown] = useState(false);
-  if (wanted && !shown) setShown(true);
-  const { code, load } = useLazyCode(wanted, loadHistoryView);
-  if (wanted && code === 'failed')
-    return <CodeLoadFailed onRetry={load} onDismiss={closeHistory} />;
-  if (code !== 'ready' || !shown) return null;
   return (
-    <Suspense fallback={null}>
-      <HistoryView
-        api={api}
-        opened={wanted}
-        onClose={closeHistory}
-        me={name}
-        readOnly={!canWrite}
-      />
-    </Suspense>
+    <ViewOutlet load={loadHistoryView}>
+      {(opened) => (
+        <HistoryView
+          api={api}
+          opened={opened}
+          onClose={closeHistory}
+          me={name}
+          readOnly={!canWrite}
+        />
+      )}
+    </ViewOutlet>
   );
 }
 
-/** The sent log's view, as HistoryOutlet mounts the trail's. */
+/** What this browser sent, kept as the sign-in chose. */
 function SentLogOutlet() {
-  const wanted = useHistoryOpen();
   const { remember } = useSession();
+  return (
+    <ViewOutlet load={loadSentLogView}>
+      {(opened) => <SentLogView remembered={remember} opened={opened} onClose={closeHistory} />}
+    </ViewOutlet>
+  );
+}
+
+/** Mounted once its code is in (a failed import is said here, with a retry); kept while it closes. */
+function ViewOutlet({
+  load,
+  children,
+}: {
+  load: () => Promise<unknown>;
+  children: (opened: boolean) => ReactNode;
+}) {
+  const wanted = useHistoryOpen();
   const [shown, setShown] = useState(false);
   if (wanted && !shown) setShown(true);
-  const { code, load } = useLazyCode(wanted, loadSentLogView);
+  const { code, load: retry } = useLazyCode(wanted, load);
   if (wanted && code === 'failed')
-    return <CodeLoadFailed onRetry={load} onDismiss={closeHistory} />;
+    return <CodeLoadFailed onRetry={retry} onDismiss={closeHistory} />;
   if (code !== 'ready' || !shown) return null;
-  return (
-    <Suspense fallback={null}>
-      <SentLogView remembered={remember} opened={wanted} onClose={closeHistory} />
-    </Suspense>
-  );
+  return <Suspense fallback={null}>{children(wanted)}</Suspense>;
 }
