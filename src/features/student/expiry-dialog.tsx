@@ -25,8 +25,11 @@ export interface StudentDialogProps {
   /** The turmas it acts on, as ticked when it opened. */
   turmas: readonly StudentEnrolment[];
   onClose: () => void;
-  /** What was done, for the page to say once the dialog has closed. */
-  onDone: (notice: string) => void;
+  /**
+   * What was done, for the page to say once the dialog has closed; `runId`, the run its calls
+   * shared, when it can be undone as one.
+   */
+  onDone: (notice: string, runId?: string) => void;
 }
 
 /**

@@ -109,7 +109,7 @@ function MoveForm({ api, student, from, onDone }: StudentDialogProps & { from: S
       setState({ step: 'half', to, failure: describeApiError(error, appMessages) });
       return;
     }
-    onDone(text.done(fromName, toName));
+    onDone(text.done(fromName, toName), runId);
     close();
   });
 

@@ -6,6 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TurmasPage } from '../../app/turmas-page';
+import { getClassStudents } from '../../api/extension-calls';
 import { createTestApiClient } from '../../testing/api-client';
 import {
   installReferenceApi,
@@ -180,6 +181,33 @@ describe('moving between turmas', () => {
       ['POST', '/v1/classe/t-fis/add-student'],
       ['DELETE', '/v1/classe/remove-student'],
     ]);
+  });
+
+  it('offers Desfazer once moved: the student is back with the old expiry and date', async () => {
+    const backend = installBackend();
+    const api = createTestApiClient();
+    const before = (await getClassStudents(api, 't-mat')).data;
+    const { user } = openPage();
+    await startMove(user);
+    await screen.findByText('Movido de Matemática 9º A para Física 1º B.');
+    const notice = screen
+      .getAllByRole('status')
+      .find((region) => region.textContent.startsWith('Movido de'))!;
+    await user.click(within(notice).getByRole('button', { name: 'Desfazer' }));
+    await waitFor(() => expect(backend.enrolments('t-mat')).toEqual([ANA.email]));
+    expect(backend.enrolments('t-fis')).toEqual([]);
+    // Back as before: the same expiry and the same enrolment date (only updatedAt moves).
+    const enrolment = ({ email, expirationDate, enrolledAt }: (typeof before)[number]) => ({
+      email,
+      expirationDate,
+      enrolledAt,
+    });
+    expect((await getClassStudents(api, 't-mat')).data.map(enrolment)).toEqual(
+      before.map(enrolment),
+    );
+    await waitFor(() =>
+      expect(turmaNames()).toEqual(['Artes 9º A', 'História 9º A', 'Matemática 9º A']),
+    );
   });
 
   it('says where the student is when the removal fails, and finishes on request', async () => {

@@ -1,9 +1,11 @@
 import { Alert, Box, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { UndoWrite } from '../../api/audit-undo-parts';
 import type { ApiClient } from '../../api/client';
+import { useExtension } from '../../api/use-extension';
 import { normalizedEmail, studentQueries } from '../../api/student-queries';
-import { foldedWords, matchWord, searchWords } from '#contract';
+import { AUDIT_EXTENSION, foldedWords, matchWord, searchWords } from '#contract';
 import type { StudentEnrolment, StudentRecord } from '#contract/extensions';
 import { EmailText } from '../../components/email-text/email-text';
 import { PanelNotice } from '../../components/side-panel/panel-notice';
@@ -132,7 +134,8 @@ function StudentDetails({
     turmas: readonly StudentEnrolment[];
     opened: boolean;
   } | null>(null);
-  const [notice, setNotice] = useState<{ text: string; seq: number } | null>(null);
+  const [notice, setNotice] = useState<{ text: string; seq: number; runId?: string } | null>(null);
+  const undoable = useExtension(api, AUDIT_EXTENSION) && !readOnly;
   const noticeRef = useRef<HTMLDivElement>(null);
   // Once the dialog has given focus back: the outcome is read where it is shown.
   useEffect(() => {
@@ -166,8 +169,8 @@ function StudentDetails({
     student,
     turmas: dialog.turmas,
     onClose: () => setDialog({ ...dialog, opened: false }),
-    onDone: (text) => {
-      setNotice((before) => ({ text, seq: (before?.seq ?? 0) + 1 }));
+    onDone: (text, runId) => {
+      setNotice((before) => ({ text, seq: (before?.seq ?? 0) + 1, ...(runId && { runId }) }));
       setTicked(new Set());
     },
   };
@@ -184,6 +187,11 @@ function StudentDetails({
           onDismiss={() => setNotice(null)}
         >
           {notice.text}
+          {undoable && notice.runId && (
+            <Box mt="xs">
+              <UndoWrite key={notice.seq} api={api} body={{ runId: notice.runId }} />
+            </Box>
+          )}
         </PanelNotice>
       )}
       <Group justify="space-between" gap="sm">
