@@ -3,17 +3,21 @@
  * logged. The test pins the mechanism (one timingSafeEqual of SHA-256 digests per token) instead of
  * timing it.
  */
-import type * as nodeCrypto from 'node:crypto';
-import { createHash, timingSafeEqual } from 'node:crypto';
+import crypto, { createHash } from 'node:crypto';
+import { syncBuiltinESMExports } from 'node:module';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storedStudents } from './testing/database.ts';
 import { STANDARD_FIXTURES, STUDENTS, TURMAS } from './testing/fixtures.ts';
 import { startTestApp, type TestApp } from './testing/test-app.ts';
 import { startTestServer, type TestServer } from './testing/test-server.ts';
 
-vi.mock('node:crypto', async (importOriginal) => {
-  const crypto = await importOriginal<typeof nodeCrypto>();
-  return { ...crypto, timingSafeEqual: vi.fn(crypto.timingSafeEqual) };
+// A spy on the built-in itself, not vi.mock: the server's modules may be loaded already by another
+// file of the same worker (isolation is off, vitest.config.ts), and a mock would not reach them.
+const timingSafeEqual = vi.spyOn(crypto, 'timingSafeEqual');
+syncBuiltinESMExports();
+afterAll(() => {
+  timingSafeEqual.mockRestore();
+  syncBuiltinESMExports();
 });
 
 const TOKEN = 'Tk.0123456789-abcdefghijklmnop_ABCDEF~xyz';
@@ -53,14 +57,14 @@ describe('the token comparison', () => {
   afterAll(() => app.stop());
   // A block, not an arrow returning the mock: Vitest would call a returned function as a teardown.
   beforeEach(() => {
-    vi.mocked(timingSafeEqual).mockClear();
+    timingSafeEqual.mockClear();
   });
 
   const list = (authorization: string) => app.request('/v1/classe', { headers: { authorization } });
 
   /** One timing-safe compare per configured token, of 32-byte digests, one being the candidate's. */
   function expectConstantTimeComparison(candidate: string) {
-    const calls = vi.mocked(timingSafeEqual).mock.calls;
+    const calls = timingSafeEqual.mock.calls;
     expect(calls, candidate).toHaveLength(2);
     const candidateDigest = sha256(candidate);
     for (const [expected, actual] of calls) {
@@ -73,7 +77,7 @@ describe('the token comparison', () => {
 
   it(`refuses ${wrong.length} wrong tokens, every one compared the same way`, async () => {
     for (const candidate of wrong) {
-      vi.mocked(timingSafeEqual).mockClear();
+      timingSafeEqual.mockClear();
       const response = await list(`Bearer ${candidate}`);
       expect(response.status, candidate).toBe(401);
       expect(await response.json()).toEqual({ status: '401', message: 'Invalid or expired token' });
