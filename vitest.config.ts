@@ -39,6 +39,9 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts'],
           exclude: ['server/**/*.postgres.test.ts'],
+          // One process per worker, not per file: each file starts its own servers and databases,
+          // and loading the server's modules again per file cost ~40% of the CPU (decision 009).
+          isolate: false,
           // Every answer a test gets is checked against the served OpenAPI document.
           setupFiles: ['server/testing/setup.ts'],
           testTimeout: 20_000,
@@ -52,6 +55,7 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           exclude: ['server/**/*.sqlite.test.ts'],
           env: { TEST_ENGINE: 'postgres' },
+          isolate: false,
           // A throwaway PostgreSQL cluster, or TEST_DATABASE_URL's server.
           globalSetup: ['server/testing/postgres-global-setup.ts'],
           setupFiles: ['server/testing/setup.ts'],

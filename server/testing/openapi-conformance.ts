@@ -207,6 +207,11 @@ export class OpenApiConformance {
  */
 let conformance: Promise<OpenApiConformance> | undefined;
 
+/** Forgets the document: each test file loads its own (setup.ts), even in a shared worker. */
+export function forgetServedDocument(): void {
+  conformance = undefined;
+}
+
 /** Loads the served document with `load`, unless one is loaded already. */
 export function useServedDocument(load: () => Promise<unknown>): Promise<OpenApiConformance> {
   conformance ??= load().then(
@@ -260,13 +265,17 @@ export async function expectConformingAnswer(origin: string, answer: CheckedAnsw
   throw new Error(`An answer the OpenAPI document does not allow:\n${problems.join('\n')}`);
 }
 
+/** The fetch before any wrapping: setup.ts runs again for each file in a shared worker. */
+const unwrappedFetch = Symbol.for('turmas.unwrappedFetch');
+
 /**
  * Replaces the global fetch with one that checks each answer against the served document before
  * returning it: the API tests' setup (setup.ts) installs it, so every fetch of theirs is checked,
  * the test server's helpers and a generated client included, without opting in.
  */
 export function installConformingFetch(): void {
-  const send = globalThis.fetch;
+  const global = globalThis as typeof globalThis & { [unwrappedFetch]?: typeof fetch };
+  const send = (global[unwrappedFetch] ??= globalThis.fetch);
   globalThis.fetch = async (input, init) => {
     // Not `new Request(input, init)`: it would take a streamed body for itself.
     const url = new URL(input instanceof Request ? input.url : input);

@@ -4,9 +4,15 @@
  * got one the document does not allow fails, even if it caught the error.
  */
 import { afterEach } from 'vitest';
-import { installConformingFetch, takeProblems } from './openapi-conformance.ts';
+import {
+  forgetServedDocument,
+  installConformingFetch,
+  takeProblems,
+} from './openapi-conformance.ts';
 
 installConformingFetch();
+// A file may serve another document (API_EXTENSIONS=off); a worker runs many files (no isolation).
+forgetServedDocument();
 
 afterEach(({ task }) => {
   const problems = takeProblems();
