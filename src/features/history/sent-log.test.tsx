@@ -208,6 +208,7 @@ describe('history without the audit extension', () => {
       sessionStorage.setItem(SENT_LOG_KEY, junk);
       expect(sentLog.entries()).toEqual([]);
     }
+    sentLog.clear();
     sessionStorage.setItem(SENT_LOG_KEY, '{"version":1,"entries":[{"id":"x"}]}');
     localStorage.setItem(SENT_LOG_KEY, '{');
     const { dialog } = await openHistory(api);
