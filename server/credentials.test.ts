@@ -1,18 +1,23 @@
 /**
  * Named credentials (decision 019): `GET /v1/me`, and the name each write's audit entry and each
- * request's log line carry. In-process (test-app.ts): every answer is checked against the served
- * OpenAPI document. One engine is enough: nothing here depends on the store's.
+ * request's log line carry, roles, the credentials file followed while running. In-process
+ * (test-app.ts) where no socket is needed: every answer is checked against the served OpenAPI
+ * document. On both engines, as every API test (vitest.config.ts): the names written into the
+ * trail and the writes a `read` credential is refused are the store's.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXTENSIONS_HEADER, listsExtension, ME_EXTENSION } from '#contract';
 import type { AuditResponse } from '#contract/extensions';
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newCredential, parseCredentialsFile } from './credentials-file.ts';
 import { namedCredential, READ_ONLY } from './credentials.ts';
+import { storedContent } from './testing/database.ts';
 import { startTestApp, type TestApp } from './testing/test-app.ts';
-import { startTestServer, TEST_TOKEN } from './testing/test-server.ts';
+import { startTestServer, TEST_TOKEN, type TestServer } from './testing/test-server.ts';
 
 const SECOND_TOKEN = 'second-token-0123456789abcdefghijkl';
 const MADE = { createdAt: '2020-02-02T08:00:00.000Z', updatedAt: '2020-02-02T08:00:00.000Z' };
@@ -63,6 +68,11 @@ describe('the audit trail and the request log', () => {
     const audit = await app.request('/v1/audit', { headers: bearer(TEST_TOKEN) });
     const { data } = (await audit.json()) as AuditResponse;
     expect(data.map((entry) => entry.credential)).toEqual(['token-2']);
+    // As stored, whatever the engine: the name, and neither token anywhere in the row.
+    const rows = await app.database.query<Record<string, unknown>>('SELECT * FROM audit');
+    expect(rows.map((row) => row.credential)).toEqual(['token-2']);
+    expect(JSON.stringify(rows)).not.toContain(SECOND_TOKEN);
+    expect(JSON.stringify(rows)).not.toContain(TEST_TOKEN);
 
     const requests = app.logLines
       .map((line) => JSON.parse(line) as Record<string, unknown>)
@@ -91,6 +101,7 @@ describe('a read credential', () => {
       fixtures: { turmas: [MAT] },
       credentials: [namedCredential('leitura', 'read', READ_TOKEN)],
     });
+    const stored = await storedContent(app.database);
     // Not even JSON: the body is never looked at.
     const response = await app.request(path, {
       method,
@@ -101,6 +112,7 @@ describe('a read credential', () => {
     expect(await response.json()).toEqual({ status: '403', message: READ_ONLY });
     const audit = await app.request('/v1/audit', { headers: bearer(READ_TOKEN) });
     expect(((await audit.json()) as AuditResponse).data).toEqual([]);
+    expect(await storedContent(app.database)).toBe(stored);
   });
 
   it('gets 200 on every read', async () => {
@@ -151,7 +163,13 @@ describe('the credentials file', () => {
     const file = join(dir, 'tokens');
     const sede = newCredential('secretaria-sede', 'write');
     const coord = newCredential('coord-fund2', 'read');
+    // The file holds the token's SHA-256, never the token.
     expect(sede.line).not.toContain(sede.token);
+    expect(sede.line.split(' ')).toEqual([
+      'secretaria-sede',
+      'write',
+      createHash('sha256').update(sede.token).digest('hex'),
+    ]);
     await writeFile(file, `# credentials\n${sede.line}\n`);
     const server = await startTestServer({ fixtures: { turmas: [MAT] }, tokensFile: file });
     try {
@@ -204,3 +222,83 @@ describe('the credentials file', () => {
     }
   });
 });
+
+describe('a credential revoked while its request runs', () => {
+  it('lets that request finish as usual; the next one with it gets 401 within 5 s', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'turmas-credentials-'));
+    const file = join(dir, 'tokens');
+    const sede = newCredential('secretaria-sede', 'write');
+    await writeFile(file, `${sede.line}\n`);
+    const server = await startTestServer({ fixtures: { turmas: [MAT] }, tokensFile: file });
+    try {
+      const body = JSON.stringify({
+        name: 'Ana',
+        email: 'ana@escola.example',
+        classes: [{ id: 'a1' }],
+      });
+      const held = heldWrite(server, sede.token, body, body.length >> 1);
+      // The server has the request's headers (it let it in) before the credential goes.
+      await held.continued;
+      await writeFile(file, '# every credential revoked\n');
+      const started = performance.now();
+      const me = () => server.request('/me', { authorization: `Bearer ${sede.token}` });
+      while ((await me()).status !== 401) {
+        expect(performance.now() - started).toBeLessThan(5_000);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+
+      expect(await held.finish()).toEqual({ status: 200, body: {} });
+      const audit = (await server.request('/audit')).body as AuditResponse;
+      expect(audit.data.map((entry) => entry.credential)).toEqual(['secretaria-sede']);
+      const next = await server.request('/classe/add-student', {
+        method: 'POST',
+        authorization: `Bearer ${sede.token}`,
+        json: { name: 'Bia', email: 'bia@escola.example', classes: [{ id: 'a1' }] },
+      });
+      expect(next.status).toBe(401);
+      expect(next.body).toMatchObject({ status: '401' });
+    } finally {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/**
+ * An enrolment whose body is sent in two parts: `continued` once the server has taken the request
+ * in with its headers (it answers `Expect: 100-continue` as it does), `finish` sends the rest.
+ */
+function heldWrite(server: TestServer, token: string, body: string, sentFirst: number) {
+  const request = httpRequest(`${server.url}/v1/classe/add-student`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+      expect: '100-continue',
+    },
+  });
+  const answered = new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    request.once('error', reject);
+    request.once('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.once('end', () => resolve({ status: response.statusCode!, body: JSON.parse(text) }));
+    });
+  });
+  const continued = new Promise<void>((resolve, reject) => {
+    answered.catch(reject);
+    request.once('continue', () => {
+      request.write(body.slice(0, sentFirst));
+      resolve();
+    });
+  });
+  return {
+    continued,
+    finish() {
+      request.end(body.slice(sentFirst));
+      return answered;
+    },
+  };
+}
