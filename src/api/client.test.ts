@@ -187,7 +187,7 @@ describe('extensions beyond v1', () => {
     expect(api.extensions.has('roster')).toBe(true);
 
     // An error answer of the server's own says it too.
-    answerWith(401);
+    answerWith(401, 'audit');
     await expect(api.getClasses()).rejects.toThrow();
     expect(api.extensions.has('roster')).toBe(false);
     expect(seen).toEqual([true, false]);
@@ -262,6 +262,24 @@ describe('extensions beyond v1', () => {
     answerWith(502);
     await expect(api.getClasses()).rejects.toThrow();
     expect(api.extensions.has('roster')).toBe(true);
+  });
+
+  it("is not changed by a proxy's error without the header, and is by the server's own", async () => {
+    const api = client();
+    answerWith(200, 'roster');
+    await api.getClasses();
+    for (const status of [400, 404, 413, 429]) {
+      answerWith(status);
+      await expect(api.getClasses()).rejects.toThrow();
+      expect(api.extensions.has('roster'), `after a bare ${status}`).toBe(true);
+    }
+    answerWith(404, 'audit');
+    await expect(api.getClasses()).rejects.toThrow();
+    expect(api.extensions.has('roster')).toBe(false);
+    expect(api.extensions.has('audit')).toBe(true);
+    answerWith(200);
+    await api.getClasses();
+    expect(api.extensions.has('audit')).toBe(false);
   });
 });
 

@@ -255,8 +255,10 @@ function createRequest(
     const requestId = extensions.has(REQUEST_ID_EXTENSION) ? newRequestId() : undefined;
     const runId = extensions.has(AUDIT_EXTENSION) ? spec.options?.runId : undefined;
     const { response, text } = await send(transport, spec, { requestId, runId });
-    // Any answer of the server's own says which extensions it has; a proxy's 5xx page does not.
-    if (response.status < 500) extensions.report(response.headers.get(EXTENSIONS_HEADER));
+    // The server's own answers say which extensions it has, errors included; a plain v1's say so
+    // by success without the header. A proxy's error page (a 404, 413, 502) says nothing.
+    const offered = response.headers.get(EXTENSIONS_HEADER);
+    if (offered !== null || response.ok) extensions.report(offered);
     return readAnswer(response, text, spec.response);
   };
 }
