@@ -12,6 +12,7 @@ import {
   countsOf,
   expect,
   expectNoAxeViolations,
+  idInCsv,
   OVER_THE_PAGE,
   listClasses,
   signIn,
@@ -155,7 +156,7 @@ test('a 60-line CSV with 5 bad lines enrols exactly the 55 good ones into two tu
   expect(lines[1]![0]).toBe('Enviado em');
   expect(lines.slice(2, 5)).toEqual([
     ['Turmas', '2'],
-    ...turmas.map((turma) => ['Turma', turma.name, turma.id]),
+    ...turmas.map((turma) => ['Turma', turma.name, idInCsv(turma.id)]),
   ]);
   const header = lines.findIndex((row) => row[0] === 'Linha');
   expect(lines[header]).toEqual(RESULTS_HEADER);

@@ -232,3 +232,11 @@ export function newTag(): string {
   tagNumber += 1;
   return `zq${Date.now().toString(36)}${tagNumber}`;
 }
+
+/**
+ * A turma id as the console's CSV files write it. Ids are random URL-safe text, so one in 64
+ * starts with "-", which a spreadsheet reads as a formula: the file prefixes it with "'".
+ */
+export function idInCsv(id: string): string {
+  return id.startsWith('-') ? `'${id}` : id;
+}
