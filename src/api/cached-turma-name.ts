@@ -3,7 +3,7 @@ import { classQueries } from './class-queries';
 import type { ClassListResponse } from '#contract';
 
 /**
- * A turma's name as any turma list this tab has loaded shows it, or undefined: the API has no
+ * A turma's name as the turma lists this tab has loaded show it, or undefined: the API has no
  * call for one turma, so a roster opened from a link or an undo's answer names it from these.
  */
 export function cachedTurmaName(queryClient: QueryClient, classId: string): string | undefined {
