@@ -446,7 +446,9 @@ describe('Bulk dialog: an enrolment run', () => {
     ).toHaveAttribute('role', 'status');
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     // The two calls answered before it still count.
-    await waitFor(() => expect(counts()).toMatchObject({ Concluídos: '2', Faltam: '4' }));
+    await waitFor(() =>
+      expect(counts()).toMatchObject({ Concluídos: '2', 'Ainda não tentados': '4' }),
+    );
     expect(writes(backend)).toHaveLength(2);
     expect(within(dialog()).queryByRole('button', { name: 'Fechar' })).toBeNull();
 
@@ -478,7 +480,7 @@ describe('Bulk dialog: an enrolment run', () => {
     );
     held.release();
     await waitFor(() => expect(within(dialog()).getByRole('status')).toHaveTextContent('Pausado'));
-    expect(counts()).toMatchObject({ Concluídos: '4', Faltam: '6' });
+    expect(counts()).toMatchObject({ Concluídos: '4', 'Ainda não tentados': '6' });
     expect(writes(backend)).toHaveLength(4);
 
     held = backend.hold((request) => request.method === 'POST');

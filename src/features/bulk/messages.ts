@@ -133,33 +133,6 @@ const byLocale = {
             : 'A validade já passou.';
       }
     },
-    run: {
-      progressLabel: 'Andamento',
-      status: {
-        running: 'Enviando…',
-        paused: 'Pausado',
-        pausedSession: 'Pausado: sua sessão expirou. Entre novamente para continuar de onde parou.',
-        pausing: (count: string) => `Pausando: aguardando ${count} envios em andamento…`,
-        cancelling: (count: string) => `Cancelando: aguardando ${count} envios em andamento…`,
-        holding: (time: string) => `O servidor pediu uma pausa: retomando às ${time}.`,
-        outage: 'Servidor indisponível',
-      },
-      done: 'Concluídos',
-      failed: 'Com falha',
-      remaining: 'Faltam',
-      eta: 'Tempo restante',
-      etaUnknown: 'calculando…',
-      pause: 'Pausar',
-      resume: 'Continuar',
-      // While an outage pauses the run it tries by itself: the button tries at once.
-      tryNow: 'Tentar agora',
-      retryIn: (wait: string) => `Tentando de novo em ${wait}.`,
-      retrying: 'Tentando agora…',
-      cancel: 'Cancelar o envio',
-      leaveWarning: 'O envio em lote ainda não terminou.',
-      outageHint:
-        'O envio continua sozinho quando o servidor responder. Nenhuma linha é dada como falha por isso.',
-    },
     results: {
       title: { finished: 'Envio concluído', cancelled: 'Envio cancelado' },
       summary: 'Resultado por linha',
@@ -352,32 +325,6 @@ const byLocale = {
             ? 'Invalid expiry: use 2026-12-31 or 31/12/2026.'
             : 'The expiry has already passed.';
       }
-    },
-    run: {
-      progressLabel: 'Progress',
-      status: {
-        running: 'Sending…',
-        paused: 'Paused',
-        pausedSession: 'Paused: your session expired. Sign in again to continue where it stopped.',
-        pausing: (count: string) => `Pausing: waiting for ${count} requests in flight…`,
-        cancelling: (count: string) => `Cancelling: waiting for ${count} requests in flight…`,
-        holding: (time: string) => `The server asked for a pause: resuming at ${time}.`,
-        outage: 'Server unavailable',
-      },
-      done: 'Done',
-      failed: 'Failed',
-      remaining: 'Remaining',
-      eta: 'Time left',
-      etaUnknown: 'estimating…',
-      pause: 'Pause',
-      resume: 'Continue',
-      tryNow: 'Try now',
-      retryIn: (wait: string) => `Trying again in ${wait}.`,
-      retrying: 'Trying now…',
-      cancel: 'Cancel the run',
-      leaveWarning: 'The bulk run has not finished.',
-      outageHint:
-        'The run goes on by itself when the server answers. No line is marked failed because of this.',
     },
     results: {
       title: { finished: 'Run complete', cancelled: 'Run cancelled' },

@@ -10,10 +10,11 @@ import { useDiscardGuard, useFormDialog } from '../../components/form-dialog/for
 import { useFormSubmit } from '../../components/form-dialog/use-form-submit';
 import { visibleName } from '../../components/visible-name/visible-name';
 import { useFormats } from '../../i18n/formats';
+import { RunProgress } from '../../lib/batch-run/run-progress';
 import { ExpiryFormField } from './expiry-form-field';
 import { useRosterMessages } from './messages';
 import type { RosterDialogProps } from './remove-students-dialog';
-import { RunProgress, RunSummary, StudentList } from './student-list';
+import { RunSummary, StudentList } from './student-list';
 import { failedCount, ROSTER_WRITE_MUTATION_KEY, useStudentRun } from './use-student-run';
 
 /**
@@ -112,7 +113,7 @@ function ChangeExpiryForm({
         <Text size="sm" fw={600}>
           {messages.expiryChange.in(turma.label)}
         </Text>
-        {progress && <RunProgress progress={progress} />}
+        {progress && <RunProgress snapshot={progress.snapshot} runner={progress.runner} />}
         <StudentList
           label={messages.outcome.listLabel}
           students={students}

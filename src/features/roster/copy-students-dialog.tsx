@@ -22,6 +22,7 @@ import { useFormSubmit } from '../../components/form-dialog/use-form-submit';
 import { TurmaPicker } from '../../components/turma-picker/turma-picker';
 import { visibleName } from '../../components/visible-name/visible-name';
 import { createRunner, runToEnd, type Runner, type RunSnapshot } from '../../lib/batch-run/runner';
+import { RunProgress } from '../../lib/batch-run/run-progress';
 import { isActive, useRunnerSnapshot } from '../../lib/batch-run/use-runner';
 import { downloadCsv, toCsv } from '../../lib/csv-file';
 import { useFormats } from '../../i18n/formats';
@@ -358,18 +359,18 @@ function TravelRun({
     );
   const formats = useFormats();
   const running = isActive(snapshot);
-  const settled = snapshot.succeeded + snapshot.failed + snapshot.notSent;
   return (
     <Stack gap="md">
-      <Text size="sm" fw={600} role="status">
-        {running
-          ? messages.progress(formats.number.format(settled), formats.number.format(snapshot.total))
-          : messages.finished(
-              formats.number.format(snapshot.succeeded),
-              formats.number.format(snapshot.total - snapshot.succeeded),
-            )}
-        {snapshot.status === 'paused' ? ` ${messages.paused}` : ''}
-      </Text>
+      {running ? (
+        <RunProgress snapshot={snapshot} runner={runner} />
+      ) : (
+        <Text size="sm" fw={600} role="status">
+          {messages.finished(
+            formats.number.format(snapshot.succeeded),
+            formats.number.format(snapshot.total - snapshot.succeeded),
+          )}
+        </Text>
+      )}
       <ul aria-label={rosterMessages.outcome.listLabel} className={classes.travelOutcomes}>
         {students.map((student, index) => (
           <li key={student.email}>
@@ -382,24 +383,14 @@ function TravelRun({
           </li>
         ))}
       </ul>
-      <Group justify="flex-end" gap="sm">
-        {running ? (
-          snapshot.status === 'paused' ? (
-            <Button onClick={runner.resume}>{messages.resume}</Button>
-          ) : (
-            <Button variant="default" onClick={runner.pause}>
-              {messages.pause}
-            </Button>
-          )
-        ) : (
-          <>
-            <Button variant="default" onClick={onSave}>
-              {messages.saveOutcomes}
-            </Button>
-            <Button onClick={onClose}>{rosterMessages.outcome.done}</Button>
-          </>
-        )}
-      </Group>
+      {!running && (
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onSave}>
+            {messages.saveOutcomes}
+          </Button>
+          <Button onClick={onClose}>{rosterMessages.outcome.done}</Button>
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -99,12 +99,8 @@ export const useRosterMessages = defineMessages({
             ? 'Mover 1 aluno'
             : `Mover ${formatted} alunos`,
       sending: 'Enviando…',
-      progress: (done: string, total: string): string => `${done} de ${total} alunos processados.`,
       finished: (done: string, failed: string): string =>
         `Concluído: ${done} feitos, ${failed} não feitos.`,
-      paused: 'Pausado.',
-      pause: 'Pausar',
-      resume: 'Continuar',
       pending: 'Aguardando',
       notSent: 'Não enviado',
       done: (kind: 'copy' | 'move', turma: string): string =>
@@ -307,11 +303,7 @@ export const useRosterMessages = defineMessages({
             ? 'Move 1 student'
             : `Move ${formatted} students`,
       sending: 'Sending…',
-      progress: (done, total) => `${done} of ${total} students processed.`,
       finished: (done, failed) => `Finished: ${done} done, ${failed} not done.`,
-      paused: 'Paused.',
-      pause: 'Pause',
-      resume: 'Resume',
       pending: 'Waiting',
       notSent: 'Not sent',
       done: (kind, turma) => (kind === 'copy' ? `Enrolled in ${turma}` : `Moved to ${turma}`),

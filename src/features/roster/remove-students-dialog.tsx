@@ -15,8 +15,9 @@ import {
 } from '../../components/typed-confirmation/typed-confirmation';
 import { TypedConfirmationField } from '../../components/typed-confirmation/typed-confirmation-field';
 import { useFormats } from '../../i18n/formats';
+import { RunProgress } from '../../lib/batch-run/run-progress';
 import { useRosterMessages } from './messages';
-import { RunProgress, RunSummary, StudentList } from './student-list';
+import { RunSummary, StudentList } from './student-list';
 import { failedCount, ROSTER_WRITE_MUTATION_KEY, useStudentRun } from './use-student-run';
 
 export interface RosterDialogProps {
@@ -114,7 +115,7 @@ function RemoveStudentsForm({
         <Text size="sm" fw={600}>
           {messages.remove.from(turma.label)}
         </Text>
-        {progress && <RunProgress progress={progress} />}
+        {progress && <RunProgress snapshot={progress.snapshot} runner={progress.runner} />}
         <StudentList
           label={messages.outcome.listLabel}
           students={students}

@@ -58,6 +58,15 @@ const studentNames = () =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
 
+/** A run's counts as the dialog shows them: each term and its figure. */
+function runCounts(dialog: HTMLElement): Record<string, string | null | undefined> {
+  return Object.fromEntries(
+    within(dialog)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
+}
+
 async function openRosterFromRow(user: ReturnType<typeof renderPage>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Ver alunos de Matemática 9º A' }));
   const dialog = await rosterDialog();
@@ -456,7 +465,7 @@ describe('acting from the roster', () => {
     ]);
   });
 
-  it('pauses a removal before the next call, says where it stands, and finishes on Continuar', async () => {
+  it('pauses a removal before the next call, counts done, failed and not attempted, and goes on', async () => {
     const six = Array.from({ length: 6 }, (_, index) => `aluno${index}@escola.test`);
     const backend = installBackend({ enrolments: { 't-mat': six } });
     const { user } = renderPage();
@@ -469,29 +478,47 @@ describe('acting from the roster', () => {
     await user.click(within(roster).getByRole('button', { name: 'Remover da turma' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Remover 6 alunos da turma' });
     const deletes = () => backend.requests.filter((request) => request.method === 'DELETE');
+    const emailOf = (request: { body: unknown }) => (request.body as { email: string }).email;
     // The first four calls (the runner's four in flight) wait until paused.
     const held = backend.hold((request) => request.method === 'DELETE');
     await user.type(within(dialog).getByRole('textbox', { name: /^Para confirmar/ }), '6{Enter}');
     await waitFor(() => expect(held.requests).toHaveLength(4));
+    // One of them is refused for good.
+    const refused = emailOf(held.requests[1]!);
+    backend.failNext(
+      { status: 409 },
+      { where: (request) => request.method === 'DELETE' && emailOf(request) === refused },
+    );
     await user.click(await within(dialog).findByRole('button', { name: 'Pausar' }));
     held.release();
 
-    const progress = await within(dialog).findByText('4 de 6 alunos processados. Pausado.');
-    expect(progress).toBeVisible();
+    expect(await within(dialog).findByText('Pausado')).toHaveAttribute('role', 'status');
+    expect(runCounts(dialog)).toEqual({
+      Concluídos: '3',
+      'Com falha': '1',
+      'Ainda não tentados': '2',
+      'Tempo restante': 'calculando…',
+    });
+    expect(within(dialog).getByRole('progressbar', { name: 'Andamento' })).toHaveAttribute(
+      'aria-valuenow',
+      '4',
+    );
     const items = within(within(dialog).getByRole('list', { name: 'Resultado por aluno' }));
-    expect(items.getAllByText('Removido da turma')).toHaveLength(4);
+    expect(items.getAllByText('Removido da turma')).toHaveLength(3);
     expect(items.getAllByText('Aguardando')).toHaveLength(2);
-    // Nothing more was sent: a runner that went on would have sent the fifth as the fourth settled,
-    // before "Pausado" showed.
+    // The counts are the server's: nothing more was sent (a runner that went on would have sent
+    // the fifth as the fourth settled, before "Pausado" showed), three are gone.
     expect(deletes()).toHaveLength(4);
-    expect(backend.enrolments('t-mat')).toHaveLength(2);
+    expect(backend.enrolments('t-mat')).toHaveLength(3);
+    expect(backend.enrolments('t-mat')).toContain(refused);
 
     await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(backend.enrolments('t-mat')).toEqual([]);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('1 aluno ficou como estava');
+    expect(within(dialog).queryByRole('progressbar')).toBeNull();
+    expect(backend.enrolments('t-mat')).toEqual([refused]);
     expect(deletes()).toHaveLength(6);
     expect(
-      await within(roster).findByText('6 alunos não estão mais em Matemática 9º A.'),
+      await within(roster).findByText('5 alunos não estão mais em Matemática 9º A.'),
     ).toBeVisible();
   });
 

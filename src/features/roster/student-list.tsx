@@ -1,12 +1,10 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { RosterEntry } from '#contract/extensions';
 import { EmailText } from '../../components/email-text/email-text';
 import { visibleName } from '../../components/visible-name/visible-name';
-import type { Runner, RunSnapshot } from '../../lib/batch-run/runner';
 import { useScrolls } from '../../lib/use-scrolls';
-import { useFormats } from '../../i18n/formats';
 import { useRosterMessages } from './messages';
 import classes from './roster.module.css';
 import type { Outcomes } from './use-student-run';
@@ -79,30 +77,4 @@ export function RunSummary({ text }: { text: string }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return <Alert ref={ref} tabIndex={-1} color="red" title={text} />;
-}
-
-/** A run under way: how far it is, and Pause or Continue (the shared runner's). */
-export function RunProgress({ progress }: { progress: { runner: Runner; snapshot: RunSnapshot } }) {
-  const messages = useRosterMessages().travel;
-  const { number } = useFormats();
-  const { runner, snapshot } = progress;
-  const settled = snapshot.succeeded + snapshot.failed + snapshot.notSent;
-  const paused = snapshot.status === 'paused';
-  return (
-    <Group justify="space-between" gap="sm">
-      <Text size="sm" fw={600} role="status">
-        {messages.progress(number.format(settled), number.format(snapshot.total))}
-        {paused ? ` ${messages.paused}` : ''}
-      </Text>
-      {paused ? (
-        <Button size="xs" onClick={runner.resume}>
-          {messages.resume}
-        </Button>
-      ) : (
-        <Button size="xs" variant="default" onClick={runner.pause}>
-          {messages.pause}
-        </Button>
-      )}
-    </Group>
-  );
 }

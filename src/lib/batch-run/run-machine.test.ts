@@ -3,6 +3,8 @@ import { ApiError } from '../../api/client';
 import {
   initialRunState,
   MAX_RETRY_AFTER_MS,
+  notAttemptedOf,
+  remainingOf,
   transition,
   type RunConfig,
   type RunEvent,
@@ -146,6 +148,26 @@ describe('transition', () => {
       'succeeded',
       'not-sent',
     ]);
+  });
+
+  it('counts as not attempted only what the server has done nothing for', () => {
+    const start = initialRunState(6);
+    expect(notAttemptedOf(start)).toBe(6);
+    // Two in flight are attempted; a 401 leaves its item untried; a 503 makes it attempted.
+    const sending = run([{ type: 'start' }], start);
+    expect(notAttemptedOf(sending.state)).toBe(4);
+    const answered = run([ok(0), failed(1, httpError(503)), { type: 'pause' }], sending.state);
+    expect(answered.state).toMatchObject({ status: 'paused', succeeded: 1 });
+    expect([...answered.state.inFlight]).toEqual([2, 3]);
+    expect(notAttemptedOf(answered.state)).toBe(2);
+    const refused = run([failed(2, httpError(401)), ok(3)], answered.state);
+    expect(notAttemptedOf(refused.state)).toBe(3);
+    // The one waiting for its retry is neither settled nor untried.
+    expect(remainingOf(refused.state) - notAttemptedOf(refused.state)).toBe(1);
+    // A cancel settles the untried as not sent: still counted, nothing pending left.
+    const cancelled = run([{ type: 'cancel' }], refused.state);
+    expect(cancelled.state).toMatchObject({ status: 'cancelled', notSent: 3, failed: 1 });
+    expect(notAttemptedOf(cancelled.state)).toBe(3);
   });
 
   it('ends when every item is settled, and then takes no more events', () => {

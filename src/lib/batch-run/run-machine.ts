@@ -172,6 +172,20 @@ export function remainingOf(state: RunState): number {
 }
 
 /**
+ * Items the server has done nothing for: never sent, or sent only to be refused at the sign-in (a
+ * 401 leaves an item as it was), and the 'not-sent' of a cancel. An item once sent without such
+ * a refusal is not counted, even while it waits for a retry: that call may have gone through.
+ */
+export function notAttemptedOf(state: RunState): number {
+  let count = state.notSent;
+  state.results.forEach((result, index) => {
+    const untried = result.state === 'pending' && result.attempts === 0 && !('error' in result);
+    if (untried && !state.inFlight.has(index)) count++;
+  });
+  return count;
+}
+
+/**
  * The next state and what to do for `event` at epoch ms `now`. An event that does not apply
  * (a pause while cancelling, the answer of a probe since given up) returns `state` itself.
  */

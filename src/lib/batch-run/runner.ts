@@ -6,6 +6,7 @@
  */
 import {
   initialRunState,
+  notAttemptedOf,
   remainingOf,
   transition,
   type ItemResult,
@@ -54,6 +55,8 @@ export interface RunSnapshot {
   notSent: number;
   /** Not settled yet: pending, including in flight and waiting to retry. */
   remaining: number;
+  /** What the server has done nothing for yet (notAttemptedOf), the not-sent included. */
+  notAttempted: number;
   inFlight: number;
   /** Estimate of the time left while running or paused; null until it can be measured honestly. */
   etaMs: number | null;
@@ -220,6 +223,7 @@ function snapshotOf(state: RunState, etaMs: number | null): RunSnapshot {
     failed: state.failed,
     notSent: state.notSent,
     remaining: remainingOf(state),
+    notAttempted: notAttemptedOf(state),
     inFlight: state.inFlight.size,
     etaMs,
     holdUntil: state.holdUntil,

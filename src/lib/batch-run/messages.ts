@@ -1,0 +1,62 @@
+import { defineMessages } from '../../i18n/define-messages';
+
+/**
+ * A run's words, the same wherever a run shows (the bulk runner, a roster's dialogs). Counts
+ * arrive already formatted for the locale.
+ */
+export const useRunMessages = defineMessages({
+  'pt-BR': {
+    progressLabel: 'Andamento',
+    status: {
+      running: 'Enviando…',
+      paused: 'Pausado',
+      pausedSession: 'Pausado: sua sessão expirou. Entre novamente para continuar de onde parou.',
+      pausing: (count: string): string => `Pausando: aguardando ${count} envios em andamento…`,
+      cancelling: (count: string): string => `Cancelando: aguardando ${count} envios em andamento…`,
+      holding: (time: string): string => `O servidor pediu uma pausa: retomando às ${time}.`,
+      outage: 'Servidor indisponível',
+    },
+    done: 'Concluídos',
+    failed: 'Com falha',
+    notAttempted: 'Ainda não tentados',
+    /** Sent and not settled: on their way, or waiting to be tried again. */
+    inProgress: 'Em andamento',
+    eta: 'Tempo restante',
+    etaUnknown: 'calculando…',
+    pause: 'Pausar',
+    resume: 'Continuar',
+    // While an outage pauses the run it tries by itself: the button tries at once.
+    tryNow: 'Tentar agora',
+    retryIn: (wait: string): string => `Tentando de novo em ${wait}.`,
+    retrying: 'Tentando agora…',
+    cancel: 'Cancelar o envio',
+    outageHint:
+      'O envio continua sozinho quando o servidor responder. Nada é dado como falha por isso.',
+  },
+  en: {
+    progressLabel: 'Progress',
+    status: {
+      running: 'Sending…',
+      paused: 'Paused',
+      pausedSession: 'Paused: your session expired. Sign in again to continue where it stopped.',
+      pausing: (count) => `Pausing: waiting for ${count} requests in flight…`,
+      cancelling: (count) => `Cancelling: waiting for ${count} requests in flight…`,
+      holding: (time) => `The server asked for a pause: resuming at ${time}.`,
+      outage: 'Server unavailable',
+    },
+    done: 'Done',
+    failed: 'Failed',
+    notAttempted: 'Not attempted yet',
+    inProgress: 'In progress',
+    eta: 'Time left',
+    etaUnknown: 'estimating…',
+    pause: 'Pause',
+    resume: 'Continue',
+    tryNow: 'Try now',
+    retryIn: (wait) => `Trying again in ${wait}.`,
+    retrying: 'Trying now…',
+    cancel: 'Cancel the run',
+    outageHint:
+      'The run goes on by itself when the server answers. Nothing is marked failed because of this.',
+  },
+});

@@ -1,0 +1,162 @@
+import '@mantine/core/styles/Progress.css';
+import { Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconPlayerPause, IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
+import { useFormats, type Formats } from '../../i18n/formats';
+import { useRunMessages } from './messages';
+import classes from './run-progress.module.css';
+import type { Runner, RunSnapshot } from './runner';
+import { useSecondsUntil } from './use-seconds-until';
+
+interface RunProgressProps {
+  snapshot: RunSnapshot;
+  runner: Runner;
+  /** Offers "Cancelar o envio" (the bulk runner); a roster's dialogs only pause. */
+  cancellable?: boolean;
+}
+
+/**
+ * A run as it goes, the one view of every run: how far, how many are done, failed and not
+ * attempted yet (what the server has done nothing for), how long is left, and the controls.
+ * Pause and cancel let the calls already on their way finish (their outcome is recorded either
+ * way), so both say they are waiting for them.
+ */
+export function RunProgress({ snapshot, runner, cancellable = false }: RunProgressProps) {
+  const messages = useRunMessages();
+  const formats = useFormats();
+  const format = (value: number) => formats.number.format(value);
+  const { total, succeeded, failed, notSent, notAttempted, inFlight } = snapshot;
+  const settled = succeeded + failed + notSent;
+  const percent = total === 0 ? 100 : (settled / total) * 100;
+  // Sent and not settled: in flight, or waiting to be tried again.
+  const inProgress = total - succeeded - failed - notAttempted;
+
+  const outage = snapshot.status === 'paused' && snapshot.pauseReason === 'outage';
+  const nextTry = useSecondsUntil(outage ? snapshot.probeAt : null);
+  const status =
+    snapshot.status === 'cancelling'
+      ? messages.status.cancelling(format(inFlight))
+      : outage
+        ? messages.status.outage
+        : snapshot.status === 'paused' && snapshot.pauseReason === 'unauthorized'
+          ? messages.status.pausedSession
+          : snapshot.status === 'paused'
+            ? inFlight > 0
+              ? messages.status.pausing(format(inFlight))
+              : messages.status.paused
+            : snapshot.holdUntil !== null
+              ? messages.status.holding(formats.time.format(snapshot.holdUntil))
+              : messages.status.running;
+
+  return (
+    <Stack gap="lg">
+      {/* One progress bar for assistive technology, in items rather than per cent. */}
+      <div
+        role="progressbar"
+        aria-label={messages.progressLabel}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={settled}
+        aria-valuetext={`${format(settled)} / ${format(total)}`}
+      >
+        <Progress.Root size="xl" aria-hidden transitionDuration={0}>
+          <Progress.Section
+            value={(succeeded / Math.max(total, 1)) * 100}
+            color="teal.8"
+            withAria={false}
+          />
+          <Progress.Section
+            value={(failed / Math.max(total, 1)) * 100}
+            color="red.8"
+            withAria={false}
+          />
+        </Progress.Root>
+      </div>
+      <div className={outage ? classes.outage : undefined}>
+        <Text role="status" fw={500}>
+          {status}
+        </Text>
+        {/* Counted down outside the status: a live region re-read every second helps nobody. */}
+        {outage && (
+          <Text size="sm">
+            {nextTry === null || nextTry === 0
+              ? messages.retrying
+              : messages.retryIn(formats.seconds.format(nextTry))}
+          </Text>
+        )}
+        {outage && <Text size="sm">{messages.outageHint}</Text>}
+      </div>
+      <dl className={classes.counts}>
+        <div>
+          <dt>{messages.done}</dt>
+          <dd>{format(succeeded)}</dd>
+        </div>
+        <div>
+          <dt>{messages.failed}</dt>
+          <dd>{format(failed)}</dd>
+        </div>
+        <div>
+          <dt>{messages.notAttempted}</dt>
+          <dd>{format(notAttempted)}</dd>
+        </div>
+        {inProgress > 0 && (
+          <div>
+            <dt>{messages.inProgress}</dt>
+            <dd>{format(inProgress)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{messages.eta}</dt>
+          <dd>
+            {snapshot.etaMs === null
+              ? messages.etaUnknown
+              : formatDuration(snapshot.etaMs, formats)}
+          </dd>
+        </div>
+      </dl>
+      <Text size="sm" c="dimmed" aria-hidden>
+        {`${Math.floor(percent)}%`}
+      </Text>
+      <Group justify="flex-end" gap="sm">
+        {cancellable && (
+          <Button
+            variant="default"
+            onClick={() => runner.cancel()}
+            disabled={snapshot.status === 'cancelling'}
+          >
+            {messages.cancel}
+          </Button>
+        )}
+        {snapshot.status === 'paused' ? (
+          <Button
+            leftSection={
+              outage ? (
+                <IconRefresh aria-hidden size={18} />
+              ) : (
+                <IconPlayerPlay aria-hidden size={18} />
+              )
+            }
+            onClick={() => runner.resume()}
+          >
+            {outage ? messages.tryNow : messages.resume}
+          </Button>
+        ) : (
+          <Button
+            leftSection={<IconPlayerPause aria-hidden size={18} />}
+            onClick={() => runner.pause()}
+            disabled={snapshot.status !== 'running'}
+          >
+            {messages.pause}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/** "12 s", "3 min" in the interface's language; a rough figure reads better than a precise one. */
+function formatDuration(ms: number, formats: Formats): string {
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  return seconds < 90
+    ? formats.seconds.format(seconds)
+    : formats.minutes.format(Math.round(seconds / 60));
+}
