@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { ExpiringEnrolment } from '#contract/extensions';
-import type { ApiClient } from '../../api/client';
+import { newRunId, type ApiClient } from '../../api/client';
 import { classQueries } from '../../api/class-queries';
 import { visibleName } from '../../components/visible-name/visible-name';
 import { createRunner, runToEnd, type Runner } from '../../lib/batch-run/runner';
@@ -10,12 +10,15 @@ import { useRunnerSnapshot } from '../../lib/batch-run/use-runner';
 export interface ExtendOutcome {
   extended: number;
   failed: number;
+  /** The run its calls shared (the audit extension's): undone as one from History. */
+  runId: string;
 }
 
 /**
  * Sets a new expiry on the chosen enrolments with the v1 enrol write (the API has no other): one
  * call for one, the shared batch runner for several (a few at a time, retries, a pause on 401 or
- * an outage). Every turma list, roster and this view are refetched afterwards.
+ * an outage), all under one run id. Every turma list, roster and this view are refetched
+ * afterwards.
  */
 export function useExtendRun(
   api: Pick<ApiClient, 'addStudentToClass' | 'checkHealth'>,
@@ -28,19 +31,24 @@ export function useExtendRun(
 
   const extend = useCallback(
     async (rows: readonly ExpiringEnrolment[], expirationDate: string | undefined) => {
+      const runId = newRunId();
       const send = (row: ExpiringEnrolment) =>
-        api.addStudentToClass(row.class.id, {
-          // The server keeps an existing student's name; it goes as shown.
-          name: visibleName(row.student.name),
-          email: row.student.email,
-          ...(expirationDate === undefined ? {} : { expirationDate }),
-        });
+        api.addStudentToClass(
+          row.class.id,
+          {
+            // The server keeps an existing student's name; it goes as shown.
+            name: visibleName(row.student.name),
+            email: row.student.email,
+            ...(expirationDate === undefined ? {} : { expirationDate }),
+          },
+          { runId },
+        );
       setOutcome(null);
       let result: ExtendOutcome;
       if (rows.length === 1) {
         result = await send(rows[0]!).then(
-          () => ({ extended: 1, failed: 0 }),
-          () => ({ extended: 0, failed: 1 }),
+          () => ({ extended: 1, failed: 0, runId }),
+          () => ({ extended: 0, failed: 1, runId }),
         );
       } else {
         const started = createRunner({
@@ -51,7 +59,7 @@ export function useExtendRun(
         });
         setRunner(started);
         const end = await runToEnd(started);
-        result = { extended: end.succeeded, failed: end.total - end.succeeded };
+        result = { extended: end.succeeded, failed: end.total - end.succeeded, runId };
         setRunner(null);
       }
       setOutcome(result);

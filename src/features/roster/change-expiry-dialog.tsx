@@ -56,15 +56,19 @@ function ChangeExpiryForm({
   const form = useForm<{ expiry: ExpiryValue }>({ defaultValues: { expiry: opened.expiry } });
   // What the run sends, set on submit; a retry sends the same, whatever the field shows since.
   const sent = useRef<{ expirationDate: string | undefined }>({ expirationDate: undefined });
-  const { outcomes, run, progress } = useStudentRun((student) => {
+  const { outcomes, run, progress, runId } = useStudentRun((student, options) => {
     const { expirationDate } = sent.current;
-    return api.addStudentToClass(turma.id, {
-      // The server keeps an existing student's name; a name stored before the contract refused
-      // its characters would make the body a 400, so it goes as shown.
-      name: visibleName(student.name),
-      email: student.email,
-      ...(expirationDate === undefined ? {} : { expirationDate }),
-    });
+    return api.addStudentToClass(
+      turma.id,
+      {
+        // The server keeps an existing student's name; a name stored before the contract refused
+        // its characters would make the body a 400, so it goes as shown.
+        name: visibleName(student.name),
+        email: student.email,
+        ...(expirationDate === undefined ? {} : { expirationDate }),
+      },
+      options,
+    );
   });
   const running = progress !== null;
   useEffect(() => onRunning(running), [onRunning, running]);
@@ -100,7 +104,10 @@ function ChangeExpiryForm({
       }
       const result = await run(toSend);
       setRuns((count) => count + 1);
-      onSettled(toSend.filter((student) => result.get(student.email)?.status === 'done'));
+      onSettled(
+        toSend.filter((student) => result.get(student.email)?.status === 'done'),
+        runId,
+      );
       if (students.every((student) => result.get(student.email)?.status === 'done')) close();
     },
     toSend.length === 0,

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, Radio, Stack, Text, Title } from '@mant
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import type { ApiClient } from '../../api/client';
+import { newRunId, type ApiClient } from '../../api/client';
 import { classQueries } from '../../api/class-queries';
 import type { ClassSummary } from '#contract';
 import type { RosterEntry } from '#contract/extensions';
@@ -52,7 +52,8 @@ export interface CopyStudentsDialogProps {
   students: readonly RosterEntry[];
   onClose: () => void;
   /** After the run: who is done (the panel unticks them). */
-  onSettled: (done: readonly RosterEntry[]) => void;
+  /** `runId`: the run of the dialog's calls, which the panel's notice can undo. */
+  onSettled: (done: readonly RosterEntry[], runId: string) => void;
   /** The page's sign-in, on a 401 (the run pauses until then). */
   onUnauthorized?: (() => void) | undefined;
 }
@@ -124,7 +125,8 @@ function CopyStudentsForm({
   const run = async () => {
     if (target === null) return;
     const newExpiry = keep === 'new' ? { expirationDate: forAll ?? undefined } : null;
-    const send = travelSend(api, kind, target.id, turma.id, newExpiry, stillInSource.current);
+    const where = { targetId: target.id, sourceId: turma.id, runId: newRunId() };
+    const send = travelSend(api, kind, where, newExpiry, stillInSource.current);
     const started = createRunner({
       items: sent,
       send,
@@ -136,7 +138,7 @@ function CopyStudentsForm({
     const { results } = await runToEnd(started);
     onBusy(false);
     void queryClient.invalidateQueries({ queryKey: classQueries.all() });
-    onSettled(sent.filter((_, index) => results[index]?.state === 'succeeded'));
+    onSettled(succeeded(sent, results), where.runId);
   };
   const afterLookup = useStartAfterLookup(lookup, review.warnedSent, () => void run());
 
@@ -302,29 +304,42 @@ function TravelReview({
   );
 }
 
+/** The students whose calls all went through. */
+function succeeded(students: readonly RosterEntry[], results: RunSnapshot['results']) {
+  return students.filter((_, index) => results[index]?.state === 'succeeded');
+}
+
 /**
  * One student's calls: enrolled in the target (their own expiry, or `newExpiry` for all);
  * for a move, then removed from `sourceId`. `stillInSource` holds who is in both meanwhile, and
- * stays holding them when the removal failed.
+ * stays holding them when the removal failed. Every call of the dialog goes with `runId` (the
+ * audit extension's run), a move's enrolment and removal alike: undone as one.
  */
 function travelSend(
   api: Pick<ApiClient, 'addStudentToClass' | 'removeStudentFromClasses'>,
   kind: TravelKind,
-  targetId: string,
-  sourceId: string,
+  { targetId, sourceId, runId }: { targetId: string; sourceId: string; runId: string },
   newExpiry: { expirationDate: string | undefined } | null,
   stillInSource: Set<string>,
 ) {
+  const options = { runId };
   return async (student: RosterEntry) => {
     const when = newExpiry ? newExpiry.expirationDate : (student.expirationDate ?? undefined);
-    await api.addStudentToClass(targetId, {
-      name: visibleName(student.name),
-      email: student.email,
-      ...(when === undefined ? {} : { expirationDate: when }),
-    });
+    await api.addStudentToClass(
+      targetId,
+      {
+        name: visibleName(student.name),
+        email: student.email,
+        ...(when === undefined ? {} : { expirationDate: when }),
+      },
+      options,
+    );
     if (kind === 'copy') return;
     stillInSource.add(student.email);
-    await api.removeStudentFromClasses({ email: student.email, classes: [{ id: sourceId }] });
+    await api.removeStudentFromClasses(
+      { email: student.email, classes: [{ id: sourceId }] },
+      options,
+    );
     stillInSource.delete(student.email);
   };
 }

@@ -156,6 +156,9 @@ export const useRosterMessages = defineMessages({
       from: (turma: string): string => `Da turma ${turma}:`,
       warning:
         'Não é possível desfazer esta remoção. Para voltar à turma, cada aluno precisará ser matriculado de novo.',
+      // Where the server keeps an audit trail (decision 019): the typed confirmation stays.
+      warningUndoable:
+        'A remoção pode ser desfeita no Histórico, com a validade e a data de matrícula de antes, enquanto o servidor guardar o registro (o período de retenção).',
       confirmCount: (count: string): string =>
         `Para confirmar, digite quantos alunos serão removidos: ${count}`,
       confirmEmail: 'Para confirmar, digite o e-mail do aluno',
@@ -357,6 +360,8 @@ export const useRosterMessages = defineMessages({
       from: (turma) => `From ${turma}:`,
       warning:
         'This removal cannot be undone. To come back to the class, each student will have to be enrolled again.',
+      warningUndoable:
+        'The removal can be undone from History, with the expiry and enrolment date as they were, for as long as the server keeps its record (the retention period).',
       confirmCount: (count) => `To confirm, type how many students will be removed: ${count}`,
       confirmEmail: "To confirm, type the student's e-mail",
       hintCount:

@@ -14,6 +14,8 @@ import {
   type Confirmation,
 } from '../../components/typed-confirmation/typed-confirmation';
 import { TypedConfirmationField } from '../../components/typed-confirmation/typed-confirmation-field';
+import { useExtension } from '../../api/use-extension';
+import { AUDIT_EXTENSION } from '#contract';
 import { useFormats } from '../../i18n/formats';
 import { RunProgress } from '../../lib/batch-run/run-progress';
 import { useRosterMessages } from './messages';
@@ -21,14 +23,15 @@ import { RunSummary, StudentList } from './student-list';
 import { failedCount, ROSTER_WRITE_MUTATION_KEY, useStudentRun } from './use-student-run';
 
 export interface RosterDialogProps {
-  api: Pick<ApiClient, 'removeStudentFromClasses' | 'addStudentToClass'>;
+  api: Pick<ApiClient, 'removeStudentFromClasses' | 'addStudentToClass' | 'extensions'>;
   opened: boolean;
   turma: { id: string; label: string };
   /** The students ticked when it opened. */
   students: readonly RosterEntry[];
   onClose: () => void;
   /** After each run: who the server said yes for (the panel unticks them and says so). */
-  onSettled: (done: readonly RosterEntry[]) => void;
+  /** `runId`: the run of the dialog's calls, which the panel's notice can undo. */
+  onSettled: (done: readonly RosterEntry[], runId: string) => void;
 }
 
 /**
@@ -73,12 +76,13 @@ function RemoveStudentsForm({
   const confirmation = useWatch({ control: form.control, name: 'confirmation' });
   // One student's e-mail, as the removal dialog asks; several, their number, as the bulk does.
   const single = students.length === 1;
+  const undoable = useExtension(api, AUDIT_EXTENSION);
   const expected: Confirmation = single
     ? { kind: 'email', email: students[0]!.email }
     : { kind: 'count', count: students.length };
   const confirmed = confirmationState(confirmation, expected);
-  const { outcomes, run, progress } = useStudentRun((student) =>
-    api.removeStudentFromClasses({ email: student.email, classes: [{ id: turma.id }] }),
+  const { outcomes, run, progress, runId } = useStudentRun((student, options) =>
+    api.removeStudentFromClasses({ email: student.email, classes: [{ id: turma.id }] }, options),
   );
   // How many runs were made: each new summary takes the focus, and is read out.
   const running = progress !== null;
@@ -101,7 +105,7 @@ function RemoveStudentsForm({
       const result = await run(toSend);
       setRuns((count) => count + 1);
       const done = toSend.filter((student) => result.get(student.email)?.status === 'done');
-      onSettled(done);
+      onSettled(done, runId);
       if (students.every((student) => result.get(student.email)?.status === 'done')) close();
     },
     confirmed !== 'match' || toSend.length === 0,
@@ -122,7 +126,9 @@ function RemoveStudentsForm({
           outcomes={outcomes}
           doneLabel={messages.outcome.removed}
         />
-        <CannotUndoWarning id={warningId}>{messages.remove.warning}</CannotUndoWarning>
+        <CannotUndoWarning id={warningId}>
+          {undoable ? messages.remove.warningUndoable : messages.remove.warning}
+        </CannotUndoWarning>
         {!ran && (
           <TypedConfirmationField
             {...form.register('confirmation')}

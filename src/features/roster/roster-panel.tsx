@@ -2,8 +2,10 @@
 import '@mantine/core/styles/EmptyState.css';
 import { Alert, Box } from '@mantine/core';
 import { lazy, Suspense, useRef } from 'react';
+import { UndoWrite } from '../../api/audit-undo-parts';
 import type { ApiClient } from '../../api/client';
-import type { ClassSummary } from '#contract';
+import { useExtension } from '../../api/use-extension';
+import { AUDIT_EXTENSION, type ClassSummary } from '#contract';
 import type { RosterEntry } from '#contract/extensions';
 import { PanelNotice } from '../../components/side-panel/panel-notice';
 import { SidePanel } from '../../components/side-panel/side-panel';
@@ -73,6 +75,7 @@ export function RosterPanel({
   const dialogs = useRosterDialogs({ opened, label, selected, select, heading });
   const { dialog, expiryDialog, wantExpiryDialog, openDialog, closeDialog, settled } = dialogs;
   const { notice, noticeRef, dismissNotice } = dialogs;
+  const undoable = useExtension(api, AUDIT_EXTENSION) && !readOnly;
 
   const dialogProps = dialog && {
     api,
@@ -80,7 +83,7 @@ export function RosterPanel({
     turma: { id: turmaId, label },
     students: dialog.students,
     onClose: closeDialog,
-    onSettled: (done: readonly RosterEntry[]) => settled(dialog.kind, done),
+    onSettled: (done: readonly RosterEntry[], runId: string) => settled(dialog.kind, done, runId),
   };
   return (
     <>
@@ -100,7 +103,12 @@ export function RosterPanel({
               dismissLabel={messages.outcome.dismiss}
               onDismiss={dismissNotice}
             >
-              {notice}
+              {notice.text}
+              {undoable && (
+                <Box mt="xs">
+                  <UndoWrite key={notice.seq} api={api} body={{ runId: notice.runId }} />
+                </Box>
+              )}
             </PanelNotice>
           )}
           {expiryDialog === 'failed' && dialog?.kind === 'expiry' && (

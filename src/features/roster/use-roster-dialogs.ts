@@ -39,7 +39,8 @@ export function useRosterDialogs({
     students: readonly RosterEntry[];
   } | null>(null);
   const [expiryDialog, setExpiryDialog] = useState<'idle' | 'ready' | 'failed'>('idle');
-  const [notice, setNotice] = useState<string | null>(null);
+  // `runId`: the run that did it, for the notice's "Desfazer".
+  const [notice, setNotice] = useState<{ text: string; runId: string; seq: number } | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
 
   const wantExpiryDialog = () => {
@@ -75,16 +76,16 @@ export function useRosterDialogs({
   }, [dialogClosed, heading]);
 
   const settled = useCallback(
-    (kind: DialogKind, done: readonly RosterEntry[]) => {
+    (kind: DialogKind, done: readonly RosterEntry[], runId: string) => {
       if (done.length === 0) return;
       const formatted = number.format(done.length);
-      setNotice(
+      const text =
         kind === 'remove'
           ? messages.outcome.summaryRemoved(done.length, formatted, label)
           : kind === 'expiry'
             ? messages.outcome.summaryChanged(done.length, formatted)
-            : messages.travel.summary(kind, done.length, formatted),
-      );
+            : messages.travel.summary(kind, done.length, formatted);
+      setNotice((before) => ({ text, runId, seq: (before?.seq ?? 0) + 1 }));
       // Done with: unticked, so what stays ticked is what is left to do (the failures).
       select(done, false);
     },

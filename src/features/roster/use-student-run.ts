@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { classQueries } from '../../api/class-queries';
+import { newRunId, type RequestOptions } from '../../api/client';
 import type { RosterEntry } from '#contract/extensions';
 import { createRunner, runToEnd, type Runner, type RunSnapshot } from '../../lib/batch-run/runner';
 import { isActive, useRunnerSnapshot } from '../../lib/batch-run/use-runner';
@@ -24,13 +25,21 @@ export function failedCount(students: readonly RosterEntry[], outcomes: Outcomes
  * outage, each student with their own outcome. One try each: a call that may have gone through
  * says so and is offered again by the dialog, as before the runner. Each call is a mutation of its
  * own, so a 401 reaches the app's session handling like any other. Afterwards every turma list
- * and roster is refetched when anything may have changed.
+ * and roster is refetched when anything may have changed. Every call of the dialog's runs, a
+ * retry of its failed students too, goes with one `runId` (the audit extension's run): History
+ * and the outcome's "Desfazer" undo it as one.
  */
-export function useStudentRun(send: (student: RosterEntry) => Promise<unknown>) {
+export function useStudentRun(
+  send: (student: RosterEntry, options: Pick<RequestOptions, 'runId'>) => Promise<unknown>,
+) {
   const messages = useRosterMessages();
   const appMessages = useMessages();
   const queryClient = useQueryClient();
-  const { mutateAsync } = useMutation({ mutationKey: ROSTER_WRITE_MUTATION_KEY, mutationFn: send });
+  const [runId] = useState(newRunId);
+  const { mutateAsync } = useMutation({
+    mutationKey: ROSTER_WRITE_MUTATION_KEY,
+    mutationFn: (student: RosterEntry) => send(student, { runId }),
+  });
   const [outcomes, setOutcomes] = useState<Outcomes>(() => new Map());
   const [current, setCurrent] = useState<{
     runner: Runner;
@@ -106,5 +115,5 @@ export function useStudentRun(send: (student: RosterEntry) => Promise<unknown>) 
   }
   const progress =
     current && snapshot && isActive(snapshot) ? { runner: current.runner, snapshot } : null;
-  return { outcomes: shown, run, progress };
+  return { outcomes: shown, run, progress, runId };
 }

@@ -2,7 +2,7 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { ApiClient } from '../../api/client';
+import { newRunId, type ApiClient } from '../../api/client';
 import type { StudentEnrolment, StudentRecord } from '#contract/extensions';
 import { checkExpiry, defaultExpiry, type ExpiryValue } from '../../components/expiry-field/expiry';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
@@ -71,20 +71,25 @@ function ExpiryForm({ api, student, turmas, onDone }: StudentDialogProps) {
     }
     const { expirationDate } = checked;
     setFailure(null);
+    // The run the success message's "Desfazer" undoes.
+    const runId = newRunId();
     try {
       await write.mutateAsync(() =>
-        api.addStudentToClasses({
-          name: visibleName(student.name),
-          email: student.email,
-          classes: turmas.map(({ id }) => ({ id })),
-          ...(expirationDate === undefined ? {} : { expirationDate }),
-        }),
+        api.addStudentToClasses(
+          {
+            name: visibleName(student.name),
+            email: student.email,
+            classes: turmas.map(({ id }) => ({ id })),
+            ...(expirationDate === undefined ? {} : { expirationDate }),
+          },
+          { runId },
+        ),
       );
     } catch (error) {
       setFailure(describeApiError(error, appMessages));
       return;
     }
-    onDone(messages.expiry.done(names));
+    onDone(messages.expiry.done(names), runId);
     close();
   });
 

@@ -55,6 +55,9 @@ export const useStudentMessages = defineMessages({
       from: (turmas: string): string => `De ${turmas}`,
       warning:
         'A remoção não pode ser desfeita: para voltar, o aluno precisa ser matriculado de novo.',
+      // Where the server keeps an audit trail (decision 019): the typed confirmation stays.
+      warningUndoable:
+        'A remoção pode ser desfeita no Histórico, com a validade e a data de matrícula de antes, enquanto o servidor guardar o registro (o período de retenção).',
       confirm: 'Digite o e-mail do aluno para confirmar',
       hint: 'O botão fica disponível quando o e-mail digitado for o do aluno.',
       mismatch: 'Não é o e-mail do aluno.',
@@ -138,6 +141,8 @@ export const useStudentMessages = defineMessages({
       title: 'Remove from turmas',
       from: (turmas) => `From ${turmas}`,
       warning: 'Removing cannot be undone: to come back, the student has to be enrolled again.',
+      warningUndoable:
+        'The removal can be undone from History, with the expiry and enrolment date as they were, for as long as the server keeps its record (the retention period).',
       confirm: "Type the student's e-mail to confirm",
       hint: "The button becomes available once the e-mail typed is the student's.",
       mismatch: "That is not the student's e-mail.",

@@ -119,14 +119,15 @@ function MoveForm({ api, student, from, onDone }: StudentDialogProps & { from: S
         from={from}
         to={state.to}
         failure={state.failure}
-        settle={async (turma, notice) => {
+        settle={async (turma, notice, finished) => {
           try {
             await write.mutateAsync(remove(turma));
           } catch (error) {
             setState({ ...state, failure: describeApiError(error, appMessages) });
             return;
           }
-          onDone(notice);
+          // Finished, the move is undone as a run; taken back, it left nothing to undo.
+          onDone(notice, finished ? runId : undefined);
           close();
         }}
       />
@@ -201,7 +202,8 @@ function HalfMove({
   from: StudentEnrolment;
   to: ClassSummary;
   failure: string;
-  settle: (turma: { id: string }, notice: string) => Promise<void>;
+  /** `finished`: the removal from the old turma, not the enrolment in the new one, was settled. */
+  settle: (turma: { id: string }, notice: string, finished: boolean) => Promise<void>;
 }) {
   const text = useStudentMessages().move;
   const busy = useIsMutating({ mutationKey: STUDENT_WRITE_MUTATION_KEY }) > 0;
@@ -219,11 +221,11 @@ function HalfMove({
         <Button
           variant="default"
           loading={busy}
-          onClick={() => void settle(to, text.undone(toName))}
+          onClick={() => void settle(to, text.undone(toName), false)}
         >
           {text.undo(toName)}
         </Button>
-        <Button loading={busy} onClick={() => void settle(from, text.done(fromName, toName))}>
+        <Button loading={busy} onClick={() => void settle(from, text.done(fromName, toName), true)}>
           {text.finish(fromName)}
         </Button>
       </Group>

@@ -12,6 +12,9 @@ import { TypedConfirmationField } from '../../components/typed-confirmation/type
 import { describeApiError } from '../../i18n/describe-api-error';
 import { useFormats } from '../../i18n/formats';
 import { useMessages } from '../../i18n/i18n-context';
+import { newRunId } from '../../api/client';
+import { useExtension } from '../../api/use-extension';
+import { AUDIT_EXTENSION } from '#contract';
 import type { StudentDialogProps } from './expiry-dialog';
 import { useStudentMessages } from './messages';
 import { turmaNames } from './turma-names';
@@ -56,23 +59,26 @@ function RemoveForm({
   const [failure, setFailure] = useState<string | null>(null);
   const names = turmaNames(turmas, formats);
   const text = messages.remove;
+  const undoable = useExtension(api, AUDIT_EXTENSION);
 
   const submit = useFormSubmit(
     form,
     async () => {
       setFailure(null);
+      // The run the success message's "Desfazer" undoes.
+      const runId = newRunId();
       try {
         await write.mutateAsync(() =>
-          api.removeStudentFromClasses({
-            email: student.email,
-            classes: turmas.map(({ id }) => ({ id })),
-          }),
+          api.removeStudentFromClasses(
+            { email: student.email, classes: turmas.map(({ id }) => ({ id })) },
+            { runId },
+          ),
         );
       } catch (error) {
         setFailure(describeApiError(error, appMessages));
         return;
       }
-      onDone(text.done(names));
+      onDone(text.done(names), runId);
       close();
     },
     confirmed !== 'match',
@@ -84,7 +90,9 @@ function RemoveForm({
         <Text size="sm" fw={600}>
           {text.from(names)}
         </Text>
-        <CannotUndoWarning id={warningId}>{text.warning}</CannotUndoWarning>
+        <CannotUndoWarning id={warningId}>
+          {undoable ? text.warningUndoable : text.warning}
+        </CannotUndoWarning>
         <TypedConfirmationField
           {...form.register('confirmation')}
           label={text.confirm}
