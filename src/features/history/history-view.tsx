@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type SyntheticEvent } from 'react';
-import { emailSchema } from '#contract';
+import { emailSchema, type ClassSummary } from '#contract';
 import type { AuditEntry, AuditQuery, UndoBody } from '#contract/extensions';
 import { useUndo, useUndoMessages } from '../../api/audit-undo';
 import { cachedTurmaName } from '../../api/cached-turma-name';
@@ -22,6 +22,7 @@ import { UndoAnswer } from '../../api/audit-undo-parts';
 import { classQueries } from '../../api/class-queries';
 import { ApiError, type ApiClient } from '../../api/client';
 import { getAudit } from '../../api/extension-calls';
+import { TurmaPicker } from '../../components/turma-picker/turma-picker';
 import { useFormats } from '../../i18n/formats';
 import { changed, describeEntry, describeState, groupByRun } from './describe-entry';
 import { HistoryDrawer } from './history-drawer';
@@ -29,7 +30,8 @@ import { useHistoryMessages } from './messages';
 
 const PAGE_SIZE = 50;
 
-type Filters = Pick<AuditQuery, 'email' | 'classId' | 'credential' | 'runId'>;
+/** What the list is narrowed to; the turma as picked, with its name, sent as its id. */
+type Filters = Pick<AuditQuery, 'email' | 'credential' | 'runId'> & { turma?: ClassSummary };
 
 export interface HistoryViewProps {
   api: ApiClient;
@@ -50,8 +52,10 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
   const messages = useHistoryMessages();
   const [scope, setScope] = useState<'mine' | 'all'>('all');
   const [filters, setFilters] = useState<Filters>({});
+  const { turma, ...rest } = filters;
   const query: AuditQuery = {
-    ...filters,
+    ...rest,
+    ...(turma && { classId: turma.id }),
     ...(scope === 'mine' && me !== undefined && { credential: me }),
     pageSize: PAGE_SIZE,
   };
@@ -88,7 +92,12 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
             onChange={(value) => setScope(value === 'mine' ? 'mine' : 'all')}
           />
         )}
-        <FilterForm filters={filters} withCredential={me === undefined} onApply={setFilters} />
+        <FilterForm
+          api={api}
+          filters={filters}
+          withCredential={me === undefined}
+          onApply={setFilters}
+        />
         {(undo.isSuccess || undo.isError) && (
           <Alert color={undo.isError ? 'red' : 'gray'} title={messages.answer}>
             <UndoAnswer answer={undo.data} error={undo.error} />
@@ -118,6 +127,7 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
                       onUndo={
                         readOnly ? undefined : () => send(item.entry.id, { entryId: item.entry.id })
                       }
+                      onOnly={setFilters}
                     />
                   </li>
                 ) : (
@@ -150,10 +160,12 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
 }
 
 function FilterForm({
+  api,
   filters,
   withCredential,
   onApply,
 }: {
+  api: ApiClient;
   filters: Filters;
   /** Until the server names the signed-in credential, "mine" is a credential typed here. */
   withCredential: boolean;
@@ -161,15 +173,19 @@ function FilterForm({
 }) {
   const messages = useHistoryMessages();
   const [email, setEmail] = useState(filters.email ?? '');
-  const [classId, setClassId] = useState(filters.classId ?? '');
+  const [turma, setTurma] = useState(filters.turma ?? null);
   const [credential, setCredential] = useState(filters.credential ?? '');
   const [runId, setRunId] = useState(filters.runId ?? '');
   const [emailError, setEmailError] = useState(false);
-  // A run chosen from a card shows in its field.
-  const [shownRun, setShownRun] = useState(filters.runId);
-  if (filters.runId !== shownRun) {
-    setShownRun(filters.runId);
+  // Filters chosen from an entry (its run, turma or student) show in the fields.
+  const [shown, setShown] = useState(filters);
+  if (filters !== shown) {
+    setShown(filters);
+    setEmail(filters.email ?? '');
+    setTurma(filters.turma ?? null);
+    setCredential(filters.credential ?? '');
     setRunId(filters.runId ?? '');
+    setEmailError(false);
   }
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -179,14 +195,14 @@ function FilterForm({
     if (!valid) return;
     const next: Filters = {};
     if (typed !== '') next.email = typed;
-    if (classId.trim() !== '') next.classId = classId.trim();
+    if (turma) next.turma = turma;
     if (withCredential && credential.trim() !== '') next.credential = credential.trim();
     if (runId.trim() !== '') next.runId = runId.trim();
     onApply(next);
   };
   const clear = () => {
     setEmail('');
-    setClassId('');
+    setTurma(null);
     setCredential('');
     setRunId('');
     setEmailError(false);
@@ -194,36 +210,40 @@ function FilterForm({
   };
   return (
     <form onSubmit={submit} aria-label={messages.filters} noValidate>
-      <Group gap="sm" align="flex-end">
-        <TextInput
-          label={messages.email}
-          type="email"
-          value={email}
-          error={emailError ? messages.invalidEmail : undefined}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-        />
-        <TextInput
+      <Stack gap="sm">
+        <TurmaPicker
+          api={api}
           label={messages.turma}
-          value={classId}
-          onChange={(event) => setClassId(event.currentTarget.value)}
+          // One turma to filter by: a new pick replaces the last.
+          value={turma ? [turma] : []}
+          onChange={(value) => setTurma(value.at(-1) ?? null)}
         />
-        {withCredential && (
+        <Group gap="sm" align="flex-end">
           <TextInput
-            label={messages.credential}
-            value={credential}
-            onChange={(event) => setCredential(event.currentTarget.value)}
+            label={messages.email}
+            type="email"
+            value={email}
+            error={emailError ? messages.invalidEmail : undefined}
+            onChange={(event) => setEmail(event.currentTarget.value)}
           />
-        )}
-        <TextInput
-          label={messages.run}
-          value={runId}
-          onChange={(event) => setRunId(event.currentTarget.value)}
-        />
-        <Button type="submit">{messages.apply}</Button>
-        <Button variant="subtle" onClick={clear}>
-          {messages.clear}
-        </Button>
-      </Group>
+          {withCredential && (
+            <TextInput
+              label={messages.credential}
+              value={credential}
+              onChange={(event) => setCredential(event.currentTarget.value)}
+            />
+          )}
+          <TextInput
+            label={messages.run}
+            value={runId}
+            onChange={(event) => setRunId(event.currentTarget.value)}
+          />
+          <Button type="submit">{messages.apply}</Button>
+          <Button variant="subtle" onClick={clear}>
+            {messages.clear}
+          </Button>
+        </Group>
+      </Stack>
     </form>
   );
 }
@@ -240,11 +260,14 @@ function EntryCard({
   undone,
   busy,
   onUndo,
+  onOnly,
 }: {
   entry: AuditEntry;
   undone: boolean;
   busy: boolean;
   onUndo: (() => void) | undefined;
+  /** Narrows the list to this entry's turma or student. */
+  onOnly: (filters: Filters) => void;
 }) {
   const messages = useHistoryMessages();
   const formats = useFormats();
@@ -261,11 +284,33 @@ function EntryCard({
             {messages.byAt(entry.credential, formats.dateTime.format(new Date(entry.at)))}
           </Text>
           {changes.map((change) => (
-            <Text size="sm" key={change.classId}>
-              {turmaName(change.classId)}: {describeState(change.before, messages, formatDate)} →{' '}
-              {describeState(change.after, messages, formatDate)}
-            </Text>
+            <Group gap="xs" key={change.classId}>
+              <Text size="sm">
+                {turmaName(change.classId)}: {describeState(change.before, messages, formatDate)} →{' '}
+                {describeState(change.after, messages, formatDate)}
+              </Text>
+              <Button
+                size="xs"
+                variant="subtle"
+                aria-label={messages.onlyTurmaNamed(turmaName(change.classId))}
+                onClick={() =>
+                  onOnly({ turma: { id: change.classId, name: turmaName(change.classId) } })
+                }
+              >
+                {messages.onlyTurma}
+              </Button>
+            </Group>
           ))}
+          <Group>
+            <Button
+              size="xs"
+              variant="subtle"
+              aria-label={messages.onlyStudentNamed(entry.student.email)}
+              onClick={() => onOnly({ email: entry.student.email })}
+            >
+              {messages.onlyStudent}
+            </Button>
+          </Group>
         </Stack>
         {undone ? (
           <Badge color="gray" variant="light">

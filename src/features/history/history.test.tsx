@@ -141,6 +141,49 @@ describe('history', () => {
     expect(await within(dialog).findByText('Nenhuma alteração encontrada')).toBeVisible();
   });
 
+  it('filters by a turma picked by name, or by the turma or student of an entry', async () => {
+    const backend = installBackend();
+    const api = createTestApiClient();
+    await writeRun(api);
+    window.history.replaceState(null, '', '/?historico');
+    const { user } = render(<TurmasPage api={api} />);
+    const dialog = await view();
+    const list = () =>
+      within(dialog).getByRole('list', { name: 'Últimas alterações, as mais recentes primeiro' });
+    await within(dialog).findByRole('list', { name: /Últimas alterações/ });
+    const filters = within(within(dialog).getByRole('form', { name: 'Filtrar o histórico' }));
+
+    await user.type(filters.getByRole('combobox', { name: 'Adicionar turma' }), 'matem');
+    await user.click(await screen.findByRole('option', { name: /Matemática 9º A/ }));
+    await user.click(filters.getByRole('button', { name: 'Filtrar' }));
+    await waitFor(() => expect(within(dialog).queryByText(/dora@escola.test/)).toBeNull());
+    expect(within(list()).getByText('Removeu ana@escola.test de Matemática 9º A')).toBeVisible();
+    const audits = () => backend.requests.filter((r) => r.pathname === '/v1/audit');
+    expect(audits().at(-1)!.searchParams.classId).toBe('t-mat');
+
+    // From an entry: its student, then one of its turmas; the form shows what was chosen.
+    await user.click(filters.getByRole('button', { name: 'Limpar filtros' }));
+    await within(dialog).findByText(/Matriculou dora@escola.test/);
+    await user.click(
+      within(list()).getByRole('button', { name: 'Só este aluno: ana@escola.test' }),
+    );
+    await waitFor(() => expect(within(dialog).queryByText(/dora@escola.test/)).toBeNull());
+    expect(filters.getByLabelText('E-mail do aluno')).toHaveValue('ana@escola.test');
+    expect(audits().at(-1)!.searchParams).toMatchObject({ email: 'ana@escola.test' });
+
+    await user.click(filters.getByRole('button', { name: 'Limpar filtros' }));
+    await within(dialog).findByText(/Matriculou dora@escola.test/);
+    await user.click(
+      within(list()).getByRole('button', { name: 'Só esta turma: Matemática 9º A' }),
+    );
+    await waitFor(() => expect(within(dialog).queryByText(/dora@escola.test/)).toBeNull());
+    expect(within(list()).getByText('Removeu ana@escola.test de Matemática 9º A')).toBeVisible();
+    expect(filters.getByLabelText('E-mail do aluno')).toHaveValue('');
+    expect(
+      within(filters.getByRole('list', { name: 'Turma' })).getByText('Matemática 9º A'),
+    ).toBeVisible();
+  });
+
   it('says when the list fails, and retries', async () => {
     const backend = installBackend();
     backend.failNext({ status: 500 }, { where: (r) => r.pathname === '/v1/audit' });
