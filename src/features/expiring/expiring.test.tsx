@@ -2,10 +2,12 @@
  * The expiring-soon view (issue 37 item 4) through the page that composes it, against the
  * reference API in-process: found from the page's heading where the server offers the extension,
  * the window (30 days, 7 days, a date), the selected turmas only, the states, and a new expiry
- * for two enrolments at once.
+ * for two enrolments at once; for several, the shared run view (counts, pause) and the outcome's
+ * "Desfazer" where the server keeps an audit trail.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AUDIT_EXTENSION, EXTENSIONS_HEADER } from '#contract';
 import { TurmasPage } from '../../app/turmas-page';
 import { selectionStore } from '../../lib/selection-store';
 import { createTestApiClient } from '../../testing/api-client';
@@ -42,6 +44,30 @@ const rowNames = (dialog: HTMLElement) =>
     .getAllByRole('row')
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+
+/** A run's counts as the view shows them: each term and its figure. */
+function runCounts(dialog: HTMLElement): Record<string, string | null | undefined> {
+  return Object.fromEntries(
+    within(dialog)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
+}
+
+/** A platform with the reads but not the audit extension: its answers do not list it. */
+const withoutAudit: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  const offered = response.headers.get(EXTENSIONS_HEADER);
+  if (offered === null) return response;
+  const headers = new Headers(response.headers);
+  const kept = offered.split(',').map((name) => name.trim());
+  headers.set(EXTENSIONS_HEADER, kept.filter((name) => name !== AUDIT_EXTENSION).join(', '));
+  return new Response(await response.arrayBuffer(), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+};
 
 /** Each test starts on the bare page, nothing selected, whatever the last one left. */
 function startClean() {
@@ -114,6 +140,101 @@ describe('expiring soon', () => {
     expect(newExpiry).not.toBeNull();
     expect(Date.parse(newExpiry!)).toBeGreaterThan(Date.now() + 30 * DAY);
     expect(backend.expiryOf('t-fis', 'davi@escola.test')).toBe(newExpiry);
+  });
+
+  it('shows a run of several as every run: paused, it counts; Desfazer restores the expiries', async () => {
+    const six = Array.from({ length: 6 }, (_, index) => ({
+      email: `aluno${index}@escola.test`,
+      name: `Aluno ${index}`,
+      expirationDate: inDays(index + 2),
+    }));
+    const backend = installBackend({ enrolments: { 't-mat': six } });
+    window.history.replaceState(null, '', '/?expirando=30');
+    const { user } = renderPage();
+    const dialog = await view();
+    await within(dialog).findByText('6 matrículas');
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'Selecionar todas as matrículas desta página' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Estender validade' }));
+    const writes = () => backend.requests.filter((request) => request.method === 'POST');
+    const emailOf = (request: { body: unknown }) => (request.body as { email: string }).email;
+    // The first four calls (the runner's four in flight) wait until paused.
+    const held = backend.hold((request) => request.method === 'POST');
+    await user.click(within(dialog).getByRole('button', { name: 'Aplicar nova validade' }));
+    await waitFor(() => expect(held.requests).toHaveLength(4));
+    // One of them is refused for good.
+    const refused = emailOf(held.requests[1]!);
+    backend.failNext(
+      { status: 409 },
+      { where: (request) => request.method === 'POST' && emailOf(request) === refused },
+    );
+    await user.click(await within(dialog).findByRole('button', { name: 'Pausar' }));
+    held.release();
+
+    expect(await within(dialog).findByText('Pausado')).toHaveAttribute('role', 'status');
+    expect(runCounts(dialog)).toEqual({
+      Concluídos: '3',
+      'Com falha': '1',
+      'Ainda não tentados': '2',
+      'Tempo restante': 'calculando…',
+    });
+    expect(within(dialog).getByRole('progressbar', { name: 'Andamento' })).toHaveAttribute(
+      'aria-valuenow',
+      '4',
+    );
+    expect(writes()).toHaveLength(4);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    const outcome = await within(dialog).findByRole('alert');
+    expect(outcome).toHaveTextContent('5 matrículas estendidas. 1 não pôde ser estendida.');
+    expect(within(dialog).queryByRole('progressbar')).toBeNull();
+    expect(writes()).toHaveLength(6);
+    const extended = (email: string) =>
+      Date.parse(backend.expiryOf('t-mat', email)!) > Date.now() + 30 * DAY;
+    expect(
+      six.filter((student) => !extended(student.email)).map((student) => student.email),
+    ).toEqual([refused]);
+    // Out of the window now, all but the refused one.
+    await within(dialog).findByText('1 matrícula');
+
+    await user.click(within(outcome).getByRole('button', { name: 'Desfazer' }));
+    expect(await within(outcome).findByText('Desfeito')).toBeVisible();
+    expect(within(outcome).getByText('Matemática 9º A: 5 matrículas restauradas')).toBeVisible();
+    for (const student of six) {
+      expect(backend.expiryOf('t-mat', student.email)).toBe(student.expirationDate);
+    }
+    // Back in the window, read again.
+    expect(await within(dialog).findByText('6 matrículas')).toBeVisible();
+  });
+
+  it('offers no Undo where the server keeps no audit trail (in English)', async () => {
+    const backend = installBackend();
+    window.history.replaceState(null, '', '/?expirando=30');
+    const { user } = render(<TurmasPage api={createTestApiClient({ fetch: withoutAudit })} />, {
+      locale: 'en',
+    });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Expiring soon' },
+      { timeout: 10_000 },
+    );
+    await within(dialog).findByText('2 enrolments');
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'Select every enrolment on this page' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Extend expiry' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Apply new expiry' }));
+
+    await within(dialog).findByText('2 enrolments extended.');
+    const said = within(dialog)
+      .getAllByRole('status')
+      .find((region) => region.textContent.startsWith('2 enrolments extended.'));
+    expect(said).toBeDefined();
+    expect(Date.parse(backend.expiryOf('t-mat', 'ana@escola.test')!)).toBeGreaterThan(
+      Date.now() + 30 * DAY,
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Undo' })).toBeNull();
   });
 
   it('is not offered by a server without the extension', async () => {

@@ -1,13 +1,21 @@
-import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { AUDIT_EXTENSION } from '#contract';
 import type { ExpiringEnrolment } from '#contract/extensions';
+import { UndoWrite } from '../../api/audit-undo-parts';
 import type { ApiClient } from '../../api/client';
+import { useExtension } from '../../api/use-extension';
 import { checkExpiry, defaultExpiry, type ExpiryValue } from '../../components/expiry-field/expiry';
 import { ExpiryField } from '../../components/expiry-field/expiry-field';
+import { RunProgress } from '../../lib/batch-run/run-progress';
 import { useExpiringMessages } from './messages';
 import { useExtendRun } from './use-extend-run';
 
-/** A new expiry for the ticked enrolments, sent once Apply is pressed; the outcome said after. */
+/**
+ * A new expiry for the ticked enrolments, sent once Apply is pressed: several go with the shared
+ * run view (counts, time left, pause). The outcome is said after, with "Desfazer" for the whole
+ * run where the server keeps an audit trail.
+ */
 export function ExtendForm({
   api,
   rows,
@@ -15,7 +23,7 @@ export function ExtendForm({
   onDone,
   onCancel,
 }: {
-  api: Pick<ApiClient, 'addStudentToClass' | 'checkHealth'>;
+  api: Pick<ApiClient, 'addStudentToClass' | 'checkHealth' | 'extensions' | 'request'>;
   rows: readonly ExpiringEnrolment[];
   onUnauthorized: () => void;
   onDone: (extended: boolean) => void;
@@ -26,6 +34,7 @@ export function ExtendForm({
   const [problem, setProblem] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
   const { extend, outcome, progress } = useExtendRun(api, onUnauthorized);
+  const undoable = useExtension(api, AUDIT_EXTENSION);
 
   const apply = async () => {
     const checked = checkExpiry(expiry, new Date());
@@ -52,11 +61,7 @@ export function ExtendForm({
           readOnly={sending}
           forEnrolled
         />
-        {progress && sending && (
-          <Text size="sm" role="status">
-            {messages.progress(progress.succeeded + progress.failed, progress.total)}
-          </Text>
-        )}
+        {progress && <RunProgress snapshot={progress.snapshot} runner={progress.runner} />}
         {outcome && (
           <Alert
             color={outcome.failed > 0 ? 'orange' : 'green'}
@@ -64,6 +69,11 @@ export function ExtendForm({
           >
             {outcome.extended > 0 && messages.extended(outcome.extended)}{' '}
             {outcome.failed > 0 && messages.notExtended(outcome.failed)}
+            {undoable && outcome.extended > 0 && (
+              <Box mt="xs">
+                <UndoWrite key={outcome.runId} api={api} body={{ runId: outcome.runId }} />
+              </Box>
+            )}
           </Alert>
         )}
         <Group gap="xs">

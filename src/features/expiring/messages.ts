@@ -41,7 +41,6 @@ export const useExpiringMessages = defineMessages({
       invalid: 'Data ou hora inválida.',
       past: 'A nova validade já passou.',
     },
-    progress: (done: number, total: number): string => `Estendendo: ${done} de ${total}…`,
     extended: (count: number): string =>
       count === 1 ? '1 matrícula estendida.' : `${count} matrículas estendidas.`,
     notExtended: (count: number): string =>
@@ -90,7 +89,6 @@ export const useExpiringMessages = defineMessages({
       invalid: 'Invalid date or time.',
       past: 'The new expiry has already passed.',
     },
-    progress: (done: number, total: number): string => `Extending: ${done} of ${total}…`,
     extended: (count: number): string =>
       count === 1 ? '1 enrolment extended.' : `${count} enrolments extended.`,
     notExtended: (count: number): string =>

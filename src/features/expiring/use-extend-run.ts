@@ -5,20 +5,20 @@ import { newRunId, type ApiClient } from '../../api/client';
 import { classQueries } from '../../api/class-queries';
 import { visibleName } from '../../components/visible-name/visible-name';
 import { createRunner, runToEnd, type Runner } from '../../lib/batch-run/runner';
-import { useRunnerSnapshot } from '../../lib/batch-run/use-runner';
+import { isActive, useRunnerSnapshot } from '../../lib/batch-run/use-runner';
 
 export interface ExtendOutcome {
   extended: number;
   failed: number;
-  /** The run its calls shared (the audit extension's): undone as one from History. */
+  /** The run its calls shared (the audit extension's): undone as one from History or its notice. */
   runId: string;
 }
 
 /**
  * Sets a new expiry on the chosen enrolments with the v1 enrol write (the API has no other): one
- * call for one, the shared batch runner for several (a few at a time, retries, a pause on 401 or
- * an outage), all under one run id. Every turma list, roster and this view are refetched
- * afterwards.
+ * call for one, the shared batch runner for several (a few at a time, retries, pause and resume,
+ * a pause on 401 or an outage), all under one run id. Every turma list, roster and this view are
+ * refetched afterwards. `progress` is the runner and its state while a run of several is on.
  */
 export function useExtendRun(
   api: Pick<ApiClient, 'addStudentToClass' | 'checkHealth'>,
@@ -69,5 +69,6 @@ export function useExtendRun(
     [api, onUnauthorized, queryClient],
   );
 
-  return { extend, outcome, progress: snapshot, clearOutcome: () => setOutcome(null) };
+  const progress = runner && snapshot && isActive(snapshot) ? { runner, snapshot } : null;
+  return { extend, outcome, progress, clearOutcome: () => setOutcome(null) };
 }
