@@ -11,6 +11,8 @@ import { describeRemovalSplit } from '../../../components/removal-outcome/remova
 import { useLocale, useMessages } from '../../../i18n/i18n-context';
 import type { Locale, Messages } from '../../../i18n/messages';
 import classes from '../bulk.module.css';
+// The counts look as a run's do while it goes: one rule for both.
+import runClasses from '../../../lib/batch-run/run-progress.module.css';
 import { useBulkMessages, type BulkMessages } from '../messages';
 import { apiMessageOf, RETRYABLE, SUCCESS, type Outcome, type RowReport } from './outcomes';
 import { BulkPager } from '../pager';
@@ -119,7 +121,7 @@ export function ResultsStep({
         )}
       </Group>
       {undo && <Group>{undo}</Group>}
-      <dl className={classes.counts} aria-label={messages.results.summary}>
+      <dl className={runClasses.counts} aria-label={messages.results.summary}>
         {OUTCOME_ORDER.filter((outcome) => counts.has(outcome)).map((outcome) => (
           <div key={outcome}>
             <dt>{messages.results.outcomes[outcome]}</dt>
