@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { lazy, Suspense, useMemo, type Ref } from 'react';
+import { lazy, Suspense, useCallback, useMemo, type Ref } from 'react';
 import type { ApiClient } from '../api/client';
 import { CLASSES_PER_REQUEST_MAX, type ClassSummary } from '#contract';
 import { tokenStore, useSession } from '../features/auth/token-store';
@@ -8,7 +8,7 @@ import { ClassBrowser } from '../features/classes/list/class-browser';
 import type { RowAction } from '../features/classes/table/class-table';
 import { turmaLabel, useClassListMessages } from '../features/classes/list/messages';
 import { useSelection } from '../lib/selection-store';
-import { SelectionTray, type SelectionLimit } from '../features/classes/selection/selection-tray';
+import type { SelectionLimit } from '../features/classes/selection/selection-tray';
 import { useMessages } from '../i18n/i18n-context';
 import type { Messages } from '../i18n/messages';
 import { useCredential } from './credential-access';
@@ -44,6 +44,8 @@ const BulkDialog = lazy(async () => ({ default: (await loadBulkDialog()).BulkDia
 
 const loadNotificationsHost = () => import('./notifications-host');
 const NotificationsHost = lazy(loadNotificationsHost);
+const loadSelectionTray = () => import('../features/classes/selection/selection-tray');
+const SelectionTray = lazy(async () => ({ default: (await loadSelectionTray()).SelectionTray }));
 
 // Everything a dialog mounts with: the notifications outlet comes with the first dialog that
 // reports an outcome through it.
@@ -90,6 +92,10 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
   );
 
   const tooMany = selection.length > CLASSES_PER_REQUEST_MAX;
+  const onShown = useCallback(() => {
+    loadSelectionTray().catch(() => undefined);
+    preload();
+  }, [preload]);
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm" className={classes.headingRow}>
@@ -127,23 +133,29 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
         rowActions={rowActions}
         // The roster's action comes with the first answer, where the server offers it.
         rowActionsWhileLoading={rosterAction ? rowActions.length : rowActions.length + 1}
-        onShown={preload}
+        onShown={onShown}
       />
-      <SelectionTray
-        chipAction={rosterAction}
-        actions={
-          canWrite
-            ? (limit) => (
-                <SelectionWrites
-                  limit={limit}
-                  disabled={tooMany}
-                  want={want}
-                  open={(kind) => open(kind, labelled(selection))}
-                />
-              )
-            : undefined
-        }
-      />
+      {/* The tray shows only while something is selected: its code comes once the rows are on
+          screen, or with the first selection. */}
+      {selection.length > 0 && (
+        <Suspense fallback={null}>
+          <SelectionTray
+            chipAction={rosterAction}
+            actions={
+              canWrite
+                ? (limit) => (
+                    <SelectionWrites
+                      limit={limit}
+                      disabled={tooMany}
+                      want={want}
+                      open={(kind) => open(kind, labelled(selection))}
+                    />
+                  )
+                : undefined
+            }
+          />
+        </Suspense>
+      )}
       <RosterOutlet api={api} enrol={canWrite ? rosterEnrol : undefined} readOnly={!canWrite} />
       <StudentOutlet api={api} enrol={canWrite ? studentEnrol : undefined} readOnly={!canWrite} />
       <ExpiringOutlet api={api} readOnly={!canWrite} />
