@@ -11,7 +11,7 @@ import path from 'node:path';
 import { classListResponseSchema, type ClassListResponse } from '#contract';
 import { startServer, type RunningServer } from '../server/server.ts';
 import { killAllMains, startMain, type MainProcess } from '../server/testing/main-process.ts';
-import { expect, signIn, test, turmasPage } from './support';
+import { expect, signInThroughGate, test, turmasPage } from './support';
 
 const TOKEN = randomBytes(24).toString('base64url');
 
@@ -75,7 +75,7 @@ test('lists and enrols through an API on another port that allows the console’
   });
   const policy = page.waitForResponse(`${consoleServer.url}/`);
 
-  await signIn(page, TOKEN, `${consoleServer.url}/`);
+  await signInThroughGate(page, TOKEN, `${consoleServer.url}/`);
   expect((await policy).headers()['content-security-policy']).toContain(
     `connect-src 'self' ${allowing.url};`,
   );

@@ -3,7 +3,7 @@
  * HTML and script shows as the text it is, and nothing in it runs. The answers are the real
  * server's, with the hostile text put in by route interception.
  */
-import { expect, listClasses, signIn, test, turmasPage } from './support';
+import { expect, listClasses, signIn, signInThroughGate, test, turmasPage } from './support';
 
 const HOSTILE_NAME = '<img src=x onerror="window.__injected = \'name\'">Turma <b>9º A</b>';
 const HOSTILE_MESSAGE = 'name: <img src=x onerror="window.__injected = \'message\'"> refused';
@@ -67,7 +67,7 @@ test('the console breaks none of its own Content-Security-Policy', async ({ page
       seen.push(`${event.violatedDirective}: ${event.blockedURI}`),
     );
   });
-  await signIn(page, token);
+  await signInThroughGate(page, token);
   await expect(turmasPage(page).table.getByRole('row').nth(1)).toBeVisible();
   const violations = await page.evaluate(
     () => (window as Window & { cspViolations?: string[] }).cspViolations,

@@ -3,7 +3,15 @@
  * accepting it mid-session, and the shell's language and colour-scheme choices.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, OVER_THE_PAGE, signIn, test, turmasPage } from './support';
+import {
+  expect,
+  expectNoAxeViolations,
+  OVER_THE_PAGE,
+  signIn,
+  signInThroughGate,
+  test,
+  turmasPage,
+} from './support';
 
 const isList = (url: URL) => url.pathname === '/v1/classe';
 
@@ -22,7 +30,7 @@ test('keeps the token for the tab, or on the device when asked to', async ({
   token,
 }) => {
   // Default: the token dies with the tab. A new tab of the same browser asks again.
-  await signIn(page, token);
+  await signInThroughGate(page, token);
   const sameBrowserTab = await context.newPage();
   await sameBrowserTab.goto('/');
   await expect(gate(sameBrowserTab).heading).toBeVisible();
@@ -53,9 +61,9 @@ test('signing out in one tab signs out the other tabs, each with its own token',
   context,
   token,
 }) => {
-  await signIn(page, token);
+  await signInThroughGate(page, token);
   const otherTab = await context.newPage();
-  await signIn(otherTab, token);
+  await signInThroughGate(otherTab, token);
   await expect(turmasPage(otherTab).table).toBeVisible();
 
   await page.getByRole('button', { name: 'Sair' }).click();

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, listClasses, signIn, test } from './support';
+import { expect, expectNoAxeViolations, listClasses, signInThroughGate, test } from './support';
 
 test('signs in with the access token and lists the turmas', async ({
   page,
@@ -47,7 +47,7 @@ test('signs in with the access token and lists the turmas', async ({
 });
 
 test('signing out returns to the gate and forgets the token', async ({ page, token }) => {
-  await signIn(page, token);
+  await signInThroughGate(page, token);
 
   // A reload keeps the session (sessionStorage), sign-out ends it.
   await page.reload();

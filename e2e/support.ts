@@ -93,11 +93,39 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
 
 export { expect };
 
+const TOKEN_STORAGE_KEY = 'turmas-admin.token';
+let seededTabs = 0;
+
 /**
- * Opens `path` (a link someone may have shared), signs in through the gate and waits for the
- * turmas page. The address is kept through signing in, so the page shows the link's view.
+ * Opens `path` (a link someone may have shared) signed in, as a tab that signed in before: the
+ * token is in the tab's sessionStorage, where the gate leaves it, before the console loads; waits
+ * for the turmas page, hydrated. Once per call: a later sign-out or expiry stays as it is on
+ * reload. The journeys about the gate itself use `signInThroughGate`.
  */
 export async function signIn(page: Page, token: string, path = '/') {
+  seededTabs += 1;
+  await page.addInitScript(
+    ({ key, value, once }) => {
+      try {
+        if (sessionStorage.getItem(once) !== null) return;
+        sessionStorage.setItem(once, 'yes');
+        sessionStorage.setItem(key, value);
+      } catch {
+        // A document without storage (about:blank): the console's own pages have it.
+      }
+    },
+    { key: TOKEN_STORAGE_KEY, value: token, once: `e2e-signed-in-${seededTabs}` },
+  );
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: 'Turmas' })).toBeVisible();
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+}
+
+/**
+ * Opens `path`, signs in through the gate as staff do and waits for the turmas page. The address
+ * is kept through signing in, so the page shows the link's view.
+ */
+export async function signInThroughGate(page: Page, token: string, path = '/') {
   await page.goto(path);
   await page.getByLabel('Token de acesso', { exact: true }).fill(token);
   await page.getByRole('button', { name: 'Entrar' }).click();

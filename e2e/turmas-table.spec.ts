@@ -6,7 +6,15 @@
  */
 import type { Page, Request } from '@playwright/test';
 import type { Class } from '#contract';
-import { expect, expectNoAxeViolations, listClasses, signIn, test, turmasPage } from './support';
+import {
+  expect,
+  expectNoAxeViolations,
+  listClasses,
+  signIn,
+  signInThroughGate,
+  test,
+  turmasPage,
+} from './support';
 
 // A dozen pages of 20 (the default size) and searches that match a page or two: enough to page
 // forward twice and to pick turmas on different pages. Seeding 240 turmas takes milliseconds.
@@ -345,7 +353,7 @@ test('works from the keyboard: pager, "/" to search, Enter, sort headers', async
     sortBy: 'countStudents',
   });
 
-  await signIn(page, token);
+  await signInThroughGate(page, token);
   const turmas = turmasPage(page);
   await expect(turmas.heading).toBeFocused();
 
