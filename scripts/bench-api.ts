@@ -43,6 +43,7 @@ import { execFileSync, fork } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -108,10 +109,47 @@ type ServeRequest =
   | { kind: 'bare'; page: unknown };
 type ServeReply = { url: string } | { error: string };
 /**
- * The server process's CPU time so far (user + system, µs), asked for between scenarios, and its
- * resident memory.
+ * The server process's CPU time so far (user + system, µs), asked for between scenarios, its
+ * resident memory, and its pauses since the previous ask.
  */
-type CpuReply = { cpuMicros: number; rssBytes: number };
+type CpuReply = { cpuMicros: number; rssBytes: number; pauses: Pauses };
+/**
+ * Diagnostics, not judged: where a server's slow answers may come from. Garbage collections (how
+ * many, their total and longest pause) and the event loop's delay (p99 and longest), in ms.
+ */
+interface Pauses {
+  gcCount: number;
+  gcTotalMs: number;
+  gcMaxMs: number;
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
+}
+
+/** The GC pauses and the event loop's delay since the last call of the function returned. */
+function watchPauses(): () => Pauses {
+  let gc = { count: 0, total: 0, max: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.count++;
+      gc.total += entry.duration;
+      gc.max = Math.max(gc.max, entry.duration);
+    }
+  }).observe({ entryTypes: ['gc'] });
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  return () => {
+    const pauses = {
+      gcCount: gc.count,
+      gcTotalMs: gc.total,
+      gcMaxMs: gc.max,
+      loopDelayP99Ms: delay.count > 0 ? delay.percentile(99) / 1e6 : 0,
+      loopDelayMaxMs: delay.count > 0 ? delay.max / 1e6 : 0,
+    };
+    gc = { count: 0, total: 0, max: 0 };
+    delay.reset();
+    return pauses;
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Server processes
@@ -125,11 +163,13 @@ async function serve() {
         ? await serveApi(request.dataDir, request.postgresUrl, request.metrics)
         : await serveBare(request.page);
     process.send!({ url: close.url } satisfies ServeReply);
+    const pauses = watchPauses();
     process.on('message', () => {
       const { user, system } = process.cpuUsage();
       process.send!({
         cpuMicros: user + system,
         rssBytes: process.memoryUsage.rss(),
+        pauses: pauses(),
       } satisfies CpuReply);
     });
     // A normal exit, not a signal, so that --cpu-prof gets to write its profile.
@@ -185,6 +225,8 @@ interface ServerProcess {
   startMs: number;
   cpuMicros(): Promise<number>;
   rssBytes(): Promise<number>;
+  /** CPU time so far and the pauses since the last ask. */
+  usage(): Promise<CpuReply>;
   stop(): Promise<void>;
 }
 
@@ -219,6 +261,7 @@ async function startServerProcess(request: ServeRequest, execArgv: string[] = []
       startMs,
       cpuMicros: async () => (await usage()).cpuMicros,
       rssBytes: async () => (await usage()).rssBytes,
+      usage,
       stop,
     } satisfies ServerProcess;
   } catch (error) {
@@ -252,6 +295,8 @@ interface Measure {
   p50: number;
   p99: number;
   failures: string | null;
+  /** The API servers' pauses during the run: the longest of each (diagnostics, not judged). */
+  pauses: Pauses;
 }
 
 /**
@@ -265,8 +310,12 @@ async function measure(
   databaseCpuMicros?: () => number,
 ): Promise<Measure> {
   const latencies: number[] = [];
-  const serversCpu = async () =>
-    (await Promise.all(servers.map((server) => server.cpuMicros()))).reduce((a, b) => a + b, 0);
+  let pauses: Pauses[] = [];
+  const serversCpu = async () => {
+    const usages = await Promise.all(servers.map((server) => server.usage()));
+    pauses = usages.map((usage) => usage.pauses);
+    return usages.reduce((total, usage) => total + usage.cpuMicros, 0);
+  };
   const cpuBefore = await serversCpu();
   const databaseBefore = databaseCpuMicros?.();
   const results = await Promise.all(
@@ -301,6 +350,13 @@ async function measure(
       databaseMicros === undefined ? undefined : databaseMicros / latencies.length,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
+    pauses: {
+      gcCount: pauses.reduce((total, p) => total + p.gcCount, 0),
+      gcTotalMs: pauses.reduce((total, p) => total + p.gcTotalMs, 0),
+      gcMaxMs: Math.max(...pauses.map((p) => p.gcMaxMs)),
+      loopDelayP99Ms: Math.max(...pauses.map((p) => p.loopDelayP99Ms)),
+      loopDelayMaxMs: Math.max(...pauses.map((p) => p.loopDelayMaxMs)),
+    },
     failures: failed
       ? `${sum('non2xx')} non-2xx (${JSON.stringify(results.map((r) => r.statusCodeStats))}), ` +
         `${sum('errors')} errors, ${sum('timeouts')} timeouts`
@@ -565,7 +621,8 @@ async function runScenarios(label: string, database: Database, count: number) {
       console.log(
         `  ${scenario.name}: ${Math.round(result.requestsPerSecond)} req/s, ` +
           `p99 ${result.p99.toFixed(1)} ms, ${Math.round(result.cpuPerRequest)} µs CPU/req` +
-          databaseCpu,
+          databaseCpu +
+          pausesText(result.pauses),
       );
     }
     // The heaviest read held to the p99 target again, with /v1/health asked every 100 ms (the
@@ -580,7 +637,9 @@ async function runScenarios(label: string, database: Database, count: number) {
     if (health) {
       console.log(
         `  /v1/health during "${heaviest.scenario.name}": p50 ${health.p50.toFixed(1)} ms, ` +
-          `p99 ${health.p99.toFixed(1)} ms over ${health.count} checks`,
+          `p99 ${health.p99.toFixed(1)} ms, slowest ${health.slowest} ms over ` +
+          `${health.count} checks` +
+          pausesText(health.pauses),
       );
     }
     const megabytes = Math.round((await api.rssBytes()) / 2 ** 20);
@@ -652,13 +711,19 @@ async function healthDuring(servers: ServerProcess[], scenario: Scenario) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
-  await measure(servers, scenario, DURATION_S);
+  const measured = await measure(servers, scenario, DURATION_S);
   done.abort();
   await probing;
   return {
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     count: latencies.length,
+    slowest: latencies
+      .toSorted((a, b) => b - a)
+      .slice(0, 3)
+      .map((ms) => ms.toFixed(1))
+      .join(', '),
+    pauses: measured.pauses,
   };
 }
 
@@ -835,6 +900,15 @@ function buildScenarios(
       requests: [...Array.from({ length: 9 }, () => poolRead.requests[0]!), enrol],
     },
   ];
+}
+
+/** A run's pauses, for its line of the log (diagnostics, not judged). */
+function pausesText(pauses: Pauses): string {
+  return (
+    `; GC ${pauses.gcCount}× ${pauses.gcTotalMs.toFixed(0)} ms, longest ` +
+    `${pauses.gcMaxMs.toFixed(1)} ms; event-loop delay p99 ${pauses.loopDelayP99Ms.toFixed(1)}, ` +
+    `max ${pauses.loopDelayMaxMs.toFixed(1)} ms`
+  );
 }
 
 /** Prints the table and returns every missed target. */
