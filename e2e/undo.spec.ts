@@ -5,15 +5,13 @@
  * paging and address by keyboard, with axe clean in each of its states. The truth is always the
  * server's: counts, and each student's turmas with expiry and enrolment date, before and after.
  * One server for the file: each test has turmas and students of its own. Only what this file
- * proves goes through the page: the data around it is seeded through the API, and the token is
- * put where the sign-in keeps it (sign-in.spec.ts proves the gate).
+ * proves goes through the page: the data around it is seeded through the API.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { RUN_ID_HEADER, type Class } from '#contract';
 import { auditResponseSchema, studentsByEmailResponseSchema } from '#contract/extensions';
 import { namedCredential } from '../server/credentials.ts';
-import { TOKEN_STORAGE_KEY } from '../src/features/auth/token-store.ts';
 import {
   countsOf,
   expect,
@@ -22,6 +20,7 @@ import {
   listClasses,
   newTag,
   OVER_THE_PAGE,
+  signIn,
   test,
   turmasPage,
 } from './support';
@@ -42,16 +41,6 @@ async function turmasAt(request: APIRequestContext, token: string, ...indices: n
 }
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-/** Opens `path` signed in with `token`, as the sign-in leaves the tab, without its form. */
-async function openSignedIn(page: Page, token: string, path = '/') {
-  await page.addInitScript(
-    ([key, value]) => window.sessionStorage.setItem(key!, value!),
-    [TOKEN_STORAGE_KEY, token],
-  );
-  await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1, name: 'Turmas' })).toBeVisible();
-}
 
 /** Enrols `email` in `turmas` through the API, as the credential of `token`, maybe in a run. */
 async function enrol(
@@ -131,7 +120,7 @@ test(
     const [turma] = await turmasAt(request, token, 0);
     const [before] = await countsOf(request, token, [turma!]);
     const email = `ana.${newTag()}@escola.test`;
-    await openSignedIn(page, token);
+    await signIn(page, token);
     const row = turmasPage(page).row(turma!);
 
     await row.enrol.click();
@@ -170,7 +159,7 @@ test('a removal from three turmas undone from History: each back with its expiry
   expect(enrolled).toHaveLength(3);
   const before = await countsOf(request, token, turmas);
 
-  await openSignedIn(page, token);
+  await signIn(page, token);
   const list = turmasPage(page);
   for (const turma of turmas) await list.rowCheckbox(turma).check();
   await list.tray.getByRole('button', { name: 'Remover aluno' }).click();
@@ -211,7 +200,7 @@ test('bulk runs of 20 students: one pasted, undone from its success message; one
 }) => {
   const [turma] = await turmasAt(request, token, 4);
   const [before] = await countsOf(request, token, [turma!]);
-  await openSignedIn(page, token);
+  await signIn(page, token);
   await turmasPage(page).rowCheckbox(turma!).check();
   await page.getByRole('button', { name: 'Matricular ou remover em lote' }).click();
   const dialog = page.getByRole('dialog', { name: 'Matrícula em lote' });
@@ -264,7 +253,7 @@ test('an undo after a later write to the same student and turma leaves that turm
   const later = '2032-01-31T23:59:00.000Z';
   await enrol(request, OTHER_TOKEN, email, [changed!], { expirationDate: later });
 
-  await openSignedIn(page, token, '/?historico');
+  await signIn(page, token, '/?historico');
   const history = historyView(page);
   await history.email.fill(email);
   await history.email.press('Enter');
@@ -302,7 +291,7 @@ test('History by keyboard: everyone’s or mine, by student, turma and run, page
   await enrol(request, token, mine, [ownTurma!]);
   expect(await auditCount(request, token, `runId=${runId}`)).toBe(55);
 
-  await openSignedIn(page, token, '/?historico');
+  await signIn(page, token, '/?historico');
   const history = historyView(page);
   await expect(history.drawer).toBeVisible();
   await page.reload();
@@ -360,7 +349,7 @@ test(
       await route.fulfill({ response: await route.fetch(), status: 400, json });
     });
 
-    await openSignedIn(page, token, '/?historico');
+    await signIn(page, token, '/?historico');
     const history = historyView(page);
     const retry = history.drawer.getByRole('button', { name: 'Tentar de novo' });
     await expect(history.drawer.getByRole('alert')).toContainText(
