@@ -7,10 +7,10 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AUDIT_EXTENSION, EXTENSIONS_HEADER } from '#contract';
+import { AUDIT_EXTENSION } from '#contract';
 import { TurmasPage } from '../../app/turmas-page';
 import { selectionStore } from '../../lib/selection-store';
-import { createTestApiClient } from '../../testing/api-client';
+import { createTestApiClient, fetchWithout } from '../../testing/api-client';
 import { installReferenceApi, type ReferenceApiOptions } from '../../testing/msw/reference-api';
 import { render } from '../../testing/render';
 import { aTurma } from '../../testing/sample-classes';
@@ -55,19 +55,7 @@ function runCounts(dialog: HTMLElement): Record<string, string | null | undefine
 }
 
 /** A platform with the reads but not the audit extension: its answers do not list it. */
-const withoutAudit: typeof fetch = async (input, init) => {
-  const response = await fetch(input, init);
-  const offered = response.headers.get(EXTENSIONS_HEADER);
-  if (offered === null) return response;
-  const headers = new Headers(response.headers);
-  const kept = offered.split(',').map((name) => name.trim());
-  headers.set(EXTENSIONS_HEADER, kept.filter((name) => name !== AUDIT_EXTENSION).join(', '));
-  return new Response(await response.arrayBuffer(), {
-    status: response.status,
-    statusText: response.statusText,
-    headers,
-  });
-};
+const withoutAudit = fetchWithout(AUDIT_EXTENSION);
 
 /** Each test starts on the bare page, nothing selected, whatever the last one left. */
 function startClean() {

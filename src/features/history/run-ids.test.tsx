@@ -10,9 +10,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TurmasPage } from '../../app/turmas-page';
 import type { ApiClient } from '../../api/client';
 import { getAudit, undo } from '../../api/extension-calls';
-import { AUDIT_EXTENSION, EXTENSIONS_HEADER } from '#contract';
+import { AUDIT_EXTENSION } from '#contract';
 import { selectionStore } from '../../lib/selection-store';
-import { createTestApiClient } from '../../testing/api-client';
+import { createTestApiClient, fetchWithout } from '../../testing/api-client';
 import {
   installReferenceApi,
   type ReferenceApi,
@@ -186,19 +186,7 @@ describe('one run id for a run of calls', { timeout: 40_000 }, () => {
   it('sends no X-Run-Id where the server keeps no trail, and offers no Desfazer', async () => {
     const backend = installBackend();
     // A platform with the reads but not the audit extension: its answers do not list it.
-    const withoutAudit: typeof fetch = async (input, init) => {
-      const response = await fetch(input, init);
-      const offered = response.headers.get(EXTENSIONS_HEADER);
-      if (offered === null) return response;
-      const headers = new Headers(response.headers);
-      const kept = offered.split(',').map((name) => name.trim());
-      headers.set(EXTENSIONS_HEADER, kept.filter((name) => name !== AUDIT_EXTENSION).join(', '));
-      return new Response(await response.arrayBuffer(), {
-        status: response.status,
-        statusText: response.statusText,
-        headers,
-      });
-    };
+    const withoutAudit = fetchWithout(AUDIT_EXTENSION);
     const { user } = render(<TurmasPage api={createTestApiClient({ fetch: withoutAudit })} />);
     const roster = await openRoster(user);
     await user.click(within(roster).getByRole('button', { name: 'Remover da turma' }));
