@@ -92,7 +92,7 @@ describe('detection', () => {
       await within(turmasTable()).findByRole('button', { name: 'Ver alunos de Física 1º B' }),
     ).toHaveTextContent('Alunos');
     await user.click(screen.getByRole('checkbox', { name: 'Selecionar Matemática 9º A' }));
-    const tray = screen.getByRole('region', { name: 'Turmas selecionadas' });
+    const tray = await screen.findByRole('region', { name: 'Turmas selecionadas' });
     expect(
       within(tray).getByRole('button', { name: 'Ver alunos de Matemática 9º A' }),
     ).toBeVisible();
@@ -176,7 +176,7 @@ describe('the roster of a turma', () => {
     installBackend();
     const { user } = renderPage();
     await user.click(await screen.findByRole('checkbox', { name: 'Selecionar Matemática 9º A' }));
-    const tray = screen.getByRole('region', { name: 'Turmas selecionadas' });
+    const tray = await screen.findByRole('region', { name: 'Turmas selecionadas' });
     await user.click(within(tray).getByRole('button', { name: 'Ver alunos de Matemática 9º A' }));
     expect(await rosterDialog()).toBeVisible();
   });

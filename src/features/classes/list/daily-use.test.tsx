@@ -161,7 +161,7 @@ describe('Turmas list: odd but valid answers', () => {
     expect(screen.getByRole('cell', { name: '(sem nome)' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Matricular aluno em (sem nome)' })).toBeVisible();
     await user.click(checkbox);
-    const tray = screen.getByRole('region', { name: 'Turmas selecionadas' });
+    const tray = await screen.findByRole('region', { name: 'Turmas selecionadas' });
     expect(within(tray).getByText('(sem nome)')).toBeVisible();
     expect(
       within(tray).getByRole('button', { name: 'Remover (sem nome) da seleção' }),
@@ -199,7 +199,7 @@ describe('Selecting every turma found', () => {
 
     expect(await screen.findByText('As 45 turmas encontradas estão selecionadas.')).toBeVisible();
     expect(selectionStore.get()).toHaveLength(45);
-    const tray = screen.getByRole('region', { name: 'Turmas selecionadas' });
+    const tray = await screen.findByRole('region', { name: 'Turmas selecionadas' });
     expect(within(tray).getByText('45 turmas selecionadas')).toBeVisible();
   });
 
@@ -231,7 +231,7 @@ describe('Selection tray on a phone', () => {
         { id: 'b', name: 'Física 2º B' },
       ]);
       const { user } = render(<SelectionTray />);
-      const tray = screen.getByRole('region', { name: 'Turmas selecionadas' });
+      const tray = await screen.findByRole('region', { name: 'Turmas selecionadas' });
       expect(within(tray).getByRole('status')).toHaveTextContent('2 turmas selecionadas');
       expect(within(tray).queryByText('Artes 1º A')).not.toBeInTheDocument();
 
