@@ -70,5 +70,5 @@ export function useExtendRun(
   );
 
   const progress = runner && snapshot && isActive(snapshot) ? { runner, snapshot } : null;
-  return { extend, outcome, progress, clearOutcome: () => setOutcome(null) };
+  return { extend, outcome, progress };
 }
