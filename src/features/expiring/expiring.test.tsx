@@ -11,6 +11,7 @@ import { AUDIT_EXTENSION } from '#contract';
 import { TurmasPage } from '../../app/turmas-page';
 import { selectionStore } from '../../lib/selection-store';
 import { createTestApiClient, fetchWithout } from '../../testing/api-client';
+import { closeTabAsks } from '../../testing/close-tab';
 import { installReferenceApi, type ReferenceApiOptions } from '../../testing/msw/reference-api';
 import { render } from '../../testing/render';
 import { aTurma } from '../../testing/sample-classes';
@@ -172,9 +173,12 @@ describe('expiring soon', () => {
       '4',
     );
     expect(writes()).toHaveLength(4);
+    // Paused, the run still has work to do: closing the tab asks first.
+    expect(closeTabAsks()).toBe(true);
 
     await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
     const outcome = await within(dialog).findByRole('alert');
+    expect(closeTabAsks()).toBe(false);
     expect(outcome).toHaveTextContent('5 matrículas estendidas. 1 não pôde ser estendida.');
     expect(within(dialog).queryByRole('progressbar')).toBeNull();
     expect(writes()).toHaveLength(6);

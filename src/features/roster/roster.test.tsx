@@ -7,6 +7,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TurmasPage } from '../../app/turmas-page';
 import { createTestApiClient } from '../../testing/api-client';
+import { closeTabAsks } from '../../testing/close-tab';
 import {
   installReferenceApi,
   type ReferenceApi,
@@ -512,9 +513,12 @@ describe('acting from the roster', () => {
     expect(deletes()).toHaveLength(4);
     expect(backend.enrolments('t-mat')).toHaveLength(3);
     expect(backend.enrolments('t-mat')).toContain(refused);
+    // Paused, the run still has work to do: closing the tab asks first.
+    expect(closeTabAsks()).toBe(true);
 
     await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('1 aluno ficou como estava');
+    expect(closeTabAsks()).toBe(false);
     expect(within(dialog).queryByRole('progressbar')).toBeNull();
     expect(backend.enrolments('t-mat')).toEqual([refused]);
     expect(deletes()).toHaveLength(6);

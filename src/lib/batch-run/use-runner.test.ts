@@ -1,13 +1,7 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { closeTabAsks as closeTab } from '../../testing/close-tab';
 import { useWarnBeforeLeaving } from './use-runner';
-
-/** What the browser does when the tab is closed: it asks first if the event was cancelled. */
-function closeTab(): boolean {
-  const event = new Event('beforeunload', { cancelable: true });
-  window.dispatchEvent(event);
-  return event.defaultPrevented;
-}
 
 describe('useWarnBeforeLeaving', () => {
   it('makes the browser ask before closing the tab while a run is active, and only then', () => {

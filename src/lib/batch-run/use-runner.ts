@@ -14,7 +14,10 @@ const noRunner = {
  */
 export const RENDER_INTERVAL_MS = 200;
 
-/** The runner's state for React, at most once per RENDER_INTERVAL_MS. */
+/**
+ * The runner's state for React, at most once per RENDER_INTERVAL_MS. While the run has work to
+ * do, closing or reloading the tab asks first: every run of the console, wherever it started.
+ */
 export function useRunnerSnapshot(runner: Runner | null): RunSnapshot | null {
   const source = useMemo(() => {
     if (!runner) return noRunner;
@@ -35,7 +38,9 @@ export function useRunnerSnapshot(runner: Runner | null): RunSnapshot | null {
       getSnapshot: runner.getSnapshot,
     };
   }, [runner]);
-  return useSyncExternalStore(source.subscribe, source.getSnapshot);
+  const snapshot = useSyncExternalStore(source.subscribe, source.getSnapshot);
+  useWarnBeforeLeaving(isActive(snapshot));
+  return snapshot;
 }
 
 export function isActive(snapshot: RunSnapshot | null): boolean {

@@ -4,11 +4,7 @@ import { STUDENTS_BY_EMAIL_EXTENSION, type ClassSummary } from '#contract';
 import { newRunId, type ApiClient } from '../../../api/client';
 import { classQueries } from '../../../api/class-queries';
 import { createRunner } from '../../../lib/batch-run/runner';
-import {
-  isActive,
-  useRunnerSnapshot,
-  useWarnBeforeLeaving,
-} from '../../../lib/batch-run/use-runner';
+import { isActive, useRunnerSnapshot } from '../../../lib/batch-run/use-runner';
 import type { BulkAction, Run, RunItem } from '../bulk-state';
 import { RETRYABLE, sentReport, withRemovalOutcome, type RowReport } from '../results/outcomes';
 import type { BulkMode } from '../types';
@@ -36,7 +32,6 @@ export function useBulkRun(options: BulkRunOptions) {
   const queryClient = useQueryClient();
   const snapshot = useRunnerSnapshot(run?.runner ?? null);
   const active = isActive(snapshot);
-  useWarnBeforeLeaving(active);
 
   // Signed in again after a 401: on from where it stopped (the runner never re-sends a success).
   useEffect(() => {
