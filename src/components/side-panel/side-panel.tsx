@@ -10,7 +10,8 @@ import { useReturnFocus } from '../../lib/use-return-focus';
 /**
  * A page that opens over the turmas from the right (a roster, a student's page): its heading
  * takes focus, focus goes back where it was when it closes, and it lies under the dialogs opened
- * from it (modal-layers.ts). The caller's children are the body, below the heading.
+ * from it (modal-layers.ts). The caller's children are the body, below the heading. While
+ * `busy` (a run of calls in it, paused or not), nothing closes it, as a busy form dialog.
  */
 export function SidePanel({
   opened,
@@ -18,6 +19,7 @@ export function SidePanel({
   title,
   closeLabel,
   headingRef,
+  busy = false,
   children,
 }: {
   opened: boolean;
@@ -25,14 +27,18 @@ export function SidePanel({
   title: ReactNode;
   closeLabel: string;
   headingRef?: Ref<HTMLHeadingElement>;
+  busy?: boolean;
   children: ReactNode;
 }) {
   useReturnFocus(opened);
   const covered = useModalLayer(opened);
+  const requestClose = () => {
+    if (!busy) onClose();
+  };
   return (
     <Drawer.Root
       opened={opened}
-      onClose={onClose}
+      onClose={requestClose}
       position="right"
       size="xl"
       // Mantine's Escape listens on the window, so it would also close the panel under a dialog
@@ -51,14 +57,14 @@ export function SidePanel({
             wrapper is no control of its own. */}
         <div
           onKeyDown={(event) => {
-            if (event.key === 'Escape' && !event.defaultPrevented) onClose();
+            if (event.key === 'Escape' && !event.defaultPrevented) requestClose();
           }}
         >
           <Drawer.Header>
             <Drawer.Title ref={headingRef} fz="xl" fw={700} tabIndex={-1} data-autofocus>
               {title}
             </Drawer.Title>
-            <Drawer.CloseButton aria-label={closeLabel} />
+            {!busy && <Drawer.CloseButton aria-label={closeLabel} />}
           </Drawer.Header>
           {children}
         </div>

@@ -70,6 +70,7 @@ export function ExpiringView({
   const [page, setPage] = useState(1);
   const [ticked, setTicked] = useState<ReadonlyMap<string, ExpiringEnrolment>>(() => new Map());
   const [extending, setExtending] = useState(false);
+  const [sending, setSending] = useState(false);
   const [exportFailed, setExportFailed] = useState(false);
   // The window is fixed when the choice is made: paging must not slide it.
   const choiceKey = choiceText(choice);
@@ -109,7 +110,13 @@ export function ExpiringView({
   const untilText = 'until' in choice ? formats.date.format(new Date(`${choice.until}T00:00`)) : '';
 
   return (
-    <SidePanel opened={opened} onClose={onClose} title={messages.title} closeLabel={messages.close}>
+    <SidePanel
+      opened={opened}
+      onClose={onClose}
+      title={messages.title}
+      closeLabel={messages.close}
+      busy={sending}
+    >
       {/* Drawer.Body's padding, without Drawer.Body: it would describe the whole dialog. */}
       <Box px="md" pb="md">
         <Stack gap="md">
@@ -140,6 +147,7 @@ export function ExpiringView({
                 if (extended) setTicked(new Map());
               }}
               onCancel={() => setExtending(false)}
+              onSendingChange={setSending}
             />
           )}
           {query.isPending ? (

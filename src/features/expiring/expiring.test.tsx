@@ -173,12 +173,16 @@ describe('expiring soon', () => {
       '4',
     );
     expect(writes()).toHaveLength(4);
-    // Paused, the run still has work to do: closing the tab asks first.
+    // Paused, the run still has work to do: closing the tab asks first, and the panel stays.
     expect(closeTabAsks()).toBe(true);
+    expect(within(dialog).queryByRole('button', { name: 'Fechar expirando em breve' })).toBeNull();
+    await user.keyboard('{Escape}');
+    expect(dialog).toBeVisible();
 
     await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
     const outcome = await within(dialog).findByRole('alert');
     expect(closeTabAsks()).toBe(false);
+    expect(within(dialog).getByRole('button', { name: 'Fechar expirando em breve' })).toBeVisible();
     expect(outcome).toHaveTextContent('5 matrículas estendidas. 1 não pôde ser estendida.');
     expect(within(dialog).queryByRole('progressbar')).toBeNull();
     expect(writes()).toHaveLength(6);

@@ -22,12 +22,15 @@ export function ExtendForm({
   onUnauthorized,
   onDone,
   onCancel,
+  onSendingChange,
 }: {
   api: Pick<ApiClient, 'addStudentToClass' | 'checkHealth' | 'extensions' | 'request'>;
   rows: readonly ExpiringEnrolment[];
   onUnauthorized: () => void;
   onDone: (extended: boolean) => void;
   onCancel: () => void;
+  /** The extension's calls are on their way (or paused): the panel stays open meanwhile. */
+  onSendingChange: (sending: boolean) => void;
 }) {
   const messages = useExpiringMessages();
   const [expiry, setExpiry] = useState<ExpiryValue>(() => defaultExpiry(new Date()));
@@ -44,8 +47,10 @@ export function ExtendForm({
     }
     setProblem(undefined);
     setSending(true);
+    onSendingChange(true);
     const result = await extend(rows, checked.expirationDate);
     setSending(false);
+    onSendingChange(false);
     onDone(result.extended > 0);
   };
 
