@@ -18,11 +18,12 @@ try {
   // A broken /config.js: the first render meets it again and its error boundary says what is wrong.
 }
 
+const adopting = container.hasChildNodes();
 const app = (
   <StrictMode>
     {/* First: its layout effect runs before the app's, which may move focus into the page. */}
     <ShellHydrated />
-    <App />
+    <App adopting={adopting} />
   </StrictMode>
 );
 // A transition lets React yield while it builds the first screen, instead of one long task that
@@ -30,6 +31,6 @@ const app = (
 startTransition(() => {
   // public/shell.js put the prerendered first screen for this visit in the container: React
   // adopts its elements instead of building them again.
-  if (container.hasChildNodes()) hydrateRoot(container, app);
+  if (adopting) hydrateRoot(container, app);
   else createRoot(container).render(app);
 });

@@ -1,8 +1,6 @@
 import { useSyncExternalStore } from 'react';
+import { useHydrated } from '../lib/use-hydrated';
 import type { ApiClient } from './client';
-
-/** What the prerendered first screen was rendered with: no answer yet, no extension known. */
-const prerendered = () => false;
 
 /**
  * Whether the server behind `api` offers `extension` (e.g. contract's ROSTER_EXTENSION), as its
@@ -10,8 +8,10 @@ const prerendered = () => false;
  * feature built on an extension appears with the first rows, never before.
  */
 export function useExtension(api: Pick<ApiClient, 'extensions'>, extension: string): boolean {
-  const offered = () => api.extensions.has(extension);
-  // Hydrating, even when the first list request (src/app/first-list-request.ts) has answered
-  // meanwhile: the extensions it reports show once the page is hydrated.
-  return useSyncExternalStore(api.extensions.subscribe, offered, prerendered);
+  // The prerendered first screen knows no extension. Hydrating, even when the first list request
+  // (src/app/first-list-request.ts) has answered meanwhile, the store reads as it was rendered,
+  // and the extensions show in the transition that follows (useHydrated).
+  const hydrated = useHydrated();
+  const offered = () => hydrated && api.extensions.has(extension);
+  return useSyncExternalStore(api.extensions.subscribe, offered, offered);
 }

@@ -5,6 +5,7 @@ import { SessionGate } from '../features/auth/session-gate';
 import { SignOutButton } from '../features/auth/sign-out-button';
 import { tokenStore, useSession } from '../features/auth/token-store';
 import { selectionStore } from '../lib/selection-store';
+import { HydrationBoundary } from '../lib/use-hydrated';
 import { getApiClient, withSentLog } from './api';
 import { AppShell } from './app-shell';
 import { CredentialName } from './credential-parts';
@@ -13,13 +14,23 @@ import { AppProviders } from './providers';
 import { StudentSearchOutlet } from './student-outlet';
 import { TurmasPage } from './turmas-page';
 
-export function App() {
+interface AppProps {
+  /**
+   * The first render adopts prerendered HTML: the build's prerender, and the browser hydrating
+   * it. What only the browser knows then shows in a transition after it (useHydrated).
+   */
+  adopting?: boolean;
+}
+
+export function App({ adopting = false }: AppProps) {
   return (
-    <AppProviders>
-      <AppErrorBoundary>
-        <TurmasConsole />
-      </AppErrorBoundary>
-    </AppProviders>
+    <HydrationBoundary adopting={adopting}>
+      <AppProviders>
+        <AppErrorBoundary>
+          <TurmasConsole />
+        </AppErrorBoundary>
+      </AppProviders>
+    </HydrationBoundary>
   );
 }
 

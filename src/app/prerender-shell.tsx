@@ -29,7 +29,7 @@ export async function renderShells(): Promise<Record<string, string>> {
       const { prelude } = await prerender(
         <StrictMode>
           <ShellHydrated />
-          <App />
+          <App adopting />
         </StrictMode>,
       );
       shells[`${page}-${locale}`] = await new Response(prelude).text();
