@@ -1,6 +1,7 @@
 import { onlineManager, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import type { ApiClient } from '../../../api/client';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { classQueries, listSortBy } from '../../../api/class-queries';
 import { pageCountOf } from '../../../components/pager/page-items';
 import type { ClassListQuery, ClassListResponse } from '#contract';
@@ -56,7 +57,10 @@ export function useClassList(
   const online = useSyncExternalStore(subscribeOnline, isOnline, prerenderedOnline);
   const query = toQuery(params, ranks);
   const list = useQuery(classQueries.list(api, query));
-  const answer = list.data;
+  // Rows that come while the prerendered screen is being adopted wait for the transition that
+  // ends it (useHydrated): one render that yields, with the extensions' row actions already in,
+  // so the columns never move for them.
+  const answer = useHydrated() ? list.data : undefined;
   const settled = answer !== undefined;
   // The answer on screen and what it answered, one record: its rows, its count and the words
   // marked in them always go together. Until the next page, order or search answers, the last
