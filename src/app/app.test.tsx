@@ -85,7 +85,8 @@ describe('Console', () => {
     expect(screen.queryByLabelText('E-mail do aluno')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sair' })).not.toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Token de acesso'), `${TEST_TOKEN}{Enter}`);
+    // The form's code comes after the gate's (token-gate.tsx).
+    await user.type(await screen.findByLabelText('Token de acesso'), `${TEST_TOKEN}{Enter}`);
 
     // Focus moves to the page's heading, since the button that had it went with the gate.
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Turmas' })).toHaveFocus());
@@ -222,7 +223,7 @@ describe('Console', () => {
     await user.click(screen.getByRole('button', { name: 'Sair' }));
 
     expect(screen.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
-    expect(screen.getByLabelText('Token de acesso')).toHaveFocus();
+    expect(await screen.findByLabelText('Token de acesso')).toHaveFocus();
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('E-mail do aluno')).not.toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, PasswordInput, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type SyntheticEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { ApiError, type ApiClient } from '../../api/client';
 import { describeApiError } from '../../i18n/describe-api-error';
 import { useMessages } from '../../i18n/i18n-context';
@@ -39,6 +39,16 @@ export function TokenForm({
   const [remember, setRemember] = useState(defaultRemember);
   const [problem, setProblem] = useState<Problem>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const rememberRef = useRef<HTMLInputElement>(null);
+
+  // The prerendered gate's form takes typing before its code comes (token-gate.tsx); hydrating
+  // keeps the elements as they are, and this takes what they hold as the form's own.
+  useLayoutEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed) setToken(typed);
+    const ticked = rememberRef.current?.checked;
+    if (ticked !== undefined) setRemember(ticked);
+  }, []);
 
   const check = useMutation({
     mutationFn: (candidate: string) => api.getClasses({ pageSize: 1 }, { token: candidate }),
@@ -103,6 +113,7 @@ export function TokenForm({
           visibilityToggleButtonProps={{ 'aria-label': messages.auth.showToken }}
         />
         <Checkbox
+          ref={rememberRef}
           label={messages.auth.rememberLabel}
           description={messages.auth.rememberDescription}
           checked={remember}

@@ -22,7 +22,8 @@ describe('TokenGate', () => {
     const onSignedIn = vi.fn();
     const { user } = render(<TokenGate api={api} onSignedIn={onSignedIn} />);
 
-    const field = screen.getByLabelText('Token de acesso');
+    // The form's code comes after the gate's (token-gate.tsx).
+    const field = await screen.findByLabelText('Token de acesso');
     expect(field).toHaveFocus();
     await user.type(field, `  ${TEST_TOKEN} {Enter}`);
 
@@ -41,7 +42,7 @@ describe('TokenGate', () => {
 
   it('remembers the token on this device only when asked to', async () => {
     const { user } = render(<TokenGate api={api} />);
-    const remember = screen.getByRole('checkbox', { name: 'Lembrar neste dispositivo' });
+    const remember = await screen.findByRole('checkbox', { name: 'Lembrar neste dispositivo' });
     expect(remember).not.toBeChecked();
     expect(remember).toHaveAccessibleDescription(/Não use em computadores compartilhados/);
 
@@ -55,7 +56,7 @@ describe('TokenGate', () => {
 
   it('says a rejected token was not accepted, keeps what was typed and stores nothing', async () => {
     const { user } = render(<TokenGate api={api} />);
-    const field = screen.getByLabelText('Token de acesso');
+    const field = await screen.findByLabelText('Token de acesso');
 
     await user.type(field, 'wrong-token');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
@@ -76,7 +77,7 @@ describe('TokenGate', () => {
   it('tells a server it cannot reach apart from a wrong token', async () => {
     backend.failNext('network');
     const { user } = render(<TokenGate api={api} />);
-    const field = screen.getByLabelText('Token de acesso');
+    const field = await screen.findByLabelText('Token de acesso');
 
     await user.type(field, 'maybe-right{Enter}');
 
@@ -90,7 +91,7 @@ describe('TokenGate', () => {
   it('asks for a token instead of calling the API with an empty one', async () => {
     const { user } = render(<TokenGate api={api} />);
 
-    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await user.click(await screen.findByRole('button', { name: 'Entrar' }));
 
     expect(await screen.findByText('Informe o token de acesso.')).toBeVisible();
     expect(backend.requests).toEqual([]);
@@ -99,17 +100,17 @@ describe('TokenGate', () => {
   it('refuses a token no HTTP header can carry without sending it', async () => {
     const { user } = render(<TokenGate api={api} />);
 
-    await user.type(screen.getByLabelText('Token de acesso'), 'tóken com espaço{Enter}');
+    await user.type(await screen.findByLabelText('Token de acesso'), 'tóken com espaço{Enter}');
 
     expect(await screen.findByText('Este token não foi aceito.')).toBeVisible();
     expect(backend.requests).toEqual([]);
   });
 
-  it('speaks English too', () => {
+  it('speaks English too', async () => {
     render(<TokenGate api={api} />, { locale: 'en' });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-    expect(screen.getByLabelText('Access token')).toBeVisible();
+    expect(await screen.findByLabelText('Access token')).toBeVisible();
     expect(screen.getByRole('checkbox', { name: 'Remember on this device' })).toBeVisible();
   });
 });
