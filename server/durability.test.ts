@@ -209,6 +209,9 @@ describe('SIGTERM', () => {
     });
 
   it('stops accepting, closes idle connections, answers the requests in flight, exits 0', async () => {
+    // A connection opened, its request not yet sent. The server accepted it before the idle one
+    // below was answered (the kernel hands connections over in the order they came).
+    const silent = await RawConnection.open(main.port);
     // A keep-alive connection left idle after one answer.
     const idle = await RawConnection.open(main.port);
     idle.write(`GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n`);
@@ -241,6 +244,15 @@ describe('SIGTERM', () => {
     await expect(RawConnection.open(main.port)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     await idle.closed();
     expect(main.child.exitCode, 'exited before its requests were answered').toBeNull();
+
+    // The silent one was not closed with the idle one: its request, sent now, is answered.
+    silent.write(
+      `GET /v1/classe?pageSize=1 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`,
+    );
+    const silentAnswer = await silent.nextAnswer();
+    expect(silentAnswer?.status).toBe(200);
+    expect(silentAnswer!.headers.connection).toBe('close');
+    await silent.closed();
 
     for (const [n, connection] of held.entries()) {
       connection.write(heldBody(n));
