@@ -218,13 +218,15 @@ describe('a DATA_DIR of a schema version this server does not know', () => {
     const start = startTestServer({
       prepare: (dataDir) => {
         const db = new Database(join(dataDir, DATABASE_FILE));
-        db.pragma('user_version = 7');
+        db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
         db.close();
       },
     });
 
     await expect(start).rejects.toThrow(
-      new RegExp(`turmas\\.sqlite has schema version 7, expected ${SCHEMA_VERSION}$`),
+      new RegExp(
+        `turmas\\.sqlite has schema version ${SCHEMA_VERSION + 1}, expected ${SCHEMA_VERSION}$`,
+      ),
     );
   });
 });

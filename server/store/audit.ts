@@ -201,6 +201,57 @@ export function auditPage(rows: readonly AuditRow[], pageSize: number): AuditRes
   return { data, next: rows.length > pageSize ? data.at(-1)!.id : null };
 }
 
+/** Entries written since the last fold that make the next one start (decision 019). */
+export const FOLD_AFTER = 256;
+/** Entries folded per transaction: a tail left by a crash is folded in several short ones. */
+export const FOLD_BATCH = 2_000;
+const FOLD_EVERY_MS = 1_000;
+
+/**
+ * Folds the trail's recent tail into its indexes off the request path: once FOLD_AFTER entries
+ * were written here (`wrote`), every FOLD_EVERY_MS when a tail may be left (another process's
+ * writes, a crash), and at once when the store opens on one. `fold` answers how many it folded;
+ * a full batch is followed by another. A failed fold waits for the next turn: reads cover the
+ * tail meanwhile.
+ */
+export function startAuditFolding(fold: (batch: number) => Promise<number>, tail: number) {
+  let written = tail;
+  let running = false;
+  let queued = false;
+  let stopped = false;
+  const run = async () => {
+    queued = false;
+    if (running) return;
+    running = true;
+    written = 0;
+    try {
+      while (!stopped && (await fold(FOLD_BATCH)) === FOLD_BATCH) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } catch {
+      // The next turn tries again.
+    } finally {
+      running = false;
+    }
+  };
+  const soon = () => {
+    queued = true;
+    setImmediate(() => void run()).unref();
+  };
+  const every = setInterval(() => void run(), FOLD_EVERY_MS);
+  every.unref();
+  if (tail > 0) soon();
+  return {
+    wrote: () => {
+      if (++written >= FOLD_AFTER && !queued && !running) soon();
+    },
+    stop: () => {
+      stopped = true;
+      clearInterval(every);
+    },
+  };
+}
+
 /** AUDIT_RETENTION_DAYS: how long entries are kept (decision 019). */
 export const AUDIT_RETENTION_DAYS_DEFAULT = 400;
 /** Entries deleted per statement: short transactions, so that writes wait for none. */

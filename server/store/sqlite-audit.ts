@@ -1,6 +1,8 @@
 /**
  * The audit trail on SQLite (audit.ts, decision 019): prepared statements, each run inside the
- * caller's transaction, so that an entry commits with its write or not at all.
+ * caller's transaction, so that an entry commits with its write or not at all. A write adds one
+ * row to `audit_tail`; `fold` moves the tail's oldest into `audit` and `audit_classes` with their
+ * indexes, and every read covers both: the tail's ids are above every folded one.
  */
 import type {
   AuditChange,
@@ -19,6 +21,7 @@ import {
   type EnrolmentRow,
   type Operation,
   type StoredEntry,
+  startAuditFolding,
 } from './audit.ts';
 import type { Statement } from 'better-sqlite3';
 import { NOW, type Db } from './sqlite-schema.ts';
@@ -40,19 +43,12 @@ export function createSqliteAudit(db: Db) {
     [string, Operation, string | null, string | null, number | string, string, string],
     { id: number }
   >(
-    `INSERT INTO audit (credential, operation, run_id, undoes, student_id, email, changes)
-     VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    `INSERT INTO audit_tail (id, credential, operation, run_id, undoes, student_id, email, changes)
+     VALUES (coalesce((SELECT max(id) FROM audit_tail), (SELECT max(id) FROM audit), 0) + 1,
+       ?, ?, ?, ?, ?, ?, ?)
+     RETURNING id`,
   );
-  const insertClasses = db.prepare<[number, string]>(
-    `INSERT INTO audit_classes (class_id, entry_id) SELECT value, ? FROM json_each(?)`,
-  );
-  const entryById = db.prepare<[string], StoredRow>(
-    `SELECT id, student_id AS studentId, email, changes FROM audit WHERE id = ?`,
-  );
-  const entriesOfRun = db.prepare<[string], StoredRow>(
-    `SELECT id, student_id AS studentId, email, changes FROM audit WHERE run_id = ?
-     ORDER BY id DESC`,
-  );
+  const tail = createTailFolds(db);
   const setAbsent = db.prepare<[number | string, string]>(
     `DELETE FROM enrolments WHERE student_id = ? AND class_id = ?`,
   );
@@ -69,12 +65,16 @@ export function createSqliteAudit(db: Db) {
     `DELETE FROM audit WHERE id IN (SELECT id FROM audit WHERE at < ? ORDER BY at LIMIT ?)
      RETURNING id, changes`,
   );
+  const pruneTail = db.prepare<[string, number]>(
+    `DELETE FROM audit_tail WHERE id IN (SELECT id FROM audit_tail WHERE at < ? ORDER BY id LIMIT ?)`,
+  );
   const pruneClasses = db.prepare<[string, number]>(
     `DELETE FROM audit_classes WHERE class_id = ? AND entry_id = ?`,
   );
 
-  // One statement per combination of filters (a few dozen): compiled once, not per read.
-  const reads = new Map<string, Statement<unknown[], AuditRow>>();
+  let folding: ReturnType<typeof startAuditFolding> | undefined;
+
+  const readPage = createPageReads(db);
 
   const statesOf = (studentId: number | string, classIds: readonly string[]) =>
     enrolments.all(Number(studentId), JSON.stringify(classIds));
@@ -87,7 +87,8 @@ export function createSqliteAudit(db: Db) {
     undoes: string | null = null,
   ): number {
     const { id } = insertEntry.get(...entryValues(by, operation, student, changes, undoes))!;
-    insertClasses.run(id, JSON.stringify(changes.map((change) => change.classId)));
+    // Its fold is a transaction of its own, begun after this one (setImmediate).
+    folding?.wrote();
     return id;
   }
 
@@ -106,20 +107,23 @@ export function createSqliteAudit(db: Db) {
     },
 
     list(params: AuditParams): AuditResponse {
-      const values: unknown[] = [];
-      const sql = auditQuery(params, { id: 'a.id', at: 'a.at', atFilter: 'a.at' }, (value) => {
-        values.push(value);
-        return '?';
-      });
-      let statement = reads.get(sql);
-      if (!statement) reads.set(sql, (statement = db.prepare<unknown[], AuditRow>(sql)));
-      return auditPage(statement.all(...values), params.pageSize);
+      return auditPage(readPage.page(params), params.pageSize);
+    },
+
+    fold: tail.fold,
+
+    /** Folds the tail from now on through `fold`, the caller's transaction of this `fold`. */
+    startFolding(fold: (batch: number) => Promise<number>): () => void {
+      folding = startAuditFolding(fold, tail.length());
+      return folding.stop;
     },
 
     /** The entries an undo reverses, newest first. */
     entries(target: UndoBody): StoredEntry[] {
       const rows =
-        'entryId' in target ? entryById.all(target.entryId) : entriesOfRun.all(target.runId);
+        'entryId' in target
+          ? readPage.entryById.all(target.entryId, target.entryId)
+          : readPage.entriesOfRun.all(target.runId, target.runId);
       if (rows.length === 0) throw new AuditEntryNotFoundError(target);
       return rows.map((row) => ({
         id: String(row.id),
@@ -169,9 +173,102 @@ export function createSqliteAudit(db: Db) {
           pruneClasses.run(change.classId, row.id);
         }
       }
-      return deleted.length;
+      // A tail left unfolded for long (a store down since) has no index rows yet.
+      const left = batch - deleted.length;
+      return deleted.length + (left > 0 ? pruneTail.run(olderThan, left).changes : 0);
     },
   };
+}
+
+/**
+ * The reads of the tail and the folded trail together: a page (one statement per combination of
+ * filters, a few dozen, compiled once, not per read), and an undo's entries.
+ */
+function createPageReads(db: Db) {
+  const reads = new Map<string, Statement<unknown[], AuditRow>>();
+  const rowsOf = (query: (placeholder: (value: unknown) => string) => string) => {
+    const values: unknown[] = [];
+    const sql = query((value) => {
+      values.push(value);
+      return '?';
+    });
+    let statement = reads.get(sql);
+    if (!statement) reads.set(sql, (statement = db.prepare<unknown[], AuditRow>(sql)));
+    return statement.all(...values);
+  };
+  const stored = `id, student_id AS studentId, email, changes`;
+  return {
+    // In one snapshot: a fold between the two would show an entry twice. The tail's entries are
+    // the newest, so the folded part only completes a page.
+    page: db.transaction((params: AuditParams): AuditRow[] => {
+      const tail = rowsOf((placeholder) => tailQuery(params, placeholder));
+      if (tail.length > params.pageSize) return tail;
+      return [...tail, ...rowsOf((placeholder) => auditQuery(params, FOLDED, placeholder))];
+    }),
+    entryById: db.prepare<[string, string], StoredRow>(
+      `SELECT ${stored} FROM audit_tail WHERE id = ? UNION ALL SELECT ${stored} FROM audit WHERE id = ?`,
+    ),
+    entriesOfRun: db.prepare<[string, string], StoredRow>(
+      `SELECT ${stored} FROM audit_tail WHERE run_id = ?
+       UNION ALL SELECT ${stored} FROM audit WHERE run_id = ?
+       ORDER BY id DESC`,
+    ),
+  };
+}
+
+/** The tail's length, and its fold: one statement per table, whatever the batch's size. */
+function createTailFolds(db: Db) {
+  const length = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM audit_tail`);
+  const foldUpTo = db.prepare<[number], { last: number | null }>(
+    `SELECT max(id) AS last FROM (SELECT id FROM audit_tail ORDER BY id LIMIT ?)`,
+  );
+  const foldEntries = db.prepare<[number]>(
+    `INSERT INTO audit (id, at, credential, operation, run_id, undoes, student_id, email, changes)
+     SELECT id, at, credential, operation, run_id, undoes, student_id, email, changes
+     FROM audit_tail WHERE id <= ? ORDER BY id`,
+  );
+  const foldClasses = db.prepare<[number]>(
+    `INSERT INTO audit_classes (class_id, entry_id)
+     SELECT DISTINCT json_extract(c.value, '$.classId'), t.id
+     FROM audit_tail t, json_each(t.changes) c WHERE t.id <= ?`,
+  );
+  const dropFolded = db.prepare<[number]>(`DELETE FROM audit_tail WHERE id <= ?`);
+  return {
+    /** How many entries wait in the tail. */
+    length: () => length.get()!.n,
+    /** Moves the tail's oldest `batch` entries into the indexed trail; answers how many. */
+    fold: (batch: number): number => {
+      const { last } = foldUpTo.get(batch)!;
+      if (last === null) return 0;
+      foldEntries.run(last);
+      foldClasses.run(last);
+      return dropFolded.run(last).changes;
+    },
+  };
+}
+
+/** The folded trail's columns for auditQuery. */
+const FOLDED = { id: 'a.id', at: 'a.at', atFilter: 'a.at' };
+
+/** The read's filters over the tail: a scan of a few hundred rows, newest first. */
+function tailQuery(params: AuditParams, placeholder: (value: unknown) => string): string {
+  const where: string[] = [];
+  if (params.classId) {
+    where.push(
+      `EXISTS (SELECT 1 FROM json_each(a.changes) c
+        WHERE json_extract(c.value, '$.classId') = ${placeholder(params.classId)})`,
+    );
+  }
+  if (params.email) where.push(`a.email = ${placeholder(params.email)}`);
+  if (params.credential) where.push(`a.credential = ${placeholder(params.credential)}`);
+  if (params.runId) where.push(`a.run_id = ${placeholder(params.runId)}`);
+  if (params.cursor) where.push(`a.id < ${placeholder(params.cursor)}`);
+  if (params.after) where.push(`a.at >= ${placeholder(params.after)}`);
+  if (params.before) where.push(`a.at < ${placeholder(params.before)}`);
+  return `SELECT a.id AS id, a.at AS at, a.credential, a.operation, a.run_id AS "runId", a.undoes,
+    a.student_id AS "studentId", a.email, a.changes
+  FROM audit_tail a ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+  ORDER BY a.id DESC LIMIT ${placeholder(params.pageSize + 1)}`;
 }
 
 interface StoredRow {

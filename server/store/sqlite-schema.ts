@@ -21,9 +21,9 @@ const WAL_PAGES_MAX = 10_000;
  * 2 added a trigram index (decision 004); 3 dropped it for the index in memory, which finds words
  * of any length in any order (decision 013); 4 added the students' folded name and e-mail
  * (decision 015); 5 the index on the enrolments' expiry (the expiring extension, decision 015);
- * 6 the audit trail (decision 019).
+ * 6 the audit trail (decision 019); 7 its recent tail, folded into the indexes in batches.
  */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 /** SQLite's own clock, in the same ISO 8601 shape JavaScript's toISOString() produces. */
 export const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
@@ -84,6 +84,25 @@ CREATE TABLE audit_classes (
 ) WITHOUT ROWID;
 `;
 
+/**
+ * Version 7: the trail's recent tail (decision 019). A write commits its entry here, one row and
+ * no index; batches of it move into `audit` and `audit_classes` (a fold), and reads scan what
+ * is left. The columns are `audit`'s, in its order; an id follows both tables' highest.
+ */
+const AUDIT_TAIL = `
+CREATE TABLE audit_tail (
+  id         INTEGER PRIMARY KEY,
+  at         TEXT    NOT NULL DEFAULT (${NOW}),
+  credential TEXT    NOT NULL,
+  operation  TEXT    NOT NULL,
+  run_id     TEXT,
+  undoes     INTEGER,
+  student_id INTEGER NOT NULL,
+  email      TEXT    NOT NULL,
+  changes    TEXT    NOT NULL
+);
+`;
+
 const SCHEMA = `
 CREATE TABLE classes (
   id             TEXT PRIMARY KEY,
@@ -121,6 +140,7 @@ CREATE TABLE enrolments (
 CREATE INDEX enrolments_by_student ON enrolments (student_id, class_id);
 ${EXPIRY_INDEX}
 ${AUDIT}
+${AUDIT_TAIL}
 -- countStudents is kept by the database itself, so it can never drift from the rows behind it,
 -- and a turma's updatedAt moves whenever its enrolments change.
 CREATE TRIGGER enrolment_added AFTER INSERT ON enrolments BEGIN
@@ -145,6 +165,7 @@ const MIGRATIONS: Record<number, string> = {
   3: ADD_STUDENT_SEARCH,
   4: EXPIRY_INDEX,
   5: AUDIT,
+  6: AUDIT_TAIL,
 };
 
 export interface OpenedDatabase {

@@ -110,11 +110,12 @@ export function createStore(db: Db, retentionDays = auditRetentionDays()): Store
     changing([...new Set(classIds)], () => (answer = audit.undo(entries, by)));
     return answer;
   });
-  // Audit rows only: named as a write of no turma, so that no read model loads again.
-  const pruneNow = db.transaction((olderThan: string, batch: number) => {
-    let pruned!: ReturnType<typeof audit.prune>;
-    changing([], () => (pruned = audit.prune(olderThan, batch)));
-    return pruned;
+  // Audit rows only (pruning, folding): named as a write of no turma, so that no read model loads
+  // again.
+  const auditOnly = db.transaction((run: () => number) => {
+    let done!: number;
+    changing([], () => (done = run()));
+    return done;
   });
   const ping = db.prepare('SELECT 1');
 
@@ -122,8 +123,11 @@ export function createStore(db: Db, retentionDays = auditRetentionDays()): Store
   // failing at once (SQLITE_BUSY), whoever held it.
   const locks = createLockWaits(db);
   const pruneAudit = (olderThan: string, batch: number) =>
-    locks.write(() => pruneNow.immediate(olderThan, batch));
+    locks.write(() => auditOnly.immediate(() => audit.prune(olderThan, batch)));
   const stopRetention = startAuditRetention(pruneAudit, retentionDays);
+  const stopFolding = audit.startFolding((batch) =>
+    locks.write(() => auditOnly.immediate(() => audit.fold(batch))),
+  );
   // A load of the students or of the expiring index read every row through the file's map, which
   // leaves those pages resident in this process: the map is made again, empty (decision 013, memory).
   const loadTimes = () => `${students.loadedAt}:${expiring.times.loadedAt}`;
@@ -163,6 +167,7 @@ export function createStore(db: Db, retentionDays = auditRetentionDays()): Store
     }),
     close: settled(() => {
       stopRetention();
+      stopFolding();
       db.close();
     }),
     stats: () => ({ indexes: { turmas, students }, busyWaits: { ...locks.busyWaits } }),

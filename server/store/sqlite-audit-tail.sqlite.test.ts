@@ -1,0 +1,215 @@
+/**
+ * SQLite's audit tail (decision 019): a write commits its entry to `audit_tail` alone, folds move
+ * it into the indexed trail, and every read, undo lookup and prune sees the same entries whether
+ * they are in the tail, folded, or split between the two; a tail left by a stop is folded when the
+ * store opens again.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AuditEntry, AuditParams } from '#contract/extensions';
+import { createLogger } from '../log.ts';
+import { openStore } from './open-store.ts';
+import type { EnrolmentRow } from './audit.ts';
+import { createSqliteAudit, ENROLMENT_STATE } from './sqlite-audit.ts';
+import { openDatabase, type Db } from './sqlite-schema.ts';
+
+let dataDir: string;
+let db: Db;
+let audit: ReturnType<typeof createSqliteAudit>;
+
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'audit-tail-'));
+  db = openDatabase(dataDir).db;
+  audit = createSqliteAudit(db);
+});
+
+afterEach(() => {
+  if (db.open) db.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const EMAILS = ['ana@escola.example', 'bia@escola.example', 'caio@escola.example'];
+const TURMAS = ['t1', 't2', 't3'];
+const CREDENTIALS = ['secretaria', 'coord'];
+const RUNS = ['r1', 'r2', undefined];
+const ENROLLED = { expirationDate: null, enrolledAt: '2026-01-01T00:00:00.000Z' };
+
+/** The n-th write of a varied sequence: its student, turmas, credential and run differ. */
+function write(n: number) {
+  const classIds = TURMAS.filter((_, i) => (n + i) % 3 !== 0 || i === n % 3);
+  const email = EMAILS[n % 3]!;
+  const enrol = n % 4 !== 3;
+  const rows = classIds.map((classId) => ({ classId, ...ENROLLED }));
+  db.transaction(() =>
+    audit.recordWrite(
+      { credential: CREDENTIALS[n % 2]!, runId: RUNS[n % 3] },
+      enrol ? 'enrol' : 'remove',
+      { id: (n % 3) + 1, email },
+      classIds,
+      enrol ? [] : rows,
+      enrol ? rows : [],
+    ),
+  ).immediate();
+}
+
+const fold = (batch: number) => db.transaction(() => audit.fold(batch)).immediate();
+const count = (table: string) =>
+  (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+
+/** Every page of a read, `pageSize` at a time, followed by its cursors. */
+function readAll(params: Omit<AuditParams, 'pageSize'>, pageSize: number): string[] {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = audit.list({ ...params, pageSize, ...(cursor && { cursor }) });
+    expect(page.data.length).toBeLessThanOrEqual(pageSize);
+    ids.push(...page.data.map((entry) => entry.id));
+    cursor = page.next ?? undefined;
+  } while (cursor);
+  return ids;
+}
+
+/** Each filter alone and two together, read in pages of 1, 2 and 5. */
+function filters(all: AuditEntry[]): Omit<AuditParams, 'pageSize'>[] {
+  const middle = all[Math.floor(all.length / 2)]!.at;
+  return [
+    {},
+    ...EMAILS.map((email) => ({ email })),
+    ...TURMAS.map((classId) => ({ classId })),
+    ...CREDENTIALS.map((credential) => ({ credential })),
+    { runId: 'r1' },
+    { runId: 'r2' },
+    { after: middle },
+    { before: middle },
+    { classId: 't2', email: EMAILS[1]! },
+    { classId: 't3', credential: 'coord', after: '2000-01-01T00:00:00.000Z' },
+    { runId: 'r2', email: EMAILS[2]! },
+  ];
+}
+
+/** What a read should answer, from the whole trail, by the filters' meaning. */
+function expected(all: AuditEntry[], params: Omit<AuditParams, 'pageSize'>): string[] {
+  return all
+    .filter(
+      (entry) =>
+        (!params.email || entry.student.email === params.email) &&
+        (!params.classId || entry.changes.some((change) => change.classId === params.classId)) &&
+        (!params.credential || entry.credential === params.credential) &&
+        (!params.runId || entry.runId === params.runId) &&
+        (!params.after || entry.at >= params.after) &&
+        (!params.before || entry.at < params.before),
+    )
+    .map((entry) => entry.id);
+}
+
+describe('the trail split between its tail and the folded part', () => {
+  it('reads, pages and finds runs exactly as when all is in one part', () => {
+    for (let n = 0; n < 10; n++) write(n);
+    expect(count('audit_tail')).toBe(10);
+    expect(count('audit')).toBe(0);
+    expect(fold(6)).toBe(6);
+    for (let n = 10; n < 18; n++) write(n);
+    expect([count('audit'), count('audit_tail')]).toEqual([6, 12]);
+
+    const all = audit.list({ pageSize: 100 }).data;
+    expect(all.map((entry) => entry.student.email)).toEqual(
+      Array.from({ length: 18 }, (_, n) => EMAILS[(17 - n) % 3]),
+    );
+    const ids = all.map((entry) => Number(entry.id));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(new Set(ids).size).toBe(18);
+
+    const split = filters(all).map((params) => [1, 2, 5].map((size) => readAll(params, size)));
+    filters(all).forEach((params, i) => {
+      const want = expected(all, params);
+      expect(split[i]).toEqual([want, want, want]);
+    });
+    expect(split.flat(2).length).toBeGreaterThan(100);
+
+    const run = (runId: string) => audit.entries({ runId }).map((entry) => entry.id);
+    const inRun1 = expected(all, { runId: 'r1' });
+    expect(run('r1')).toEqual(inRun1);
+    const [tailEntry, foldedEntry] = [all[0]!.id, all.at(-1)!.id];
+    expect(audit.entries({ entryId: tailEntry })[0]!.changes).toEqual(all[0]!.changes);
+    expect(audit.entries({ entryId: foldedEntry })[0]!.changes).toEqual(all.at(-1)!.changes);
+
+    expect(fold(100)).toBe(12);
+    expect(count('audit_tail')).toBe(0);
+    expect(count('audit_classes')).toBe(all.flatMap((entry) => entry.changes).length);
+    expect(audit.list({ pageSize: 100 }).data).toEqual(all);
+    expect(filters(all).map((params) => [1, 2, 5].map((size) => readAll(params, size)))).toEqual(
+      split,
+    );
+    expect(run('r1')).toEqual(inRun1);
+  });
+
+  it('gives a new entry an id above every folded one, even with the tail empty', () => {
+    for (let n = 0; n < 3; n++) write(n);
+    fold(100);
+    write(3);
+    const [newest, ...older] = audit.list({ pageSize: 10 }).data.map((entry) => Number(entry.id));
+    expect(older).toHaveLength(3);
+    expect(newest).toBeGreaterThan(Math.max(...older));
+  });
+
+  it('prunes folded entries with their turma rows, then the tail, in batches', () => {
+    for (let n = 0; n < 7; n++) write(n);
+    fold(4);
+    const future = new Date(Date.now() + 60_000).toISOString();
+    const prune = () => db.transaction(() => audit.prune(future, 3)).immediate();
+    expect(audit.prune('2000-01-01T00:00:00.000Z', 3)).toBe(0);
+    expect([prune(), prune(), prune(), prune()]).toEqual([3, 3, 1, 0]);
+    expect([count('audit'), count('audit_classes'), count('audit_tail')]).toEqual([0, 0, 0]);
+  });
+});
+
+describe('a tail left when the store stopped', () => {
+  it('is read at once when the store opens again, folded, and undone', async () => {
+    const turma = 'mat';
+    db.exec(`INSERT INTO classes (id, name, search_name, created_at, updated_at)
+      VALUES ('${turma}', 'Matemática', 'matematica', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`);
+    const student = db
+      .prepare(`INSERT INTO students (email, name) VALUES (?, ?) RETURNING id, email`)
+      .get('ana@escola.example', 'Ana') as { id: number; email: string };
+    // Committed and never folded, as a process that stopped right after its writes leaves it.
+    db.transaction(() => {
+      const row = db
+        .prepare(
+          `INSERT INTO enrolments (class_id, student_id) VALUES (?, ?) ON CONFLICT DO NOTHING
+           RETURNING ${ENROLMENT_STATE}`,
+        )
+        .get(turma, student.id) as EnrolmentRow | undefined;
+      expect(row).toBeDefined();
+      audit.recordWrite(
+        { credential: 'secretaria', runId: 'r9' },
+        'enrol',
+        student,
+        [turma],
+        [],
+        [row!],
+      );
+    }).immediate();
+    const before = audit.list({ classId: turma, pageSize: 10 });
+    expect(before.data).toHaveLength(1);
+    expect(count('audit_tail')).toBe(1);
+
+    const { store } = await openStore(
+      { dataDir },
+      createLogger(() => undefined),
+    );
+    try {
+      expect(await store.listAudit({ classId: turma, pageSize: 10 })).toEqual(before);
+      await expect.poll(() => count('audit_tail')).toBe(0);
+      expect(await store.listAudit({ classId: turma, pageSize: 10 })).toEqual(before);
+      const undone = await store.undo({ runId: 'r9' }, { credential: 'secretaria' });
+      expect(undone.entries[0]!.classes).toEqual([
+        { classId: turma, outcome: 'restored', reason: null },
+      ]);
+      expect(count('audit_tail')).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+});
