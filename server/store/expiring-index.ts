@@ -13,6 +13,7 @@
 import type { ExpiringResponse } from '#contract/extensions';
 import { expiringPage, type ExpiringRow, type ExpiringWindow } from './expiring.ts';
 import type { Model } from './read-model.ts';
+import { KeyNumbers } from './key-numbers.ts';
 import { Utf8Strings } from './utf8-strings.ts';
 
 /** One enrolment with an expiry as an engine reads it. */
@@ -38,7 +39,7 @@ class Students {
   readonly names = new Utf8Strings();
   readonly emails = new Utf8Strings();
   readonly searchNames = new Utf8Strings();
-  private readonly numbers = new Map<number, number>();
+  private readonly numbers = new KeyNumbers();
 
   numberOf(row: ExpiringSourceRow): number {
     let number = this.numbers.get(row.studentId);
@@ -59,6 +60,7 @@ class Students {
 
   trim(): void {
     for (const strings of [this.names, this.emails, this.searchNames]) strings.trim();
+    this.numbers.pack();
   }
 }
 

@@ -14,6 +14,7 @@ import { foldForSearch, searchWords, splitFoldedWords } from '#contract';
 import type { StudentClass, StudentSearchResponse } from '#contract/extensions';
 import { remember } from './kept.ts';
 import type { Model } from './read-model.ts';
+import { KeyNumbers } from './key-numbers.ts';
 import { Utf8Strings } from './utf8-strings.ts';
 
 /** One student as the index holds it; `key` is the store's row id. */
@@ -175,7 +176,7 @@ export class StudentSearch {
   private readonly names = new Utf8Strings();
   private readonly emails = new Utf8Strings();
   private readonly searchNames = new Utf8Strings();
-  private readonly slotByKey = new Map<number, number>();
+  private readonly slotByKey = new KeyNumbers();
   /** Every slot, by (searchName, email). */
   private order: number[] = [];
   /** Each folded word of any name or e-mail → the slots that have it, ascending. */
@@ -196,6 +197,7 @@ export class StudentSearch {
     }
     for (const strings of [this.names, this.emails, this.searchNames]) strings.trim();
     this.vocabulary.pack();
+    this.slotByKey.pack();
   }
 
   get size(): number {
@@ -271,7 +273,7 @@ export class StudentSearch {
 
   /** Adds a student the index does not hold yet; its slot, or undefined. */
   private append(student: IndexedStudent): number | undefined {
-    if (this.slotByKey.has(student.key)) return undefined;
+    if (this.slotByKey.get(student.key) !== undefined) return undefined;
     const slot = this.keys.length;
     this.keys.push(student.key);
     this.names.add(student.name);
