@@ -98,6 +98,9 @@ function send(main: MainProcess, op: Op): Promise<Response> {
       });
 }
 
+/** Each test starts production processes in turn: on a busy 2-core machine, seconds apiece. */
+const PROCESSES = { timeout: 60_000 };
+
 let database: TestDatabase;
 let main: MainProcess;
 const outputs: string[] = [];
@@ -111,7 +114,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-describe('SIGKILL in the middle of a write load', () => {
+describe('SIGKILL in the middle of a write load', PROCESSES, () => {
   it('loses no acknowledged write, and leaves none half-done', async () => {
     const first = await startMain(database, ENV);
     const load = ops();
@@ -199,7 +202,7 @@ describe('SIGKILL in the middle of a write load', () => {
   });
 });
 
-describe('SIGTERM', () => {
+describe('SIGTERM', PROCESSES, () => {
   const HELD = 3;
   const heldBody = (n: number) =>
     JSON.stringify({
