@@ -1,5 +1,5 @@
 import { onlineManager, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useState, useSyncExternalStore } from 'react';
+import { useDeferredValue, useState, useSyncExternalStore } from 'react';
 import type { ApiClient } from '../../../api/client';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { classQueries, listSortBy } from '../../../api/class-queries';
@@ -57,16 +57,20 @@ export function useClassList(
   const online = useSyncExternalStore(subscribeOnline, isOnline, prerenderedOnline);
   const query = toQuery(params, ranks);
   const list = useQuery(classQueries.list(api, query));
-  // Rows that come while the prerendered screen is being adopted wait for the transition that
-  // ends it (useHydrated): one render that yields, with the extensions' row actions already in,
-  // so the columns never move for them.
-  const answer = useHydrated() ? list.data : undefined;
-  const settled = answer !== undefined;
   // The answer on screen and what it answered, one record: its rows, its count and the words
   // marked in them always go together. Until the next page, order or search answers, the last
   // one stays (dimmed): no flash of a skeleton, no jump; if that fails or waits for the
   // connection, it stays under an alert that names the search it shows (issue 32).
   const [lastShown, setLastShown] = useState<ShownAnswer>();
+  // The first rows render in a transition, in slices that leave the page free to answer a tap
+  // (the query's answer alone would render them in one synchronous task); later answers replace
+  // rows already on screen at once. Rows that come while the prerendered screen is being adopted
+  // wait for the transition that ends it (useHydrated), with the extensions' row actions already
+  // in, so the columns never move for them.
+  const firstRows = useDeferredValue(lastShown === undefined ? list.data : undefined);
+  const hydrated = useHydrated();
+  const answer = !hydrated ? undefined : lastShown === undefined ? firstRows : list.data;
+  const settled = answer !== undefined;
   if (settled && (lastShown?.page !== answer || lastShown.params !== params)) {
     setLastShown({ page: answer, params });
   }
