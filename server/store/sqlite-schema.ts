@@ -184,11 +184,11 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   // NORMAL is durable across process crashes in WAL mode (only an OS crash can lose the tail).
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  // A page of 100 students' turmas looks up ~1,000 rows across the file: read through the OS's
-  // cache, a syscall and a copy each, they cost 4.4 ms of CPU; mapped, 2.2 ms. 64 MiB of pages
-  // (the default is 2) for the rest, and for a file past the map's 1 GiB (decision 007).
-  db.pragma('mmap_size = 1073741824');
-  db.pragma('cache_size = -65536');
+  // Pages are read into SQLite's own cache (16 MiB; the default is 2), not through a map of the
+  // file: each page a read touched through a map would stay in this process's resident memory,
+  // up to the map's size (decision 017, memory).
+  db.pragma('mmap_size = 0');
+  db.pragma('cache_size = -16384');
   // A server checkpoints from a thread of its own (sqlite-checkpoints.ts); past this many pages
   // (40 MiB) of log, the connection that commits does it, as SQLite does past 1,000 by default.
   db.pragma(`wal_autocheckpoint = ${WAL_PAGES_MAX}`);
