@@ -1,10 +1,11 @@
 /**
  * The roster extension's reads on PostgreSQL, with several API processes on one database
  * (docs/decisions/015-roster-extension.md):
- * - a turma's roster is kept in memory and paged there (roster-cache.ts); its change feed here
- *   reads, in each catch-up's one statement, whether the transactions its last snapshot could
- *   not see changed the turma (`class_changes`, as the turma list reads it, postgres-class-list.ts)
- *   or the generation moved, and the turma's enrolments only then;
+ * - a turma's roster is kept in memory and paged there (roster-cache.ts); its change feed's
+ *   version is the turma's row version (`classes.xmin`: the transaction that last updated the
+ *   row, which the enrolment trigger does with every change to its enrolments, postgres-schema.ts)
+ *   and the generation. Each catch-up's one statement reads both, and the turma's enrolments only
+ *   when either moved: one look-up by the turma's key;
  * - the student search is the read model's index (student-search.ts, read-model.ts), whose
  *   change feed here must not miss another process's new students: each student row carries
  *   the transaction that created it (`created_xid`), and a search first reads, in one
@@ -37,23 +38,24 @@ import {
 } from './student-search.ts';
 import { UnknownClassesError } from './store.ts';
 
-/** As the turma list's RELOAD_AFTER_MS (postgres-class-list.ts): well inside its pruning. */
+/**
+ * A version older than this loads again: a transaction id repeats after 2^32 transactions, so
+ * `xmin` alone could, in time, name a newer row version as the one kept.
+ */
 const ROSTER_RELOAD_AFTER = '5 minutes';
 
 /**
- * Where a turma's roster feed is: the snapshot, the generation and the database's clock (ms) of
- * its last catch-up ($2, $3, $4; none for a load), and the turma's enrolments ($1) unless nothing
- * changed them since; no row when the turma does not exist. A version older than
- * ROSTER_RELOAD_AFTER loads again: `class_changes` is pruned (postgres-class-list.ts).
+ * Where a turma's roster feed is: the turma's row version, the generation and the database's
+ * clock (ms) of its last catch-up ($2, $3, $4; none for a load), and the turma's enrolments ($1)
+ * unless the row version and the generation are those kept; no row when the turma does not exist.
+ * A row version is the transaction that wrote it: every change to the turma's enrolments updates
+ * its row (the enrolment trigger), so one its last catch-up could not see writes a new one.
  */
 const ROSTER = `
-SELECT pg_current_snapshot()::text AS snapshot, m.generation::text AS generation,
+SELECT c.xmin::text AS row, m.generation::text AS generation,
   (extract(epoch FROM now()) * 1000)::float8 AS at,
-  CASE WHEN $2::text IS NOT NULL AND m.generation::text = $3::text
+  CASE WHEN c.xmin::text = $2::text AND m.generation::text = $3::text
       AND now() - to_timestamp($4::float8 / 1000) <= interval '${ROSTER_RELOAD_AFTER}'
-      AND NOT EXISTS (SELECT FROM class_changes x WHERE x.class_key = c.key
-        AND x.xid >= pg_snapshot_xmin($2::pg_snapshot)
-        AND NOT pg_visible_in_snapshot(x.xid, $2::pg_snapshot))
     THEN NULL ELSE (
       SELECT coalesce(json_agg(json_build_object('name', s.name, 'email', s.email,
         'searchName', s.search_name, 'searchEmail', s.search_email,
@@ -114,9 +116,9 @@ FROM unnest($1::text[]) WITH ORDINALITY AS asked (email, position)
   LEFT JOIN classes c ON c.id = e.class_id
 ORDER BY asked.position, c.search_name, c.id`;
 
-/** Where a roster's feed is: its snapshot, the generation, and when (database clock, ms). */
+/** Where a roster's feed is: the turma's row version, the generation, when (database clock). */
 interface RosterVersion {
-  snapshot: string;
+  row: string;
   generation: string;
   at: number;
 }
@@ -190,7 +192,7 @@ export function createPostgresRosterReads(
       const { rows } = await query<RosterVersion & { rows: RosterRow[] | null }>({
         name: 'roster',
         text: ROSTER,
-        values: [classId, version?.snapshot ?? null, version?.generation ?? null, version?.at ?? 0],
+        values: [classId, version?.row ?? null, version?.generation ?? null, version?.at ?? 0],
       });
       if (!rows[0]) throw new UnknownClassesError([classId]);
       const { rows: enrolments, ...now } = rows[0];
