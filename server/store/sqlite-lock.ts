@@ -26,6 +26,12 @@ const LOCKED_REASON = `another connection has held the database's write lock for
 export interface LockWaits {
   /** Runs a write transaction (begun IMMEDIATE) now, or once the lock is ours and the writes before it ran. */
   write<T>(run: () => T): Promise<T>;
+  /**
+   * Background work's write (the audit's fold and pruning): now, if no write waits and the lock is
+   * free; otherwise it fails at once and the work's next round tries again. It never waits in the
+   * queue, so health's `writesWaiting` counts requests only and no request waits behind it.
+   */
+  writeIfFree<T>(run: () => T): Promise<T>;
   /** Runs a read, again after a pause should the database say it is busy. */
   read<T>(run: () => T): Promise<T>;
   /** Whether another connection holds the write lock, asked without waiting for it. */
@@ -106,6 +112,14 @@ export function createLockWaits(db: Db): LockWaits {
       return new Promise<T>((resolve, reject) => {
         queue.push({ run, resolve: resolve as (value: unknown) => void, reject, giveUpAt });
         if (queue.length === 1) schedule(pause(attempt++));
+      });
+    },
+
+    writeIfFree<T>(run: () => T) {
+      // Runs at once: the executor is synchronous, and what it throws rejects.
+      return new Promise<T>((resolve) => {
+        if (queue.length > 0) throw new StoreUnavailableError('writes are waiting for the lock');
+        resolve(run());
       });
     },
 

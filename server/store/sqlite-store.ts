@@ -123,10 +123,10 @@ export function createStore(db: Db, retentionDays = auditRetentionDays()): Store
   // failing at once (SQLITE_BUSY), whoever held it.
   const locks = createLockWaits(db);
   const pruneAudit = (olderThan: string, batch: number) =>
-    locks.write(() => auditOnly.immediate(() => audit.prune(olderThan, batch)));
+    locks.writeIfFree(() => auditOnly.immediate(() => audit.prune(olderThan, batch)));
   const stopRetention = startAuditRetention(pruneAudit, retentionDays);
   const stopFolding = audit.startFolding((batch) =>
-    locks.write(() => auditOnly.immediate(() => audit.fold(batch))),
+    locks.writeIfFree(() => auditOnly.immediate(() => audit.fold(batch))),
   );
   // A load of the students or of the expiring index read every row through the file's map, which
   // leaves those pages resident in this process: the map is made again, empty (decision 013, memory).
