@@ -128,27 +128,10 @@ export function createStore(db: Db, retentionDays = auditRetentionDays()): Store
   const stopFolding = audit.startFolding((batch) =>
     locks.writeIfFree(() => auditOnly.immediate(() => audit.fold(batch))),
   );
-  // A load of the students or of the expiring index read every row through the file's map, which
-  // leaves those pages resident in this process: the map is made again, empty (decision 013, memory).
-  const loadTimes = () => `${students.loadedAt}:${expiring.times.loadedAt}`;
-  let loadedAt = loadTimes();
-  const unmapAfterLoad = () => {
-    if (loadTimes() === loadedAt) return;
-    loadedAt = loadTimes();
-    const mapped = db.pragma('mmap_size', { simple: true }) as number;
-    db.pragma('mmap_size = 0');
-    db.pragma(`mmap_size = ${mapped}`);
-  };
   const reading =
     <A extends unknown[], R>(read: (...args: A) => R) =>
     (...args: A) =>
-      locks.read(() => {
-        try {
-          return read(...args);
-        } finally {
-          unmapAfterLoad();
-        }
-      });
+      locks.read(() => read(...args));
 
   return {
     listClasses: reading(classList.list),
