@@ -41,8 +41,8 @@ export function TokenForm({
   const inputRef = useRef<HTMLInputElement>(null);
   const rememberRef = useRef<HTMLInputElement>(null);
 
-  // The prerendered gate's form takes typing before its code comes (token-gate.tsx); hydrating
-  // keeps the elements as they are, and this takes what they hold as the form's own.
+  // The prerendered gate's form may hold what the browser filled in before hydration (a password
+  // manager); hydrating keeps the elements as they are, and this takes it as the form's own.
   useLayoutEffect(() => {
     const typed = inputRef.current?.value;
     if (typed) setToken(typed);
