@@ -60,7 +60,7 @@ describe('a database of schema version 1', () => {
       INSERT INTO enrolments (class_id, student_id, expiration_date)
         SELECT min(c.id), s.id, '2090-06-01T00:00:00Z' FROM classes c, students s
         WHERE s.email = 'joao@escola.example' GROUP BY s.id;
-      DROP TABLE audit, audit_classes;
+      DROP TABLE audit_tail, audit, audit_classes;
       UPDATE store_meta SET schema_version = 1;`);
 
     const main = await startMain(database, { API_TOKENS: TEST_TOKEN });
@@ -87,6 +87,62 @@ describe('a database of schema version 1', () => {
       `SELECT FROM information_schema.columns WHERE column_name = 'roster_version'`,
     );
     expect(rosterVersion).toEqual([]);
+    const [meta] = await database.query<{ schema_version: number }>(
+      'SELECT schema_version FROM store_meta',
+    );
+    expect(meta).toEqual({ schema_version: POSTGRES_SCHEMA_VERSION });
+    expect(await main.terminate()).toBe(0);
+  }, 60_000);
+});
+
+describe('a database of schema version 6', () => {
+  it('is migrated on start: a new entry takes an id after the folded ones', async () => {
+    const first = await startMain(database, { API_TOKENS: TEST_TOKEN, SEED_CLASSES: '3' });
+    const api = apiAt(first.url);
+    const [turma] = await database.query<{ id: string }>('SELECT min(id) AS id FROM classes');
+    const enrol = (email: string) =>
+      api('/classe/add-student', {
+        method: 'POST',
+        json: { name: 'Ana', email, classes: [{ id: turma!.id }] },
+      });
+    expect((await enrol('ana@escola.example')).status).toBe(200);
+    expect(await first.terminate()).toBe(0);
+    // Back to version 6: the entry folded, as version 6 wrote it, and no tail.
+    await database.query(`
+      INSERT INTO audit (id, at, credential, operation, run_id, undoes, student_id, email, changes)
+        OVERRIDING SYSTEM VALUE SELECT * FROM audit_tail;
+      INSERT INTO audit_classes (class_id, entry_id)
+        SELECT c->>'classId', t.id FROM audit_tail t, jsonb_array_elements(t.changes) c;
+      DROP TABLE audit_tail;
+      UPDATE store_meta SET schema_version = 6;`);
+
+    const main = await startMain(database, { API_TOKENS: TEST_TOKEN });
+    expect(loggedMessages(main.output())).toContain('migrated the database schema');
+    expect(
+      (
+        await apiAt(main.url)('/classe/add-student', {
+          method: 'POST',
+          json: { name: 'Bia', email: 'bia@escola.example', classes: [{ id: turma!.id }] },
+        })
+      ).status,
+    ).toBe(200);
+    // Its id from the folded trail's sequence, whichever part holds it now (a fold each second).
+    const [tail] = await database.query<{ id: string }>(
+      `SELECT pg_get_expr(adbin, adrelid) AS id FROM pg_attrdef
+       WHERE adrelid = 'audit_tail'::regclass AND adnum = 1`,
+    );
+    expect(tail).toEqual({ id: "nextval('audit_id_seq'::regclass)" });
+    const audit = await apiAt(main.url)('/audit', {});
+    expect(audit.body).toMatchObject({
+      data: [
+        { student: { email: 'bia@escola.example' } },
+        { student: { email: 'ana@escola.example' } },
+      ],
+    });
+    const [bia, ana] = (audit.body as { data: { id: string }[] }).data.map((entry) =>
+      Number(entry.id),
+    );
+    expect(bia).toBeGreaterThan(ana!);
     const [meta] = await database.query<{ schema_version: number }>(
       'SELECT schema_version FROM store_meta',
     );

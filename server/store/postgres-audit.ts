@@ -2,6 +2,11 @@
  * The audit trail on PostgreSQL (audit.ts, decision 019): statements run on the write's own
  * connection, inside its transaction, after its turmas are locked, so that an entry commits with
  * its write or not at all and no other write of those turmas comes between its before and after.
+ *
+ * As on SQLite, a write adds one row to `audit_tail` (no index); `foldAudit` moves the tail's
+ * oldest into `audit` and `audit_classes` with their indexes, and every read covers both in one
+ * statement. Ids come from one sequence and are taken before commit, so a tail entry may have a
+ * smaller id than a folded one: reads merge the two parts by id.
  */
 import type pg from 'pg';
 import type {
@@ -43,13 +48,35 @@ export interface StatesBefore {
 }
 
 const RECORD = `
-WITH entry AS (
-  INSERT INTO audit (credential, operation, run_id, undoes, student_id, email, changes)
-  VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id)
-INSERT INTO audit_classes (class_id, entry_id) SELECT unnest($8::text[]), id FROM entry
-RETURNING entry_id::text AS id`;
+INSERT INTO audit_tail (credential, operation, run_id, undoes, student_id, email, changes)
+VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id::text`;
 
-const ENTRY_COLUMNS = `id::text, student_id::text AS "studentId", email, changes`;
+/** Any number, the same in every process: one fold at a time (migrations hold 7_134_021_983). */
+export const FOLD_LOCK = 7_134_021_019;
+
+/**
+ * The tail's oldest `$1` entries into the indexed trail, in one statement: the delete and both
+ * inserts commit together, so a read's snapshot sees each entry in exactly one part.
+ */
+const FOLD = `
+WITH moved AS (
+  DELETE FROM audit_tail WHERE id IN (SELECT id FROM audit_tail ORDER BY id LIMIT $1)
+  RETURNING *),
+entries AS (
+  INSERT INTO audit (id, at, credential, operation, run_id, undoes, student_id, email, changes)
+  OVERRIDING SYSTEM VALUE
+  SELECT id, at, credential, operation, run_id, undoes, student_id, email, changes FROM moved),
+turmas AS (
+  INSERT INTO audit_classes (class_id, entry_id)
+  SELECT DISTINCT c->>'classId', m.id FROM moved m, jsonb_array_elements(m.changes) c)
+SELECT count(*)::int AS n FROM moved`;
+
+/** An undo's entries from both parts, newest first by the number (`e.id`, not the text). */
+const storedEntries = (where: string) => `
+SELECT id::text, student_id::text AS "studentId", email, changes FROM (
+  SELECT id, student_id, email, changes FROM audit_tail WHERE ${where}
+  UNION ALL SELECT id, student_id, email, changes FROM audit WHERE ${where}) e
+ORDER BY e.id DESC`;
 
 const SET_PRESENT = `
 INSERT INTO enrolments (class_id, student_id, expiration_date, created_at) VALUES ($1, $2, $3, $4)
@@ -59,6 +86,8 @@ SET expiration_date = excluded.expiration_date, created_at = excluded.created_at
 WHERE enrolments.expiration_date IS DISTINCT FROM excluded.expiration_date
   OR enrolments.created_at IS DISTINCT FROM excluded.created_at`;
 
+// The tail's old entries too when the batch is not full: a tail left unfolded for long (every
+// process down since) has no index rows yet.
 const PRUNE = `
 WITH gone AS (
   DELETE FROM audit WHERE id IN (
@@ -67,8 +96,13 @@ WITH gone AS (
 turmas AS (
   DELETE FROM audit_classes c
   USING (SELECT id, jsonb_array_elements(changes)->>'classId' AS class_id FROM gone) g
-  WHERE c.class_id = g.class_id AND c.entry_id = g.id)
-SELECT count(*)::int AS n FROM gone`;
+  WHERE c.class_id = g.class_id AND c.entry_id = g.id),
+tail AS (
+  DELETE FROM audit_tail WHERE id IN (
+    SELECT id FROM audit_tail WHERE at < $1 ORDER BY id
+    LIMIT greatest($2 - (SELECT count(*) FROM gone), 0))
+  RETURNING id)
+SELECT ((SELECT count(*) FROM gone) + (SELECT count(*) FROM tail))::int AS n`;
 
 export async function statesOf(client: pg.PoolClient, studentId: string, classIds: string[]) {
   const { rows } = await client.query<StatesBefore>({
@@ -90,25 +124,80 @@ export async function recordAudit(
   const { rows } = await client.query<{ id: string }>({
     name: 'audit-record',
     text: RECORD,
-    values: [
-      ...entryValues(by, operation, student, changes, undoes),
-      changes.map((change) => change.classId),
-    ],
+    values: [...entryValues(by, operation, student, changes, undoes)],
   });
   return rows[0]!.id;
 }
 
+/** How many entries wait in the tail. */
+export async function tailLength(query: Query): Promise<number> {
+  const { rows } = await query<{ n: number }>({
+    text: 'SELECT count(*)::int AS n FROM audit_tail',
+  });
+  return rows[0]!.n;
+}
+
+/**
+ * Folds up to `batch` of the tail's oldest entries in the caller's transaction (its own); answers
+ * how many, 0 when another process is folding (it holds the lock to its commit).
+ */
+export async function foldAudit(client: pg.PoolClient, batch: number): Promise<number> {
+  const { rows: lock } = await client.query<{ got: boolean }>({
+    name: 'audit-fold-lock',
+    text: 'SELECT pg_try_advisory_xact_lock($1) AS got',
+    values: [FOLD_LOCK],
+  });
+  if (!lock[0]!.got) return 0;
+  const { rows } = await client.query<{ n: number }>({
+    name: 'audit-fold',
+    text: FOLD,
+    values: [batch],
+  });
+  return rows[0]!.n;
+}
+
+/** The folded part's columns for auditQuery: the id a number, for the merge's order. */
+// An expression, not the column: else a day's window of 2,500 entries is read through the
+// index by time and sorted (20 ms), where the id range's walk newest first stops at a page.
+const FOLDED = { id: 'a.id', at: iso('a.at'), atFilter: "(a.at + interval '0')" };
+
+/**
+ * A page: the tail's and the folded part's newest matches, each a page at most, merged by id in
+ * one statement (one snapshot: a fold between two would show an entry twice or not at all).
+ */
 export async function listAudit(query: Query, params: AuditParams): Promise<AuditResponse> {
   const values: unknown[] = [];
-  // An expression, not the column: else a day's window of 2,500 entries is read through the
-  // index by time and sorted (20 ms), where the id range's walk newest first stops at a page.
-  const columns = { id: 'a.id::text', at: iso('a.at'), atFilter: "(a.at + interval '0')" };
-  const text = auditQuery(params, columns, (value) => {
+  const placeholder = (value: unknown) => {
     values.push(value);
     return `$${values.length}`;
-  });
+  };
+  const tail = tailQuery(params, placeholder);
+  const folded = auditQuery(params, FOLDED, placeholder);
+  const text = `SELECT id::text AS id, at, credential, operation, "runId", undoes, "studentId",
+    email, changes
+  FROM ((${tail}) UNION ALL (${folded})) e ORDER BY e.id DESC LIMIT ${placeholder(params.pageSize + 1)}`;
   const { rows } = await query<AuditRow & pg.QueryResultRow>({ text, values });
   return auditPage(rows, params.pageSize);
+}
+
+/** The read's filters over the tail: a scan of a few hundred rows. */
+function tailQuery(params: AuditParams, placeholder: (value: unknown) => string): string {
+  const where: string[] = [];
+  if (params.classId) {
+    where.push(
+      `a.changes @> jsonb_build_array(jsonb_build_object('classId', ${placeholder(params.classId)}::text))`,
+    );
+  }
+  if (params.email) where.push(`a.email = ${placeholder(params.email)}`);
+  if (params.credential) where.push(`a.credential = ${placeholder(params.credential)}`);
+  if (params.runId) where.push(`a.run_id = ${placeholder(params.runId)}`);
+  if (params.cursor) where.push(`a.id < ${placeholder(params.cursor)}`);
+  if (params.after) where.push(`a.at >= ${placeholder(params.after)}`);
+  if (params.before) where.push(`a.at < ${placeholder(params.before)}`);
+  return `SELECT a.id, ${iso('a.at')} AS at, a.credential, a.operation, a.run_id AS "runId",
+    a.undoes, a.student_id AS "studentId", a.email, a.changes
+  FROM audit_tail a ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+  ORDER BY a.id DESC LIMIT ${placeholder(params.pageSize + 1)}`;
 }
 
 /** The entries an undo reverses, newest first; AuditEntryNotFoundError when none. */
@@ -118,11 +207,8 @@ export async function auditEntries(
 ): Promise<StoredEntry[]> {
   const { rows } = await client.query<StoredEntry>(
     'entryId' in target
-      ? { text: `SELECT ${ENTRY_COLUMNS} FROM audit WHERE id = $1`, values: [target.entryId] }
-      : {
-          text: `SELECT ${ENTRY_COLUMNS} FROM audit WHERE run_id = $1 ORDER BY id DESC`,
-          values: [target.runId],
-        },
+      ? { name: 'audit-entry', text: storedEntries('id = $1'), values: [target.entryId] }
+      : { name: 'audit-run', text: storedEntries('run_id = $1'), values: [target.runId] },
   );
   if (rows.length === 0) throw new AuditEntryNotFoundError(target);
   return rows;

@@ -38,11 +38,11 @@ const CONNECT_TIMEOUT_MS = 10_000;
  * 1: the tables, triggers and change log; 2: the students' folded name and e-mail, the
  * transaction that created each student; 3: each turma's roster version; 4: the index on the
  * enrolments' expiry (decision 015); 5: the change log by turma, the roster version dropped;
- * 6: the audit trail (decision 019).
+ * 6: the audit trail (decision 019); 7: the trail's recent tail (decision 019).
  * Each later version adds one entry to MIGRATIONS; a database of a newer version than this code
  * knows is refused. A new database runs every step after the first.
  */
-export const POSTGRES_SCHEMA_VERSION = 6;
+export const POSTGRES_SCHEMA_VERSION = 7;
 
 /** Any number, the same in every process: the advisory lock migrations run under. */
 const MIGRATION_LOCK = 7_134_021_983;
@@ -243,6 +243,26 @@ CREATE TABLE audit_classes (
 );
 `;
 
+/**
+ * Version 7 (decision 019): the trail's recent tail, as SQLite's. A write commits its entry here,
+ * one row and no index (not even a key: the table stays small, every read of it is a scan);
+ * batches move into `audit` and `audit_classes` (a fold). Its ids come from `audit`'s sequence,
+ * so each id is unique across both; the columns are `audit`'s, in its order.
+ */
+const auditTail = (sequence: string) => `
+CREATE TABLE audit_tail (
+  id         bigint NOT NULL DEFAULT nextval(${sequence}::regclass),
+  at         timestamptz(3) NOT NULL DEFAULT now(),
+  credential text COLLATE "C" NOT NULL,
+  operation  text NOT NULL,
+  run_id     text COLLATE "C",
+  undoes     bigint,
+  student_id bigint NOT NULL,
+  email      text COLLATE "C" NOT NULL,
+  changes    jsonb NOT NULL
+);
+`;
+
 type MigrationStep = (client: pg.PoolClient) => Promise<void>;
 
 /** Fills the folded columns of every student, in batches, in the migration's transaction. */
@@ -285,6 +305,13 @@ const MIGRATIONS: Record<number, MigrationStep> = {
   },
   5: async (client) => {
     await client.query(AUDIT);
+  },
+  6: async (client) => {
+    // Named once here: the default then holds the sequence itself, not a lookup per insert.
+    const { rows } = await client.query<{ sequence: string }>(
+      `SELECT quote_literal(pg_get_serial_sequence('audit', 'id')) AS sequence`,
+    );
+    await client.query(auditTail(rows[0]!.sequence));
   },
 };
 

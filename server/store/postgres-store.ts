@@ -14,14 +14,16 @@ import pg from 'pg';
 import { foldForSearch } from '#contract';
 import { createLogger, type Logger } from '../log.ts';
 import { demoRows, UPDATED_AFTER_CREATION_SECONDS, type DemoRows, type SeedSize } from '../seed.ts';
-import { auditRetentionDays, changesOf, startAuditRetention } from './audit.ts';
+import { auditRetentionDays, changesOf, startAuditFolding, startAuditRetention } from './audit.ts';
 import {
   auditEntries,
   ENROLMENT_STATES,
+  foldAudit,
   listAudit,
   pruneAudit,
   recordAudit,
   STATES_BEFORE,
+  tailLength,
   undoEntries,
   type StatesBefore,
 } from './postgres-audit.ts';
@@ -113,6 +115,12 @@ export async function openPostgresStore(
       createPostgresRosterReads(withClient, query),
     );
 
+    // Every process folds (a tail another left, or its own writes'): the fold's lock makes one
+    // at a time. Each committed entry counts towards the next (`wrote`).
+    const folding = startAuditFolding(
+      (batch) => withClient('BEGIN', (client) => foldAudit(client, batch)),
+      await tailLength(query),
+    );
     const stopRetention = startAuditRetention(
       (olderThan, batch) => pruneAudit(query, olderThan, batch),
       retentionDays,
@@ -158,7 +166,7 @@ export async function openPostgresStore(
             enrolledAt: enrolledAt.get(classId) ?? before.now,
           }));
           await recordAudit(client, by, 'enrol', student, changesOf(classIds, before.rows, after));
-        }),
+        }).then(folding.wrote),
 
       remove: (removal: Removal, by = UNNAMED_AUTHOR) =>
         withClient('BEGIN', async (client) => {
@@ -177,7 +185,7 @@ export async function openPostgresStore(
           });
           const changes = changesOf(removal.classIds, gone[0]!.rows, []);
           await recordAudit(client, by, 'remove', student, changes);
-        }),
+        }).then(folding.wrote),
 
       listAudit: (params) => listAudit(query, params),
 
@@ -187,6 +195,9 @@ export async function openPostgresStore(
           const classIds = entries.flatMap((entry) => entry.changes.map((each) => each.classId));
           const existing = await lockExisting(client, [...new Set(classIds)]);
           return undoEntries(client, entries, existing, by);
+        }).then((answer) => {
+          for (const entry of answer.entries) if (entry.undoEntryId !== null) folding.wrote();
+          return answer;
         }),
 
       pruneAudit: (olderThan, batch) => pruneAudit(query, olderThan, batch),
@@ -197,6 +208,7 @@ export async function openPostgresStore(
       },
 
       async close() {
+        folding.stop();
         stopRetention();
         classList.stop();
         await pool.end();
@@ -332,7 +344,8 @@ export async function seedPostgres(client: pg.PoolClient, rows: DemoRows): Promi
       await insert(from, Math.min(count, from + BATCH));
   };
   await client.query(
-    'TRUNCATE enrolments, students, classes, class_changes, audit, audit_classes RESTART IDENTITY',
+    `TRUNCATE enrolments, students, classes, class_changes, audit, audit_classes, audit_tail
+     RESTART IDENTITY`,
   );
   await client.query('ALTER TABLE enrolments DISABLE TRIGGER enrolment_changed');
   await client.query('ALTER TABLE classes DISABLE TRIGGER class_changed');
