@@ -166,6 +166,12 @@ const FOLDED = { id: 'a.id', at: iso('a.at'), atFilter: "(a.at + interval '0')" 
  * one statement (one snapshot: a fold between two would show an entry twice or not at all).
  */
 export async function listAudit(query: Query, params: AuditParams): Promise<AuditResponse> {
+  const { rows } = await query<AuditRow & pg.QueryResultRow>(auditListStatement(params));
+  return auditPage(rows, params.pageSize);
+}
+
+/** listAudit's statement and its values (also for a look at its plan). */
+export function auditListStatement(params: AuditParams): { text: string; values: unknown[] } {
   const values: unknown[] = [];
   const placeholder = (value: unknown) => {
     values.push(value);
@@ -176,8 +182,7 @@ export async function listAudit(query: Query, params: AuditParams): Promise<Audi
   const text = `SELECT id::text AS id, at, credential, operation, "runId", undoes, "studentId",
     email, changes
   FROM ((${tail}) UNION ALL (${folded})) e ORDER BY e.id DESC LIMIT ${placeholder(params.pageSize + 1)}`;
-  const { rows } = await query<AuditRow & pg.QueryResultRow>({ text, values });
-  return auditPage(rows, params.pageSize);
+  return { text, values };
 }
 
 /** The read's filters over the tail: a scan of a few hundred rows. */
