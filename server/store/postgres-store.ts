@@ -76,11 +76,14 @@ WITH written AS (
   WHERE enrolments.expiration_date IS DISTINCT FROM excluded.expiration_date)
 ${STATES_BEFORE}`;
 
+// The student found in the same round trip as the delete: no student, no id and nothing deleted.
 const UNENROL = `
-WITH gone AS (
-  DELETE FROM enrolments WHERE student_id = $1 AND class_id = ANY($2::text[])
+WITH student AS (SELECT id FROM students WHERE email = $1),
+gone AS (
+  DELETE FROM enrolments
+  WHERE student_id = (SELECT id FROM student) AND class_id = ANY($2::text[])
   RETURNING class_id, expiration_date, created_at)
-SELECT ${ENROLMENT_STATES} AS rows FROM gone`;
+SELECT (SELECT id::text FROM student) AS id, ${ENROLMENT_STATES} AS rows FROM gone`;
 
 export interface OpenedPostgresStore extends MigratedDatabase {
   store: Store;
@@ -171,20 +174,15 @@ export async function openPostgresStore(
       remove: (removal: Removal, by = UNNAMED_AUTHOR) =>
         withClient('BEGIN', async (client) => {
           await lockClasses(client, removal.classIds);
-          const { rows } = await client.query<{ id: string }>({
-            name: 'find-student',
-            text: 'SELECT id FROM students WHERE email = $1',
-            values: [removal.email],
-          });
-          if (rows.length === 0) throw new UnknownStudentError();
-          const student = { id: rows[0]!.id, email: removal.email };
-          const { rows: gone } = await client.query<Pick<StatesBefore, 'rows'>>({
+          const { rows } = await client.query<{ id: string | null } & Pick<StatesBefore, 'rows'>>({
             name: 'unenrol',
             text: UNENROL,
-            values: [student.id, removal.classIds],
+            values: [removal.email, removal.classIds],
           });
-          const changes = changesOf(removal.classIds, gone[0]!.rows, []);
-          await recordAudit(client, by, 'remove', student, changes);
+          const { id, rows: gone } = rows[0]!;
+          if (id === null) throw new UnknownStudentError();
+          const changes = changesOf(removal.classIds, gone, []);
+          await recordAudit(client, by, 'remove', { id, email: removal.email }, changes);
         }).then(folding.wrote),
 
       listAudit: (params) => listAudit(query, params),
