@@ -147,6 +147,21 @@ describe('each write', () => {
     });
   });
 
+  it('records a removal per turma in the order asked, and says where the student was not', async () => {
+    expect((await enrol(ANA, [MAT], DEC)).status).toBe(200);
+    const mat = await stateIn(MAT, ANA.email);
+
+    expect((await remove(ANA, [HIST, MAT], 'run-2')).status).toBe(200);
+    expect(await latest()).toMatchObject({
+      operation: 'remove',
+      credential: 'token-1',
+      runId: 'run-2',
+      undoes: null,
+      student: { email: ANA.email },
+      changes: [change(HIST, OUT, OUT), change(MAT, mat, OUT)],
+    });
+  });
+
   it('a refused write leaves no entry', async () => {
     expect((await remove(ANA, [MAT])).status).toBe(404);
     expect((await enrol(ANA, [MAT, { ...MAT, id: 'none' }])).status).toBe(404);

@@ -19,6 +19,7 @@ import type {
 import {
   auditPage,
   auditQuery,
+  NOT_ENROLLED,
   entryValues,
   planUndo,
   type Operation,
@@ -31,7 +32,7 @@ import { iso } from './postgres-schema.ts';
 import { AuditEntryNotFoundError, type WriteAuthor } from './store.ts';
 
 /** Enrolment rows (class_id, expiration_date, created_at) as a JSON array of EnrolmentRow. */
-export const ENROLMENT_STATES = `coalesce(json_agg(json_build_object('classId', class_id,
+const ENROLMENT_STATES = `coalesce(json_agg(json_build_object('classId', class_id,
   'expirationDate', ${iso('expiration_date')}, 'enrolledAt', ${iso('created_at')})), '[]')`;
 
 /** The student's enrolments in these turmas, and the transaction's time as a new row's start. */
@@ -41,6 +42,27 @@ SELECT ${iso('now()::timestamptz(3)')} AS now, (SELECT ${ENROLMENT_STATES} FROM 
 const STATES = statesSelect('$1', '$2');
 /** The same with an enrolment's parameters: $1 the turmas, $2 the student. */
 export const STATES_BEFORE = statesSelect('$2', '$1');
+
+/**
+ * A removal's entry, written by the removal's own statement (postgres-store.ts) rather than in a
+ * round trip of its own (decision 019): `student` and `gone` are its CTEs, $1 the e-mail, $2 the
+ * turmas asked, $3–$5 removalAuthor's. Each turma once, in the order asked, as changesOf does.
+ */
+export const REMOVAL_ENTRY = `
+INSERT INTO audit_tail (credential, operation, run_id, student_id, email, changes)
+SELECT $3, 'remove', $4, s.id, $1, (
+  SELECT jsonb_agg(jsonb_build_object('classId', c.id, 'after', $5::jsonb, 'before',
+    CASE WHEN g.class_id IS NULL THEN $5::jsonb ELSE jsonb_build_object('enrolled', true,
+      'expirationDate', ${iso('g.expiration_date')}, 'enrolledAt', ${iso('g.created_at')}) END)
+    ORDER BY c.n)
+  FROM (SELECT id, min(n) AS n FROM unnest($2::text[]) WITH ORDINALITY AS asked (id, n)
+    GROUP BY id) c
+  LEFT JOIN gone g ON g.class_id = c.id)
+FROM student s`;
+
+/** REMOVAL_ENTRY's $3–$5: who removes, in which run, and the state a removal leaves. */
+export const removalAuthor = (by: WriteAuthor) =>
+  [by.credential, by.runId ?? null, JSON.stringify(NOT_ENROLLED)] as const;
 
 export interface StatesBefore {
   now: string;

@@ -17,11 +17,12 @@ import { demoRows, UPDATED_AFTER_CREATION_SECONDS, type DemoRows, type SeedSize 
 import { auditRetentionDays, changesOf, startAuditFolding, startAuditRetention } from './audit.ts';
 import {
   auditEntries,
-  ENROLMENT_STATES,
   foldAudit,
   listAudit,
   pruneAudit,
   recordAudit,
+  REMOVAL_ENTRY,
+  removalAuthor,
   STATES_BEFORE,
   tailLength,
   undoEntries,
@@ -65,8 +66,8 @@ const UPSERT_STUDENT = `
 INSERT INTO students (email, name, search_email, search_name) VALUES ($1, $2, $3, $4)
 ON CONFLICT (email) DO UPDATE SET name = students.name RETURNING id`;
 
-// Each answers the states before it for the trail, in the same round trip: the enrolment's read
-// sees the statement's snapshot, from before its insert; the removal's rows are what it deleted.
+// The enrolment answers the states before it for the trail, in the same round trip: its read
+// sees the statement's snapshot, from before its insert.
 const ENROL = `
 WITH written AS (
   INSERT INTO enrolments (class_id, student_id, expiration_date)
@@ -76,14 +77,16 @@ WITH written AS (
   WHERE enrolments.expiration_date IS DISTINCT FROM excluded.expiration_date)
 ${STATES_BEFORE}`;
 
-// The student found in the same round trip as the delete: no student, no id and nothing deleted.
+// The student found, the rows deleted and the trail's entry written in one round trip
+// (REMOVAL_ENTRY): no student, no id, nothing deleted and no entry.
 const UNENROL = `
 WITH student AS (SELECT id FROM students WHERE email = $1),
 gone AS (
   DELETE FROM enrolments
   WHERE student_id = (SELECT id FROM student) AND class_id = ANY($2::text[])
-  RETURNING class_id, expiration_date, created_at)
-SELECT (SELECT id::text FROM student) AS id, ${ENROLMENT_STATES} AS rows FROM gone`;
+  RETURNING class_id, expiration_date, created_at),
+entry AS (${REMOVAL_ENTRY})
+SELECT (SELECT id::text FROM student) AS id`;
 
 export interface OpenedPostgresStore extends MigratedDatabase {
   store: Store;
@@ -174,15 +177,12 @@ export async function openPostgresStore(
       remove: (removal: Removal, by = UNNAMED_AUTHOR) =>
         withClient('BEGIN', async (client) => {
           await lockClasses(client, removal.classIds);
-          const { rows } = await client.query<{ id: string | null } & Pick<StatesBefore, 'rows'>>({
+          const { rows } = await client.query<{ id: string | null }>({
             name: 'unenrol',
             text: UNENROL,
-            values: [removal.email, removal.classIds],
+            values: [removal.email, removal.classIds, ...removalAuthor(by)],
           });
-          const { id, rows: gone } = rows[0]!;
-          if (id === null) throw new UnknownStudentError();
-          const changes = changesOf(removal.classIds, gone, []);
-          await recordAudit(client, by, 'remove', { id, email: removal.email }, changes);
+          if (rows[0]!.id === null) throw new UnknownStudentError();
         }).then(folding.wrote),
 
       listAudit: (params) => listAudit(query, params),
