@@ -172,6 +172,35 @@ export function auditQuery(
   ORDER BY ${idColumn} DESC LIMIT ${placeholder(params.pageSize + 1)}`;
 }
 
+/** How an engine reads the tail: `a.at` as an ISO text, and "entry `a` changed this turma". */
+export interface TailColumns {
+  at: string;
+  changedClass: (classId: string) => string;
+}
+
+/**
+ * The read's filters over the tail (no index: a scan of a few hundred rows), newest first, a page
+ * and one more at most; the same columns as auditQuery's.
+ */
+export function tailQuery(
+  params: AuditParams,
+  columns: TailColumns,
+  placeholder: (value: unknown) => string,
+): string {
+  const where: string[] = [];
+  if (params.classId) where.push(columns.changedClass(placeholder(params.classId)));
+  if (params.email) where.push(`a.email = ${placeholder(params.email)}`);
+  if (params.credential) where.push(`a.credential = ${placeholder(params.credential)}`);
+  if (params.runId) where.push(`a.run_id = ${placeholder(params.runId)}`);
+  if (params.cursor) where.push(`a.id < ${placeholder(params.cursor)}`);
+  if (params.after) where.push(`a.at >= ${placeholder(params.after)}`);
+  if (params.before) where.push(`a.at < ${placeholder(params.before)}`);
+  return `SELECT a.id AS id, ${columns.at} AS at, a.credential, a.operation, a.run_id AS "runId",
+    a.undoes, a.student_id AS "studentId", a.email, a.changes
+  FROM audit_tail a ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+  ORDER BY a.id DESC LIMIT ${placeholder(params.pageSize + 1)}`;
+}
+
 export interface AuditRow {
   id: string | number;
   at: string;

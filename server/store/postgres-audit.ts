@@ -19,6 +19,7 @@ import type {
 import {
   auditPage,
   auditQuery,
+  tailQuery,
   NOT_ENROLLED,
   entryValues,
   planUndo,
@@ -201,7 +202,7 @@ export function auditListStatement(params: AuditParams): { text: string; values:
     values.push(value);
     return `$${values.length}`;
   };
-  const tail = tailQuery(params, placeholder);
+  const tail = tailQuery(params, TAIL, placeholder);
   const folded = auditQuery(params, FOLDED, placeholder);
   // MATERIALIZED: the folded part planned as it was alone (decision 019's plans at 1M). Inside a
   // merge the planner prefers a path that starts soonest, e.g. a walk of the whole key index
@@ -213,25 +214,12 @@ export function auditListStatement(params: AuditParams): { text: string; values:
   return { text, values };
 }
 
-/** The read's filters over the tail: a scan of a few hundred rows. */
-function tailQuery(params: AuditParams, placeholder: (value: unknown) => string): string {
-  const where: string[] = [];
-  if (params.classId) {
-    where.push(
-      `a.changes @> jsonb_build_array(jsonb_build_object('classId', ${placeholder(params.classId)}::text))`,
-    );
-  }
-  if (params.email) where.push(`a.email = ${placeholder(params.email)}`);
-  if (params.credential) where.push(`a.credential = ${placeholder(params.credential)}`);
-  if (params.runId) where.push(`a.run_id = ${placeholder(params.runId)}`);
-  if (params.cursor) where.push(`a.id < ${placeholder(params.cursor)}`);
-  if (params.after) where.push(`a.at >= ${placeholder(params.after)}`);
-  if (params.before) where.push(`a.at < ${placeholder(params.before)}`);
-  return `SELECT a.id, ${iso('a.at')} AS at, a.credential, a.operation, a.run_id AS "runId",
-    a.undoes, a.student_id AS "studentId", a.email, a.changes
-  FROM audit_tail a ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-  ORDER BY a.id DESC LIMIT ${placeholder(params.pageSize + 1)}`;
-}
+/** The tail's columns for tailQuery. */
+const TAIL = {
+  at: iso('a.at'),
+  changedClass: (classId: string) =>
+    `a.changes @> jsonb_build_array(jsonb_build_object('classId', ${classId}::text))`,
+};
 
 /** The entries an undo reverses, newest first; AuditEntryNotFoundError when none. */
 export async function auditEntries(

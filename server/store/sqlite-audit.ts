@@ -14,6 +14,7 @@ import type {
 import {
   auditPage,
   auditQuery,
+  tailQuery,
   changesOf,
   entryValues,
   planUndo,
@@ -201,7 +202,7 @@ function createPageReads(db: Db) {
     // In one snapshot: a fold between the two would show an entry twice. The tail's entries are
     // the newest, so the folded part only completes a page.
     page: db.transaction((params: AuditParams): AuditRow[] => {
-      const tail = rowsOf((placeholder) => tailQuery(params, placeholder));
+      const tail = rowsOf((placeholder) => tailQuery(params, TAIL, placeholder));
       if (tail.length > params.pageSize) return tail;
       return [...tail, ...rowsOf((placeholder) => auditQuery(params, FOLDED, placeholder))];
     }),
@@ -250,26 +251,12 @@ function createTailFolds(db: Db) {
 /** The folded trail's columns for auditQuery. */
 const FOLDED = { id: 'a.id', at: 'a.at', atFilter: 'a.at' };
 
-/** The read's filters over the tail: a scan of a few hundred rows, newest first. */
-function tailQuery(params: AuditParams, placeholder: (value: unknown) => string): string {
-  const where: string[] = [];
-  if (params.classId) {
-    where.push(
-      `EXISTS (SELECT 1 FROM json_each(a.changes) c
-        WHERE json_extract(c.value, '$.classId') = ${placeholder(params.classId)})`,
-    );
-  }
-  if (params.email) where.push(`a.email = ${placeholder(params.email)}`);
-  if (params.credential) where.push(`a.credential = ${placeholder(params.credential)}`);
-  if (params.runId) where.push(`a.run_id = ${placeholder(params.runId)}`);
-  if (params.cursor) where.push(`a.id < ${placeholder(params.cursor)}`);
-  if (params.after) where.push(`a.at >= ${placeholder(params.after)}`);
-  if (params.before) where.push(`a.at < ${placeholder(params.before)}`);
-  return `SELECT a.id AS id, a.at AS at, a.credential, a.operation, a.run_id AS "runId", a.undoes,
-    a.student_id AS "studentId", a.email, a.changes
-  FROM audit_tail a ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-  ORDER BY a.id DESC LIMIT ${placeholder(params.pageSize + 1)}`;
-}
+/** The tail's columns for tailQuery. */
+const TAIL = {
+  at: 'a.at',
+  changedClass: (classId: string) =>
+    `EXISTS (SELECT 1 FROM json_each(a.changes) c WHERE json_extract(c.value, '$.classId') = ${classId})`,
+};
 
 interface StoredRow {
   id: number;
