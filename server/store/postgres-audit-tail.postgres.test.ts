@@ -9,6 +9,7 @@ import type pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditParams } from '#contract/extensions';
 import { createLogger } from '../log.ts';
+import { EMAILS, expected, filters, nthWrite } from '../testing/audit-trail-oracle.ts';
 import { createTestDatabase, writeFixtures, type TestDatabase } from '../testing/database.ts';
 import { auditQuery, changesOf } from './audit.ts';
 import {
@@ -60,23 +61,16 @@ async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>, on 
   }
 }
 
-const EMAILS = ['ana@escola.example', 'bia@escola.example', 'caio@escola.example'];
-const TURMAS = ['t1', 't2', 't3'];
-const CREDENTIALS = ['secretaria', 'coord'];
-const RUNS = ['r1', 'r2', undefined];
-const ENROLLED = { expirationDate: null, enrolledAt: '2026-01-01T00:00:00.000Z' };
-
-/** The n-th write's entry, recorded on `client`: its student, turmas, credential and run vary. */
+/** The n-th write of the oracle's sequence, recorded on `client`. */
 function recordNth(client: pg.PoolClient, n: number) {
-  const classIds = TURMAS.filter((_, i) => (n + i) % 3 !== 0 || i === n % 3);
-  const enrol = n % 4 !== 3;
-  const rows = classIds.map((classId) => ({ classId, ...ENROLLED }));
+  const { author, operation, student, classIds, before, after } = nthWrite(n);
+  const { id, email } = student;
   return recordAudit(
     client,
-    { credential: CREDENTIALS[n % 2]!, runId: RUNS[n % 3] },
-    enrol ? 'enrol' : 'remove',
-    { id: String((n % 3) + 1), email: EMAILS[n % 3]! },
-    changesOf(classIds, enrol ? [] : rows, enrol ? rows : []),
+    author,
+    operation,
+    { id: String(id), email },
+    changesOf(classIds, before, after),
   );
 }
 
@@ -100,39 +94,6 @@ async function readAll(params: Omit<AuditParams, 'pageSize'>, pageSize: number) 
     cursor = page.next ?? undefined;
   } while (cursor);
   return ids;
-}
-
-/** Each filter alone and two together. */
-function filters(all: AuditEntry[]): Omit<AuditParams, 'pageSize'>[] {
-  const middle = all[Math.floor(all.length / 2)]!.at;
-  return [
-    {},
-    ...EMAILS.map((email) => ({ email })),
-    ...TURMAS.map((classId) => ({ classId })),
-    ...CREDENTIALS.map((credential) => ({ credential })),
-    { runId: 'r1' },
-    { runId: 'r2' },
-    { after: middle },
-    { before: middle },
-    { classId: 't2', email: EMAILS[1]! },
-    { classId: 't3', credential: 'coord', after: '2000-01-01T00:00:00.000Z' },
-    { runId: 'r2', email: EMAILS[1]! },
-  ];
-}
-
-/** What a read should answer, from the whole trail, by the filters' meaning. */
-function expected(all: AuditEntry[], params: Omit<AuditParams, 'pageSize'>): string[] {
-  return all
-    .filter(
-      (entry) =>
-        (!params.email || entry.student.email === params.email) &&
-        (!params.classId || entry.changes.some((change) => change.classId === params.classId)) &&
-        (!params.credential || entry.credential === params.credential) &&
-        (!params.runId || entry.runId === params.runId) &&
-        (!params.after || entry.at >= params.after) &&
-        (!params.before || entry.at < params.before),
-    )
-    .map((entry) => entry.id);
 }
 
 /** Every filter's reads in pages of 1, 2 and 5. */

@@ -8,8 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AuditEntry, AuditParams } from '#contract/extensions';
+import type { AuditParams } from '#contract/extensions';
 import { createLogger } from '../log.ts';
+import { EMAILS, expected, filters, nthWrite } from '../testing/audit-trail-oracle.ts';
 import { openStore } from './open-store.ts';
 import type { EnrolmentRow } from './audit.ts';
 import { createSqliteAudit, ENROLMENT_STATE } from './sqlite-audit.ts';
@@ -30,27 +31,11 @@ afterEach(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const EMAILS = ['ana@escola.example', 'bia@escola.example', 'caio@escola.example'];
-const TURMAS = ['t1', 't2', 't3'];
-const CREDENTIALS = ['secretaria', 'coord'];
-const RUNS = ['r1', 'r2', undefined];
-const ENROLLED = { expirationDate: null, enrolledAt: '2026-01-01T00:00:00.000Z' };
-
-/** The n-th write of a varied sequence: its student, turmas, credential and run differ. */
+/** The n-th write of the oracle's sequence, committed. */
 function write(n: number) {
-  const classIds = TURMAS.filter((_, i) => (n + i) % 3 !== 0 || i === n % 3);
-  const email = EMAILS[n % 3]!;
-  const enrol = n % 4 !== 3;
-  const rows = classIds.map((classId) => ({ classId, ...ENROLLED }));
+  const { author, operation, student, classIds, before, after } = nthWrite(n);
   db.transaction(() =>
-    audit.recordWrite(
-      { credential: CREDENTIALS[n % 2]!, runId: RUNS[n % 3] },
-      enrol ? 'enrol' : 'remove',
-      { id: (n % 3) + 1, email },
-      classIds,
-      enrol ? [] : rows,
-      enrol ? rows : [],
-    ),
+    audit.recordWrite(author, operation, student, classIds, before, after),
   ).immediate();
 }
 
@@ -69,39 +54,6 @@ function readAll(params: Omit<AuditParams, 'pageSize'>, pageSize: number): strin
     cursor = page.next ?? undefined;
   } while (cursor);
   return ids;
-}
-
-/** Each filter alone and two together, read in pages of 1, 2 and 5. */
-function filters(all: AuditEntry[]): Omit<AuditParams, 'pageSize'>[] {
-  const middle = all[Math.floor(all.length / 2)]!.at;
-  return [
-    {},
-    ...EMAILS.map((email) => ({ email })),
-    ...TURMAS.map((classId) => ({ classId })),
-    ...CREDENTIALS.map((credential) => ({ credential })),
-    { runId: 'r1' },
-    { runId: 'r2' },
-    { after: middle },
-    { before: middle },
-    { classId: 't2', email: EMAILS[1]! },
-    { classId: 't3', credential: 'coord', after: '2000-01-01T00:00:00.000Z' },
-    { runId: 'r2', email: EMAILS[2]! },
-  ];
-}
-
-/** What a read should answer, from the whole trail, by the filters' meaning. */
-function expected(all: AuditEntry[], params: Omit<AuditParams, 'pageSize'>): string[] {
-  return all
-    .filter(
-      (entry) =>
-        (!params.email || entry.student.email === params.email) &&
-        (!params.classId || entry.changes.some((change) => change.classId === params.classId)) &&
-        (!params.credential || entry.credential === params.credential) &&
-        (!params.runId || entry.runId === params.runId) &&
-        (!params.after || entry.at >= params.after) &&
-        (!params.before || entry.at < params.before),
-    )
-    .map((entry) => entry.id);
 }
 
 describe('the trail split between its tail and the folded part', () => {
