@@ -75,7 +75,7 @@ function recordNth(client: pg.PoolClient, n: number) {
 }
 
 const write = (n: number) => inTransaction((client) => recordNth(client, n));
-const fold = (batch: number, on = pool) => inTransaction((client) => foldAudit(client, batch), on);
+const fold = (batch: number, on = pool) => foldAudit((config) => on.query(config), batch);
 const count = async (table: string) =>
   (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
 const tailIds = async () =>

@@ -79,11 +79,15 @@ export const FOLD_LOCK = 7_134_021_019;
 
 /**
  * The tail's oldest `$1` entries into the indexed trail, in one statement: the delete and both
- * inserts commit together, so a read's snapshot sees each entry in exactly one part.
+ * inserts commit together, so a read's snapshot sees each entry in exactly one part. The lock
+ * ($2) is taken once, before any row is deleted, and held to the statement's end: while another
+ * process folds, nothing.
  */
 const FOLD = `
 WITH moved AS (
-  DELETE FROM audit_tail WHERE id IN (SELECT id FROM audit_tail ORDER BY id LIMIT $1)
+  DELETE FROM audit_tail
+  WHERE id IN (SELECT id FROM audit_tail ORDER BY id LIMIT $1)
+    AND (SELECT pg_try_advisory_xact_lock($2))
   RETURNING *),
 entries AS (
   INSERT INTO audit (id, at, credential, operation, run_id, undoes, student_id, email, changes)
@@ -161,20 +165,14 @@ export async function tailLength(query: Query): Promise<number> {
 }
 
 /**
- * Folds up to `batch` of the tail's oldest entries in the caller's transaction (its own); answers
- * how many, 0 when another process is folding (it holds the lock to its commit).
+ * Folds up to `batch` of the tail's oldest entries, a transaction of its own; answers how many,
+ * 0 when another process is folding.
  */
-export async function foldAudit(client: pg.PoolClient, batch: number): Promise<number> {
-  const { rows: lock } = await client.query<{ got: boolean }>({
-    name: 'audit-fold-lock',
-    text: 'SELECT pg_try_advisory_xact_lock($1) AS got',
-    values: [FOLD_LOCK],
-  });
-  if (!lock[0]!.got) return 0;
-  const { rows } = await client.query<{ n: number }>({
+export async function foldAudit(query: Query, batch: number): Promise<number> {
+  const { rows } = await query<{ n: number }>({
     name: 'audit-fold',
     text: FOLD,
-    values: [batch],
+    values: [batch, FOLD_LOCK],
   });
   return rows[0]!.n;
 }

@@ -123,10 +123,7 @@ export async function openPostgresStore(
 
     // Every process folds (a tail another left, or its own writes'): the fold's lock makes one
     // at a time. Each committed entry counts towards the next (`wrote`).
-    const folding = startAuditFolding(
-      (batch) => withClient('BEGIN', (client) => foldAudit(client, batch)),
-      await tailLength(query),
-    );
+    const folding = startAuditFolding((batch) => foldAudit(query, batch), await tailLength(query));
     const stopRetention = startAuditRetention(
       (olderThan, batch) => pruneAudit(query, olderThan, batch),
       retentionDays,
