@@ -47,7 +47,7 @@ export const STATES_BEFORE = statesSelect('$2', '$1');
 /**
  * A removal's entry, written by the removal's own statement (postgres-store.ts) rather than in a
  * round trip of its own (decision 019): `student` and `gone` are its CTEs, $1 the e-mail, $2 the
- * turmas asked, $3–$5 removalAuthor's. Each turma once, in the order asked, as changesOf does.
+ * turmas asked, $3–$5 removalEntryValues'. Each turma once, in the order asked, as changesOf does.
  */
 export const REMOVAL_ENTRY = `
 INSERT INTO audit_tail (credential, operation, run_id, student_id, email, changes)
@@ -62,7 +62,7 @@ SELECT $3, 'remove', $4, s.id, $1, (
 FROM student s`;
 
 /** REMOVAL_ENTRY's $3–$5: who removes, in which run, and the state a removal leaves. */
-export const removalAuthor = (by: WriteAuthor) =>
+export const removalEntryValues = (by: WriteAuthor) =>
   [by.credential, by.runId ?? null, JSON.stringify(NOT_ENROLLED)] as const;
 
 export interface StatesBefore {

@@ -22,7 +22,7 @@ import {
   pruneAudit,
   recordAudit,
   REMOVAL_ENTRY,
-  removalAuthor,
+  removalEntryValues,
   STATES_BEFORE,
   tailLength,
   undoEntries,
@@ -177,7 +177,7 @@ export async function openPostgresStore(
           const { rows } = await client.query<{ id: string | null }>({
             name: 'unenrol',
             text: UNENROL,
-            values: [removal.email, removal.classIds, ...removalAuthor(by)],
+            values: [removal.email, removal.classIds, ...removalEntryValues(by)],
           });
           if (rows[0]!.id === null) throw new UnknownStudentError();
         }).then(folding.wrote),
