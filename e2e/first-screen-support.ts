@@ -108,3 +108,27 @@ export async function loadAcrossLateControls(
     layoutShift: await layoutShift(),
   };
 }
+
+/**
+ * The table's rows on screen as markup, each element's tag, attributes (in name order: the
+ * browser and React may write them in different orders) and own text, and where each row sits.
+ */
+export function shownRows(page: Page) {
+  return page.locator('tbody tr').evaluateAll((rows) =>
+    rows
+      .filter((row) => row.getClientRects().length > 0)
+      .map((row) => {
+        const markupOf = (element: Element): string =>
+          `<${element.localName}${[...element.attributes]
+            .map((attribute) => ` ${attribute.name}="${attribute.value}"`)
+            .sort()
+            .join('')}>${[...element.childNodes]
+            .map((child) =>
+              child.nodeType === Node.TEXT_NODE ? child.textContent : markupOf(child as Element),
+            )
+            .join('')}`;
+        const { x, y, width, height } = row.getBoundingClientRect();
+        return { markup: markupOf(row), box: { x, y, width, height } };
+      }),
+  );
+}

@@ -12,6 +12,7 @@ import {
   loadAcrossLateControls,
   markElements,
   recordLayoutShifts,
+  shownRows,
   signedInTab,
 } from './first-screen-support';
 import { expect, test } from './support';
@@ -75,13 +76,26 @@ for (const visit of [
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', visit.scheme);
     const shell = await boxes(page, visit);
     const adopted = await markElements(page, ['header', 'h1', 'input[type="search"]', 'table']);
-    // Before the app's code runs, nothing has asked the API for anything.
-    expect(sent.filter(isApi)).toEqual([]);
+    // Before the app's code runs, the shell has asked for the first page, and for nothing else.
+    const firstPage = '/v1/classe?page=1&pageSize=20&sortBy=name';
+    const asked = () =>
+      sent
+        .filter(isApi)
+        .map((request) => new URL(request.url()).pathname + new URL(request.url()).search);
+    await expect.poll(asked).toEqual([firstPage]);
+    // Its answer's rows are painted before the app's code runs, in the loading rows' place.
+    await expect.poll(async () => (await shownRows(page)).length).toBe(20);
+    const painted = await shownRows(page);
+    await expect(page.locator('tbody[data-loading]')).toBeHidden();
 
     release();
-    await expect(page.locator('tbody tr').nth(5)).toContainText(/\S/);
     await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    await expect(page.locator('tbody[data-first-rows]')).toHaveCount(0);
     expect(await adopted()).toBe(true);
+    // The app's own rows took their place: the same elements, words and places.
+    expect(await shownRows(page)).toEqual(painted);
+    // The app took the shell's answer: the first page was asked for once.
+    expect(asked().filter((url) => url === firstPage)).toHaveLength(1);
     expect(await boxes(page, visit)).toEqual(shell);
     expect(await layoutShift()).toBeLessThanOrEqual(0.01);
     // The token goes to the API in its header, never in a request for the page or its files.
@@ -90,6 +104,42 @@ for (const visit of [
     }
   });
 }
+
+test('rows the shell cannot write as the app would are left to the app', async ({
+  page,
+  token,
+}) => {
+  await signedInTab(page, token);
+  // Every row ever put where the shell paints.
+  await page.addInitScript(() => {
+    const record = window as unknown as { shellRows: number };
+    record.shellRows = 0;
+    new MutationObserver((changes) => {
+      for (const change of changes) {
+        if (change.target instanceof Element && change.target.matches('tbody[data-first-rows]')) {
+          record.shellRows += change.addedNodes.length;
+        }
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+  // An empty name is labelled by the app ("sem nome"): the shell paints no rows at all.
+  await page.route('**/v1/classe?*', async (route) => {
+    const answer = await route.fetch();
+    const body = (await answer.json()) as { data: { name: string }[] };
+    body.data[3]!.name = ' ';
+    await route.fulfill({ response: answer, json: body });
+  });
+  const release = await holdAppCode(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Turmas' })).toBeVisible();
+  await expect(page.locator('tbody[data-loading]')).toBeVisible();
+
+  release();
+  await expect(page.locator('tbody tr').nth(3)).toContainText('(sem nome)');
+  expect(await shownRows(page)).toHaveLength(20);
+  // The shell had the answer before the app did, and painted nothing from it.
+  expect(await page.evaluate(() => (window as unknown as { shellRows: number }).shellRows)).toBe(0);
+});
 
 test("on a phone's width, the extensions' late controls move nothing on the first screen", async ({
   page,

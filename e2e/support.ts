@@ -119,6 +119,8 @@ export async function signIn(page: Page, token: string, path = '/') {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: 'Turmas' })).toBeVisible();
   await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  // The rows public/shell.js may paint are a picture until the app's own take their place.
+  await expect(page.locator('tbody[data-first-rows]:not(:empty)')).toHaveCount(0);
 }
 
 /**

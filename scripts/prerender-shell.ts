@@ -9,7 +9,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createServer, type Plugin } from 'vite';
+import { createServer, minify, type Plugin } from 'vite';
 
 /** Where index.html takes the templates. */
 export const SHELL_MARKER = '<!-- prerendered shell -->';
@@ -119,10 +119,31 @@ export const prerenderShell = (): Plugin => {
       const templates = Object.entries(shells)
         .map(([state, markup]) => `<template id="shell-${state}">${markup}</template>`)
         .join('\n    ');
-      await writeFile(file, html.replace(SHELL_MARKER, templates));
+      await writeFile(file, startedByShell(html.replace(SHELL_MARKER, templates)));
+      // Public files are copied as they are: its comments would be a third of the first screen's
+      // own scripts on the wire.
+      const shell = path.join(outDir, 'shell.js');
+      const minified = await minify('shell.js', await readFile(shell, 'utf8'));
+      if (minified.errors.length > 0) throw new Error(`shell.js: ${minified.errors[0]!.message}`);
+      await writeFile(shell, minified.code);
     },
   };
 };
+
+/**
+ * The entry module preloaded rather than run by its own tag: public/shell.js starts it, once the
+ * first rows it may paint are on screen or a moment has passed (decision 005).
+ */
+export function startedByShell(html: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  const shell = '<script src="/shell.js"></script>';
+  if (!entry || !html.includes(shell)) {
+    throw new Error('index.html has no entry module and shell.js for the shell to start');
+  }
+  return html
+    .replace(entry[0], `<link rel="modulepreload" crossorigin href="${entry[1]}">`)
+    .replace(shell, `<script src="/shell.js" data-app="${entry[1]}"></script>`);
+}
 
 // Run as a script (by renderShellsApart): the shells as JSON on stdout.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -214,6 +214,17 @@ export interface RequestOptions {
    * sent as RUN_ID_HEADER only to a server that offers AUDIT_EXTENSION.
    */
   runId?: string;
+  /**
+   * An answer already on its way (public/shell.js's first list request): taken instead of asking
+   * again when its URL and token are this request's; otherwise the request is sent as usual.
+   */
+  sent?: SentRequest;
+}
+
+export interface SentRequest {
+  url: string;
+  token: string | null;
+  response: Promise<Response>;
 }
 
 export type Method = 'GET' | 'POST' | 'DELETE';
@@ -309,7 +320,8 @@ async function send(
   spec: RequestSpec<unknown>,
   ids: RequestIds,
 ): Promise<{ response: Response; text: string }> {
-  const headers = requestHeaders(spec.options?.token ?? transport.getToken(), ids);
+  const token = spec.options?.token ?? transport.getToken();
+  const headers = requestHeaders(token, ids);
   let body: string | undefined;
   if (spec.body) {
     body = encodeBody(spec.body);
@@ -327,7 +339,10 @@ async function send(
   const fetchImpl = transport.fetch ?? globalThis.fetch;
 
   try {
-    const response = await fetchImpl(url, { method: spec.method, headers, body, signal });
+    const sent = spec.options?.sent;
+    const response = await (sent && sent.url === url && sent.token === token && !ids.requestId
+      ? sent.response
+      : fetchImpl(url, { method: spec.method, headers, body, signal }));
     // Reading the body is inside the try: the timeout, an abort or a dropped connection can
     // all strike while it streams in.
     const text = await response.text();

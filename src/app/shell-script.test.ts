@@ -4,6 +4,7 @@
  */
 import { runInThisContext } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EXTENSIONS_HEADER, ROSTER_EXTENSION } from '#contract';
 import { TOKEN_STORAGE_KEY } from '../features/auth/token-store';
 import { initialLocale, LOCALE_STORAGE_KEY } from '../i18n/detect-locale';
 import { LOCALES } from '../i18n/messages';
@@ -105,6 +106,12 @@ describe('public/shell.js', () => {
     expect(root.hasChildNodes()).toBe(false);
     expect(root.hasAttribute('inert')).toBe(false);
     expect(document.documentElement.lang).toBe('pt-BR');
+  });
+
+  it('reads the roster extension from the answer as the client does', () => {
+    // Which prerendered row it paints: with the roster's action or without (e2e/first-screen).
+    expect(script).toContain(`answer.headers.get('${EXTENSIONS_HEADER}')`);
+    expect(script).toContain(`=== '${ROSTER_EXTENSION}'`);
   });
 
   it('leaves the page alone where no shell was built (`npm run dev`)', () => {

@@ -10,7 +10,6 @@ import { turmaLabel, useClassListMessages } from '../features/classes/list/messa
 import { useSelection } from '../lib/selection-store';
 import type { SelectionLimit } from '../features/classes/selection/selection-tray';
 import { useMessages } from '../i18n/i18n-context';
-import type { Messages } from '../i18n/messages';
 import { useCredential } from './credential-access';
 import { ReadOnlyNotice } from './credential-parts';
 import focus from './focus-target.module.css';
@@ -21,6 +20,7 @@ import { RosterOutlet } from './roster-outlet';
 import { StudentOutlet } from './student-outlet';
 import { useStudentEnrol } from './use-student-enrol';
 import { useRosterAction } from './use-roster-action';
+import { writeActions } from './write-actions';
 import { useLazyDialogs } from './use-lazy-dialogs';
 
 interface TurmasPageProps {
@@ -196,30 +196,6 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
       </Suspense>
     </Stack>
   );
-}
-
-/** Each row's "Matricular" and "Remover". */
-function writeActions(
-  messages: Messages,
-  open: (kind: 'enrol' | 'remove', turmas: ClassSummary[]) => void,
-  want: (kind: 'enrol' | 'remove') => void,
-  labelled: (turmas: readonly ClassSummary[]) => ClassSummary[],
-): RowAction[] {
-  return [
-    {
-      label: messages.classes.enrolAction,
-      name: (turma) => messages.classes.enrolActionName(turma.name),
-      onClick: (turma) => open('enrol', labelled([turma])),
-      onIntent: () => want('enrol'),
-    },
-    {
-      label: messages.classes.removeAction,
-      name: (turma) => messages.classes.removeActionName(turma.name),
-      destructive: true,
-      onClick: (turma) => open('remove', labelled([turma])),
-      onIntent: () => want('remove'),
-    },
-  ];
 }
 
 /** The tray's enrol and remove, for the turmas selected. */

@@ -3,9 +3,14 @@ import type { ApiClient } from '../api/client';
 import { useExtension } from '../api/use-extension';
 import { ROSTER_EXTENSION, type ClassSummary } from '#contract';
 import type { RowAction } from '../features/classes/table/class-table';
-import { turmaLabel, useClassListMessages } from '../features/classes/list/messages';
+import {
+  turmaLabel,
+  useClassListMessages,
+  type ClassListMessages,
+} from '../features/classes/list/messages';
 import { openRoster } from '../features/roster/use-roster-params';
 import { useMessages } from '../i18n/i18n-context';
+import type { Messages } from '../i18n/messages';
 
 // The roster (its table, search, the dialogs acting on it) is for those who open one: its code
 // loads on a pointer or focus reaching a button that opens it, or with a link that opens one.
@@ -23,16 +28,21 @@ export function useRosterAction(api: Pick<ApiClient, 'extensions'>): RowAction |
   const messages = useMessages().roster;
   const listMessages = useClassListMessages();
   return useMemo(
-    () =>
-      available
-        ? {
-            label: messages.openAction,
-            name: (turma: ClassSummary) => messages.openActionName(turma.name),
-            onClick: (turma: ClassSummary) =>
-              openRoster({ id: turma.id, name: turmaLabel(turma.name, listMessages) }),
-            onIntent: wantRosterPanel,
-          }
-        : undefined,
+    () => (available ? rosterRowAction(messages, listMessages) : undefined),
     [available, messages, listMessages],
   );
+}
+
+/** The roster's row action itself; the first rows public/shell.js paints show it too. */
+export function rosterRowAction(
+  messages: Messages['roster'],
+  listMessages: ClassListMessages,
+): RowAction {
+  return {
+    label: messages.openAction,
+    name: (turma: ClassSummary) => messages.openActionName(turma.name),
+    onClick: (turma: ClassSummary) =>
+      openRoster({ id: turma.id, name: turmaLabel(turma.name, listMessages) }),
+    onIntent: wantRosterPanel,
+  };
 }

@@ -32,6 +32,23 @@ export interface Formats {
   readonly timeZone: string;
 }
 
+/**
+ * The options of the two date-times a table row shows, apart so that public/shell.js formats the
+ * first rows it paints before the app runs exactly as the app will (prerender-shell.tsx hands
+ * them over).
+ */
+export const ROW_DATE_OPTIONS = {
+  // Not `dateStyle: 'short'`, which gives English a two-digit year ("4/18/25").
+  dateTime: {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  },
+  fullDateTime: { dateStyle: 'full', timeStyle: 'long' },
+} as const satisfies Record<'dateTime' | 'fullDateTime', Intl.DateTimeFormatOptions>;
+
 // Each formatter is built the first time it is read, not with the set: the first screen needs
 // only the number and the two date-times, and every Intl formatter costs
 // (docs/decisions/005-first-screen-weight.md).
@@ -58,14 +75,7 @@ class LocaleFormats implements Formats {
     return (this.#number ??= new Intl.NumberFormat(this.#locale));
   }
   get dateTime() {
-    // Not `dateStyle: 'short'`, which gives English a two-digit year ("4/18/25").
-    return (this.#dateTime ??= new Intl.DateTimeFormat(this.#locale, {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    }));
+    return (this.#dateTime ??= new Intl.DateTimeFormat(this.#locale, ROW_DATE_OPTIONS.dateTime));
   }
   get date() {
     return (this.#date ??= new Intl.DateTimeFormat(this.#locale, {
@@ -81,10 +91,10 @@ class LocaleFormats implements Formats {
     }));
   }
   get fullDateTime() {
-    return (this.#fullDateTime ??= new Intl.DateTimeFormat(this.#locale, {
-      dateStyle: 'full',
-      timeStyle: 'long',
-    }));
+    return (this.#fullDateTime ??= new Intl.DateTimeFormat(
+      this.#locale,
+      ROW_DATE_OPTIONS.fullDateTime,
+    ));
   }
   get fullDateShortTime() {
     return (this.#fullDateShortTime ??= new Intl.DateTimeFormat(this.#locale, {

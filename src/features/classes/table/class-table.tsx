@@ -116,6 +116,17 @@ export function ClassTable({
             onBestMatch={chooseBestMatch}
             onSort={sortBy}
           />
+          {rows === undefined && (
+            // Where public/shell.js paints the first page's rows when their answer comes before
+            // the app renders them (decision 005): React neither checks nor rewrites what is
+            // inside, and drops the whole body when its own rows render. Never a control.
+            <tbody
+              data-first-rows=""
+              inert
+              dangerouslySetInnerHTML={NOTHING}
+              suppressHydrationWarning
+            />
+          )}
           {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated clicks of the rows' buttons (keyboard too); the body is no control */}
           <tbody
             data-stale={stale || undefined}
@@ -147,6 +158,7 @@ export function ClassTable({
 }
 
 const NO_ROWS: Class[] = [];
+const NOTHING = { __html: '' };
 
 /**
  * In sight of everyone, keyboard users too: the zone the short dates are in, the one part of a
