@@ -238,27 +238,30 @@ const FOLD_EVERY_MS = 1_000;
 
 /**
  * Folds the trail's recent tail into its indexes off the request path: once FOLD_AFTER entries
- * were written here (`wrote`), every FOLD_EVERY_MS when a tail may be left (another process's
- * writes, a crash), and at once when the store opens on one. `fold` answers how many it folded;
- * a full batch is followed by another. A failed fold waits for the next turn: reads cover the
- * tail meanwhile.
+ * were written here (`wrote`), every FOLD_EVERY_MS while this process's entries may wait, and at
+ * once when the store opens on a tail. An idle process asks the database for nothing. `fold`
+ * answers how many it folded; a full batch is followed by another. A failed fold waits for the
+ * next turn: reads cover the tail meanwhile. A tail a crashed process left is folded by the next
+ * fold anywhere (folds take the oldest entries) or the next start.
  */
 export function startAuditFolding(fold: (batch: number) => Promise<number>, tail: number) {
-  let written = tail;
+  let pending = tail > 0;
+  let written = 0;
   let running = false;
   let queued = false;
   let stopped = false;
   const run = async () => {
     queued = false;
-    if (running) return;
+    if (running || !pending) return;
     running = true;
+    pending = false;
     written = 0;
     try {
       while (!stopped && (await fold(FOLD_BATCH)) === FOLD_BATCH) {
         await new Promise((resolve) => setImmediate(resolve));
       }
     } catch {
-      // The next turn tries again.
+      pending = true; // the next turn tries again
     } finally {
       running = false;
     }
@@ -269,9 +272,10 @@ export function startAuditFolding(fold: (batch: number) => Promise<number>, tail
   };
   const every = setInterval(() => void run(), FOLD_EVERY_MS);
   every.unref();
-  if (tail > 0) soon();
+  if (pending) soon();
   return {
     wrote: () => {
+      pending = true;
       if (++written >= FOLD_AFTER && !queued && !running) soon();
     },
     stop: () => {
