@@ -398,6 +398,11 @@ export class ClassSearch {
     return this.counts[slot]!;
   }
 
+  /** The slot's `updatedAt` as `Date.parse` reads it, kept up to date by `update`. */
+  updatedAt(slot: number): number {
+    return this.updated[slot]!;
+  }
+
   /**
    * A few turmas in `field`'s order: their positions in it, sorted; kept for the next pages (the
    * counts and times orders until the next write).
