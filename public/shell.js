@@ -58,7 +58,12 @@
     // Painted, not yet working: nothing takes focus or clicks until the app has hydrated it.
     container.setAttribute('inert', '');
   }
-  var firstRows = token && !window.location.search ? sendFirstListRequest(token) : undefined;
+  var firstRows;
+  try {
+    if (token && !window.location.search) firstRows = sendFirstListRequest(token);
+  } catch {
+    // A /config.js the app will say is broken (its error boundary): the app starts all the same.
+  }
 
   // The app's code is evaluated in one long task (65 ms at full speed, ~250 ms at 4x CPU). When
   // the first page's answer is about to come, it waits up to APP_WAIT_MS for the rows to be

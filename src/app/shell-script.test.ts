@@ -114,6 +114,19 @@ describe('public/shell.js', () => {
     expect(script).toContain(`=== '${ROSTER_EXTENSION}'`);
   });
 
+  it('goes on to the first screen (and the app) past a broken /config.js', () => {
+    stubSystem({ languages: ['pt-BR'], dark: false });
+    sessionStorage.setItem(TOKEN_STORAGE_KEY, 'a-token');
+    // The app's own check says what is wrong with it (src/config.ts); the shell must not stop.
+    window.__TURMAS_CONFIG__ = { apiBaseUrl: '/v1', requestTimeoutMs: -1 };
+    try {
+      expect(runShellScript).not.toThrow();
+      expect(shown()).toBe('list-pt-BR');
+    } finally {
+      delete window.__TURMAS_CONFIG__;
+    }
+  });
+
   it('leaves the page alone where no shell was built (`npm run dev`)', () => {
     stubSystem({ languages: ['pt-BR'], dark: false });
     document.body.innerHTML = '<div id="root"></div>';
