@@ -1,8 +1,9 @@
 /**
- * The first page of turmas is asked for as soon as the app's code runs, before React hydrates
- * the prerendered page or renders anything (src/app/first-list-request.ts, issue 36), and the
- * list shows that answer: the same request the list would send, sent once. A hydration mismatch
- * would be a console error, which fails the test.
+ * The first page of turmas is asked for before React hydrates the prerendered page or renders
+ * anything: by public/shell.js before the first paint for the plain address, by the app's code as
+ * it starts for an address with parameters (src/app/first-list-request.ts, issue 36). The list
+ * shows that answer: the same request the list would send, sent once. A hydration mismatch would
+ * be a console error, which fails the test.
  */
 import type { Page } from '@playwright/test';
 import type { ClassListResponse } from '#contract';

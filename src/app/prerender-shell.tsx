@@ -82,7 +82,7 @@ const TEMPLATE_FORMATS = {
  * the first page's rows from it when their answer comes before the app has rendered them.
  */
 async function rowTemplate(locale: Locale, roster: boolean): Promise<string> {
-  const html = await renderToString(
+  const html = await htmlOf(
     <I18nProvider locale={locale}>
       <TemplateRow roster={roster} turma={TEMPLATE_TURMA} formats={TEMPLATE_FORMATS} />
     </I18nProvider>,
@@ -94,7 +94,7 @@ async function rowTemplate(locale: Locale, roster: boolean): Promise<string> {
     .replaceAll(UPDATED, field('updatedAt', 'text'));
 }
 
-async function renderToString(node: ReactNode): Promise<string> {
+async function htmlOf(node: ReactNode): Promise<string> {
   const { prelude } = await prerender(node);
   return new Response(prelude).text();
 }
