@@ -135,6 +135,19 @@ export interface AuditColumns {
   atFilter: string;
 }
 
+/** What a read of the trail selects of an entry beside its id and time, in both parts. */
+const ENTRY_COLUMNS = `a.credential, a.operation, a.run_id AS "runId", a.undoes,
+    a.student_id AS "studentId", a.email, a.changes`;
+
+/** The filters on an entry's own columns, the same over the folded trail and its tail. */
+function entryFilters(params: AuditParams, placeholder: (value: unknown) => string): string[] {
+  const where: string[] = [];
+  if (params.email) where.push(`a.email = ${placeholder(params.email)}`);
+  if (params.credential) where.push(`a.credential = ${placeholder(params.credential)}`);
+  if (params.runId) where.push(`a.run_id = ${placeholder(params.runId)}`);
+  return where;
+}
+
 /**
  * The read's statement: newest first (by id, which follows commit order closely), each filter an
  * index's range (decision 019). A time range is also turned into a range of ids through the
@@ -149,9 +162,7 @@ export function auditQuery(
   const from = params.classId ? `audit_classes t JOIN audit a ON a.id = t.entry_id` : `audit a`;
   const idColumn = params.classId ? 't.entry_id' : 'a.id';
   if (params.classId) where.push(`t.class_id = ${placeholder(params.classId)}`);
-  if (params.email) where.push(`a.email = ${placeholder(params.email)}`);
-  if (params.credential) where.push(`a.credential = ${placeholder(params.credential)}`);
-  if (params.runId) where.push(`a.run_id = ${placeholder(params.runId)}`);
+  where.push(...entryFilters(params, placeholder));
   if (params.cursor) where.push(`${idColumn} < ${placeholder(params.cursor)}`);
   // Each use its own placeholder: SQLite's are positional.
   if (params.after) {
@@ -166,8 +177,7 @@ export function auditQuery(
       `${idColumn} <= coalesce((SELECT id FROM audit WHERE at < ${placeholder(params.before)} ORDER BY at DESC, id DESC LIMIT 1), 0)`,
     );
   }
-  return `SELECT ${columns.id} AS id, ${columns.at} AS at, a.credential, a.operation,
-    a.run_id AS "runId", a.undoes, a.student_id AS "studentId", a.email, a.changes
+  return `SELECT ${columns.id} AS id, ${columns.at} AS at, ${ENTRY_COLUMNS}
   FROM ${from} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
   ORDER BY ${idColumn} DESC LIMIT ${placeholder(params.pageSize + 1)}`;
 }
@@ -189,14 +199,11 @@ export function tailQuery(
 ): string {
   const where: string[] = [];
   if (params.classId) where.push(columns.changedClass(placeholder(params.classId)));
-  if (params.email) where.push(`a.email = ${placeholder(params.email)}`);
-  if (params.credential) where.push(`a.credential = ${placeholder(params.credential)}`);
-  if (params.runId) where.push(`a.run_id = ${placeholder(params.runId)}`);
+  where.push(...entryFilters(params, placeholder));
   if (params.cursor) where.push(`a.id < ${placeholder(params.cursor)}`);
   if (params.after) where.push(`a.at >= ${placeholder(params.after)}`);
   if (params.before) where.push(`a.at < ${placeholder(params.before)}`);
-  return `SELECT a.id AS id, ${columns.at} AS at, a.credential, a.operation, a.run_id AS "runId",
-    a.undoes, a.student_id AS "studentId", a.email, a.changes
+  return `SELECT a.id AS id, ${columns.at} AS at, ${ENTRY_COLUMNS}
   FROM audit_tail a ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
   ORDER BY a.id DESC LIMIT ${placeholder(params.pageSize + 1)}`;
 }
