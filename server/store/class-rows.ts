@@ -6,6 +6,7 @@
  */
 import type { ClassListParams, ClassListResponse } from '#contract';
 import { ClassSearch, type ClassSearchSource, type IndexedClass } from './class-search.ts';
+import { GrowingArray } from './growing-array.ts';
 import type { Model } from './read-model.ts';
 import { Utf8Strings } from './utf8-strings.ts';
 
@@ -30,20 +31,14 @@ const CHUNK = 4096;
  */
 class PackedStrings {
   private text = '';
-  private ends = new Uint32Array(CHUNK);
-  private count = 0;
+  private readonly ends = new GrowingArray((length) => new Uint32Array(length));
   private readonly chunks: string[] = [];
   private readonly pending: string[] = [];
 
   /** Adds the next string; `done` ends the adding. */
   add(string: string): void {
-    if (this.count === this.ends.length) {
-      const bigger = new Uint32Array(this.ends.length * 2);
-      bigger.set(this.ends);
-      this.ends = bigger;
-    }
-    const before = this.count === 0 ? 0 : this.ends[this.count - 1]!;
-    this.ends[this.count++] = before + string.length;
+    const { ends } = this;
+    ends.push((ends.length === 0 ? 0 : ends.values[ends.length - 1]!) + string.length);
     this.pending.push(string);
     if (this.pending.length === CHUNK) this.chunks.push(this.pending.splice(0).join(''));
   }
@@ -51,11 +46,12 @@ class PackedStrings {
   done(): void {
     this.chunks.push(this.pending.splice(0).join(''));
     this.text = this.chunks.splice(0).join('');
-    this.ends = this.ends.slice(0, this.count);
+    this.ends.trim();
   }
 
   at(index: number): string {
-    return this.text.slice(index === 0 ? 0 : this.ends[index - 1], this.ends[index]);
+    const ends = this.ends.values;
+    return this.text.slice(index === 0 ? 0 : ends[index - 1], ends[index]);
   }
 }
 
@@ -90,35 +86,27 @@ export class ClassRows {
   private readonly search: ClassSearch;
   private readonly ids = new PackedStrings();
   private readonly names = new Utf8Strings();
-  private createdAt = new Float64Array(CHUNK);
+  private readonly createdAt: Float64Array;
   private readonly createdTimes = new Times();
   /** `updatedAt` is the index's (`ClassSearch.updatedAt`), which writes move. */
   private readonly updatedTimes = new Times();
 
   constructor(loaded: ClassesLoaded) {
     const { ids, names, createdTimes, updatedTimes } = this;
-    let count = 0;
-    const created = (slot: number, time: number) => {
-      if (slot === this.createdAt.length) {
-        const bigger = new Float64Array(slot * 2);
-        bigger.set(this.createdAt);
-        this.createdAt = bigger;
-      }
-      this.createdAt[slot] = time;
-    };
+    const createdAt = new GrowingArray((length) => new Float64Array(length));
     // One pass: the index reads each row as the rest of it is packed here.
     function* rows() {
       for (const row of loaded.classes) {
-        const slot = count++;
+        const slot = createdAt.length;
         ids.add(row.id);
         names.add(row.name);
-        created(slot, createdTimes.read(slot, row.createdAt));
+        createdAt.push(createdTimes.read(slot, row.createdAt));
         updatedTimes.read(slot, row.updatedAt);
         yield row;
       }
     }
     this.search = new ClassSearch({ ...loaded, classes: rows() });
-    this.createdAt = this.createdAt.slice(0, count);
+    this.createdAt = createdAt.trim();
     ids.done();
     names.trim();
   }

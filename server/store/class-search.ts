@@ -11,6 +11,7 @@ import { matchWord, searchWords, splitFoldedWords, type SortBy, type SortField }
 import { remember } from './kept.ts';
 import { naturalSortKey } from './natural-sort-key.ts';
 import { compareCodePoints } from './student-search.ts';
+import { GrowingArray } from './growing-array.ts';
 
 /** A surrogate: UTF-16's order of a text with one is not its code point order. */
 const PAST_BMP = /[\uD800-\uDFFF]/;
@@ -189,20 +190,6 @@ const BITS_SET = Uint8Array.from({ length: 256 }, (_, byte) => {
 });
 const bitCount8 = (mask: number) => BITS_SET[mask & 0xff]!;
 
-/** An Int32Array that grows as it is written, for lists whose length is known only at the end. */
-class GrowingInts {
-  values = new Int32Array(1 << 12);
-  length = 0;
-  push(value: number) {
-    if (this.length === this.values.length) {
-      const bigger = new Int32Array(this.values.length * 2);
-      bigger.set(this.values);
-      this.values = bigger;
-    }
-    this.values[this.length++] = value;
-  }
-}
-
 export class ClassSearch {
   /** Turmas are numbered 0…size-1 in key order ("slots"); every array below is by slot. */
   readonly size: number;
@@ -257,8 +244,8 @@ export class ClassSearch {
     const updated: number[] = [];
     const termNumbers = new Map<string, number>();
     const postings: number[][] = [];
-    const nameTerms = new GrowingInts();
-    const nameTermsFrom = new GrowingInts();
+    const nameTerms = new GrowingArray((length) => new Int32Array(length));
+    const nameTermsFrom = new GrowingArray((length) => new Int32Array(length));
     const sortNames: string[] = [];
     for (const turma of source.classes) {
       const slot = keys.length;
@@ -284,7 +271,7 @@ export class ClassSearch {
     const termsOfNames = nameTerms.values.subarray(0, nameTerms.length);
     this.nameTerms =
       this.terms.length <= 0x10000 ? Uint16Array.from(termsOfNames) : termsOfNames.slice();
-    this.nameTermsFrom = nameTermsFrom.values.slice(0, nameTermsFrom.length);
+    this.nameTermsFrom = nameTermsFrom.trim();
     let most = 1;
     const wordCount = (slot: number) =>
       Math.min(this.nameTermsFrom[slot + 1]! - this.nameTermsFrom[slot]!, UNMET_MAX);
