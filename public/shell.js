@@ -128,11 +128,11 @@
     var rows = page && page.data;
     if (!place || place.hasChildNodes() || !row || !options || !Array.isArray(rows)) return false;
     for (var i = 0; i < rows.length; i++) if (!drawable(rows[i])) return false;
-    var dates = JSON.parse(options.content.textContent);
+    var given = JSON.parse(options.content.textContent);
     var formats = {
-      number: new Intl.NumberFormat(locale),
-      dateTime: new Intl.DateTimeFormat(locale, dates.dateTime),
-      fullDateTime: new Intl.DateTimeFormat(locale, dates.fullDateTime),
+      number: new Intl.NumberFormat(locale, given.number),
+      dateTime: new Intl.DateTimeFormat(locale, given.dateTime),
+      fullDateTime: new Intl.DateTimeFormat(locale, given.fullDateTime),
     };
     var painted = document.createDocumentFragment();
     rows.forEach(function (turma) {

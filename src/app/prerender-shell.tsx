@@ -10,7 +10,7 @@ import { prerender } from 'react-dom/static';
 import type { Class } from '#contract';
 import { tokenStore } from '../features/auth/token-store';
 import { LOCALE_STORAGE_KEY } from '../i18n/detect-locale';
-import { ROW_DATE_OPTIONS, type Formats } from '../i18n/formats';
+import { ROW_FORMAT_OPTIONS, type Formats } from '../i18n/formats';
 import { I18nProvider } from '../i18n/i18n-provider';
 import { LOCALES, type Locale } from '../i18n/messages';
 import { App } from './app';
@@ -46,16 +46,16 @@ export async function renderShells(): Promise<Record<string, string>> {
       shells[`row${roster ? '-roster' : ''}-${locale}`] = await rowTemplate(locale, roster);
     }
   }
-  shells.formats = JSON.stringify(ROW_DATE_OPTIONS);
+  shells.formats = JSON.stringify(ROW_FORMAT_OPTIONS);
   return shells;
 }
 
 /**
  * A field of the row public/shell.js fills in: `\uE000name|text\uE001` is the turma's name as it
- * is, `|dateTime` and `|fullDateTime` a date as ROW_DATE_OPTIONS write it, `|number` a count.
+ * is; `|number`, `|dateTime` and `|fullDateTime` a value as ROW_FORMAT_OPTIONS write it.
  */
-const field = (name: keyof Class, format: 'text' | 'number' | keyof typeof ROW_DATE_OPTIONS) =>
-  `\uE000${name}|${format}\uE001`;
+type Format = keyof typeof ROW_FORMAT_OPTIONS;
+const field = (name: keyof Class, format: 'text' | Format) => `\uE000${name}|${format}\uE001`;
 
 // Two moments the stand-in formats below tell apart, written into the markup as fields after.
 const CREATED = '2001-01-01T00:00:00.001Z';
@@ -67,7 +67,7 @@ const TEMPLATE_TURMA: Class = {
   createdAt: CREATED,
   updatedAt: UPDATED,
 };
-const dateField = (format: keyof typeof ROW_DATE_OPTIONS) => ({
+const dateField = (format: Exclude<Format, 'number'>) => ({
   format: (date: Date) => field(date.toISOString() === CREATED ? 'createdAt' : 'updatedAt', format),
 });
 // Only what a row reads: the number and the two date-times.

@@ -33,11 +33,12 @@ export interface Formats {
 }
 
 /**
- * The options of the two date-times a table row shows, apart so that public/shell.js formats the
- * first rows it paints before the app runs exactly as the app will (prerender-shell.tsx hands
- * them over).
+ * The options of what a table row formats, its count and two date-times, apart so that
+ * public/shell.js formats the first rows it paints before the app runs exactly as the app will
+ * (prerender-shell.tsx hands them over).
  */
-export const ROW_DATE_OPTIONS = {
+export const ROW_FORMAT_OPTIONS = {
+  number: {},
   // Not `dateStyle: 'short'`, which gives English a two-digit year ("4/18/25").
   dateTime: {
     year: 'numeric',
@@ -47,7 +48,11 @@ export const ROW_DATE_OPTIONS = {
     minute: '2-digit',
   },
   fullDateTime: { dateStyle: 'full', timeStyle: 'long' },
-} as const satisfies Record<'dateTime' | 'fullDateTime', Intl.DateTimeFormatOptions>;
+} as const satisfies {
+  number: Intl.NumberFormatOptions;
+  dateTime: Intl.DateTimeFormatOptions;
+  fullDateTime: Intl.DateTimeFormatOptions;
+};
 
 // Each formatter is built the first time it is read, not with the set: the first screen needs
 // only the number and the two date-times, and every Intl formatter costs
@@ -72,10 +77,10 @@ class LocaleFormats implements Formats {
   }
 
   get number() {
-    return (this.#number ??= new Intl.NumberFormat(this.#locale));
+    return (this.#number ??= new Intl.NumberFormat(this.#locale, ROW_FORMAT_OPTIONS.number));
   }
   get dateTime() {
-    return (this.#dateTime ??= new Intl.DateTimeFormat(this.#locale, ROW_DATE_OPTIONS.dateTime));
+    return (this.#dateTime ??= new Intl.DateTimeFormat(this.#locale, ROW_FORMAT_OPTIONS.dateTime));
   }
   get date() {
     return (this.#date ??= new Intl.DateTimeFormat(this.#locale, {
@@ -93,7 +98,7 @@ class LocaleFormats implements Formats {
   get fullDateTime() {
     return (this.#fullDateTime ??= new Intl.DateTimeFormat(
       this.#locale,
-      ROW_DATE_OPTIONS.fullDateTime,
+      ROW_FORMAT_OPTIONS.fullDateTime,
     ));
   }
   get fullDateShortTime() {
