@@ -38,20 +38,27 @@ const pool = async () => {
   };
 };
 
-/** Runs `writes` while another connection holds the row of Física, then lets it go. */
-async function whileFisicaLocked<T>(writes: () => Promise<T>[], seen: () => Promise<void>) {
+/** Runs `use` on a connection of its own, outside the server's pool. */
+async function withOtherConnection<T>(use: (other: pg.Client) => Promise<T>): Promise<T> {
   const other = new pg.Client({ connectionString: server.database.postgres!.url });
   await other.connect();
   try {
+    return await use(other);
+  } finally {
+    await other.end();
+  }
+}
+
+/** Runs `writes` while another connection holds the row of Física, then lets it go. */
+function whileFisicaLocked<T>(writes: () => Promise<T>[], seen: () => Promise<void>) {
+  return withOtherConnection(async (other) => {
     await other.query('BEGIN');
     await other.query(`SELECT 1 FROM classes WHERE id = $1 FOR UPDATE`, [TURMAS.fisica.id]);
     const written = writes();
     await eventually(seen);
     await other.query('COMMIT');
-    return await Promise.all(written);
-  } finally {
-    await other.end();
-  }
+    return Promise.all(written);
+  });
 }
 
 const enrolment = (n: number) => ({ name: 'Dora', email: `d${n}@escola.example` });
@@ -79,19 +86,15 @@ it('shows the connections lent to requests, bounded by admission below the pool'
 });
 
 /** The audit tail is empty: the fold the writes before asked for has run (decision 019). */
-async function tailFolded() {
-  const other = new pg.Client({ connectionString: server.database.postgres!.url });
-  await other.connect();
-  try {
-    await eventually(async () => {
+function tailFolded() {
+  return withOtherConnection((other) =>
+    eventually(async () => {
       const { rows } = await other.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM audit_tail',
       );
       expect(rows[0]!.n).toBe(0);
-    });
-  } finally {
-    await other.end();
-  }
+    }),
+  );
 }
 
 it('shows the calls waiting for a connection when the pool is all taken', async () => {
