@@ -207,9 +207,14 @@ export class ClassSearch {
   private readonly stalePositions = new Map<SortField, [from: number, to: number]>();
   /** Every distinct folded word of any name (a "term"), by term number. */
   private readonly terms: string[] = [];
-  /** Each term's slots, ascending; and, for a term in many names, the same as a bitset. */
+  /**
+   * Each term's slots, ascending; a term in many names is a bitset instead (its postings empty):
+   * at 1,000,000 demo turmas 36 terms hold 5.1 of 6.1 million postings, 21 MB as slots.
+   */
   private readonly postings: Int32Array[] = [];
   private readonly commonTerms: (Bits | undefined)[] = [];
+  /** Each term's number of names. */
+  private readonly termNames: Int32Array;
   /** The distinct terms of slot s's name: nameTerms[nameTermsFrom[s] … nameTermsFrom[s + 1]). */
   private readonly nameTerms: Uint16Array | Int32Array;
   private readonly nameTermsFrom: Int32Array;
@@ -300,15 +305,17 @@ export class ClassSearch {
       countStudents: this.positionsIn(this.orders.countStudents),
       updatedAt: this.positionsIn(this.orders.updatedAt),
     };
-    // A word in many names is kept as a bitset too: a search for it then ORs words, not slots.
+    this.termNames = Int32Array.from(postings, (slots) => slots.length);
+    // A word in many names is a bitset: a search for it then ORs words, not slots.
     for (const slots of postings) {
-      this.postings.push(Int32Array.from(slots));
       if (slots.length < this.size / 32) {
+        this.postings.push(Int32Array.from(slots));
         this.commonTerms.push(undefined);
         continue;
       }
       const bits = bitsFor(this.size);
       for (const slot of slots) bits[slot >>> 5]! |= 1 << (slot & 31);
+      this.postings.push(new Int32Array(0));
       this.commonTerms.push(bits);
       this.lent.add(bits);
     }
@@ -759,7 +766,7 @@ export class ClassSearch {
     for (const word of words) {
       const { terms } = this.termsMeeting(word);
       let postings = 0;
-      for (const term of terms) postings += this.postings[term]!.length;
+      for (const term of terms) postings += this.termNames[term]!;
       if (postings < least) [rarest, least] = [terms, postings];
     }
     if (!rarest) return undefined;
@@ -771,16 +778,20 @@ export class ClassSearch {
     const all = (1 << words.length) - 1;
     const bits = this.newBits();
     let total = 0;
+    const read = (slot: number) => {
+      if (has(bits, slot)) return;
+      let met = 0;
+      for (let at = this.nameTermsFrom[slot]!; at < this.nameTermsFrom[slot + 1]!; at++)
+        met |= meets[this.nameTerms[at]!]!;
+      if (met !== all) return;
+      bits[slot >>> 5]! |= 1 << (slot & 31);
+      total++;
+    };
+    // A common term is rarest only with limits a test sets.
     for (const term of rarest) {
-      for (const slot of this.postings[term]!) {
-        if (has(bits, slot)) continue;
-        let met = 0;
-        for (let at = this.nameTermsFrom[slot]!; at < this.nameTermsFrom[slot + 1]!; at++)
-          met |= meets[this.nameTerms[at]!]!;
-        if (met !== all) continue;
-        bits[slot >>> 5]! |= 1 << (slot & 31);
-        total++;
-      }
+      const common = this.commonTerms[term];
+      if (common) forEachSlot(common, read);
+      else for (const slot of this.postings[term]!) read(slot);
     }
     return { bits, total };
   }
