@@ -54,6 +54,7 @@ import {
   type StudentDayPaths,
 } from './bench-query-pool.ts';
 import { auditPaths, seedPostgresAudit, seedSqliteAudit } from './bench-audit.ts';
+import { ALLOCATOR_ENV } from '../server/allocator-env.ts';
 import { randomNumbers } from '../server/seed.ts';
 import {
   autocannon,
@@ -235,6 +236,7 @@ async function startServerProcess(request: ServeRequest, execArgv: string[] = []
   // process.execArgv carries tsx's loader, so the child can import the server's TypeScript.
   const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
     execArgv: [...process.execArgv, ...execArgv],
+    env: { ...process.env, ...ALLOCATOR_ENV },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {

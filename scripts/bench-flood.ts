@@ -33,6 +33,7 @@ import {
   seedSqliteBenchData,
   type LoadRequest,
 } from './bench-data.ts';
+import { ALLOCATOR_ENV } from '../server/allocator-env.ts';
 import { percentile } from './stats.mjs';
 
 const { values: args } = parseArgs({
@@ -101,7 +102,10 @@ async function serve() {
 
 /** This file as a child process, with tsx's loader (process.execArgv) to run TypeScript. */
 function child(role: '--serve' | '--flood'): { process: ChildProcess; stop: () => Promise<void> } {
-  const started = fork(fileURLToPath(import.meta.url), [role], { execArgv: process.execArgv });
+  const started = fork(fileURLToPath(import.meta.url), [role], {
+    execArgv: process.execArgv,
+    env: role === '--serve' ? { ...process.env, ...ALLOCATOR_ENV } : process.env,
+  });
   const exited = new Promise<void>((resolve) => started.once('exit', () => resolve()));
   return {
     process: started,

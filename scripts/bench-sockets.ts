@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { ALLOCATOR_ENV } from '../server/allocator-env.ts';
 import { percentile } from './stats.mjs';
 
 const { values: args } = parseArgs({
@@ -183,7 +184,10 @@ function holdSockets(
 async function main(): Promise<number> {
   const duration = Number(args.duration) * 1000;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'turmas-bench-sockets-'));
-  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { execArgv: process.execArgv });
+  const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
+    execArgv: process.execArgv,
+    env: { ...process.env, ...ALLOCATOR_ENV },
+  });
   const message = <T>() =>
     new Promise<T>((resolve) => child.once('message', (m) => resolve(m as T)));
   const problems: string[] = [];

@@ -11,6 +11,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
+import { ALLOCATOR_ENV } from '../server/allocator-env.ts';
 import { startPostgresCluster } from '../server/testing/postgres-cluster.ts';
 
 const dataDir = path.resolve(process.env.DATA_DIR || './data');
@@ -23,7 +24,13 @@ console.log(`PostgreSQL: 127.0.0.1:${cluster.port}, kept in ${cluster.dataDir}`)
 const children: ChildProcess[] = [];
 async function startApi(port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: cluster.url, PORT: String(port) },
+    env: {
+      ...process.env,
+      ...ALLOCATOR_ENV,
+      DATA_DIR: dataDir,
+      DATABASE_URL: cluster.url,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);

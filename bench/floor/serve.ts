@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ALLOCATOR_ENV } from '../../server/allocator-env.ts';
 
 export interface BuildServer {
   url: string;
@@ -34,6 +35,7 @@ export async function serveBuild(
   await symlink(path.resolve(staticDir), path.join(cwd, 'dist'), 'dir');
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
+    ...ALLOCATOR_ENV,
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: path.join(cwd, 'data'),

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { ALLOCATOR_ENV } from '../allocator-env.ts';
 import type { TestDatabase } from './database.ts';
 import { fetchServedDocument, useServedDocument } from './openapi-conformance.ts';
 
@@ -56,6 +57,7 @@ export async function startMain(
   // No not-ready moment on SIGTERM unless a test asks for one: it would slow every stop by 5 s.
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
+    ...ALLOCATOR_ENV,
     PORT: String(port),
     SHUTDOWN_NOT_READY_MS: '0',
   };
