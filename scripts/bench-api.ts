@@ -99,6 +99,11 @@ const TOKEN = 'bench-token-0123456789abcdefghijklm';
 const P99_TARGET_MS = 20;
 /** /v1/health, asked a few times a second while the heaviest read runs at full load. */
 const HEALTH_P99_TARGET_MS = 50;
+/**
+ * One API process's resident memory after the scenarios, the load's peak behind it (issue 36:
+ * at 1,000,000 turmas and 200,000 students; smaller data take less).
+ */
+const RESIDENT_TARGET_MB = 500;
 const RATIO_TARGET = 0.5;
 /** The 100-student page's budget (issue 36): the server's CPU per answer, mean over the run. */
 const CPU_TARGET_MS = 4;
@@ -669,6 +674,11 @@ async function runScenarios(label: string, database: Database, count: number) {
       firstPage.totalRecords as number,
       database.engine === 'sqlite',
     );
+    if (!(megabytes <= RESIDENT_TARGET_MB)) {
+      problems.push(
+        `API process: ${megabytes} MB resident after the scenarios, target ≤ ${RESIDENT_TARGET_MB} MB`,
+      );
+    }
     if (health && !(health.p99 <= HEALTH_P99_TARGET_MS)) {
       problems.push(
         `/v1/health p99 ${health.p99.toFixed(1)} ms during "${heaviest.scenario.name}", ` +
