@@ -295,6 +295,11 @@ test.describe('by touch', () => {
         44,
       );
       expect(await controlsSmallerThan(page.locator('body'), 24)).toEqual([]);
+      // Below the xs breakpoint the header's sign-out button is its icon, named all the same.
+      const signOut = page.getByRole('banner').getByRole('button', { name: 'Sair' });
+      await expect(signOut.getByText('Sair')).toBeHidden();
+      await page.setViewportSize({ width: 800, height: 844 });
+      await expect(signOut.getByText('Sair')).toBeVisible();
       // The pager's 44px buttons still share one line, on the narrowest phones too.
       for (const width of [390, 360]) {
         await page.setViewportSize({ width, height: 740 });

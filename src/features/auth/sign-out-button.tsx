@@ -1,4 +1,4 @@
-import { Box, Button } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMessages } from '../../i18n/i18n-context';
@@ -28,9 +28,7 @@ export function SignOutButton({ onSignOut }: SignOutButtonProps) {
       }}
     >
       {/* Not drawn on narrow screens, so the header never overflows. */}
-      <Box component="span" visibleFrom="xs">
-        {messages.auth.signOut}
-      </Box>
+      <span className={classes.label}>{messages.auth.signOut}</span>
     </Button>
   );
 }
