@@ -8,10 +8,14 @@ import type { ListParams } from './list-params';
 import { prepareTimestamps } from '../table/timestamp';
 import { toQuery } from './use-class-list';
 
+/** How long the next page's request may wait for an idle moment. */
+const PREFETCH_WAIT_MS = 200;
+
 /**
  * Asks for the next page while the person reads this one (`settled`), so "next" paints at once.
- * In a task of its own: React runs effects before painting a click's result, and starting a
- * request should not delay it (figures: docs/decisions/005-first-screen-weight.md).
+ * Once the browser is idle: React runs effects before painting a click's result, and a task
+ * queued for the request right after it (0.6–2.8 ms) ran before anything else the person did
+ * (figures: docs/decisions/005-first-screen-weight.md).
  */
 export function usePrefetchNextPage(
   api: Pick<ApiClient, 'getClasses'>,
@@ -25,7 +29,7 @@ export function usePrefetchNextPage(
   useEffect(() => {
     if (!settled || params.page >= pageCount) return;
     let cancelPrepare = () => {};
-    const prefetch = setTimeout(() => {
+    const cancelPrefetch = whenIdle(() => {
       queryClient
         .query(classQueries.list(api, toQuery({ ...params, page: params.page + 1 }, ranks)))
         .then((next) => {
@@ -39,9 +43,9 @@ export function usePrefetchNextPage(
         })
         // A failed prefetch is the next page's own request to make again: ignored here.
         .catch(() => undefined);
-    });
+    }, PREFETCH_WAIT_MS);
     return () => {
-      clearTimeout(prefetch);
+      cancelPrefetch();
       cancelPrepare();
     };
   }, [api, queryClient, settled, params, ranks, pageCount, formats]);
