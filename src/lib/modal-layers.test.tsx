@@ -14,19 +14,20 @@ it('leaves only the newest layer in use: a dialog over a drawer over the page', 
     }),
     { initialProps: { drawer: false, dialog: false } },
   );
-  expect(result.current).toEqual({ page: false, drawer: false, dialog: false });
+  // A closed layer is inert: while it fades out, the one beneath is in use again.
+  expect(result.current).toEqual({ page: false, drawer: true, dialog: true });
 
   rerender({ drawer: true, dialog: false });
-  expect(result.current).toEqual({ page: true, drawer: false, dialog: false });
+  expect(result.current).toEqual({ page: true, drawer: false, dialog: true });
 
   rerender({ drawer: true, dialog: true });
   expect(result.current).toEqual({ page: true, drawer: true, dialog: false });
 
   rerender({ drawer: true, dialog: false });
-  expect(result.current).toEqual({ page: true, drawer: false, dialog: false });
+  expect(result.current).toEqual({ page: true, drawer: false, dialog: true });
 
   rerender({ drawer: false, dialog: false });
-  expect(result.current).toEqual({ page: false, drawer: false, dialog: false });
+  expect(result.current).toEqual({ page: false, drawer: true, dialog: true });
 });
 
 it('makes a form dialog inert while another opens over it, and gives it back after', async () => {

@@ -24,7 +24,8 @@ function subscribe(listener: () => void) {
 
 /**
  * For a dialog or drawer: counts it as a layer over the page while `opened`, the newest on top.
- * Returns whether another opened over it since, so it is inert now (the `inert` of its root).
+ * Returns whether it is inert now (the `inert` of its root): another opened over it since, or it
+ * is closing, still on screen as it fades out over the layer beneath, which is in use again.
  * A layout effect, so the page is inert before the dialog is painted.
  */
 export function useModalLayer(opened: boolean): boolean {
@@ -38,7 +39,7 @@ export function useModalLayer(opened: boolean): boolean {
       notify();
     };
   }, [opened, layer]);
-  return useSyncExternalStore(
+  const covered = useSyncExternalStore(
     subscribe,
     () => {
       const at = openLayers.indexOf(layer);
@@ -46,6 +47,7 @@ export function useModalLayer(opened: boolean): boolean {
     },
     () => false,
   );
+  return covered || !opened;
 }
 
 /** For the page beneath them all: inert while any dialog or drawer is open. */

@@ -59,7 +59,7 @@ export function FormDialog({
   const [everOpened, setEverOpened] = useState(opened);
   if (opened && !everOpened) setEverOpened(true);
   useReturnFocus(opened);
-  const covered = useModalLayer(opened);
+  const inert = useModalLayer(opened);
   useEffect(() => (opened ? markFormDialogOpen() : undefined), [opened]);
 
   const close = useCallback(() => {
@@ -133,8 +133,9 @@ export function FormDialog({
         returnFocus={false}
         size={size}
         fullScreen={fullScreen}
-        // Inert under what opens over it, the session's sign-in (modal-layers.ts).
-        inert={covered}
+        // Inert under what opens over it, the session's sign-in, and as it fades out
+        // (modal-layers.ts).
+        inert={inert}
       >
         <Modal.Overlay />
         <Modal.Content ref={contentRef}>

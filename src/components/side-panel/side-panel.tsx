@@ -31,7 +31,7 @@ export function SidePanel({
   children: ReactNode;
 }) {
   useReturnFocus(opened);
-  const covered = useModalLayer(opened);
+  const inert = useModalLayer(opened);
   const requestClose = () => {
     if (!busy) onClose();
   };
@@ -48,7 +48,7 @@ export function SidePanel({
       returnFocus={false}
       // Below the form dialogs, whichever mounted first: the page's enrol form opens over it.
       zIndex={getDefaultZIndex('modal') - 1}
-      inert={covered}
+      inert={inert}
     >
       <Drawer.Overlay />
       <Drawer.Content>

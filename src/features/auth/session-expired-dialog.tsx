@@ -27,11 +27,11 @@ interface SessionExpiredDialogProps extends Pick<TokenFormProps, 'api'> {
 export function SessionExpiredDialog({ api, opened, remember }: SessionExpiredDialogProps) {
   const messages = useMessages();
   const queryClient = useQueryClient();
-  const covered = useModalLayer(opened);
+  const inert = useModalLayer(opened);
   return (
     <Modal
       opened={opened}
-      inert={covered}
+      inert={inert}
       onClose={() => {}}
       title={messages.auth.sessionExpiredTitle}
       // Mantine draws the title (an h2) as body text; it is what the dialog is about.

@@ -211,7 +211,7 @@ describe('ClassBrowser: the URL holds the view', () => {
     const { user } = renderBrowser();
     await screen.findByText('45 turmas');
     await user.click(screen.getByRole('button', { name: 'Próxima página' }));
-    expect(rowNames()).toEqual(pageTwo);
+    await waitFor(() => expect(rowNames()).toEqual(pageTwo));
 
     await act(async () => {
       window.history.back();
