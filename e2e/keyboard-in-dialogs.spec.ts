@@ -4,7 +4,7 @@
  * and an expiry can be typed instead of picked; a dialog fading out is out of reach at once.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, listClasses, signIn, test, turmasPage } from './support';
 
 const CALENDAR = 'Escolher data e hora no calendário';
@@ -16,6 +16,14 @@ function focusInside(page: Page, name: string) {
     .evaluate(
       (element) => element !== document.activeElement && element.contains(document.activeElement),
     );
+}
+
+/** Signed in, the first turma's enrol form opened from its row. */
+async function openEnrolForm(page: Page, request: APIRequestContext, token: string) {
+  await signIn(page, token);
+  const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
+  await turmasPage(page).row(turma!).enrol.click();
+  return page.getByRole('dialog', { name: 'Matricular aluno' });
 }
 
 test('"/" and a typed date stay in an open dialog, and the search behind is left as it was', async ({
@@ -63,10 +71,7 @@ test('the expiry’s calendar is a named dialog that keeps focus, and gives it b
   request,
   token,
 }) => {
-  await signIn(page, token);
-  const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
-  await turmasPage(page).row(turma!).enrol.click();
-  const form = page.getByRole('dialog', { name: 'Matricular aluno' });
+  const form = await openEnrolForm(page, request, token);
   const opener = form.getByRole('button', { name: CALENDAR });
   const calendar = page.getByRole('dialog', { name: CALENDAR });
 
@@ -114,10 +119,7 @@ test('an expiry typed in the locale’s form is sent as that moment', async ({
   request,
   token,
 }) => {
-  await signIn(page, token);
-  const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
-  await turmasPage(page).row(turma!).enrol.click();
-  const form = page.getByRole('dialog', { name: 'Matricular aluno' });
+  const form = await openEnrolForm(page, request, token);
   const expiry = form.getByRole('textbox', { name: 'Validade da matrícula' });
   await form.getByLabel('Nome do aluno').fill('Aluna Digitada');
   await form
@@ -138,10 +140,7 @@ test('a dialog fading out is out of reach at once: the page beneath is the one i
   request,
   token,
 }) => {
-  await signIn(page, token);
-  const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
-  await turmasPage(page).row(turma!).enrol.click();
-  const dialog = page.getByRole('dialog', { name: 'Matricular aluno' });
+  const dialog = await openEnrolForm(page, request, token);
   await expect(dialog).toBeVisible();
   // Closed and looked at in one task of the page: Mantine keeps it on screen ~200 ms to fade.
   const closing = await dialog
