@@ -9,17 +9,6 @@
 // zod/mini: the same schemas as classic zod, built from functions, so a bundle carries only what
 // it uses (decision 005).
 import { z } from 'zod/mini';
-import { en } from 'zod/locales';
-
-/**
- * English messages for the few issues the schemas below do not word themselves ("expected number,
- * received string"): zod/mini ships with none ("Invalid input"). A setting of zod's, so each
- * program makes it once (the console's entry, the server's API, the test setups); it applies
- * when a schema parses, whatever was imported first.
- */
-export function configureZod(): void {
-  z.config(en());
-}
 
 // ---------------------------------------------------------------------------------------------
 // Limits (README.md, "The API, where the spec is silent"; docs/decisions/001-api-decisions.md)

@@ -17,7 +17,6 @@ import {
   BODY_MAX_BYTES,
   classIdSchema,
   classListQuerySchema,
-  configureZod,
   describeIssues,
   EXPIRING_EXTENSION,
   EXTENSIONS_HEADER,
@@ -33,6 +32,7 @@ import {
   type ErrorBody,
   type MeResponse,
 } from '#contract';
+import { configureZod } from '#contract/zod-messages';
 import {
   auditQuerySchema,
   expiringQuerySchema,

@@ -14,12 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  classListQuerySchema,
-  classReferencesSchema,
-  configureZod,
-  studentNameSchema,
-} from '#contract';
+import { classListQuerySchema, classReferencesSchema, studentNameSchema } from '#contract';
+import { configureZod } from '#contract/zod-messages';
 import { buildOpenApiDocument } from './openapi.ts';
 import { createTestDatabase } from './testing/database.ts';
 import { killAllMains, startMain } from './testing/main-process.ts';

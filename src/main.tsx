@@ -1,5 +1,3 @@
-// First: zod's messages, before anything parses (src/config.ts does, on import).
-import './zod-config';
 import './app/mantine-styles';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

@@ -299,19 +299,38 @@ function newRequestId(): string {
 }
 
 /** The body as sent: parsed by its contract schema, then JSON. */
-function encodeBody(body: NonNullable<RequestSpec<unknown>['body']>): string {
+async function encodeBody(body: NonNullable<RequestSpec<unknown>['body']>): Promise<string> {
   // A body that fails the contract is the caller's bug (forms validate with the same
   // schemas first), so it fails here, next to the bug, instead of as a 400 from the
   // server. Parsing also normalises what goes out: e-mails trimmed and lower-cased.
   const parsed = body.schema.safeParse(body.value);
-  if (!parsed.success) {
-    throw new ApiError(
-      'contract',
-      `The request did not match the API contract: ${describeIssues(parsed.error, 'body')}`,
-      { cause: parsed.error },
-    );
-  }
+  if (!parsed.success) throw await contractError('request', body, parsed.error);
   return JSON.stringify(parsed.data);
+}
+
+let zodMessages: Promise<void> | undefined;
+
+/**
+ * The ApiError of a value that breaks the contract, its issues in zod's English words
+ * (contract/zod-messages.ts): they load with the first such error, not with the first screen,
+ * and the value is parsed again to word them. Offline, zod's bare "Invalid input".
+ */
+async function contractError(
+  what: 'request' | 'response',
+  { schema, value }: { schema: z.ZodMiniType; value: unknown },
+  error: z.core.$ZodError,
+  status?: number,
+): Promise<ApiError> {
+  zodMessages ??= import('#contract/zod-messages').then(({ configureZod }) => configureZod());
+  await zodMessages.catch(() => {
+    zodMessages = undefined;
+  });
+  const worded = schema.safeParse(value).error ?? error;
+  const issues = describeIssues(worded, what === 'request' ? 'body' : 'response');
+  return new ApiError('contract', `The ${what} did not match the API contract: ${issues}`, {
+    status,
+    cause: worded,
+  });
 }
 
 /** Sends `spec` and reads the whole answer, or throws the ApiError of getting none. */
@@ -324,7 +343,7 @@ async function send(
   const headers = requestHeaders(token, ids);
   let body: string | undefined;
   if (spec.body) {
-    body = encodeBody(spec.body);
+    body = await encodeBody(spec.body);
     headers.set('Content-Type', 'application/json');
   }
 
@@ -353,7 +372,11 @@ async function send(
 }
 
 /** The answer's data as the contract types it, or the ApiError it amounts to. */
-function readAnswer<T>(response: Response, text: string, schema: z.ZodMiniType<T>): T {
+async function readAnswer<T>(
+  response: Response,
+  text: string,
+  schema: z.ZodMiniType<T>,
+): Promise<T> {
   const json = parseJson(text);
   if (!response.ok) {
     throw httpError(response.status, json, {
@@ -370,13 +393,10 @@ function readAnswer<T>(response: Response, text: string, schema: z.ZodMiniType<T
   }
   // The spec gives no status codes for the writes; a platform answering 204 (or 200 with no
   // body) still means success, so an empty body reads as the empty object.
-  const parsed = schema.safeParse(json === undefined ? {} : json);
+  const value = json === undefined ? {} : json;
+  const parsed = schema.safeParse(value);
   if (!parsed.success) {
-    throw new ApiError(
-      'contract',
-      `The response did not match the API contract: ${describeIssues(parsed.error, 'response')}`,
-      { status: response.status, cause: parsed.error },
-    );
+    throw await contractError('response', { schema, value }, parsed.error, response.status);
   }
   return parsed.data;
 }
