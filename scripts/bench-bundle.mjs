@@ -10,7 +10,7 @@
  * the rest, and to browsers that take no brotli), one file at a time as they travel; the budgets
  * are gzip, the larger. KB = 1024 bytes.
  *
- *   node scripts/bench-bundle.mjs [--max-js-kb 139.0] [--max-css-kb 30] [--json] [--dist dist]
+ *   node scripts/bench-bundle.mjs [--max-js-kb 138.1] [--max-css-kb 30] [--json] [--dist dist]
  *
  * Budgets may also come from BENCH_MAX_JS_KB / BENCH_MAX_CSS_KB. Exits 1 when a budget is missed.
  */
@@ -22,7 +22,7 @@ import { formatTable } from './stats.mjs';
 
 const { values: options } = parseArgs({
   options: {
-    'max-js-kb': { type: 'string', default: process.env.BENCH_MAX_JS_KB ?? '139.0' },
+    'max-js-kb': { type: 'string', default: process.env.BENCH_MAX_JS_KB ?? '138.1' },
     'max-css-kb': { type: 'string', default: process.env.BENCH_MAX_CSS_KB ?? '30' },
     json: { type: 'boolean', default: false },
     dist: { type: 'string', default: 'dist' },

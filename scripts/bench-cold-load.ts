@@ -48,8 +48,9 @@ const launchOptions = playwrightConfig.projects?.[0]?.use?.launchOptions ?? {};
 
 // In the page, as text (tsx would add a helper the page lacks): the time the frame after the
 // heading, and after the first row with text (skeleton rows have none), entered the DOM was
-// presented; and, reported but not judged, the frame after the page first works (its root
-// rendered and not inert: the console hydrated, the floor rendered).
+// presented; and, reported but not judged, the frame after the page and its rows first work (the
+// root rendered and not inert, and no rows painted by public/shell.js left: those stay inert
+// until the hydrated console renders its own; the floor's once it has rendered).
 const WATCH_PAINTS = `(() => {
   const paintedAt = (key) => requestAnimationFrame(() => {
     const channel = new MessageChannel();
@@ -60,7 +61,12 @@ const WATCH_PAINTS = `(() => {
     .some((row) => row.textContent.trim() !== '');
   const working = () => {
     const root = document.getElementById('root');
-    return root !== null && root.childElementCount > 0 && !root.hasAttribute('inert');
+    return (
+      root !== null &&
+      root.childElementCount > 0 &&
+      !root.hasAttribute('inert') &&
+      root.querySelector('[data-first-rows]') === null
+    );
   };
   const check = () => {
     if (!window.__heading && document.querySelector('h1')) paintedAt((window.__heading = '__headingAt'));
