@@ -265,6 +265,43 @@ test(
   },
 );
 
+test(
+  'on a phone, the header and the heading’s buttons cut no word off, in either language',
+  { tag: '@phone' },
+  async ({ page, token }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, token);
+    // The heading's row, which the late buttons join once the server has said it offers them.
+    const headingRow = page
+      .getByRole('main')
+      .locator('div')
+      .filter({ has: page.getByRole('heading', { level: 1 }) })
+      .last();
+    for (const [names, otherLanguage] of [
+      [['Expirando em breve', 'Histórico', 'Matricular ou remover em lote'], 'English'],
+      [['Expiring soon', 'History', 'Enrol or remove a list'], 'Português'],
+    ] as const) {
+      for (const name of names) {
+        await expect(headingRow.getByRole('button', { name, exact: true })).toBeVisible();
+      }
+      for (const width of [360, 390, 600, 700, 800, 1000]) {
+        await page.setViewportSize({ width, height: 844 });
+        expect(await textsCutOff(headingRow), `cut off at ${width}px`).toEqual([]);
+        // The header's controls; the product's name gives way with an ellipsis, by design.
+        for (const control of await page.getByRole('banner').getByRole('button').all()) {
+          expect(await textsCutOff(control), `cut off at ${width}px`).toEqual([]);
+        }
+        await expectNoHorizontalOverflow(page);
+      }
+      // Where there is room, each says its name in words too; on a phone, its icon alone.
+      await expect(headingRow.getByText(names[1], { exact: true })).toBeVisible();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(headingRow.getByText(names[1], { exact: true })).toBeHidden();
+      await page.getByRole('banner').getByRole('button', { name: otherLanguage }).click();
+    }
+  },
+);
+
 test.describe('by touch', () => {
   // A phone held in the hand, whichever project runs it: the sizes below are a finger's.
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

@@ -64,7 +64,7 @@ describe('AppShell', () => {
     expect(document.documentElement.lang).toBe('en');
     expect(screen.getByRole('link', { name: 'Skip to content' })).toBeInTheDocument();
 
-    const toPortuguese = screen.getByRole('button', { name: 'Português' });
+    const toPortuguese = screen.getByRole('button', { name: 'Português (PT)' });
     // Screen readers pronounce the language's name in that language.
     expect(toPortuguese).toHaveAttribute('lang', 'pt-BR');
     await user.click(toPortuguese);
@@ -72,13 +72,13 @@ describe('AppShell', () => {
     expect(document.documentElement.lang).toBe('pt-BR');
     expect(screen.getByRole('link', { name: 'Pular para o conteúdo' })).toBeInTheDocument();
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('pt-BR');
-    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('lang', 'en');
+    expect(screen.getByRole('button', { name: 'English (EN)' })).toHaveAttribute('lang', 'en');
 
     // The next visit starts in the chosen language, whatever the browser prefers.
     unmount();
     renderShell();
     expect(document.documentElement.lang).toBe('pt-BR');
-    expect(screen.getByRole('button', { name: 'English' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'English (EN)' })).toBeInTheDocument();
   });
 
   it('switches between light and dark, naming what the toggle does, and keeps the choice', async () => {
@@ -112,7 +112,7 @@ describe('AppShell', () => {
       { locale: 'en' },
     );
     expect(screen.getByRole('button', { name: 'Use dark theme' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Português' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Português (PT)' })).toBeInTheDocument();
   });
 
   it('is inert while a dialog is open over it: one banner, each landmark once, no way behind it', async () => {

@@ -71,6 +71,8 @@ export function AppShell({ actions, search, children }: AppShellProps) {
  * current one still finds their own.
  */
 const LANGUAGE_NAMES: Record<Locale, string> = { 'pt-BR': 'Português', en: 'English' };
+/** What the switch shows of the name on a phone, where the whole name would push the header wider. */
+const LANGUAGE_CODES: Record<Locale, string> = { 'pt-BR': 'PT', en: 'EN' };
 
 /**
  * With two languages the switch is one button naming the other language; `lang` makes screen
@@ -83,11 +85,14 @@ function LanguageSwitch() {
     <Button
       variant="default"
       lang={other}
+      // The code in the name too: a phone shows it alone, and voice control goes by what is shown.
+      aria-label={`${LANGUAGE_NAMES[other]} (${LANGUAGE_CODES[other]})`}
       leftSection={<IconLanguage aria-hidden size={18} />}
       classNames={{ section: classes.languageIcon }}
       onClick={() => setLocale(other)}
     >
-      {LANGUAGE_NAMES[other]}
+      <span className={classes.languageName}>{LANGUAGE_NAMES[other]}</span>
+      <span className={classes.languageCode}>{LANGUAGE_CODES[other]}</span>
     </Button>
   );
 }

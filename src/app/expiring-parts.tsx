@@ -1,8 +1,8 @@
-import { Button } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import type { ApiClient } from '../api/client';
 import { useExtension } from '../api/use-extension';
+import { NarrowButton } from '../components/narrow-button/narrow-button';
 import { EXPIRING_EXTENSION } from '#contract';
 import { tokenStore } from '../features/auth/token-store';
 import {
@@ -31,15 +31,13 @@ export function ExpiringButton({ api }: { api: ApiClient }) {
   const available = useExtension(api, EXPIRING_EXTENSION);
   if (!available) return null;
   return (
-    <Button
-      variant="default"
-      leftSection={<IconHourglass aria-hidden size={18} />}
+    <NarrowButton
+      icon={<IconHourglass aria-hidden size={18} />}
+      label={messages.open}
       onPointerEnter={() => void loadExpiringView()}
       onFocus={() => void loadExpiringView()}
       onClick={() => openExpiring()}
-    >
-      {messages.open}
-    </Button>
+    />
   );
 }
 

@@ -1,9 +1,9 @@
-import { Button } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { ApiClient } from '../api/client';
 import { useExtension } from '../api/use-extension';
+import { NarrowButton } from '../components/narrow-button/narrow-button';
 import { useSession } from '../features/auth/token-store';
 import { closeHistory, openHistory, useHistoryOpen } from '../features/history/history-address';
 import type { SentLogViewProps } from '../features/history/sent-log-view';
@@ -62,15 +62,13 @@ function HistoryButton({ audit }: { audit: boolean }) {
   }, [audit, queryClient]);
   const wantView = audit ? wantHistoryView : wantSentLogView;
   return (
-    <Button
-      variant="default"
-      leftSection={<IconHistory aria-hidden size={18} />}
+    <NarrowButton
+      icon={<IconHistory aria-hidden size={18} />}
+      label={messages.open}
       onPointerEnter={wantView}
       onFocus={wantView}
       onClick={openHistory}
-    >
-      {messages.open}
-    </Button>
+    />
   );
 }
 

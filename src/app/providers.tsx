@@ -17,7 +17,7 @@ const getRootElement = () => document.documentElement;
 /**
  * MantineProvider's own composition, from Mantine's public parts, without the two style elements
  * it renders: the theme's variables are built into the stylesheet (virtual:theme-variables.css)
- * and the one breakpoint class used is in sign-out-button.module.css. Their code was on the first
+ * and the one breakpoint class used is in narrow-button.module.css. Their code was on the first
  * screen (docs/decisions/005-first-screen-weight.md).
  */
 function MantineRoot({ children }: { children: ReactNode }) {
