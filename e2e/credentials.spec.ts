@@ -60,3 +60,39 @@ test(
     await expectNoAxeViolations(page);
   },
 );
+
+test('a read credential’s tab, reloaded, shows no write control from its first paint', async ({
+  page,
+}) => {
+  await signIn(page, READ_TOKEN);
+  await expect(page.getByText('Esta credencial só pode consultar.')).toBeVisible();
+
+  // Every write control drawn at any moment of the reload, from the first paint on.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { writesSeen: seen });
+    const look = () => {
+      for (const button of document.querySelectorAll('button')) {
+        const text = button.textContent.trim();
+        if (
+          /^(Matricular|Remover|Matricular ou remover em lote)$/.test(text) &&
+          button.checkVisibility({ visibilityProperty: true })
+        ) {
+          seen.push(text);
+        }
+      }
+    };
+    new MutationObserver(look).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+    });
+  });
+  await page.reload();
+  await expect(turmasPage(page).table).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByText('Esta credencial só pode consultar.')).toBeVisible();
+  await expect(page.getByRole('banner').getByText('consulta')).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { writesSeen: string[] }).writesSeen),
+  ).toEqual([]);
+});

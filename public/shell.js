@@ -49,6 +49,10 @@
 
   var token =
     stored('sessionStorage', 'turmas-admin.token') || stored('localStorage', 'turmas-admin.token');
+  // A token the server said last, in this tab, may only read: no write control on its first
+  // screen (CSS hides the prerendered ones; the painted rows leave them out).
+  var readOnly = Boolean(token) && stored('sessionStorage', 'turmas-admin.role') === 'read';
+  if (readOnly) root.setAttribute('data-credential-role', 'read');
   var template = document.getElementById('shell-' + (token ? 'list' : 'gate') + '-' + locale);
   var container = document.getElementById('root');
   // Prerendered for the address without parameters: a reload of a search or of page 3 renders
@@ -144,6 +148,8 @@
         });
       };
       var copy = row.content.firstElementChild.cloneNode(true);
+      var writes = readOnly ? copy.querySelectorAll('[data-write]') : [];
+      for (var w = 0; w < writes.length; w++) writes[w].remove();
       var walker = document.createTreeWalker(copy, 5); // elements and text
       for (var node = copy; node; node = walker.nextNode()) {
         if (node.nodeType === 3) node.data = fill(node.data);

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tokenStore } from '../features/auth/token-store';
+import { ROLE_STORAGE_KEY, tokenStore } from '../features/auth/token-store';
 import { createTestApiClient, TEST_TOKEN } from '../testing/api-client';
 import { installReferenceApi } from '../testing/msw/reference-api';
 import { render } from '../testing/render';
@@ -65,6 +65,30 @@ describe('the credential in use', () => {
     expect(screen.getByRole('button', { name: 'Remover aluno de Física 1º B' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Matricular ou remover em lote' })).toBeVisible();
     expect(screen.queryByText('Esta credencial só pode consultar.')).toBeNull();
+  });
+
+  it('draws a read credential’s next load of the tab without write controls, before asking', async () => {
+    const backend = installReferenceApi({ turmas, credentials });
+    const { unmount } = renderSignedIn(READ_TOKEN);
+    expect(await screen.findByText('Esta credencial só pode consultar.')).toBeVisible();
+    expect(sessionStorage.getItem(ROLE_STORAGE_KEY)).toBe('read');
+    unmount();
+
+    // The reload: the server's answer about the credential held back.
+    const me = backend.hold((request) => request.pathname === '/v1/me');
+    renderSignedIn(READ_TOKEN);
+    expect((await screen.findAllByText('Física 1º B')).length).toBeGreaterThan(0);
+    await expect.poll(() => me.requests.length).toBe(1);
+    expect(writeControls()).toEqual([]);
+    expect(screen.getByText('Esta credencial só pode consultar.')).toBeVisible();
+    me.release();
+
+    // Another token forgets it: a writer's page, with every write control.
+    tokenStore.set(WRITE_TOKEN);
+    expect(sessionStorage.getItem(ROLE_STORAGE_KEY)).toBeNull();
+    expect(
+      await screen.findByRole('button', { name: 'Matricular aluno em Física 1º B' }),
+    ).toBeVisible();
   });
 
   it('changes nothing against a plain v1 server: no request for it, every write control', async () => {

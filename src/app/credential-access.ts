@@ -1,18 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { ApiClient } from '../api/client';
 import { credentialQueries } from '../api/credential-queries';
 import { useExtension } from '../api/use-extension';
 import { ME_EXTENSION, type CredentialRole } from '#contract';
-import { useSession } from '../features/auth/token-store';
+import { tokenStore, useSession } from '../features/auth/token-store';
+import { useHydrated } from '../lib/use-hydrated';
 
 export interface CredentialAccess {
   /** The credential's name and role, once the server has said (the `me` extension). */
   name: string | undefined;
   role: CredentialRole | undefined;
   /**
-   * Whether write controls are offered: false only for a credential the server says is `read`.
-   * A plain v1 server has one role, and until the answer comes (or if it fails) the server's
-   * 403 is still the guard, so the first screen is the same for everyone.
+   * Whether write controls are offered: false only for a credential the server says is `read`,
+   * or said so last in this tab (a reload), until it answers again. A plain v1 server has one
+   * role, and where nothing is known the server's 403 is still the guard. The prerendered first
+   * screen is the same for everyone; public/shell.js hides its write controls for a remembered
+   * `read` until the app's first own render (decision 019).
    */
   canWrite: boolean;
 }
@@ -41,5 +45,13 @@ export function useCredential(api: Pick<ApiClient, 'request' | 'extensions'>): C
     enabled: offered && token !== null,
   });
   const known = offered ? me.data : undefined;
-  return { name: known?.name, role: known?.role, canWrite: known?.role !== 'read' };
+  useEffect(() => {
+    if (known) tokenStore.rememberRole(known.role);
+  }, [known]);
+  // Before the server answers: what it said last, unless it has said it offers no `me` now.
+  const hydrated = useHydrated();
+  const withoutMe = api.extensions.known() && !offered;
+  const remembered = hydrated && !withoutMe ? tokenStore.rememberedRole() : undefined;
+  const role = known?.role ?? remembered;
+  return { name: known?.name, role: known?.role, canWrite: role !== 'read' };
 }

@@ -5,7 +5,7 @@
 import { runInThisContext } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EXTENSIONS_HEADER, ROSTER_EXTENSION } from '#contract';
-import { TOKEN_STORAGE_KEY } from '../features/auth/token-store';
+import { ROLE_STORAGE_KEY, TOKEN_STORAGE_KEY } from '../features/auth/token-store';
 import { initialLocale, LOCALE_STORAGE_KEY } from '../i18n/detect-locale';
 import { LOCALES } from '../i18n/messages';
 import script from '../../public/shell.js?raw';
@@ -41,6 +41,7 @@ const shown = () => document.querySelector('#root h1')?.textContent;
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
+  document.documentElement.removeAttribute('data-credential-role');
   prepareDocument();
 });
 afterEach(() => {
@@ -76,6 +77,28 @@ describe('public/shell.js', () => {
     prepareDocument();
     runShellScript();
     expect(shown()).toBe('list-pt-BR');
+  });
+
+  it('hides the write controls of a token the server said last may only read', () => {
+    stubSystem({ languages: ['pt-BR'], dark: false });
+    sessionStorage.setItem(TOKEN_STORAGE_KEY, 'a-token');
+    sessionStorage.setItem(ROLE_STORAGE_KEY, 'read');
+    runShellScript();
+    expect(document.documentElement.getAttribute('data-credential-role')).toBe('read');
+
+    // A role without a token, or a writer's, changes nothing.
+    for (const [token, role] of [
+      [null, 'read'],
+      ['a-token', 'write'],
+    ] as const) {
+      sessionStorage.clear();
+      document.documentElement.removeAttribute('data-credential-role');
+      if (token) sessionStorage.setItem(TOKEN_STORAGE_KEY, token);
+      sessionStorage.setItem(ROLE_STORAGE_KEY, role);
+      prepareDocument();
+      runShellScript();
+      expect(document.documentElement.hasAttribute('data-credential-role')).toBe(false);
+    }
   });
 
   it('follows a stored scheme over the system’s, and the system’s otherwise', () => {

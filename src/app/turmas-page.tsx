@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useMemo, type Ref } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, type Ref } from 'react';
 import type { ApiClient } from '../api/client';
 import { CLASSES_PER_REQUEST_MAX, type ClassSummary } from '#contract';
 import { tokenStore, useSession } from '../features/auth/token-store';
@@ -8,6 +8,7 @@ import { ClassBrowser } from '../features/classes/list/class-browser';
 import type { RowAction } from '../features/classes/table/class-table';
 import { turmaLabel, useClassListMessages } from '../features/classes/list/messages';
 import { useSelection } from '../lib/selection-store';
+import { useHydrated } from '../lib/use-hydrated';
 import type { SelectionLimit } from '../features/classes/selection/selection-tray';
 import { useMessages } from '../i18n/i18n-context';
 import { useCredential } from './credential-access';
@@ -82,6 +83,12 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
   const { studentEnrol, enrolling, enrolled } = useStudentEnrol(open, want);
   // A `read` credential is offered no write anywhere on the page (ReadOnlyNotice says why).
   const { canWrite } = useCredential(api);
+  // public/shell.js hid the prerendered write controls of a remembered `read` credential; from
+  // the first render that knows the credential (the one after hydration), the page decides.
+  const hydrated = useHydrated();
+  useLayoutEffect(() => {
+    if (hydrated) delete document.documentElement.dataset.credentialRole;
+  }, [hydrated]);
   const rowActions = useMemo<RowAction[]>(
     () => [
       ...(canWrite ? writeActions(messages, open, want, labelled) : []),
@@ -108,6 +115,7 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
           {canWrite ? (
             <Button
               variant="default"
+              data-write
               leftSection={<IconFileSpreadsheet aria-hidden size={18} />}
               onPointerEnter={() => want('bulk')}
               onFocus={() => want('bulk')}

@@ -13,6 +13,7 @@ export function writeActions(
     {
       label: messages.classes.enrolAction,
       name: (turma) => messages.classes.enrolActionName(turma.name),
+      write: true,
       onClick: (turma) => open('enrol', labelled([turma])),
       onIntent: () => want('enrol'),
     },
@@ -20,6 +21,7 @@ export function writeActions(
       label: messages.classes.removeAction,
       name: (turma) => messages.classes.removeActionName(turma.name),
       destructive: true,
+      write: true,
       onClick: (turma) => open('remove', labelled([turma])),
       onIntent: () => want('remove'),
     },

@@ -6,8 +6,11 @@
  * the console in this browser, whichever storage each kept its token in.
  */
 import { useSyncExternalStore } from 'react';
+import { CREDENTIAL_ROLES, type CredentialRole } from '#contract';
 
 export const TOKEN_STORAGE_KEY = 'turmas-admin.token';
+/** The token's role as the server last said it in this tab (public/shell.js reads it too). */
+export const ROLE_STORAGE_KEY = 'turmas-admin.role';
 
 export interface Session {
   token: string | null;
@@ -80,10 +83,21 @@ signOuts?.addEventListener('message', () => {
 });
 
 function update(next: Session): void {
+  // The role remembered belongs to the token it was said of.
+  if (next.token !== session.token) writeRole(null);
   // A new object on every change: useSyncExternalStore compares snapshots by identity.
   session = next;
   writeStoredToken(next);
   for (const listener of listeners) listener();
+}
+
+function writeRole(role: CredentialRole | null): void {
+  try {
+    if (role === null) storageOf('sessionStorage')?.removeItem(ROLE_STORAGE_KEY);
+    else storageOf('sessionStorage')?.setItem(ROLE_STORAGE_KEY, role);
+  } catch {
+    // Blocked storage: the next load asks the server before it knows, as a first one does.
+  }
 }
 
 export const tokenStore = {
@@ -116,6 +130,23 @@ export const tokenStore = {
   subscribe: (listener: Listener): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
+  },
+  /**
+   * The role the server last said this tab's token has (the `me` extension), kept for the next
+   * load: a read credential's page is then drawn without write controls from its first paint,
+   * before the server has been asked again. Forgotten whenever the token changes.
+   */
+  rememberedRole: (): CredentialRole | undefined => {
+    let stored: string | null = null;
+    try {
+      stored = storageOf('sessionStorage')?.getItem(ROLE_STORAGE_KEY) ?? null;
+    } catch {
+      return undefined;
+    }
+    return CREDENTIAL_ROLES.find((role) => role === stored);
+  },
+  rememberRole: (role: CredentialRole): void => {
+    if (session.token !== null) writeRole(role);
   },
 };
 

@@ -70,6 +70,7 @@ export const ClassRow = memo(function ClassRow({
               type="button"
               className={classes.rowAction}
               data-destructive={action.destructive || undefined}
+              data-write={action.write || undefined}
               aria-label={action.name(named)}
               onPointerEnter={action.onIntent}
               onFocus={action.onIntent}

@@ -12,6 +12,8 @@ export interface RowAction {
   name: (turma: ClassSummary) => string;
   /** Irreversible actions are shown in red. */
   destructive?: boolean;
+  /** A write: marked so that public/shell.js can leave it out of a read credential's first rows. */
+  write?: boolean;
   onClick: (turma: ClassSummary) => void;
   /** Pointer over or focus on the button: a hint to load what the click will open. */
   onIntent?: () => void;
