@@ -61,7 +61,7 @@ test(
   },
 );
 
-test('a read credential’s tab, reloaded, shows no write control from its first paint', async ({
+test('a read credential’s reloaded tab: named in the header, no write control from the first paint', async ({
   page,
 }) => {
   await signIn(page, READ_TOKEN);
@@ -92,6 +92,13 @@ test('a read credential’s tab, reloaded, shows no write control from its first
   await expect(turmasPage(page).table).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByText('Esta credencial só pode consultar.')).toBeVisible();
   await expect(page.getByRole('banner').getByText('consulta')).toBeVisible();
+  // "secretaria-sede · consulta": the dot between spaces, not "secretaria-sede·consulta".
+  const [name, role] = await Promise.all(
+    ['secretaria-sede', 'consulta'].map((text) =>
+      page.getByRole('banner').getByText(text, { exact: true }).boundingBox(),
+    ),
+  );
+  expect(role!.x - (name!.x + name!.width)).toBeGreaterThanOrEqual(8);
   expect(
     await page.evaluate(() => (window as unknown as { writesSeen: string[] }).writesSeen),
   ).toEqual([]);

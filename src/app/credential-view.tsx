@@ -44,7 +44,9 @@ export function CredentialName({ api }: { api: ApiClient }) {
     >
       <VisuallyHidden>{messages.credential}: </VisuallyHidden>
       <span className={classes.part}>{name}</span>
-      <span aria-hidden> · </span>
+      <span aria-hidden className={classes.separator}>
+        {' · '}
+      </span>
       <VisuallyHidden>, </VisuallyHidden>
       <span className={classes.part}>{roleText}</span>
     </Text>
