@@ -3,6 +3,7 @@
  * why there are no writes, and no write control shows anywhere: rows, tray, bulk, a roster.
  */
 import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { namedCredential } from '../server/credentials.ts';
 import {
   expect,
@@ -67,7 +68,44 @@ test('a read credential’s reloaded tab: named in the header, no write control 
   await signIn(page, READ_TOKEN);
   await expect(page.getByText('Esta credencial só pode consultar.')).toBeVisible();
 
-  // Every write control drawn at any moment of the reload, from the first paint on.
+  await watchWriteControls(page);
+  await page.reload();
+  await expect(turmasPage(page).table).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByText('Esta credencial só pode consultar.')).toBeVisible();
+  await expect(page.getByRole('banner').getByText('consulta')).toBeVisible();
+  // "secretaria-sede · consulta": the dot between spaces, not "secretaria-sede·consulta".
+  const [name, role] = await Promise.all(
+    ['secretaria-sede', 'consulta'].map((text) =>
+      page.getByRole('banner').getByText(text, { exact: true }).boundingBox(),
+    ),
+  );
+  expect(role!.x - (name!.x + name!.width)).toBeGreaterThanOrEqual(8);
+  expect(await writesSeen(page)).toEqual([]);
+});
+
+test('a read credential signing in, then its token’s next tab: no write control at any moment', async ({
+  page,
+}) => {
+  await watchWriteControls(page);
+  await page.goto('/');
+  await page.getByLabel('Token de acesso', { exact: true }).fill(READ_TOKEN);
+  await page.getByRole('checkbox', { name: 'Lembrar neste dispositivo' }).check();
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(turmasPage(page).table).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByText('Esta credencial só pode consultar.')).toBeVisible();
+  expect(await writesSeen(page)).toEqual([]);
+
+  // Remembered on this device: a new tab has the token, and its role with it.
+  const tab = await page.context().newPage();
+  await watchWriteControls(tab);
+  await tab.goto('/');
+  await expect(turmasPage(tab).table).toHaveAttribute('aria-busy', 'false');
+  await expect(tab.getByText('Esta credencial só pode consultar.')).toBeVisible();
+  expect(await writesSeen(tab)).toEqual([]);
+});
+
+/** Records every write control drawn at any moment of the page's next loads, first paint on. */
+async function watchWriteControls(page: Page) {
   await page.addInitScript(() => {
     const seen: string[] = [];
     Object.assign(window, { writesSeen: seen });
@@ -88,18 +126,7 @@ test('a read credential’s reloaded tab: named in the header, no write control 
       attributes: true,
     });
   });
-  await page.reload();
-  await expect(turmasPage(page).table).toHaveAttribute('aria-busy', 'false');
-  await expect(page.getByText('Esta credencial só pode consultar.')).toBeVisible();
-  await expect(page.getByRole('banner').getByText('consulta')).toBeVisible();
-  // "secretaria-sede · consulta": the dot between spaces, not "secretaria-sede·consulta".
-  const [name, role] = await Promise.all(
-    ['secretaria-sede', 'consulta'].map((text) =>
-      page.getByRole('banner').getByText(text, { exact: true }).boundingBox(),
-    ),
-  );
-  expect(role!.x - (name!.x + name!.width)).toBeGreaterThanOrEqual(8);
-  expect(
-    await page.evaluate(() => (window as unknown as { writesSeen: string[] }).writesSeen),
-  ).toEqual([]);
-});
+}
+
+const writesSeen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { writesSeen: string[] }).writesSeen);

@@ -47,11 +47,14 @@
   // The app's entry module, preloaded by index.html and started here (see the end).
   var app = document.currentScript && document.currentScript.getAttribute('data-app');
 
-  var token =
-    stored('sessionStorage', 'turmas-admin.token') || stored('localStorage', 'turmas-admin.token');
-  // A token the server said last, in this tab, may only read: no write control on its first
-  // screen (CSS hides the prerendered ones; the painted rows leave them out).
-  var readOnly = Boolean(token) && stored('sessionStorage', 'turmas-admin.role') === 'read';
+  // The tab's own token wins over one remembered on this device; its role is kept beside it.
+  var tokenStorage = stored('sessionStorage', 'turmas-admin.token')
+    ? 'sessionStorage'
+    : 'localStorage';
+  var token = stored(tokenStorage, 'turmas-admin.token');
+  // A token the server said may only read: no write control on its first screen (CSS hides the
+  // prerendered ones; the painted rows leave them out).
+  var readOnly = Boolean(token) && stored(tokenStorage, 'turmas-admin.role') === 'read';
   if (readOnly) root.setAttribute('data-credential-role', 'read');
   var template = document.getElementById('shell-' + (token ? 'list' : 'gate') + '-' + locale);
   var container = document.getElementById('root');

@@ -13,7 +13,8 @@ export interface CredentialAccess {
   role: CredentialRole | undefined;
   /**
    * Whether write controls are offered: false only for a credential the server says is `read`,
-   * or said so last in this tab (a reload), until it answers again. A plain v1 server has one
+   * or said so last (at sign-in, or before a reload or a remembered token's new tab), until it
+   * answers again. A plain v1 server has one
    * role, and where nothing is known the server's 403 is still the guard. The prerendered first
    * screen is the same for everyone; public/shell.js hides its write controls for a remembered
    * `read` until the app's first own render (decision 019).

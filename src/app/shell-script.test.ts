@@ -86,6 +86,16 @@ describe('public/shell.js', () => {
     runShellScript();
     expect(document.documentElement.getAttribute('data-credential-role')).toBe('read');
 
+    // A token remembered on this device has its role beside it.
+    sessionStorage.clear();
+    document.documentElement.removeAttribute('data-credential-role');
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'a-token');
+    localStorage.setItem(ROLE_STORAGE_KEY, 'read');
+    prepareDocument();
+    runShellScript();
+    expect(document.documentElement.getAttribute('data-credential-role')).toBe('read');
+    localStorage.clear();
+
     // A role without a token, or a writer's, changes nothing.
     for (const [token, role] of [
       [null, 'read'],

@@ -2,13 +2,18 @@ import { Alert, Button, Checkbox, PasswordInput, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { ApiError, type ApiClient } from '../../api/client';
+import { getMe } from '../../api/credential-queries';
+import { ME_EXTENSION, type CredentialRole } from '#contract';
 import { describeApiError } from '../../i18n/describe-api-error';
 import { useMessages } from '../../i18n/i18n-context';
 import { tokenStore } from './token-store';
 
 export interface TokenFormProps {
-  /** The form needs only the list call: a token is good if the API lists one turma with it. */
-  api: Pick<ApiClient, 'getClasses'>;
+  /**
+   * A token is good if the API lists one turma with it; where the server offers `me`, the form
+   * also asks the token's role, so a read credential's first page draws no write control.
+   */
+  api: Pick<ApiClient, 'getClasses' | 'request' | 'extensions'>;
   /** Called once the token is stored. */
   onSignedIn?: () => void;
   /**
@@ -55,9 +60,12 @@ export function TokenForm({
   }, [focusOnMount]);
 
   const check = useMutation({
-    mutationFn: (candidate: string) => api.getClasses({ pageSize: 1 }, { token: candidate }),
-    onSuccess: (_page, candidate) => {
-      tokenStore.set(candidate, { remember });
+    mutationFn: async (candidate: string) => {
+      await api.getClasses({ pageSize: 1 }, { token: candidate });
+      return api.extensions.has(ME_EXTENSION) ? roleOf(api, candidate) : undefined;
+    },
+    onSuccess: (role, candidate) => {
+      tokenStore.set(candidate, { remember, role });
       onSignedIn?.();
     },
     // Back to the field, so a screen reader reads the label with the error it now describes.
@@ -132,4 +140,16 @@ export function TokenForm({
       </Stack>
     </form>
   );
+}
+
+/** The token's role, or nothing known: the page then asks `me` itself, and the 403 guards. */
+async function roleOf(
+  api: Pick<ApiClient, 'request'>,
+  token: string,
+): Promise<CredentialRole | undefined> {
+  try {
+    return (await getMe(api, { token })).role;
+  } catch {
+    return undefined;
+  }
 }

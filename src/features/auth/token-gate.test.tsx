@@ -5,7 +5,7 @@ import { installReferenceApi, type ReferenceApi } from '../../testing/msw/refere
 import { render } from '../../testing/render';
 import { aTurma } from '../../testing/sample-classes';
 import { TokenGate } from './token-gate';
-import { TOKEN_STORAGE_KEY, tokenStore } from './token-store';
+import { ROLE_STORAGE_KEY, TOKEN_STORAGE_KEY, tokenStore } from './token-store';
 
 let backend: ReferenceApi;
 // The app's client reads the stored token; the gate overrides it with the typed one.
@@ -30,14 +30,57 @@ describe('TokenGate', () => {
     await waitFor(() => expect(tokenStore.get()).toBe(TEST_TOKEN));
     expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe(TEST_TOKEN);
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    // The server offers `me`: the token's role is asked with the typed token, and kept.
     expect(backend.requests).toEqual([
       expect.objectContaining({
         method: 'GET',
+        pathname: '/v1/classe',
         searchParams: { pageSize: '1' },
         authorization: `Bearer ${TEST_TOKEN}`,
       }),
+      expect.objectContaining({
+        method: 'GET',
+        pathname: '/v1/me',
+        authorization: `Bearer ${TEST_TOKEN}`,
+      }),
     ]);
+    expect(sessionStorage.getItem(ROLE_STORAGE_KEY)).toBe('write');
     expect(onSignedIn).toHaveBeenCalledOnce();
+  });
+
+  it('keeps a read credential’s role beside a token remembered on this device', async () => {
+    const readToken = 'read-token-of-the-secretaria-sede-0001';
+    installReferenceApi({
+      turmas: [aTurma()],
+      credentials: [{ name: 'secretaria-sede', role: 'read', token: readToken }],
+    });
+    const { user } = render(<TokenGate api={createTestApiClient({ getToken: tokenStore.get })} />);
+    await user.click(await screen.findByRole('checkbox', { name: 'Lembrar neste dispositivo' }));
+    await user.type(screen.getByLabelText('Token de acesso'), `${readToken}{Enter}`);
+
+    await waitFor(() => expect(tokenStore.get()).toBe(readToken));
+    expect(localStorage.getItem(ROLE_STORAGE_KEY)).toBe('read');
+    expect(tokenStore.rememberedRole()).toBe('read');
+  });
+
+  it('signs in without a role when the server has no `me` or cannot say', async () => {
+    const plain = installReferenceApi({ turmas: [aTurma()], extensions: false });
+    const { user, unmount } = render(
+      <TokenGate api={createTestApiClient({ getToken: tokenStore.get })} />,
+    );
+    await user.type(await screen.findByLabelText('Token de acesso'), `${TEST_TOKEN}{Enter}`);
+    await waitFor(() => expect(tokenStore.get()).toBe(TEST_TOKEN));
+    expect(plain.requests.map((request) => request.pathname)).toEqual(['/v1/classe']);
+    expect(sessionStorage.getItem(ROLE_STORAGE_KEY)).toBeNull();
+    unmount();
+    tokenStore.clear();
+
+    // The role's question fails: the token is good all the same, and the page will ask.
+    backend.failNext({ status: 503 }, { where: (request) => request.pathname === '/v1/me' });
+    render(<TokenGate api={createTestApiClient({ getToken: tokenStore.get })} />);
+    await user.type(await screen.findByLabelText('Token de acesso'), `${TEST_TOKEN}{Enter}`);
+    await waitFor(() => expect(tokenStore.get()).toBe(TEST_TOKEN));
+    expect(sessionStorage.getItem(ROLE_STORAGE_KEY)).toBeNull();
   });
 
   it('remembers the token on this device only when asked to', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_STORAGE_KEY, tokenStore } from './token-store';
+import { ROLE_STORAGE_KEY, TOKEN_STORAGE_KEY, tokenStore } from './token-store';
 
 beforeEach(() => {
   tokenStore.clear();
@@ -31,6 +31,20 @@ describe('tokenStore', () => {
     tokenStore.set('tab-again');
     expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe('tab-again');
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('keeps the role the server said beside the token, and forgets it with the token', () => {
+    tokenStore.set('device-token', { remember: true, role: 'read' });
+    expect(localStorage.getItem(ROLE_STORAGE_KEY)).toBe('read');
+    expect(tokenStore.rememberedRole()).toBe('read');
+
+    tokenStore.set('tab-token', { role: 'write' });
+    expect(localStorage.getItem(ROLE_STORAGE_KEY)).toBeNull();
+    expect(sessionStorage.getItem(ROLE_STORAGE_KEY)).toBe('write');
+
+    tokenStore.clear();
+    expect(sessionStorage.getItem(ROLE_STORAGE_KEY)).toBeNull();
+    expect(tokenStore.rememberedRole()).toBeUndefined();
   });
 
   it.each([

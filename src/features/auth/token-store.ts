@@ -9,7 +9,10 @@ import { useSyncExternalStore } from 'react';
 import { CREDENTIAL_ROLES, type CredentialRole } from '#contract';
 
 export const TOKEN_STORAGE_KEY = 'turmas-admin.token';
-/** The token's role as the server last said it in this tab (public/shell.js reads it too). */
+/**
+ * The token's role as the server last said it, kept in the storage that holds the token
+ * (public/shell.js reads it there too).
+ */
 export const ROLE_STORAGE_KEY = 'turmas-admin.role';
 
 export interface Session {
@@ -82,19 +85,27 @@ signOuts?.addEventListener('message', () => {
   for (const listener of signedOutElsewhere) listener();
 });
 
-function update(next: Session): void {
+function update(next: Session, role?: CredentialRole): void {
   // The role remembered belongs to the token it was said of.
   if (next.token !== session.token) writeRole(null);
   // A new object on every change: useSyncExternalStore compares snapshots by identity.
   session = next;
   writeStoredToken(next);
+  if (role !== undefined) writeRole(role);
   for (const listener of listeners) listener();
 }
 
+// Beside the token: a token remembered on this device opens its next tab knowing its role too.
+const roleStorage = (): Storage | undefined =>
+  storageOf(session.remember ? 'localStorage' : 'sessionStorage');
+
 function writeRole(role: CredentialRole | null): void {
   try {
-    if (role === null) storageOf('sessionStorage')?.removeItem(ROLE_STORAGE_KEY);
-    else storageOf('sessionStorage')?.setItem(ROLE_STORAGE_KEY, role);
+    if (role !== null) roleStorage()?.setItem(ROLE_STORAGE_KEY, role);
+    else {
+      storageOf('sessionStorage')?.removeItem(ROLE_STORAGE_KEY);
+      storageOf('localStorage')?.removeItem(ROLE_STORAGE_KEY);
+    }
   } catch {
     // Blocked storage: the next load asks the server before it knows, as a first one does.
   }
@@ -103,9 +114,15 @@ function writeRole(role: CredentialRole | null): void {
 export const tokenStore = {
   get: (): string | null => session.token,
   getSession: (): Session => session,
-  /** A token the API accepted; `remember` keeps it after the tab is closed. */
-  set: (token: string, { remember = false }: { remember?: boolean } = {}): void => {
-    update({ token, remember, expired: false });
+  /**
+   * A token the API accepted; `remember` keeps it after the tab is closed, and `role` is what
+   * the server said of it at sign-in.
+   */
+  set: (
+    token: string,
+    { remember = false, role }: { remember?: boolean; role?: CredentialRole } = {},
+  ): void => {
+    update({ token, remember, expired: false }, role);
   },
   /** Signing out on purpose: back to the full-page gate. */
   clear: (): void => {
@@ -139,7 +156,7 @@ export const tokenStore = {
   rememberedRole: (): CredentialRole | undefined => {
     let stored: string | null = null;
     try {
-      stored = storageOf('sessionStorage')?.getItem(ROLE_STORAGE_KEY) ?? null;
+      stored = roleStorage()?.getItem(ROLE_STORAGE_KEY) ?? null;
     } catch {
       return undefined;
     }
