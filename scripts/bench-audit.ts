@@ -91,8 +91,13 @@ function* entries(
 /** Tops up DATA_DIR's SQLite audit trail to `count` entries; answers how many it wrote. */
 export async function seedSqliteAudit(dataDir: string, count: number): Promise<number> {
   const { openDatabase } = await import('../server/store/sqlite-schema.ts');
+  const { createSqliteAudit } = await import('../server/store/sqlite-audit.ts');
   const { db } = openDatabase(dataDir);
   try {
+    // A server that ran on this directory left its newest entries in the tail, numbered after
+    // the folded ones: fold them first, so the entries added here take ids after theirs.
+    const { fold } = createSqliteAudit(db);
+    db.transaction(() => fold(Number.MAX_SAFE_INTEGER))();
     const have = (db.prepare('SELECT count(*) AS n FROM audit').get() as { n: number }).n;
     if (have >= count) return 0;
     const students = db.prepare('SELECT id, email FROM students').all() as {
