@@ -29,6 +29,41 @@ export async function expectNoAxeViolations(page: Page, within?: string) {
   const builder = new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode(true);
   const results = await (within ? builder.include(within) : builder).analyze();
   expect(results.violations).toEqual([]);
+  expect(await unstyledMantineParts(page)).toEqual([]);
+}
+
+/**
+ * Mantine's classes on the page that no loaded stylesheet styles. The console loads Mantine's
+ * styles per component (src/app/mantine-styles.ts), so a part whose sheet was left out renders
+ * unstyled (a SegmentedControl's indicator 4 px off, 2026-11-29); every state axe checks is
+ * checked for it too.
+ */
+async function unstyledMantineParts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const hashed = /^m_[0-9a-f]{8}$/;
+    const used = new Set<string>();
+    for (const element of document.querySelectorAll('[class*="m_"]')) {
+      for (const name of element.classList) if (hashed.test(name)) used.add(name);
+    }
+    const styled = new Set<string>();
+    const collect = (rules: CSSRuleList) => {
+      for (const rule of rules) {
+        if (rule instanceof CSSStyleRule) {
+          for (const [, name] of rule.selectorText.matchAll(/\.(m_[0-9a-f]{8})/g))
+            styled.add(name!);
+        }
+        if ('cssRules' in rule) collect(rule.cssRules as CSSRuleList);
+      }
+    };
+    for (const sheet of document.styleSheets) {
+      try {
+        collect(sheet.cssRules);
+      } catch {
+        // A sheet whose rules cannot be read: one that failed to load (a test cutting the network).
+      }
+    }
+    return [...used].filter((name) => !styled.has(name)).sort();
+  });
 }
 
 const FAILED_RESOURCE = /^Failed to load resource: the server responded with a status of (\d{3})\b/;

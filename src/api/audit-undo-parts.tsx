@@ -1,4 +1,6 @@
 /** Undo's two parts on screen: its answer, and the success message's "Desfazer" (audit-undo.ts). */
+// Loaded with undo, not with the first screen (src/app/mantine-styles.ts).
+import '@mantine/core/styles/List.css';
 import { Button, List, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -5,8 +5,8 @@
  * first, then one file per component in use, including the components others are built on
  * (Mantine's "CSS files list": Button needs UnstyledButton, inputs need Input, and so on).
  * A component added to the first screen needs its line here; a lazily loaded one imports its
- * styles where it is loaded (the session-expired dialog does). A missing line shows as an
- * unstyled component in the e2e screenshots and axe scans, not as an error.
+ * styles where it is loaded (the session-expired dialog does). A missing line fails the e2e
+ * tests' axe scans, which also look for Mantine classes no loaded stylesheet styles.
  */
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';

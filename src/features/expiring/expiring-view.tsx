@@ -1,6 +1,9 @@
 // Loaded with the view, not with the first screen (src/app/mantine-styles.ts).
 import '@mantine/core/styles/Table.css';
+// Table.ScrollContainer is a ScrollArea.
+import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/FloatingIndicator.css';
 import {
   Alert,
   Box,

@@ -1,5 +1,7 @@
 // Loaded with the view, not with the first screen (src/app/mantine-styles.ts).
 import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/FloatingIndicator.css';
+import '@mantine/core/styles/Badge.css';
 import {
   Alert,
   Badge,
