@@ -2,7 +2,7 @@
  * Enrolling students through the dialog against the real reference API, each test with a student
  * of its own and counts taken from the server's answers before and after.
  */
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import type { Class } from '#contract';
 import {
   addTurmaThroughSearch,
@@ -108,6 +108,41 @@ test(
     );
   },
 );
+
+test('keeps the form’s buttons in view on a laptop’s screen and on a phone’s', async ({
+  page,
+  request,
+  token,
+}) => {
+  const [turma] = (await listClasses(request, token, { pageSize: 1 })).data;
+  await signIn(page, token);
+  for (const size of [
+    { width: 1366, height: 768 },
+    { width: 390, height: 664 },
+  ]) {
+    await page.setViewportSize(size);
+    await row(page, turma!).enrol.click();
+    const form = enrolDialog(page);
+    await expect(form.name).toBeFocused();
+    // On screen, and on top: under the dialog's lower edge a click meets the overlay.
+    for (const [name, button] of [
+      ['submit', form.submit],
+      ['Cancelar', form.dialog.getByRole('button', { name: 'Cancelar' })],
+    ] as const) {
+      expect(await onTop(button), `${name} at ${size.width} px`).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(form.dialog).toBeHidden();
+  }
+});
+
+/** Whether a click at the element's centre reaches it. */
+const onTop = (element: Locator) =>
+  element.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return hit !== null && node.contains(hit);
+  });
 
 test('enrols one student into three turmas selected across two pages, then the same student again with a later expiry', async ({
   page,
@@ -265,14 +300,14 @@ for (const failure of [
     await form.name.fill(student.name);
     await form.email.fill(student.email);
     await form.preset('6 meses').click();
-    const utc = await form.dialog.getByText(/^Enviado em UTC:/).textContent();
+    const utc = await form.dialog.getByText(/^Será enviado em UTC como /).textContent();
     await form.submit.click();
 
     const sendAgain = await failure.meet(page, token, form);
     await expect(form.name).toHaveValue(student.name);
     await expect(form.email).toHaveValue(student.email);
     await expect(form.turmas.getByRole('listitem')).toHaveText([turma!.name]);
-    await expect(form.dialog.getByText(/^Enviado em UTC:/)).toHaveText(utc!);
+    await expect(form.dialog.getByText(/^Será enviado em UTC como /)).toHaveText(utc!);
     expect(await countsOf(request, token, [turma!])).toEqual([before]);
 
     await sendAgain.click();
@@ -319,7 +354,7 @@ const WORDS = {
     enrolIn: (turma: string) => `Matricular aluno em ${turma}`,
     title: 'Matricular aluno',
     name: 'Nome do aluno',
-    utc: /^Enviado em UTC:/,
+    utc: /^Será enviado em UTC como /,
     submit: 'Matricular em 1 turma',
     nameRequired: 'Informe o nome do aluno.',
     calendar: 'Escolher data e hora no calendário',
@@ -329,7 +364,7 @@ const WORDS = {
     enrolIn: (turma: string) => `Enrol a student in ${turma}`,
     title: 'Enrol a student',
     name: 'Student name',
-    utc: /^Sent in UTC:/,
+    utc: /^Will be sent in UTC as /,
     submit: 'Enrol in 1 class',
     nameRequired: 'Enter the student’s name.',
     calendar: 'Pick the date and time in a calendar',

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useFormDialog } from './form-dialog-context';
 import { unavailable } from './unavailable';
 import { useFormDialogMessages } from './messages';
+import classes from './form-dialog-actions.module.css';
 
 /**
  * The footer of a form dialog: Cancel, then the form's submit button (the safe choice first in
@@ -11,14 +12,19 @@ import { useFormDialogMessages } from './messages';
 export function FormDialogActions({ children }: { children: ReactNode }) {
   const messages = useFormDialogMessages();
   const { confirmingDiscard, requestClose, busy } = useFormDialog();
-  if (confirmingDiscard) return <DiscardQuestion />;
   return (
-    <Group justify="flex-end" gap="sm">
-      <Button variant="default" onClick={requestClose} {...unavailable(busy)}>
-        {messages.cancel}
-      </Button>
-      {children}
-    </Group>
+    <div className={classes.footer}>
+      {confirmingDiscard ? (
+        <DiscardQuestion />
+      ) : (
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={requestClose} {...unavailable(busy)}>
+            {messages.cancel}
+          </Button>
+          {children}
+        </Group>
+      )}
+    </div>
   );
 }
 
