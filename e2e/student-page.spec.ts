@@ -52,11 +52,21 @@ test('finds a student from the header, changes an expiry and moves them @phone',
   await expect(finder).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(finder).toBeHidden();
+  // The shortcut with focus nowhere: it comes back to the button.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press('Control+k');
   await finder.getByLabel('Nome ou e-mail do aluno').fill(`duda ${tag}`);
   await finder.getByRole('option', { name: new RegExp(student.email) }).click();
 
   const studentPage = page.getByRole('dialog', { name: student.name });
+  await expect(studentPage.getByRole('heading', { name: student.name })).toBeFocused();
+  // Closed, focus is on the search's button; from there, the same student again.
+  await page.keyboard.press('Escape');
+  await expect(studentPage).toBeHidden();
+  await expect(search).toBeFocused();
+  await page.keyboard.press('Enter');
+  await finder.getByLabel('Nome ou e-mail do aluno').fill(`duda ${tag}`);
+  await finder.getByRole('option', { name: new RegExp(student.email) }).click();
   await expect(studentPage.getByRole('heading', { name: student.name })).toBeFocused();
   expect(new URL(page.url()).searchParams.get('aluno')).toBe(student.email);
   const table = studentPage.getByRole('table', { name: `Turmas de ${student.name}` });

@@ -331,6 +331,20 @@ test('History by keyboard: everyone’s or mine, by student, turma and run, page
   await history.email.press('Enter');
   await expect(history.list.getByRole('listitem')).toHaveCount(1);
   await expect(history.list).toContainText(`Matriculou ${mine} em ${ownTurma!.name}`);
+
+  // Opened from its button, closed by Escape or by its ✕: focus is back on the button.
+  await history.drawer.getByRole('button', { name: 'Fechar histórico' }).click();
+  await expect(history.drawer).toBeHidden();
+  await history.open.focus();
+  await page.keyboard.press('Enter');
+  await expect(history.drawer.getByRole('heading', { name: 'Histórico' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(history.drawer).toBeHidden();
+  await expect(history.open).toBeFocused();
+  await page.keyboard.press('Enter');
+  await history.drawer.getByRole('button', { name: 'Fechar histórico' }).click();
+  await expect(history.drawer).toBeHidden();
+  await expect(history.open).toBeFocused();
 });
 
 test(

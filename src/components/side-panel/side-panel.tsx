@@ -20,6 +20,7 @@ export function SidePanel({
   closeLabel,
   headingRef,
   busy = false,
+  returnFocusTo,
   children,
 }: {
   opened: boolean;
@@ -28,9 +29,11 @@ export function SidePanel({
   closeLabel: string;
   headingRef?: Ref<HTMLHeadingElement>;
   busy?: boolean;
+  /** Where focus goes when it closes if it opened with focus nowhere (from its address). */
+  returnFocusTo?: () => HTMLElement | null;
   children: ReactNode;
 }) {
-  useReturnFocus(opened);
+  useReturnFocus(opened, returnFocusTo);
   const inert = useModalLayer(opened);
   const requestClose = () => {
     if (!busy) onClose();

@@ -1,12 +1,12 @@
-// Loaded with the views, not with the first screen (src/app/mantine-styles.ts).
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Drawer.css';
-import { Drawer, Group } from '@mantine/core';
+import { Box } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { SidePanel } from '../../components/side-panel/side-panel';
 import { useHistoryMessages } from './messages';
 
-/** History's panel over the page, whichever history it shows (the server's or this browser's). */
+/**
+ * History's panel over the page, whichever history it shows (the server's or this browser's):
+ * the console's side panel, so focus comes back to "Histórico" when it closes.
+ */
 export function HistoryDrawer({
   opened,
   onClose,
@@ -18,18 +18,10 @@ export function HistoryDrawer({
 }) {
   const messages = useHistoryMessages();
   return (
-    <Drawer.Root opened={opened} onClose={onClose} position="right" size="xl">
-      <Drawer.Overlay />
-      <Drawer.Content>
-        {/* Not Drawer.Header: a <header> here would be a second banner landmark for axe. */}
-        <Group justify="space-between" p="md" wrap="nowrap">
-          <Drawer.Title fz="xl" fw={700}>
-            {messages.title}
-          </Drawer.Title>
-          <Drawer.CloseButton aria-label={messages.close} />
-        </Group>
-        <Drawer.Body>{children}</Drawer.Body>
-      </Drawer.Content>
-    </Drawer.Root>
+    <SidePanel opened={opened} onClose={onClose} title={messages.title} closeLabel={messages.close}>
+      <Box px="md" pb="md">
+        {children}
+      </Box>
+    </SidePanel>
   );
 }

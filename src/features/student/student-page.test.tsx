@@ -72,7 +72,7 @@ describe('the student page', () => {
       { timeout: 3000 },
     );
     expect(within(page).getByText(ANA.email)).toBeVisible();
-    expect(within(page).getByText('(Em 3 turmas)')).toBeVisible();
+    expect(within(page).getByRole('heading', { name: 'Turmas (3)' })).toBeVisible();
     expect(turmaNames()).toEqual(['Artes 9º A', 'História 9º A', 'Matemática 9º A']);
     expect(rowOf('Matemática 9º A')).toHaveTextContent('Expira em 12 dias');
     expect(rowOf('História 9º A')).toHaveTextContent('Expirada');

@@ -19,6 +19,7 @@ import { useStudentMessages } from './messages';
 import { MoveDialog } from './move-dialog';
 import { RemoveDialog } from './remove-dialog';
 import classes from './student.module.css';
+import { studentSearchButton } from './student-search-button';
 import { StudentTable, type StudentSort } from './student-table';
 
 export interface StudentPageProps {
@@ -105,7 +106,14 @@ export function StudentPage({
   }
 
   return (
-    <SidePanel opened={opened} onClose={onClose} title={title} closeLabel={messages.close}>
+    <SidePanel
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      closeLabel={messages.close}
+      // Opened from the student search, or from its address: back to the search's button.
+      returnFocusTo={studentSearchButton}
+    >
       <Box px="md" pb="md">
         {body}
       </Box>
@@ -198,7 +206,7 @@ function StudentDetails({
         <Text component="h3" fw={700} size="lg">
           {messages.turmasHeading}{' '}
           <Text component="span" c="dimmed" size="sm">
-            ({messages.turmaCount(count, formats.number.format(count))})
+            ({formats.number.format(count)})
           </Text>
         </Text>
         {enrol && (
