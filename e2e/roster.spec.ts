@@ -76,6 +76,10 @@ test('opens a roster from a row, removes two students, and the counts drop', asy
   await expect(roster.status).toHaveText('3 alunos encontrados');
   await expect(roster.table.getByRole('row').nth(1)).toContainText('Expira em 3 dias');
   await expect(roster.table.getByRole('row').nth(3)).toContainText('Sem validade');
+  // Each name links to the student's page in the row's own colour, not the browser's blue.
+  const name = roster.table.getByRole('link', { name: students[0]!.name });
+  const colourOf = (element: Locator) => element.evaluate((node) => getComputedStyle(node).color);
+  expect(await colourOf(name)).toBe(await colourOf(roster.table.getByRole('row').nth(1)));
 
   await roster.tick(students[0]!).check();
   await roster.tick(students[1]!).check();

@@ -30,7 +30,7 @@ export const useUndoMessages = defineMessages({
   en: {
     undo: 'Undo',
     undoing: 'Undoing…',
-    turmaOf: (id: string): string => `turma ${id}`,
+    turmaOf: (id: string): string => `class ${id}`,
     restored: (count: number): string =>
       count === 1 ? '1 enrolment restored' : `${count} enrolments restored`,
     unchanged: (count: number): string => (count === 1 ? '1 unchanged' : `${count} unchanged`),

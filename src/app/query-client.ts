@@ -35,6 +35,10 @@ export function createQueryClient(onUnauthorized: () => void): QueryClient {
         staleTime: 30_000,
       },
       mutations: {
+        // Offline, a write is sent and fails at once, and its form says so and keeps what was
+        // typed; Query's default held it, the form busy and no way out, until the network came
+        // back, when it went unasked.
+        networkMode: 'always',
         retry: (failures, error) => retryPolicy.retry(failures, error, { write: true }),
         retryDelay: (failures, error) => retryPolicy.delayMs(failures, error),
       },

@@ -77,7 +77,7 @@ describe('ExpiryField', () => {
     expect(typedField()).toBeDisabled();
     expect(calendarButton()).toBeDisabled();
     expect(screen.getByRole('button', { name: '1 ano (10/03/2027)' })).toBeDisabled();
-    expect(screen.queryByText(/^Enviado em UTC:/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Será enviado em UTC como /)).not.toBeInTheDocument();
 
     await user.click(noExpiry());
     expect(onChange).toHaveBeenLastCalledWith({ noExpiry: false, at });
@@ -216,9 +216,9 @@ describe('ExpiryField presets and what it says', () => {
     render(<Controlled initial={{ noExpiry: false, at: '2026-04-09 23:59:00' }} />);
     const local = screen.getByText('Vale até quinta-feira, 9 de abril de 2026 às 23:59');
     const expires = screen.getByText('Expira em 30 dias');
-    const utc = screen.getByText(/^Enviado em UTC:/);
+    const utc = screen.getByText(/^Será enviado em UTC como /);
     expect(utc).toHaveTextContent(
-      'Enviado em UTC: 2026-04-10T02:59:00.000Z (fuso America/Sao_Paulo)',
+      'Será enviado em UTC como 2026-04-10T02:59:00.000Z (fuso America/Sao_Paulo)',
     );
     const follows = (a: HTMLElement, b: HTMLElement) =>
       Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);

@@ -338,7 +338,7 @@ function ExpirySummary({ at, refused }: { at: LocalDateTime | null; refused: boo
             </Text>
           )}
           <Text size="xs" c="dimmed">
-            {messages.utc}: <Code>{instant.toISOString()}</Code> ({messages.timeZone(timeZone)})
+            {messages.utc} <Code>{instant.toISOString()}</Code> ({messages.timeZone(timeZone)})
           </Text>
         </Stack>
       )}

@@ -18,7 +18,8 @@ export const useExpiryFieldMessages = defineMessages({
     noExpiryDescription: 'O acesso não expira.',
     noExpiryRemovesExisting: 'Se o aluno já estiver na turma, a validade que ele tem é retirada.',
     until: (day: string): string => `Vale até ${day}`,
-    utc: 'Enviado em UTC',
+    // What goes on the wire, not when: "Enviado em UTC: 2028-…" read as a date of sending.
+    utc: 'Será enviado em UTC como',
     timeZone: (zone: string): string => `fuso ${zone}`,
     expires: (relativeDay: string): string => `Expira ${relativeDay}`,
     alreadyPast: 'Esta data já passou.',
@@ -54,7 +55,7 @@ export const useExpiryFieldMessages = defineMessages({
     noExpiryRemovesExisting:
       'If the student is already in the class, their current expiry is removed.',
     until: (day: string): string => `Valid until ${day}`,
-    utc: 'Sent in UTC',
+    utc: 'Will be sent in UTC as',
     timeZone: (zone: string): string => `time zone ${zone}`,
     expires: (relativeDay: string): string => `Expires ${relativeDay}`,
     alreadyPast: 'This date has passed.',

@@ -2,10 +2,12 @@
 process.env.TZ = 'America/Sao_Paulo';
 
 import { notifications } from '@mantine/notifications';
+import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { classQueries } from '../../api/class-queries';
+import { createQueryClient } from '../../app/query-client';
 import type { Class, ClassSummary } from '#contract';
 import type { Locale } from '../../i18n/messages';
 import { createTestApiClient } from '../../testing/api-client';
@@ -31,6 +33,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  onlineManager.setOnline(true);
 });
 
 /** The dialog as the page holds it: open until it asks to close, then closed (content gone). */
@@ -89,7 +92,7 @@ async function fillStudent(user: User, name = 'Ana Souza', email = 'ana.souza@es
 
 /** The instant the form says it will send, in UTC. */
 function shownUtc(): string | null {
-  const line = within(dialog()).queryByText(/^Enviado em UTC:/);
+  const line = within(dialog()).queryByText(/^Será enviado em UTC como /);
   return line?.querySelector('code')?.textContent ?? null;
 }
 
@@ -189,8 +192,8 @@ describe('Enrol dialog: the form', () => {
     const { user } = renderDialog([summary(FIRST), summary(SECOND)], { locale: 'en' });
 
     const form = dialog('Enrol a student');
-    expect(within(form).getByText(/^Sent in UTC:/)).toHaveTextContent(
-      `Sent in UTC: ${END_OF_SCHOOL_YEAR_UTC} (time zone America/Sao_Paulo)`,
+    expect(within(form).getByText(/^Will be sent in UTC as /)).toHaveTextContent(
+      `Will be sent in UTC as ${END_OF_SCHOOL_YEAR_UTC} (time zone America/Sao_Paulo)`,
     );
     expect(within(form).getByText('Expires in 296 days')).toBeVisible();
     expect(
@@ -742,6 +745,30 @@ describe('Enrol dialog: when the API says no', () => {
     expect(await within(dialog()).findByText('Matrícula feita')).toBeVisible();
     expect(writes(backend)).toHaveLength(2);
     expect(writes(backend)[1]?.body).toEqual(writes(backend)[0]?.body);
+  });
+
+  it('offline, says so at once and keeps the form; online again, "Tentar novamente" sends it', async () => {
+    const backend = installReferenceApi({ turmas: TURMAS, extensions: false });
+    const { user } = render(<Harness turmas={[summary(FIRST)]} onClose={vi.fn()} />, {
+      queryClient: createQueryClient(vi.fn()),
+    });
+    await fillStudent(user);
+    onlineManager.setOnline(false);
+    backend.failNext('network');
+
+    await user.click(submitButton());
+
+    const alert = await within(dialog()).findByRole('alert');
+    expect(alert).toHaveTextContent('Não foi possível conectar ao servidor.');
+    expect(nameField()).toHaveValue('Ana Souza');
+    expect(within(dialog()).getByRole('button', { name: 'Cancelar' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+
+    onlineManager.setOnline(true);
+    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await within(dialog()).findByText('Matrícula feita')).toBeVisible();
+    expect(writes(backend)).toHaveLength(2);
   });
 
   it('offers a retry after a server error (5xx)', async () => {

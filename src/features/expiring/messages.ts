@@ -59,9 +59,9 @@ export const useExpiringMessages = defineMessages({
     aDate: 'Until a date',
     dateLabel: 'Until',
     onlySelected: (count: number): string =>
-      count === 1 ? 'Only the selected turma' : `Only the ${count} selected turmas`,
+      count === 1 ? 'Only the selected class' : `Only the ${count} selected classes`,
     tableLabel: 'Enrolments expiring soon',
-    columns: { student: 'Student', turma: 'Turma', expirationDate: 'Expiry' },
+    columns: { student: 'Student', turma: 'Class', expirationDate: 'Expiry' },
     selectRow: (name: string, turma: string): string => `Select ${name} in ${turma}`,
     selectPage: 'Select every enrolment on this page',
     total: (count: number, formatted: string): string =>
@@ -96,7 +96,7 @@ export const useExpiringMessages = defineMessages({
     export: 'Export CSV',
     exporting: 'Exporting…',
     exportFailed: 'The list could not be exported',
-    csvHeader: ['Name', 'E-mail', 'Turma', 'Turma id', 'Expiry', 'Expiry (ISO)'],
+    csvHeader: ['Name', 'E-mail', 'Class', 'Class id', 'Expiry', 'Expiry (ISO)'],
     fileName: (date: string): string => `expiring-${date}.csv`,
   },
 });

@@ -93,7 +93,7 @@ export const useHistoryMessages = defineMessages({
     removed: (email: string, count: number, only?: string): string =>
       `Removed ${email} from ${enTurmas(count, only)}`,
     undid: (email: string, count: number, only?: string): string =>
-      `Undid a change of ${email} in ${enTurmas(count, only)}`,
+      `Undid a change for ${email} in ${enTurmas(count, only)}`,
     nothing: (email: string): string => `Nothing changed for ${email}`,
     byAt: (who: string, when: string): string => `${who} · ${when}`,
     notIn: 'not in the class',
