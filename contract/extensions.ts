@@ -52,6 +52,8 @@ export const rosterEntrySchema = z.object({
 export type RosterEntry = z.infer<typeof rosterEntrySchema>;
 
 export const rosterResponseSchema = z.object({
+  /** The turma's name: a roster opened from a link is named before any list shows the turma. */
+  className: z.optional(z.string()),
   data: z.array(rosterEntrySchema),
   totalRecords: z.int().check(z.nonnegative()),
 });
@@ -237,6 +239,8 @@ export type EnrolmentState = z.infer<typeof enrolmentStateSchema>;
 
 export const auditChangeSchema = z.object({
   classId: z.string(),
+  /** The turma's name now; absent when it no longer exists. */
+  className: z.optional(z.string()),
   before: enrolmentStateSchema,
   after: enrolmentStateSchema,
 });
@@ -278,6 +282,8 @@ export const undoResponseSchema = z.object({
       classes: z.array(
         z.object({
           classId: z.string(),
+          /** The turma's name now; absent when it no longer exists. */
+          className: z.optional(z.string()),
           outcome: z.enum(UNDO_OUTCOMES),
           reason: z.nullable(z.string()),
         }),

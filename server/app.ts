@@ -70,6 +70,7 @@ import type { Logger } from './log.ts';
 import type { Metrics } from './metrics.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { ALWAYS_READY, type Readiness } from './readiness.ts';
+import { namedAudit, namedRoster, namedUndo } from './turma-names.ts';
 
 export interface ApiOptions {
   store: Store;
@@ -460,16 +461,21 @@ function extensionRoutes(
       return c.json<MeResponse>({ name, role });
     })
     .get('/audit', valid('query', auditQuerySchema), async (c) =>
-      c.json(await store.listAudit(c.req.valid('query'))),
+      c.json(await namedAudit(store, await store.listAudit(c.req.valid('query')))),
     )
     .post('/audit/undo', ...write, valid('json', undoBodySchema), async (c) =>
-      c.json(await store.undo(c.req.valid('json'), authorOf(c))),
+      c.json(await namedUndo(store, await store.undo(c.req.valid('json'), authorOf(c)))),
     )
     .get(
       '/classe/:id/students',
       valid('param', classIdParamSchema),
       valid('query', rosterQuerySchema),
-      async (c) => c.json(await store.listRoster(c.req.valid('param').id, c.req.valid('query'))),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        return c.json(
+          await namedRoster(store, id, await store.listRoster(id, c.req.valid('query'))),
+        );
+      },
     )
     .get('/students', valid('query', studentSearchQuerySchema), async (c) =>
       c.json(await store.searchStudents(c.req.valid('query'))),

@@ -101,8 +101,10 @@ async function stateIn(turma: TurmaFixture, email: string): Promise<EnrolmentSta
     : OUT;
 }
 
+// Each change names its turma as it is now.
 const change = (turma: TurmaFixture, before: EnrolmentState, after: EnrolmentState) => ({
   classId: turma.id,
+  className: turma.name,
   before,
   after,
 });
@@ -182,7 +184,7 @@ describe('undo', () => {
       {
         entryId: removal.id,
         undoEntryId: expect.any(String) as string,
-        classes: [{ classId: MAT.id, outcome: 'restored', reason: null }],
+        classes: [{ classId: MAT.id, className: MAT.name, outcome: 'restored', reason: null }],
       },
     ]);
     expect(await stateIn(MAT, ANA.email)).toEqual(enrolled);
@@ -218,10 +220,11 @@ describe('undo', () => {
     expect(answer.entries[0]!.classes).toEqual([
       {
         classId: MAT.id,
+        className: MAT.name,
         outcome: 'refused',
         reason: expect.stringContaining('changed after this entry') as string,
       },
-      { classId: HIST.id, outcome: 'restored', reason: null },
+      { classId: HIST.id, className: HIST.name, outcome: 'restored', reason: null },
     ]);
     expect(await stateIn(MAT, ANA.email)).toEqual(later);
     expect(await stateIn(HIST, ANA.email)).toMatchObject({ enrolled: true, expirationDate: DEC });

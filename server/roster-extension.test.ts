@@ -139,13 +139,15 @@ describe("a turma's roster", () => {
   });
   afterAll(() => server.stop());
 
-  it('answers {data, totalRecords} with the five fields of each enrolment, as stored', async () => {
+  it('answers {className, data, totalRecords} with the five fields of each enrolment, as stored', async () => {
     const answer = await server.request('/classe/r2/students');
 
     expect(answer.status).toBe(200);
     expect(answer.contentType).toMatch(/^application\/json\b/);
     const body = answer.body as { data: RosterEntry[]; totalRecords: number };
     expect(body).toStrictEqual({
+      // Named, for a roster opened from a link before any list has shown the turma.
+      className: 'História',
       data: [
         {
           name: 'Ana Souza',
@@ -226,14 +228,16 @@ describe("a turma's roster", () => {
 
   it('answers an empty page past the end, with the true total', async () => {
     expect(await roster(server, 'r1', { page: 3, pageSize: 5 })).toEqual({
+      className: 'Matemática 9º A',
       data: [],
       totalRecords: 7,
     });
     expect(await roster(server, 'r1', { page: 2_147_483_647, pageSize: 100 })).toEqual({
+      className: 'Matemática 9º A',
       data: [],
       totalRecords: 7,
     });
-    expect(await roster(server, 'r3')).toEqual({ data: [], totalRecords: 0 });
+    expect(await roster(server, 'r3')).toEqual({ className: 'Física', data: [], totalRecords: 0 });
   });
 
   it.each([
@@ -361,7 +365,11 @@ describe('enrolledAt and updatedAt of an enrolment', () => {
         classes: [{ id: 'r1' }],
       }),
     );
-    expect(await roster(server, 'r1')).toEqual({ data: [], totalRecords: 0 });
+    expect(await roster(server, 'r1')).toEqual({
+      className: 'Matemática 9º A',
+      data: [],
+      totalRecords: 0,
+    });
     await after(before.updatedAt);
     expectWriteOk(
       await server.addStudentToClass('r1', { name: 'Gil', email: 'GIL@escola.example' }),

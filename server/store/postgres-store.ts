@@ -130,6 +130,15 @@ export async function openPostgresStore(
     );
     const store: Store = {
       listClasses: (params) => classList.list(params),
+      classNames: async (classIds) => {
+        if (classIds.length === 0) return new Map();
+        const { rows } = await query<{ id: string; name: string }>({
+          name: 'class-names',
+          text: 'SELECT id, name FROM classes WHERE id = ANY($1::text[])',
+          values: [classIds],
+        });
+        return new Map(rows.map(({ id, name }) => [id, name]));
+      },
       listRoster: (classId, params) => roster.listRoster(classId, params),
       searchStudents: (params) => roster.searchStudents(params),
       studentsByEmail: (emails) => roster.studentsByEmail(emails),

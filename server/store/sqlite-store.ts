@@ -128,6 +128,15 @@ export function createStore(db: Db, retentionDays = auditRetentionDays()): Store
   const stopFolding = audit.startFolding((batch) =>
     locks.writeIfFree(() => auditOnly.immediate(() => audit.fold(batch))),
   );
+  const namesOf = db.prepare<[string], { id: string; name: string }>(
+    'SELECT id, name FROM classes WHERE id IN (SELECT value FROM json_each(?))',
+  );
+  const classNames = (classIds: readonly string[]): ReadonlyMap<string, string> =>
+    new Map(
+      classIds.length === 0
+        ? []
+        : namesOf.all(JSON.stringify(classIds)).map(({ id, name }) => [id, name]),
+    );
   const reading =
     <A extends unknown[], R>(read: (...args: A) => R) =>
     (...args: A) =>
@@ -140,6 +149,7 @@ export function createStore(db: Db, retentionDays = auditRetentionDays()): Store
     listAudit: reading((params: AuditParams) => audit.list(params)),
     undo: (target, by) => locks.write(() => undoNow.immediate(target, by)),
     pruneAudit,
+    classNames: reading(classNames),
     listRoster: reading(roster.listRoster),
     searchStudents: reading(roster.searchStudents),
     studentsByEmail: reading(roster.studentsByEmail),

@@ -72,6 +72,11 @@ export interface Store {
   /** Deletes up to `batch` of the entries written before `olderThan`; answers how many. */
   pruneAudit(olderThan: string, batch: number): Promise<number>;
   /**
+   * The names of those of these turmas that exist, by id: the extensions' answers name the
+   * turmas they mention (the roster, the audit trail, undo), as no v1 call reads one turma.
+   */
+  classNames(classIds: readonly string[]): Promise<ReadonlyMap<string, string>>;
+  /**
    * GET /v1/classe/{id}/students (the roster extension): one page of a turma's students.
    * UnknownClassesError when the turma does not exist.
    */

@@ -42,7 +42,10 @@ export function UndoAnswer({
       <List size="sm" spacing={2}>
         {turmas.map((turma) => (
           <List.Item key={turma.classId}>
-            {cachedTurmaName(queryClient, turma.classId) ?? messages.turmaOf(turma.classId)}:{' '}
+            {turma.className ??
+              cachedTurmaName(queryClient, turma.classId) ??
+              messages.turmaOf(turma.classId)}
+            :{' '}
             {[
               turma.restored > 0 && messages.restored(turma.restored),
               turma.unchanged > 0 && messages.unchanged(turma.unchanged),

@@ -48,6 +48,8 @@ export type UndoMessages = ReturnType<typeof useUndoMessages>;
 /** One turma's part of an undo's answer: how many of its entries came back, and why not. */
 export interface TurmaUndo {
   classId: string;
+  /** As the server named it (absent: a turma that no longer exists, or an older server). */
+  className: string | undefined;
   restored: number;
   unchanged: number;
   refused: number;
@@ -59,10 +61,10 @@ export interface TurmaUndo {
 export function undoByTurma(answer: UndoResponse): TurmaUndo[] {
   const byTurma = new Map<string, TurmaUndo>();
   for (const entry of answer.entries) {
-    for (const { classId, outcome, reason } of entry.classes) {
+    for (const { classId, className, outcome, reason } of entry.classes) {
       let turma = byTurma.get(classId);
       if (!turma) {
-        turma = { classId, restored: 0, unchanged: 0, refused: 0, reasons: [] };
+        turma = { classId, className, restored: 0, unchanged: 0, refused: 0, reasons: [] };
         byTurma.set(classId, turma);
       }
       turma[outcome] += 1;

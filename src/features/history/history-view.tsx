@@ -250,11 +250,14 @@ function FilterForm({
   );
 }
 
-function useTurmaName() {
+/** A turma of the entry by name: as the server named it, or as a list of this tab shows it. */
+function useTurmaName(entry: AuditEntry) {
   const queryClient = useQueryClient();
   const undoMessages = useUndoMessages();
   return (classId: string) =>
-    cachedTurmaName(queryClient, classId) ?? undoMessages.turmaOf(classId);
+    entry.changes.find((change) => change.classId === classId)?.className ??
+    cachedTurmaName(queryClient, classId) ??
+    undoMessages.turmaOf(classId);
 }
 
 function EntryCard({
@@ -273,7 +276,7 @@ function EntryCard({
 }) {
   const messages = useHistoryMessages();
   const formats = useFormats();
-  const turmaName = useTurmaName();
+  const turmaName = useTurmaName(entry);
   const what = describeEntry(entry, messages, turmaName);
   const formatDate = (iso: string) => formats.dateTime.format(new Date(iso));
   const changes = changed(entry);
@@ -386,7 +389,7 @@ function RunCard({
 function RunEntry({ entry, undone }: { entry: AuditEntry; undone: boolean }) {
   const messages = useHistoryMessages();
   const formats = useFormats();
-  const turmaName = useTurmaName();
+  const turmaName = useTurmaName(entry);
   return (
     <Text size="sm">
       {describeEntry(entry, messages, turmaName)} ·{' '}

@@ -98,6 +98,30 @@ describe('history', () => {
     expect(within(dialog).getByText(/3 recusadas \(a matrícula mudou depois/)).toBeVisible();
   });
 
+  it('names turmas no list of the tab shows, as the server names them, and so does undo', async () => {
+    installBackend();
+    const api = createTestApiClient();
+    await writeRun(api);
+    // The list behind finds nothing: only the trail's answers can name the turmas.
+    window.history.replaceState(null, '', '/?q=zzzz&historico');
+
+    const { user } = render(<TurmasPage api={api} />);
+    const dialog = await view();
+    const list = await within(dialog).findByRole('list', {
+      name: 'Últimas alterações, as mais recentes primeiro',
+    });
+    expect(within(list).getByText('Removeu ana@escola.test de Matemática 9º A')).toBeVisible();
+    await user.click(
+      within(list).getByRole('button', {
+        name: 'Desfazer: Removeu ana@escola.test de Matemática 9º A',
+      }),
+    );
+    expect(
+      await within(dialog).findByText('Matemática 9º A: 1 matrícula restaurada'),
+    ).toBeVisible();
+    expect(within(dialog).queryByText(/turma t-/)).toBeNull();
+  });
+
   it('shows a read credential the writes, with no Desfazer: it could not undo them', async () => {
     const READ_TOKEN = 'read-token-of-the-secretaria-sede-0001';
     installBackend({

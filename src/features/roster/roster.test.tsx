@@ -159,6 +159,17 @@ describe('the roster of a turma', () => {
     ).toHaveAttribute('aria-sort', 'descending');
   });
 
+  it('opens from a shared link to a turma no list shows, named by its roster’s answer', async () => {
+    installBackend();
+    // The list behind finds nothing: only the roster can name the turma.
+    window.history.replaceState(null, '', '/?q=zzzz&turma=t-mat');
+    renderPage();
+
+    const dialog = await rosterDialog();
+    await within(dialog).findByText('3 alunos');
+    expect(screen.queryByText(/turma t-mat/)).toBeNull();
+  });
+
   it('speaks English too', async () => {
     installBackend();
     window.history.replaceState(null, '', '/?turma=t-mat');
