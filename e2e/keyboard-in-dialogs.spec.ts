@@ -79,6 +79,14 @@ test('the expiry’s calendar is a named dialog that keeps focus, and gives it b
   await page.keyboard.press('Enter');
   await expect(calendar).toBeVisible();
   await expect.poll(() => focusInside(page, CALENDAR)).toBe(true);
+  // On screen whole, its hours' field too: where a mouse can reach every part of it.
+  const screen = page.viewportSize()!;
+  for (const part of [calendar, calendar.getByLabel('Horas', { exact: true })]) {
+    const box = (await part.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(screen.width);
+    expect(box.y + box.height).toBeLessThanOrEqual(screen.height);
+  }
   const named = await new AxeBuilder({ page })
     .withRules(['aria-dialog-name'])
     .setLegacyMode(true)

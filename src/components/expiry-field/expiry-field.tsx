@@ -235,6 +235,9 @@ function ExpiryCalendar({
       </Popover.Target>
       <Popover.Dropdown ref={dropdown} data-mantine-stop-propagation>
         <InlineDateTimePicker
+          // Its own width: Mantine 9.7's default fills the container, and a popover sized to its
+          // content then grows without end (a panel a million pixels wide, 2026-11-29).
+          fullWidth={false}
           value={at !== null && toInstant(at) ? at : null}
           onChange={onPick}
           onSubmit={closePicker}
