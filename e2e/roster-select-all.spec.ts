@@ -178,7 +178,7 @@ test('a paused copy counts done, failed and not attempted as the server has them
 
   holding = false;
   await dialog.getByRole('button', { name: 'Continuar' }).click();
-  await expect(dialog.getByText('Concluído: 11 feitos, 1 não feitos.')).toBeVisible({
+  await expect(dialog.getByText('Concluído — feitos: 11; não feitos: 1.')).toBeVisible({
     timeout: 20_000,
   });
   const outcomes = dialog.getByRole('list', { name: 'Resultado por aluno' }).getByRole('listitem');

@@ -71,11 +71,15 @@ test('exports the whole roster as CSV: formula-safe, each expiry local and ISO @
   await expect(roster.status).toHaveText('3 alunos encontrados');
   await expectNoHorizontalOverflow(page);
   const download = page.waitForEvent('download');
-  await roster.dialog
-    .getByRole('button', { name: `Exportar os alunos de ${turma.name} em CSV` })
-    .click();
+  // From the keyboard: focus stays on the button while the roster is read, and after.
+  const exportButton = roster.dialog.getByRole('button', {
+    name: `Exportar os alunos de ${turma.name} em CSV`,
+  });
+  await exportButton.focus();
+  await page.keyboard.press('Enter');
   const file = await readFile(await (await download).path(), 'utf8');
   await expect(roster.dialog.getByText(`Arquivo com ${total} alunos salvo.`)).toBeVisible();
+  await expect(exportButton).toBeFocused();
   await expectNoAxeViolations(page, OVER_THE_PAGE);
 
   expect(file.startsWith('\uFEFF')).toBe(true);
@@ -190,7 +194,7 @@ async function copyThroughRun(
   // pointer.
   await submit.focus();
   await page.keyboard.press('Enter');
-  await expect(dialog.getByText(`Concluído: ${count} feitos, 0 não feitos.`)).toBeVisible({
+  await expect(dialog.getByText(`Concluído — feitos: ${count}; não feitos: 0.`)).toBeVisible({
     timeout: 30_000,
   });
   const outcomes = dialog.getByRole('list', { name: 'Resultado por aluno' }).getByRole('listitem');
@@ -324,7 +328,7 @@ test('warns before copying a student whose later expiry there would be shortened
   const submit = dialog.getByRole('button', { name: 'Matricular 1 aluno' });
   await submit.focus();
   await page.keyboard.press('Enter');
-  await expect(dialog.getByText('Concluído: 1 feitos, 0 não feitos.')).toBeVisible({
+  await expect(dialog.getByText('Concluído — feitos: 1; não feitos: 0.')).toBeVisible({
     timeout: 30_000,
   });
   // Only what happened: one outcome, Bia's.

@@ -242,6 +242,16 @@ describe('Bulk dialog: the review', () => {
     expect(writes(backend)).toEqual([]);
   });
 
+  it('gives focus to each step as it comes: the review’s summary, then the results’ title', async () => {
+    const { user } = setup();
+    await review(user, LIST);
+    // The button that led there is gone: focus is on what the step says, not on the page.
+    await waitFor(() => expect(summary()).toHaveFocus());
+    await user.click(startButton());
+    const title = await finished();
+    await waitFor(() => expect(title).toHaveFocus());
+  });
+
   it('keeps a row being fixed in place, counts it once it is right, and leaves excluded rows out', async () => {
     const { user, backend } = setup();
     await review(user, LIST);

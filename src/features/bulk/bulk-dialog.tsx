@@ -142,6 +142,24 @@ export function BulkDialog({
     }
   }
 
+  // A new step replaces the button that led to it: focus goes to the step's start (its summary
+  // or title, else its first control) rather than to the page's body, unless the step has put it
+  // somewhere in the dialog itself.
+  const stepRoot = useRef<HTMLDivElement>(null);
+  const stepKey = step.step === 'run' && reports ? 'results' : step.step;
+  const shownStep = useRef(stepKey);
+  useEffect(() => {
+    if (shownStep.current === stepKey) return;
+    shownStep.current = stepKey;
+    const root = stepRoot.current;
+    const active = document.activeElement;
+    if (!root || (active && active !== document.body && root.contains(active))) return;
+    const start =
+      root.querySelector<HTMLElement>('[data-step-start]') ??
+      root.querySelector<HTMLElement>('button, input, textarea');
+    start?.focus();
+  }, [stepKey]);
+
   const title = messages.title[run?.mode ?? mode];
   return (
     <FormDialog
@@ -153,7 +171,7 @@ export function BulkDialog({
       size="xl"
       fullScreen={phone}
     >
-      {renderStep()}
+      <div ref={stepRoot}>{renderStep()}</div>
     </FormDialog>
   );
 }

@@ -104,7 +104,7 @@ describe('one run id for a run of calls', { timeout: 40_000 }, () => {
       await screen.findByRole('option', { name: /9º ano A 2027/ }, { timeout: 5_000 }),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Mover 3 alunos' }));
-    await within(dialog).findByText('Concluído: 3 feitos, 0 não feitos.', {}, { timeout: 5000 });
+    await within(dialog).findByText('Concluído — feitos: 3; não feitos: 0.', {}, { timeout: 5000 });
     expect(backend.enrolments('t-8a')).toEqual([]);
 
     // Each student's enrolment and removal, and the three students: one run.

@@ -99,8 +99,9 @@ export const useRosterMessages = defineMessages({
             ? 'Mover 1 aluno'
             : `Mover ${formatted} alunos`,
       sending: 'Enviando…',
+      // Counts as labels: "1 feitos" was wrong, and the numbers vary.
       finished: (done: string, failed: string): string =>
-        `Concluído: ${done} feitos, ${failed} não feitos.`,
+        `Concluído — feitos: ${done}; não feitos: ${failed}.`,
       pending: 'Aguardando',
       notSent: 'Não enviado',
       done: (kind: 'copy' | 'move', turma: string): string =>
@@ -306,7 +307,7 @@ export const useRosterMessages = defineMessages({
             ? 'Move 1 student'
             : `Move ${formatted} students`,
       sending: 'Sending…',
-      finished: (done, failed) => `Finished: ${done} done, ${failed} not done.`,
+      finished: (done, failed) => `Finished — done: ${done}; not done: ${failed}.`,
       pending: 'Waiting',
       notSent: 'Not sent',
       done: (kind, turma) => (kind === 'copy' ? `Enrolled in ${turma}` : `Moved to ${turma}`),

@@ -6,6 +6,7 @@ import type { ApiClient } from '../../api/client';
 import type { RosterSortBy } from '#contract';
 import type { RosterEntry } from '#contract/extensions';
 import { ExpiryCell } from '../../components/expiry-status/expiry-cell';
+import { unavailable } from '../../components/form-dialog/unavailable';
 import { useFormats } from '../../i18n/formats';
 import { useRosterMessages } from './messages';
 import { downloadRosterCsv, readWholeRoster, rosterCsv } from './roster-export';
@@ -81,8 +82,11 @@ export function RosterExport({ api, turma, sortBy }: RosterExportProps) {
           variant="default"
           size="xs"
           aria-label={messages.export.csvName(turma.label)}
-          disabled={reading}
-          onClick={() => void exportCsv()}
+          // Not `disabled` while the roster is read: that would drop the focus on the page.
+          {...unavailable(reading)}
+          onClick={() => {
+            if (!reading) void exportCsv();
+          }}
         >
           {messages.export.csv}
         </Button>
@@ -90,8 +94,10 @@ export function RosterExport({ api, turma, sortBy }: RosterExportProps) {
           variant="default"
           size="xs"
           aria-label={messages.export.printName(turma.label)}
-          disabled={reading}
-          onClick={() => void print()}
+          {...unavailable(reading)}
+          onClick={() => {
+            if (!reading) void print();
+          }}
         >
           {messages.export.print}
         </Button>

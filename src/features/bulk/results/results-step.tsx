@@ -112,7 +112,7 @@ export function ResultsStep({
     <Stack gap="lg">
       {/* Retrying what failed is the next step, so it comes first, before a long table. */}
       <Group justify="space-between" gap="sm">
-        <Title order={3} size="h4">
+        <Title order={3} size="h4" tabIndex={-1} data-step-start>
           {messages.results.title[status]}
         </Title>
         {retryable > 0 && (

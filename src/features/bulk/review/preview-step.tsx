@@ -89,7 +89,7 @@ export function PreviewStep(props: PreviewStepProps) {
             {messages.input.problem(problem, format(BULK_ROWS_MAX))}
           </Alert>
         ))}
-        <Text fw={600} aria-live="polite">
+        <Text fw={600} aria-live="polite" tabIndex={-1} data-step-start>
           {messages.preview.summary(
             messages.preview.ready(ready.length, format(ready.length)),
             messages.preview.withProblems(withProblems.length, format(withProblems.length)),
