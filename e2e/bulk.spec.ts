@@ -14,7 +14,9 @@ import {
   expectNoAxeViolations,
   idInCsv,
   OVER_THE_PAGE,
+  lineBreaksIn,
   listClasses,
+  newTag,
   signIn,
   test,
   turmasPage,
@@ -434,3 +436,38 @@ test('a run in English and dark mode, by keyboard: paused and continued, every s
   await expectNoAxeViolations(page, OVER_THE_PAGE);
   expect(await countsOf(request, token, turmas)).toEqual([before[0]! + 7]);
 });
+
+test(
+  'on a phone, the results wrap names between words and e-mails only after "@" and "."',
+  { tag: '@phone' },
+  async ({ page, request, token }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const turmas = (await listClasses(request, token, { pageSize: 2 })).data;
+    await signIn(page, token);
+    await openWithTwoTurmas(page, turmas);
+    const bulk = bulkDialog(page);
+    const tag = newTag();
+    const students = ['Ana Paula Mendes Souza', 'Diego Ferreira dos Santos Albuquerque'].map(
+      (name) => ({
+        name,
+        email: `${name.toLowerCase().replaceAll(' ', '.')}.${tag}@aluno.escola.example`,
+      }),
+    );
+    await bulk.paste.fill(students.map(({ name, email }) => `${name};${email}`).join('\n'));
+    await bulk.review.click();
+    await bulk.start.click();
+    await expect(bulk.finished).toBeVisible({ timeout: 30_000 });
+
+    const table = bulk.dialog.getByRole('table', { name: 'Resultado por linha' });
+    for (const { name, email } of students) {
+      const address = table.getByRole('cell', { name: email, exact: true });
+      for (const { before } of await lineBreaksIn(address)) {
+        expect(['@', '.'], `${email}: a line ends in "${before}"`).toContain(before);
+      }
+      const words = table.getByRole('cell', { name, exact: true });
+      for (const { before, after } of await lineBreaksIn(words)) {
+        expect(name, 'a name breaks between words').toContain(`${before} ${after}`);
+      }
+    }
+  },
+);

@@ -9,6 +9,7 @@ import type { Class } from '#contract';
 import {
   expect,
   expectNoHorizontalOverflow,
+  lineBreaksIn,
   listClasses,
   newTag,
   OVER_THE_PAGE,
@@ -102,33 +103,6 @@ function textsCutOff(scope: Locator): Promise<string[]> {
       }
     }
     return cut;
-  });
-}
-
-/**
- * Where `element`'s text starts a new line: for each line after the first, the character that
- * ends the line before and the one that starts it.
- */
-function lineBreaksIn(element: Locator): Promise<{ before: string; after: string }[]> {
-  return element.evaluate((root) => {
-    const characters: { character: string; top: number }[] = [];
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? '';
-      for (let index = 0; index < text.length; index++) {
-        const range = document.createRange();
-        range.setStart(node, index);
-        range.setEnd(node, index + 1);
-        const rect = [...range.getClientRects()].find((piece) => piece.width > 0);
-        if (rect) characters.push({ character: text[index]!, top: Math.round(rect.top) });
-      }
-    }
-    return characters.flatMap((current, index) => {
-      const previous = characters[index - 1];
-      return previous && current.top > previous.top
-        ? [{ before: previous.character, after: current.character }]
-        : [];
-    });
   });
 }
 

@@ -23,6 +23,7 @@ import { resultsCsvRows } from './results-csv';
 import type { BulkMode, Delimiter } from '../types';
 import { useFormDialogMessages } from '../../../components/form-dialog/messages';
 import { visibleName } from '../../../components/visible-name/visible-name';
+import { EmailText } from '../../../components/email-text/email-text';
 
 interface ResultsStepProps {
   mode: BulkMode;
@@ -166,7 +167,9 @@ export function ResultsStep({
                   {report.line}
                 </th>
                 <td>{visibleName(report.name)}</td>
-                <td>{report.email}</td>
+                <td>
+                  <EmailText email={report.email} />
+                </td>
                 <td className={SUCCESS.has(report.outcome) ? undefined : classes.problem}>
                   {messages.results.outcomes[report.outcome]}
                 </td>

@@ -6,6 +6,7 @@ import type { BulkMessages } from '../messages';
 import { BulkPager } from '../pager';
 import type { BulkMode, CheckedRow } from '../types';
 import { usePage } from '../use-page';
+import { EmailText } from '../../../components/email-text/email-text';
 
 interface ReadyTableProps {
   mode: BulkMode;
@@ -41,7 +42,9 @@ export function ReadyTable({ mode, rows, messages }: ReadyTableProps) {
                   {row.line}
                 </th>
                 {mode === 'enrol' && <td>{visibleName(row.student!.name)}</td>}
-                <td>{row.student!.email}</td>
+                <td>
+                  <EmailText email={row.student!.email} />
+                </td>
                 {mode === 'enrol' && (
                   <td>
                     {row.student!.expirationDate
