@@ -2,12 +2,12 @@ import { useLayoutEffect, useRef } from 'react';
 
 /**
  * Gives focus back to the element that had it when `opened` turned true (or, if none had it, to
- * `fallback()`) once it turns false (WAI-ARIA APG: a dialog returns focus to what opened it). Mantine's Modal does this only when
- * `opened` changes on a Modal already mounted; the console's dialogs are loaded lazily, and a
- * first open mounts one already open whenever its code arrives after the click or key press
- * that opened it (src/app/turmas-page.tsx, the session-expired dialog). Use it with the Modal's
- * `returnFocus={false}`. A layout effect, so the element is noted before the dialog's focus
- * trap moves focus into it.
+ * `fallback()`) once it turns false (WAI-ARIA APG: a dialog returns focus to what opened it).
+ * Mantine's Modal does this only when `opened` changes on a Modal already mounted; the
+ * console's dialogs are loaded lazily, and a first open mounts one already open whenever its code
+ * arrives after the click or key press that opened it (src/app/turmas-page.tsx, the
+ * session-expired dialog). Use it with the Modal's `returnFocus={false}`. A layout effect, so the
+ * element is noted before the dialog's focus trap moves focus into it.
  */
 export function useReturnFocus(opened: boolean, fallback?: () => HTMLElement | null): void {
   const opener = useRef<HTMLElement | null>(null);
