@@ -347,7 +347,7 @@ const byLocale = {
         rejected: 'Rejected',
         failed: 'Failed',
         'not-sent': 'Not sent',
-        invalid: 'Has a problem',
+        invalid: 'With a problem',
         excluded: 'Excluded',
       },
       count: (outcome: string, count: string) => `${outcome}: ${count}`,
