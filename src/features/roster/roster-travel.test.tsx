@@ -229,7 +229,11 @@ describe('copying and moving students to another turma', { timeout: 40_000 }, ()
     const started = performance.now();
     await user.click(within(dialog).getByRole('button', { name: 'Matricular 3 alunos' }));
     expect(
-      await within(dialog).findByText('Concluído: 3 feitos, 0 não feitos.', {}, { timeout: 5000 }),
+      await within(dialog).findByText(
+        'Concluído — feitos: 3; não feitos: 0.',
+        {},
+        { timeout: 5000 },
+      ),
     ).toBeVisible();
     // The in-process server's figure, for a roster of 3; the e2e spec measures 40.
     expect(performance.now() - started).toBeLessThan(3000);
@@ -246,7 +250,7 @@ describe('copying and moving students to another turma', { timeout: 40_000 }, ()
     const { backend, user, dialog } = await openTravel('copy');
     await user.click(within(dialog).getByRole('radio', { name: 'Uma nova validade para todos' }));
     await user.click(within(dialog).getByRole('button', { name: 'Matricular 3 alunos' }));
-    await within(dialog).findByText('Concluído: 3 feitos, 0 não feitos.', {}, { timeout: 5000 });
+    await within(dialog).findByText('Concluído — feitos: 3; não feitos: 0.', {}, { timeout: 5000 });
     const expiries = [ANA, BIA, CAIO].map(({ email }) => backend.expiryOf('t-9a', email));
     expect(new Set(expiries).size).toBe(1);
     expect(expiries[0]).not.toBeNull();
@@ -266,7 +270,11 @@ describe('copying and moving students to another turma', { timeout: 40_000 }, ()
     );
     await user.click(within(dialog).getByRole('button', { name: 'Mover 3 alunos' }));
     expect(
-      await within(dialog).findByText('Concluído: 2 feitos, 1 não feitos.', {}, { timeout: 5000 }),
+      await within(dialog).findByText(
+        'Concluído — feitos: 2; não feitos: 1.',
+        {},
+        { timeout: 5000 },
+      ),
     ).toBeVisible();
     expect(backend.enrolments('t-9a')).toEqual([ANA.email, BIA.email, CAIO.email]);
     expect(backend.enrolments('t-8a')).toEqual([BIA.email]);
@@ -304,7 +312,11 @@ describe('copying and moving students to another turma', { timeout: 40_000 }, ()
     await user.click(warned.getByRole('checkbox', { name: 'Deixar Ana de fora' }));
     await user.click(within(dialog).getByRole('button', { name: 'Matricular 2 alunos' }));
     expect(
-      await within(dialog).findByText('Concluído: 2 feitos, 0 não feitos.', {}, { timeout: 5000 }),
+      await within(dialog).findByText(
+        'Concluído — feitos: 2; não feitos: 0.',
+        {},
+        { timeout: 5000 },
+      ),
     ).toBeVisible();
     // Only what happened: the two sent, and Ana's longer expiry there as it was.
     const outcomes = within(dialog).getByRole('list', { name: 'Resultado por aluno' });
