@@ -25,14 +25,7 @@ export async function namedAudit(store: Names, page: AuditResponse): Promise<Aud
   );
   return {
     ...page,
-    data: page.data.map((entry) => ({
-      ...entry,
-      changes: entry.changes.map(({ classId, ...change }) => ({
-        classId,
-        ...named(names, classId),
-        ...change,
-      })),
-    })),
+    data: page.data.map((entry) => ({ ...entry, changes: withNames(names, entry.changes) })),
   };
 }
 
@@ -44,18 +37,20 @@ export async function namedUndo(store: Names, answer: UndoResponse): Promise<Und
   return {
     entries: answer.entries.map((entry) => ({
       ...entry,
-      classes: entry.classes.map(({ classId, ...turma }) => ({
-        classId,
-        ...named(names, classId),
-        ...turma,
-      })),
+      classes: withNames(names, entry.classes),
     })),
   };
 }
 
 const namesOf = (store: Names, classIds: string[]) => store.classNames([...new Set(classIds)]);
 
-const named = (names: ReadonlyMap<string, string>, classId: string) => {
-  const className = names.get(classId);
-  return className === undefined ? {} : { className };
-};
+/** Each item with its turma's name after its id (the contract's `className`), where it exists. */
+function withNames<T extends { classId: string; className?: string }>(
+  names: ReadonlyMap<string, string>,
+  items: readonly T[],
+): T[] {
+  return items.map(({ classId, ...item }) => {
+    const className = names.get(classId);
+    return { classId, ...(className === undefined ? {} : { className }), ...item } as T;
+  });
+}

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Kbd.css';
 import { Button, Kbd, Stack, Text } from '@mantine/core';
 import { IconUserSearch } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { ApiClient } from '../../api/client';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
@@ -9,7 +9,7 @@ import { useFormDialog } from '../../components/form-dialog/form-dialog-context'
 import { StudentSuggestField } from '../../components/student-suggestions/student-suggest-field';
 import { openStudentPage } from '../../lib/student-address';
 import { useStudentMessages } from './messages';
-import { STUDENT_SEARCH_ID } from './student-search-button';
+import { STUDENT_SEARCH_ID, studentSearchButton } from './student-search-button';
 import classes from './student-search.module.css';
 
 /** What covers the page and owns the keyboard while it is open: Ctrl+K waits for it to close. */
@@ -23,7 +23,6 @@ const OVER_THE_PAGE = '[role="dialog"], [role="alertdialog"], [aria-modal="true"
 export function StudentSearch({ api }: { api: Pick<ApiClient, 'request'> }) {
   const messages = useStudentMessages().search;
   const [opened, setOpened] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -36,7 +35,7 @@ export function StudentSearch({ api }: { api: Pick<ApiClient, 'request'> }) {
       // From nowhere in particular, as if from its button: focus comes back there after it, and
       // after the student's page it opens.
       const active = document.activeElement;
-      if (active === null || active === document.body) button.current?.focus();
+      if (active === null || active === document.body) studentSearchButton()?.focus();
       setOpened(true);
     };
     window.addEventListener('keydown', onKey);
@@ -46,7 +45,6 @@ export function StudentSearch({ api }: { api: Pick<ApiClient, 'request'> }) {
   return (
     <>
       <Button
-        ref={button}
         id={STUDENT_SEARCH_ID}
         variant="default"
         // The name stays when narrow screens show the icon alone.
