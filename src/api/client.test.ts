@@ -112,7 +112,7 @@ describe('getClasses', () => {
     expect(server.requests[0]?.rawUrl).toBe('/v1/classe?page=1');
   });
 
-  it('reads the token at call time, lets options.token override it, and sends none without one', async () => {
+  it('reads the token at call time and lets options.token override it', async () => {
     server.handle((_request, response) => sendJson(response, 200, classList));
     let token: string | null = 'first';
     const api = client({ getToken: () => token });
@@ -121,16 +121,33 @@ describe('getClasses', () => {
     token = 'second';
     await api.getClasses();
     await api.getClasses({}, { token: 'candidate' });
-    token = null;
-    await api.getClasses();
 
     expect(server.requests.map((request) => request.headers.authorization)).toEqual([
       'Bearer first',
       'Bearer second',
       'Bearer candidate',
-      undefined,
     ]);
     expect(server.requests.every((request) => !request.rawUrl.includes('candidate'))).toBe(true);
+  });
+
+  it('without a token sends nothing but the health check, and fails as the 401 it would get', async () => {
+    server.handle((_request, response) => sendJson(response, 200, classList));
+    const api = client({ getToken: () => null });
+
+    const list = await apiError(api.getClasses());
+    const write = await apiError(
+      api.addStudentToClass('turma-1', { name: 'Bruno Lima', email: 'bruno@example.com' }),
+    );
+    await api.checkHealth();
+
+    for (const error of [list, write]) {
+      expect(error).toMatchObject({ kind: 'http', status: 401, body: undefined });
+      expect(error.isUnauthorized).toBe(true);
+      expect(error.isTransient).toBe(false);
+    }
+    expect(
+      server.requests.map((request) => [request.rawUrl, request.headers.authorization]),
+    ).toEqual([['/v1/health', undefined]]);
   });
 
   it('uses the fetch given in the config, called as a plain function', async () => {

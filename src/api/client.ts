@@ -37,7 +37,8 @@ const healthResponseSchema = z.unknown();
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
 /**
- * - `http`: the server answered with a non-2xx status (see `status` and `body`).
+ * - `http`: the server answered with a non-2xx status (see `status` and `body`), or would have:
+ *   a request with no credential to send is not sent, and fails as the 401 it would get.
  * - `network`: no answer at all (offline, DNS, connection refused or cut; or, for an API on
  *   another origin, a call the browser refused: see `crossOrigin`).
  * - `timeout`: no complete answer within `timeoutMs`.
@@ -236,6 +237,8 @@ export interface RequestSpec<T> {
   body?: { schema: z.ZodMiniType; value: unknown };
   response: z.ZodMiniType<T>;
   options: RequestOptions | undefined;
+  /** Sent even without a credential: the one operation the server answers anyone. */
+  anonymous?: boolean;
 }
 
 /** What every request of one client shares: where, how long, with which token and fetch. */
@@ -340,6 +343,13 @@ async function send(
   ids: RequestIds,
 ): Promise<{ response: Response; text: string }> {
   const token = spec.options?.token ?? transport.getToken();
+  // Every operation needs the credential (spec §5), so the answer without one is known. Asking
+  // anyway sent requests nobody wanted: from a page still mounting as its person signed out.
+  if (!token && !spec.anonymous) {
+    throw new ApiError('http', 'Not sent: there is no credential (signed out or expired)', {
+      status: 401,
+    });
+  }
   const headers = requestHeaders(token, ids);
   let body: string | undefined;
   if (spec.body) {
@@ -467,7 +477,13 @@ export function createApiClient(config: ApiClientConfig) {
 
     /** Whether the server answers (`/v1/health`): how a bulk run paused by an outage knows it is back. */
     checkHealth: (options?: RequestOptions) =>
-      request({ method: 'GET', path: '/health', response: healthResponseSchema, options }),
+      request({
+        method: 'GET',
+        path: '/health',
+        response: healthResponseSchema,
+        options,
+        anonymous: true,
+      }),
   };
 }
 
