@@ -119,6 +119,29 @@ test('marks the words of "matematica 3" in the table and in the enrol form’s s
   await expect(highlighted).toHaveAttribute('data-combobox-selected');
   await expectReadableMarks(highlighted);
   await expectNoAxeViolations(page, OVER_THE_PAGE);
+
+  // A slow answer: the last one stays, dimmed, and still readable (it was 4.09:1 with opacity).
+  await page.route('**/v1/classe?**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue().catch(() => undefined);
+  });
+  await search.fill('3 MATEMÁTICA B');
+  await expect(results).toHaveAttribute('aria-busy', 'true');
+  await expect(results.getByRole('option').first()).toBeVisible();
+  // Once the dimming has faded in: it waits 200 ms, so that a quick answer does not flash.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
+  await expect(results).toHaveAttribute('aria-busy', 'true');
+  await expectReadableMarks(results);
+  await expectNoAxeViolations(page, OVER_THE_PAGE);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
 test('offers the search again with fewer words when several found nothing', async ({
