@@ -9,6 +9,7 @@ import type { Class } from '#contract';
 import {
   expect,
   expectNoAxeViolations,
+  expectNoHorizontalOverflow,
   listClasses,
   OVER_THE_PAGE,
   signIn,
@@ -63,7 +64,21 @@ for (const size of [
     for (const student of students) {
       await expect(table.getByText(student.email)).toBeVisible();
     }
+    // Each enrolment a card on a phone: nothing of the table is past the screen's edge, nor
+    // scrolled out of sight in a box of its own.
+    const box = await table.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(size.width);
+    await expectNoHorizontalOverflow(page);
     await expectNoAxeViolations(page, OVER_THE_PAGE);
+
+    // A name opens the student's page over the view; closing it comes back to the view.
+    await table.getByRole('link', { name: students[0]!.name }).click();
+    const studentPage = page.getByRole('dialog', { name: students[0]!.name });
+    await expect(studentPage.getByRole('heading', { name: students[0]!.name })).toBeVisible();
+    await expect(studentPage.getByRole('cell', { name: turma.name, exact: true })).toBeVisible();
+    await page.goBack();
+    await expect(studentPage).toBeHidden();
+    await expect(table.getByRole('link', { name: students[0]!.name })).toBeFocused();
 
     const download = page.waitForEvent('download');
     await view.getByRole('button', { name: 'Exportar CSV' }).click();

@@ -1,7 +1,4 @@
 // Loaded with the view, not with the first screen (src/app/mantine-styles.ts).
-import '@mantine/core/styles/Table.css';
-// Table.ScrollContainer is a ScrollArea.
-import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import {
@@ -13,7 +10,6 @@ import {
   Loader,
   SegmentedControl,
   Stack,
-  Table,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -23,7 +19,12 @@ import type { ExpiringEnrolment } from '#contract/extensions';
 import { ApiError, type ApiClient } from '../../api/client';
 import { getExpiringEnrolments } from '../../api/extension-calls';
 import { classQueries } from '../../api/class-queries';
+import cardTable from '../../components/card-table/card-table.module.css';
+import { TickAll } from '../../components/card-table/tick-all';
+import { EmailText } from '../../components/email-text/email-text';
 import { ExpiryCell } from '../../components/expiry-status/expiry-cell';
+import { StudentLink } from '../../components/student-link/student-link';
+import { visibleName } from '../../components/visible-name/visible-name';
 import { Pager } from '../../components/pager/pager';
 import { SidePanel } from '../../components/side-panel/side-panel';
 import { useFormats } from '../../i18n/formats';
@@ -101,12 +102,11 @@ export function ExpiringView({
     else next.set(keyOf(row), row);
     setTicked(next);
   };
-  const pageTicked = rows.length > 0 && rows.every((row) => ticked.has(keyOf(row)));
-  const tickPage = () => {
+  const tickPage = (checked: boolean) => {
     const next = new Map(ticked);
     for (const row of rows) {
-      if (pageTicked) next.delete(keyOf(row));
-      else next.set(keyOf(row), row);
+      if (checked) next.set(keyOf(row), row);
+      else next.delete(keyOf(row));
     }
     setTicked(next);
   };
@@ -184,10 +184,8 @@ export function ExpiringView({
               <ExpiringTable
                 rows={rows}
                 now={now.at}
-                ticked={ticked}
-                pageTicked={pageTicked}
-                onToggle={toggle}
-                onTickPage={tickPage}
+                // A read credential has nothing to do with ticked rows: it may only export.
+                ticking={readOnly ? undefined : { ticked, onToggle: toggle, onTickPage: tickPage }}
               />
               {total > PAGE_SIZE && (
                 <Pager
@@ -300,64 +298,78 @@ function LoadFailed({ error, onRetry }: { error: Error; onRetry: () => void }) {
   );
 }
 
+interface Ticking {
+  ticked: ReadonlyMap<string, ExpiringEnrolment>;
+  onToggle: (row: ExpiringEnrolment) => void;
+  onTickPage: (checked: boolean) => void;
+}
+
+/** One page of the window: each name opens the student's page; `ticking` adds the tick boxes. */
 function ExpiringTable({
   rows,
   now,
-  ticked,
-  pageTicked,
-  onToggle,
-  onTickPage,
+  ticking,
 }: {
   rows: readonly ExpiringEnrolment[];
   now: Date;
-  ticked: ReadonlyMap<string, ExpiringEnrolment>;
-  pageTicked: boolean;
-  onToggle: (row: ExpiringEnrolment) => void;
-  onTickPage: () => void;
+  ticking: Ticking | undefined;
 }) {
   const messages = useExpiringMessages();
   const formats = useFormats();
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table aria-label={messages.tableLabel} verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
-              <Checkbox
+    <table className={cardTable.table} aria-label={messages.tableLabel}>
+      <thead>
+        <tr>
+          {ticking && (
+            <th scope="col" className={cardTable.selectColumn}>
+              <TickAll
                 aria-label={messages.selectPage}
-                checked={pageTicked}
-                onChange={onTickPage}
+                total={rows.length}
+                ticked={rows.filter((row) => ticking.ticked.has(keyOf(row))).length}
+                onChange={ticking.onTickPage}
               />
-            </Table.Th>
-            <Table.Th>{messages.columns.student}</Table.Th>
-            <Table.Th>{messages.columns.turma}</Table.Th>
-            <Table.Th aria-sort="ascending">{messages.columns.expirationDate}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={keyOf(row)}>
-              <Table.Td>
-                <Checkbox
-                  aria-label={messages.selectRow(row.student.name, row.class.name)}
-                  checked={ticked.has(keyOf(row))}
-                  onChange={() => onToggle(row)}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{row.student.name}</Text>
+            </th>
+          )}
+          <th scope="col">{messages.columns.student}</th>
+          <th scope="col">{messages.columns.turma}</th>
+          <th scope="col" aria-sort="ascending">
+            {messages.columns.expirationDate}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => {
+          const name = visibleName(row.student.name);
+          return (
+            <tr key={keyOf(row)}>
+              {ticking && (
+                <td>
+                  <input
+                    type="checkbox"
+                    className={cardTable.checkbox}
+                    aria-label={messages.selectRow(name, row.class.name)}
+                    checked={ticking.ticked.has(keyOf(row))}
+                    onChange={() => ticking.onToggle(row)}
+                  />
+                </td>
+              )}
+              {/* Text, never markup: React escapes whatever the server sent. */}
+              <td>
+                <span className={cardTable.name}>
+                  <StudentLink email={row.student.email}>{name}</StudentLink>
+                </span>
                 <Text size="xs" c="dimmed">
-                  {row.student.email}
+                  <EmailText email={row.student.email} />
                 </Text>
-              </Table.Td>
-              <Table.Td>{row.class.name}</Table.Td>
-              <Table.Td>
+              </td>
+              <td data-label={messages.columns.turma}>{row.class.name}</td>
+              <td data-label={messages.columns.expirationDate}>
                 <ExpiryCell expirationDate={row.expirationDate} now={now} formats={formats} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }

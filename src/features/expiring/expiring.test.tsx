@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUDIT_EXTENSION } from '#contract';
 import { TurmasPage } from '../../app/turmas-page';
 import { selectionStore } from '../../lib/selection-store';
+import { tokenStore } from '../auth/token-store';
 import { createTestApiClient, fetchWithout } from '../../testing/api-client';
 import { closeTabAsks } from '../../testing/close-tab';
 import { installReferenceApi, type ReferenceApiOptions } from '../../testing/msw/reference-api';
@@ -62,6 +63,7 @@ const withoutAudit = fetchWithout(AUDIT_EXTENSION);
 function startClean() {
   window.history.replaceState(null, '', '/');
   selectionStore.clear();
+  tokenStore.clear();
 }
 beforeEach(startClean);
 afterEach(startClean);
@@ -231,6 +233,42 @@ describe('expiring soon', () => {
       Date.now() + 30 * DAY,
     );
     expect(within(dialog).queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+
+  it("opens a student's page from their name, over the view, and Back returns to it", async () => {
+    installBackend();
+    window.history.replaceState(null, '', '/?expirando=30');
+    const { user } = renderPage();
+    const dialog = await view();
+    await user.click(await within(dialog).findByRole('link', { name: 'Ana Souza' }));
+
+    expect(new URLSearchParams(window.location.search).get('aluno')).toBe('ana@escola.test');
+    const page = await screen.findByRole('dialog', { name: 'Ana Souza' }, { timeout: 10_000 });
+    expect(await within(page).findByText('Matemática 9º A')).toBeVisible();
+    window.history.back();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Ana Souza' })).toBeNull());
+    expect(window.location.search).toBe('?expirando=30');
+    expect(within(await view()).getByRole('link', { name: 'Davi Rocha' })).toBeVisible();
+  });
+
+  it('shows a read credential the window to export, with nothing to tick or extend', async () => {
+    const READ_TOKEN = 'read-token-of-the-secretaria-sede-0001';
+    installBackend({ credentials: [{ name: 'secretaria-sede', role: 'read', token: READ_TOKEN }] });
+    tokenStore.set(READ_TOKEN);
+    window.history.replaceState(null, '', '/?expirando=30');
+    render(<TurmasPage api={createTestApiClient({ getToken: tokenStore.get })} />);
+    const dialog = await view();
+    await within(dialog).findByText('2 matrículas');
+    await waitFor(() => expect(within(dialog).queryAllByRole('checkbox')).toEqual([]));
+
+    const table = within(dialog).getByRole('table', { name: 'Matrículas que expiram em breve' });
+    expect(
+      within(table)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Ana Souza', 'Davi Rocha']);
+    expect(within(dialog).queryByRole('button', { name: 'Estender validade' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Exportar CSV' })).toBeEnabled();
   });
 
   it('is not offered by a server without the extension', async () => {

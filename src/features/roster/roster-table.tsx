@@ -1,15 +1,15 @@
-import { UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import type { RosterSortBy, RosterSortField } from '#contract';
 import type { RosterEntry } from '#contract/extensions';
 import { useFormats, type Formats } from '../../i18n/formats';
 import { EmailText } from '../../components/email-text/email-text';
-import { NativeCheckbox } from '../../components/native-checkbox/native-checkbox';
+import cardTable from '../../components/card-table/card-table.module.css';
+import { SortHeader } from '../../components/card-table/sort-header';
+import { TickAll } from '../../components/card-table/tick-all';
+import { StudentLink } from '../../components/student-link/student-link';
 import { visibleName } from '../../components/visible-name/visible-name';
 import { parseSortBy } from '../../components/sort-cycle/sort-cycle';
 import { CompactDateTime, ExpiryCell } from '../../components/expiry-status/expiry-cell';
-import { isPlainClick, openStudentPage, studentPageHref } from '../../lib/student-address';
 import { useRosterMessages, type RosterMessages } from './messages';
 import classes from './roster.module.css';
 
@@ -49,8 +49,13 @@ export function RosterTable({
   const messages = useRosterMessages();
   const formats = useFormats();
   const columns = messages.columns;
+  const current = parseSortBy(sort);
   const header = (field: RosterSortField, className?: string) => (
-    <SortHeader field={field} sort={sort} onSort={onSort} className={className}>
+    <SortHeader
+      sorted={current.field === field && (current.desc ? 'desc' : 'asc')}
+      onSort={() => onSort(field)}
+      className={className}
+    >
       {columns[field]}
     </SortHeader>
   );
@@ -58,14 +63,19 @@ export function RosterTable({
     <table
       ref={ref}
       tabIndex={-1}
-      className={classes.table}
+      className={cardTable.table}
       aria-label={label}
       aria-busy={rows === undefined || stale}
     >
       <thead>
         <tr>
-          <th scope="col" className={classes.selectColumn}>
-            <PageCheckbox rows={rows} selected={selected} onToggle={onToggle} />
+          <th scope="col" className={cardTable.selectColumn}>
+            <TickAll
+              aria-label={messages.selectPage}
+              total={rows?.length ?? 0}
+              ticked={rows?.filter((student) => selected.has(student.email)).length ?? 0}
+              onChange={(checked) => onToggle(rows ?? [], checked)}
+            />
           </th>
           {header('name')}
           {header('email')}
@@ -124,25 +134,16 @@ function StudentRow({
       <td>
         <input
           type="checkbox"
-          className={classes.checkbox}
+          className={cardTable.checkbox}
           aria-label={messages.selectRow(visibleName(student.name), student.email)}
           checked={checked}
           onChange={(event) => onToggle([student], event.currentTarget.checked)}
         />
       </td>
       {/* Text, never markup: React escapes whatever the server sent. */}
-      <td className={classes.name}>
+      <td className={cardTable.name}>
         {linked ? (
-          <a
-            href={studentPageHref(student.email)}
-            onClick={(event) => {
-              if (!isPlainClick(event)) return;
-              event.preventDefault();
-              openStudentPage(student.email);
-            }}
-          >
-            {visibleName(student.name)}
-          </a>
+          <StudentLink email={student.email}>{visibleName(student.name)}</StudentLink>
         ) : (
           visibleName(student.name)
         )}
@@ -157,61 +158,5 @@ function StudentRow({
         <CompactDateTime value={student.enrolledAt} formats={formats} />
       </td>
     </tr>
-  );
-}
-
-function SortHeader({
-  field,
-  sort,
-  onSort,
-  className,
-  children,
-}: {
-  field: RosterSortField;
-  sort: RosterSortBy;
-  onSort: (field: RosterSortField) => void;
-  className?: string | undefined;
-  children: string;
-}) {
-  const current = parseSortBy(sort);
-  const sorted = current.field === field ? (current.desc ? 'desc' : 'asc') : false;
-  const Icon = sorted === 'asc' ? IconArrowUp : sorted === 'desc' ? IconArrowDown : IconArrowsSort;
-  return (
-    <th
-      scope="col"
-      className={className}
-      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
-    >
-      <UnstyledButton
-        className={classes.sortButton}
-        data-sorted={sorted || undefined}
-        onClick={() => onSort(field)}
-      >
-        {children}
-        <Icon aria-hidden size={14} className={classes.sortIcon} />
-      </UnstyledButton>
-    </th>
-  );
-}
-
-/** Ticks the whole page, or clears it; mixed while some of the page is ticked. */
-function PageCheckbox({
-  rows,
-  selected,
-  onToggle,
-}: Pick<RosterTableProps, 'rows' | 'selected' | 'onToggle'>) {
-  const messages = useRosterMessages();
-  const page = rows ?? [];
-  const ticked = page.filter((student) => selected.has(student.email)).length;
-  const all = page.length > 0 && ticked === page.length;
-  return (
-    <NativeCheckbox
-      className={classes.checkbox}
-      aria-label={messages.selectPage}
-      checked={all}
-      indeterminate={ticked > 0 && !all}
-      disabled={page.length === 0}
-      onChange={() => onToggle(page, !all)}
-    />
   );
 }

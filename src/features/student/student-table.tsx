@@ -8,9 +8,10 @@ import {
   useTable,
   type SortingState,
 } from '@tanstack/react-table';
-import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { NativeCheckbox } from '../../components/native-checkbox/native-checkbox';
+import cardTable from '../../components/card-table/card-table.module.css';
+import { SortHeader } from '../../components/card-table/sort-header';
+import { TickAll } from '../../components/card-table/tick-all';
 import { foldForSearch } from '#contract';
 import type { StudentEnrolment } from '#contract/extensions';
 import { CompactDateTime, ExpiryCell } from '../../components/expiry-status/expiry-cell';
@@ -87,8 +88,7 @@ export function StudentTable({
   const rows = table.getRowModel().rows.map((row) => row.original);
   const header = (field: StudentSortField) => (
     <SortHeader
-      field={field}
-      sort={sort}
+      sorted={sort.field === field && (sort.desc ? 'desc' : 'asc')}
       onSort={() => {
         // Never unsorted: a third click goes back to the first direction.
         onSort(
@@ -103,11 +103,21 @@ export function StudentTable({
     </SortHeader>
   );
   return (
-    <table className={classes.table} aria-label={label}>
+    <table className={cardTable.table} aria-label={label}>
       <thead>
         <tr>
-          <th scope="col" className={classes.selectColumn}>
-            <AllCheckbox ids={rows.map(({ id }) => id)} selected={selected} onToggle={onToggle} />
+          <th scope="col" className={cardTable.selectColumn}>
+            <TickAll
+              aria-label={messages.selectAll}
+              total={rows.length}
+              ticked={rows.filter(({ id }) => selected.has(id)).length}
+              onChange={(checked) =>
+                onToggle(
+                  rows.map(({ id }) => id),
+                  checked,
+                )
+              }
+            />
           </th>
           {header('name')}
           {header('expirationDate')}
@@ -127,13 +137,13 @@ export function StudentTable({
               <td>
                 <input
                   type="checkbox"
-                  className={classes.checkbox}
+                  className={cardTable.checkbox}
                   aria-label={messages.selectRow(name)}
                   checked={selected.has(turma.id)}
                   onChange={(event) => onToggle([turma.id], event.currentTarget.checked)}
                 />
               </td>
-              <td className={classes.name}>
+              <td className={cardTable.name}>
                 <HighlightedText text={name} query={query} />
               </td>
               <td data-label={messages.columns.expirationDate}>
@@ -154,56 +164,5 @@ export function StudentTable({
         })}
       </tbody>
     </table>
-  );
-}
-
-function SortHeader({
-  field,
-  sort,
-  onSort,
-  children,
-}: {
-  field: StudentSortField;
-  sort: StudentSort;
-  onSort: () => void;
-  children: string;
-}) {
-  const sorted = sort.field === field ? (sort.desc ? 'desc' : 'asc') : false;
-  const Icon = sorted === 'asc' ? IconArrowUp : sorted === 'desc' ? IconArrowDown : IconArrowsSort;
-  return (
-    <th
-      scope="col"
-      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
-    >
-      <UnstyledButton className={classes.sortButton} onClick={onSort}>
-        {children}
-        <Icon aria-hidden size={14} />
-      </UnstyledButton>
-    </th>
-  );
-}
-
-/** Ticks every turma shown, or clears them; mixed while some are ticked. */
-function AllCheckbox({
-  ids,
-  selected,
-  onToggle,
-}: {
-  ids: readonly string[];
-  selected: ReadonlySet<string>;
-  onToggle: (ids: readonly string[], checked: boolean) => void;
-}) {
-  const messages = useStudentMessages();
-  const ticked = ids.filter((id) => selected.has(id)).length;
-  const all = ids.length > 0 && ticked === ids.length;
-  return (
-    <NativeCheckbox
-      className={classes.checkbox}
-      aria-label={messages.selectAll}
-      checked={all}
-      indeterminate={ticked > 0 && !all}
-      disabled={ids.length === 0}
-      onChange={() => onToggle(ids, !all)}
-    />
   );
 }
