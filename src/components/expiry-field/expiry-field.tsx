@@ -38,7 +38,7 @@ import {
   type LocalDateTime,
   type SchoolCalendar,
 } from './expiry';
-import { readTypedExpiry, type DayOrder } from './typed-expiry';
+import { DAY_ORDER, readTypedExpiry, type DayOrder } from './typed-expiry';
 import classes from './expiry-field.module.css';
 import { useExpiryFieldMessages } from './messages';
 
@@ -79,8 +79,12 @@ const DATES_SETTINGS: Record<Locale, DatesProviderSettings> = {
  * its own reading takes back (seconds only where the value has them).
  */
 const TYPED: Record<Locale, { order: DayOrder; minutes: string; seconds: string }> = {
-  'pt-BR': { order: 'day-first', minutes: 'DD/MM/YYYY HH:mm', seconds: 'DD/MM/YYYY HH:mm:ss' },
-  en: { order: 'month-first', minutes: 'M/D/YYYY h:mm A', seconds: 'M/D/YYYY h:mm:ss A' },
+  'pt-BR': {
+    order: DAY_ORDER['pt-BR'],
+    minutes: 'DD/MM/YYYY HH:mm',
+    seconds: 'DD/MM/YYYY HH:mm:ss',
+  },
+  en: { order: DAY_ORDER.en, minutes: 'M/D/YYYY h:mm A', seconds: 'M/D/YYYY h:mm:ss A' },
 };
 
 /**

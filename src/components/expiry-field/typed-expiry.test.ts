@@ -2,7 +2,7 @@
 process.env.TZ = 'America/Sao_Paulo';
 
 import { describe, expect, it } from 'vitest';
-import { readTypedExpiry, type DayOrder } from './typed-expiry';
+import { readsBothWays, readTypedExpiry, type DayOrder } from './typed-expiry';
 
 const read = (text: string, order: DayOrder) => readTypedExpiry(text, order)?.toISOString() ?? null;
 
@@ -48,5 +48,18 @@ describe('readTypedExpiry', () => {
     ['9999-12-31', 'day-first'],
   ] as const)('reads %j (%s) as no moment', (text, order) => {
     expect(read(text, order)).toBeNull();
+  });
+});
+
+describe('readsBothWays', () => {
+  it('is true only for a slashed date that names two different days', () => {
+    expect(readsBothWays('03/04/2027')).toBe(true);
+    expect(readsBothWays(' 3/4/2027 18:00 ')).toBe(true);
+    // One reading only, the same day either way, or no slashes to read two ways.
+    expect(readsBothWays('13/04/2027')).toBe(false);
+    expect(readsBothWays('04/13/2027')).toBe(false);
+    expect(readsBothWays('05/05/2027')).toBe(false);
+    expect(readsBothWays('2027-03-04')).toBe(false);
+    expect(readsBothWays('03/04')).toBe(false);
   });
 });

@@ -3,9 +3,13 @@
  * text means the same moment wherever it is typed.
  */
 import { expirationDateSchema } from '#contract';
+import type { Locale } from '../../i18n/messages';
 
 /** Which number comes first in a slashed date: 15/03/2027 or 3/15/2027. */
 export type DayOrder = 'day-first' | 'month-first';
+
+/** How each language writes a day and its month: what its staff mean by 03/04. */
+export const DAY_ORDER: Record<Locale, DayOrder> = { 'pt-BR': 'day-first', en: 'month-first' };
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ ,]+(.+))?$/;
 const SLASHED_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:[ ,]+(.+))?$/;
@@ -35,6 +39,16 @@ export function readTypedExpiry(text: string, order: DayOrder): Date | null {
   // Year 10000 has no ISO 8601 form the API takes, and 31 December 9999 at 23:59 west of UTC is
   // already there. (An invalid Date's year is NaN, which fails too.)
   return instant !== null && instant.getUTCFullYear() <= 9999 ? instant : null;
+}
+
+/**
+ * Whether text is a slashed date that names two different days read day first and month first
+ * (03/04/2027): a list's reader should say which it took.
+ */
+export function readsBothWays(text: string): boolean {
+  const dayFirst = readTypedExpiry(text, 'day-first');
+  const monthFirst = readTypedExpiry(text, 'month-first');
+  return dayFirst !== null && monthFirst !== null && dayFirst.getTime() !== monthFirst.getTime();
 }
 
 /** `time` (or the day's last minute) on a day, in the browser's time zone. */

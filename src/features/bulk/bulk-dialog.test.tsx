@@ -638,3 +638,38 @@ it('speaks English: the bulk dialog', async () => {
     screen.getByText('3 students ready to send · 2 lines with problems · 0 lines excluded'),
   ).toBeInTheDocument();
 });
+
+it('says how a date that reads both ways was taken, where the interface writes the month first', async () => {
+  const list = [
+    'nome;e-mail;validade',
+    `Carla Dias;${CARLA};31/12/2027`,
+    `Davi Rocha;${DAVI};03/04/2027`,
+  ].join('\n');
+  const notice = /dates are read day first/;
+
+  const { user, unmount } = setup({ locale: 'en' });
+  await user.click(screen.getByRole('textbox', { name: 'Paste the list of students' }));
+  await user.paste(list);
+  await user.click(screen.getByRole('button', { name: 'Review the list' }));
+  expect(
+    await within(dialog('Bulk enrolment')).findByText(
+      'The list’s dates are read day first, as in 31/12/2026: on line 3, “03/04/2027” is Apr 3, 2027, 11:59 PM. If the list puts the month first, correct its dates before sending.',
+    ),
+  ).toBeVisible();
+  // Back, and a list whose dates read one way only: nothing to say.
+  await user.click(screen.getByRole('button', { name: 'Back' }));
+  await user.clear(screen.getByRole('textbox', { name: 'Paste the list of students' }));
+  await user.paste(list.replace('03/04/2027', '13/04/2027'));
+  await user.click(screen.getByRole('button', { name: 'Review the list' }));
+  await screen.findByRole('button', { name: 'Enrol 2 students in 2 classes' });
+  expect(within(dialog('Bulk enrolment')).queryByText(notice)).toBeNull();
+  unmount();
+
+  // Portuguese writes the day first: the same list is read as its staff wrote it.
+  const portuguese = setup();
+  await portuguese.user.click(screen.getByRole('textbox', { name: 'Cole a lista de alunos' }));
+  await portuguese.user.paste(list);
+  await portuguese.user.click(screen.getByRole('button', { name: 'Revisar a lista' }));
+  await screen.findByRole('button', { name: 'Matricular 2 alunos em 2 turmas' });
+  expect(within(dialog('Matrícula em lote')).queryByText(/lidas com o dia primeiro/)).toBeNull();
+});

@@ -86,6 +86,8 @@ const byLocale = {
       excludeAll: 'Excluir todas as linhas com problema',
       includeAll: 'Incluir de volta as excluídas',
       batchExpiryHint: 'Vale para os alunos cuja linha não traz validade própria.',
+      dayFirst: (line: number, typed: string, read: string) =>
+        `As datas da lista são lidas com o dia primeiro: na linha ${line}, “${typed}” é ${read}.`,
       turmasLabel: (n: number, count: string) =>
         n === 0 ? 'Nenhuma turma escolhida' : n === 1 ? 'Na turma' : `Nas ${count} turmas`,
       turmasRequired: 'Escolha pelo menos uma turma.',
@@ -160,7 +162,6 @@ const byLocale = {
         invalid: 'Com problema',
         excluded: 'Excluído',
       },
-      count: (outcome: string, count: string) => `${outcome}: ${count}`,
       // A removal's detail, per turma: Saiu de / Não estava em / Não está mais em.
       removal: REMOVAL_SPLIT_WORDS['pt-BR'],
       nameKept: (name: string) => `Já cadastrado como ${name}, nome mantido.`,
@@ -279,6 +280,8 @@ const byLocale = {
       excludeAll: 'Exclude every line with a problem',
       includeAll: 'Include the excluded lines again',
       batchExpiryHint: 'Applies to students whose line has no expiry of its own.',
+      dayFirst: (line: number, typed: string, read: string) =>
+        `The list’s dates are read day first, as in 31/12/2026: on line ${line}, “${typed}” is ${read}. If the list puts the month first, correct its dates before sending.`,
       turmasLabel: (n: number, count: string) =>
         n === 0 ? 'No class chosen' : n === 1 ? 'In the class' : `In the ${count} classes`,
       turmasRequired: 'Choose at least one class.',
@@ -350,7 +353,6 @@ const byLocale = {
         invalid: 'With a problem',
         excluded: 'Excluded',
       },
-      count: (outcome: string, count: string) => `${outcome}: ${count}`,
       removal: REMOVAL_SPLIT_WORDS.en,
       nameKept: (name: string) => `Already registered as ${name}; the name is kept.`,
       notSentDetail: 'Cancelled before it was sent.',

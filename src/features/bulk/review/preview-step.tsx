@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalendarQuestion } from '@tabler/icons-react';
 import { useRef, useState, type Dispatch } from 'react';
 import type { ApiClient } from '../../../api/client';
 import type { ClassSummary } from '#contract';
 import type { ExpiryValue } from '../../../components/expiry-field/expiry';
 import { ExpiryField } from '../../../components/expiry-field/expiry-field';
+import { DAY_ORDER, readsBothWays } from '../../../components/expiry-field/typed-expiry';
 import { TurmaPicker } from '../../../components/turma-picker/turma-picker';
 import { CannotUndoWarning } from '../../../components/typed-confirmation/cannot-undo-warning';
 import { confirmationState } from '../../../components/typed-confirmation/typed-confirmation';
@@ -14,6 +15,7 @@ import { LookupStatus } from '../../../components/enrol-warnings/lookup-status';
 import { useStartAfterLookup } from '../../../components/enrol-warnings/use-start-after-lookup';
 import { WarningsSummary } from '../../../components/enrol-warnings/warnings-summary';
 import { useFormats } from '../../../i18n/formats';
+import { useLocale } from '../../../i18n/i18n-context';
 import type { BulkAction, PreviewState } from '../bulk-state';
 import { useBulkMessages } from '../messages';
 import { BULK_ROWS_MAX, type BulkMode, type CheckedRow } from '../types';
@@ -100,6 +102,7 @@ export function PreviewStep(props: PreviewStepProps) {
           )}
         </Text>
         {warnings.size > 0 && <WarningsSummary warnings={warnings.values()} />}
+        {mode === 'enrol' && <DayFirstNotice rows={ready} />}
         {mode === 'enrol' && (
           <LookupStatus
             lookup={lookup}
@@ -178,5 +181,24 @@ export function PreviewStep(props: PreviewStepProps) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * A list's dates are read day first in every language (decision 016); where the interface writes
+ * the month first, the first date that reads both ways is shown as it was taken, in words.
+ */
+function DayFirstNotice({ rows }: { rows: readonly CheckedRow[] }) {
+  const messages = useBulkMessages();
+  const formats = useFormats();
+  const locale = useLocale();
+  if (DAY_ORDER[locale] === 'day-first') return null;
+  const row = rows.find((candidate) => candidate.expiry !== '' && readsBothWays(candidate.expiry));
+  if (!row?.student?.expirationDate) return null;
+  const read = formats.mediumDateTime.format(new Date(row.student.expirationDate));
+  return (
+    <Alert color="blue" icon={<IconCalendarQuestion aria-hidden size={18} />}>
+      {messages.preview.dayFirst(row.line, row.expiry.trim(), read)}
+    </Alert>
   );
 }
