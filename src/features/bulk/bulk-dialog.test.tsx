@@ -424,7 +424,7 @@ describe('Bulk dialog: an enrolment run', () => {
     expect(sent.filter((email) => email === BRUNO)).toHaveLength(1);
 
     // The way to retry comes first, before a table that may be thousands of lines long.
-    const retry = screen.getByRole('button', { name: 'Tentar de novo a linha que falhou' });
+    const retry = screen.getByRole('button', { name: 'Tentar de novo a linha não feita' });
     const table = within(dialog()).getByRole('table', { name: 'Resultado por linha' });
     expect(retry.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
@@ -502,6 +502,9 @@ describe('Bulk dialog: an enrolment run', () => {
         'Cancelando: aguardando 4 envios em andamento…',
       ),
     );
+    // Progress is what the server answered for: the two left unsent by the cancel are none.
+    expect(within(dialog()).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '4');
+    expect(within(dialog()).getByText('40%')).toBeInTheDocument();
     held.release();
     await finished('Envio cancelado');
 
@@ -512,7 +515,7 @@ describe('Bulk dialog: an enrolment run', () => {
     expect(result(11)).toEqual(['Não enviado', 'Cancelado antes do envio.']);
     expect(writes(backend)).toHaveLength(8);
     expect(
-      screen.getByRole('button', { name: 'Tentar de novo as 2 que falharam' }),
+      screen.getByRole('button', { name: 'Tentar de novo as 2 linhas não feitas' }),
     ).toBeInTheDocument();
   });
 

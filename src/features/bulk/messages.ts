@@ -142,8 +142,11 @@ const byLocale = {
       filterProblems: (count: string) => `Com problema (${count})`,
       outcome: 'Resultado',
       detail: 'Detalhe',
+      // Failed, or never sent (a cancel): "não feitas", as the run's outcome says.
       retryFailed: (n: number, count: string) =>
-        n === 1 ? 'Tentar de novo a linha que falhou' : `Tentar de novo as ${count} que falharam`,
+        n === 1
+          ? 'Tentar de novo a linha não feita'
+          : `Tentar de novo as ${count} linhas não feitas`,
       download: 'Baixar resultados (CSV)',
       newBatch: 'Nova lista',
       fileName: (mode: 'enrol' | 'remove', date: string) =>
@@ -336,7 +339,7 @@ const byLocale = {
       outcome: 'Outcome',
       detail: 'Detail',
       retryFailed: (n: number, count: string) =>
-        n === 1 ? 'Retry the line that failed' : `Retry the ${count} lines that failed`,
+        n === 1 ? 'Retry the line not done' : `Retry the ${count} lines not done`,
       download: 'Download results (CSV)',
       newBatch: 'New list',
       fileName: (mode: 'enrol' | 'remove', date: string) =>

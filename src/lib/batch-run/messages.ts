@@ -1,5 +1,10 @@
 import { defineMessages } from '../../i18n/define-messages';
 
+const inFlightPt = (n: number, count: string) =>
+  n === 1 ? 'o envio em andamento' : `${count} envios em andamento`;
+const inFlightEn = (n: number, count: string) =>
+  n === 1 ? 'the request in flight' : `${count} requests in flight`;
+
 /**
  * A run's words, the same wherever a run shows (the bulk runner, a roster's dialogs). Counts
  * arrive already formatted for the locale.
@@ -11,8 +16,10 @@ export const useRunMessages = defineMessages({
       running: 'Enviando…',
       paused: 'Pausado',
       pausedSession: 'Pausado: sua sessão expirou. Entre novamente para continuar de onde parou.',
-      pausing: (count: string): string => `Pausando: aguardando ${count} envios em andamento…`,
-      cancelling: (count: string): string => `Cancelando: aguardando ${count} envios em andamento…`,
+      pausing: (n: number, count: string): string =>
+        `Pausando: aguardando ${inFlightPt(n, count)}…`,
+      cancelling: (n: number, count: string): string =>
+        `Cancelando: aguardando ${inFlightPt(n, count)}…`,
       holding: (time: string): string => `O servidor pediu uma pausa: retomando às ${time}.`,
       outage: 'Servidor indisponível',
     },
@@ -39,8 +46,8 @@ export const useRunMessages = defineMessages({
       running: 'Sending…',
       paused: 'Paused',
       pausedSession: 'Paused: your session expired. Sign in again to continue where it stopped.',
-      pausing: (count) => `Pausing: waiting for ${count} requests in flight…`,
-      cancelling: (count) => `Cancelling: waiting for ${count} requests in flight…`,
+      pausing: (n, count) => `Pausing: waiting for ${inFlightEn(n, count)}…`,
+      cancelling: (n, count) => `Cancelling: waiting for ${inFlightEn(n, count)}…`,
       holding: (time) => `The server asked for a pause: resuming at ${time}.`,
       outage: 'Server unavailable',
     },

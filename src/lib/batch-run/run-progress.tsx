@@ -24,9 +24,10 @@ export function RunProgress({ snapshot, runner, cancellable = false }: RunProgre
   const messages = useRunMessages();
   const formats = useFormats();
   const format = (value: number) => formats.number.format(value);
-  const { total, succeeded, failed, notSent, notAttempted, inFlight } = snapshot;
-  const settled = succeeded + failed + notSent;
-  const percent = total === 0 ? 100 : (settled / total) * 100;
+  const { total, succeeded, failed, notAttempted, inFlight } = snapshot;
+  // What the server has answered for: a line left unsent by a cancel is no progress.
+  const answered = succeeded + failed;
+  const percent = total === 0 ? 100 : (answered / total) * 100;
   // Sent and not settled: in flight, or waiting to be tried again.
   const inProgress = total - succeeded - failed - notAttempted;
 
@@ -34,14 +35,14 @@ export function RunProgress({ snapshot, runner, cancellable = false }: RunProgre
   const nextTry = useSecondsUntil(outage ? snapshot.probeAt : null);
   const status =
     snapshot.status === 'cancelling'
-      ? messages.status.cancelling(format(inFlight))
+      ? messages.status.cancelling(inFlight, format(inFlight))
       : outage
         ? messages.status.outage
         : snapshot.status === 'paused' && snapshot.pauseReason === 'unauthorized'
           ? messages.status.pausedSession
           : snapshot.status === 'paused'
             ? inFlight > 0
-              ? messages.status.pausing(format(inFlight))
+              ? messages.status.pausing(inFlight, format(inFlight))
               : messages.status.paused
             : snapshot.holdUntil !== null
               ? messages.status.holding(formats.time.format(snapshot.holdUntil))
@@ -55,8 +56,8 @@ export function RunProgress({ snapshot, runner, cancellable = false }: RunProgre
         aria-label={messages.progressLabel}
         aria-valuemin={0}
         aria-valuemax={total}
-        aria-valuenow={settled}
-        aria-valuetext={`${format(settled)} / ${format(total)}`}
+        aria-valuenow={answered}
+        aria-valuetext={`${format(answered)} / ${format(total)}`}
       >
         <Progress.Root size="xl" aria-hidden transitionDuration={0}>
           <Progress.Section
