@@ -24,6 +24,11 @@ export interface TurmaPickerProps {
   onChange: (value: ClassSummary[]) => void;
   /** What the form knows of some chosen turmas, said beside their names (by turma id). */
   notes?: ReadonlyMap<string, TurmaNote>;
+  /**
+   * Turmas the search shows but that cannot be picked, by id, each with why: the turma a move
+   * or a copy starts from.
+   */
+  unavailable?: ReadonlyMap<string, string>;
   /** The field's label, e.g. "Turmas". */
   label: string;
   /** A validation or API message about the turmas. */
@@ -46,6 +51,7 @@ export function TurmaPicker({
   value,
   onChange,
   notes,
+  unavailable,
   label,
   error,
   disabled = false,
@@ -96,6 +102,7 @@ export function TurmaPicker({
         ref={mergedSearchRef}
         api={api}
         chosenIds={chosenIds}
+        unavailable={unavailable}
         onPick={pick}
         notice={
           refused && value.length >= CLASSES_PER_REQUEST_MAX

@@ -46,6 +46,8 @@ interface TurmaSearchProps {
   api: Pick<ApiClient, 'getClasses' | 'extensions'>;
   /** Ids of the turmas already on the list: shown as chosen. */
   chosenIds: ReadonlySet<string>;
+  /** Turmas shown but not to be picked, by id, each with why (said in its option). */
+  unavailable?: ReadonlyMap<string, string> | undefined;
   /** A turma picked in the dropdown: the picker adds it, takes it off, or refuses. */
   onPick: (turma: ClassSummary) => void;
   /** Why the last pick was refused, shown and announced while it holds. */
@@ -63,6 +65,7 @@ interface TurmaSearchProps {
 export function TurmaSearch({
   api,
   chosenIds,
+  unavailable,
   onPick,
   notice,
   error,
@@ -105,7 +108,7 @@ export function TurmaSearch({
       store={combobox}
       onOptionSubmit={(id) => {
         const turma = shown.find((candidate) => candidate.id === id);
-        if (turma) onPick({ id: turma.id, name: turma.name });
+        if (turma && !unavailable?.has(turma.id)) onPick({ id: turma.id, name: turma.name });
       }}
     >
       <Combobox.EventsTarget
@@ -177,6 +180,7 @@ export function TurmaSearch({
               id={optionId(index)}
               studentsId={`${idBase}-students-${index}`}
               chosen={chosenIds.has(turma.id)}
+              unavailable={unavailable?.get(turma.id)}
               foundBy={foundBy}
             />
           ))}
@@ -242,12 +246,15 @@ function TurmaOption({
   id,
   studentsId,
   chosen,
+  unavailable,
   foundBy,
 }: {
   turma: ClassSummary & { countStudents: number };
   id: string;
   studentsId: string;
   chosen: boolean;
+  /** Why it cannot be picked, said instead of its count; still reached by the arrows. */
+  unavailable: string | undefined;
   foundBy: string;
 }) {
   const messages = useTurmaPickerMessages();
@@ -258,6 +265,7 @@ function TurmaOption({
       aria-label={turma.name}
       aria-describedby={studentsId}
       aria-selected={chosen}
+      aria-disabled={unavailable !== undefined || undefined}
       className={classes.option}
     >
       <CheckIcon
@@ -270,7 +278,7 @@ function TurmaOption({
         <HighlightedText text={turma.name} query={foundBy} />
       </span>
       <span id={studentsId} className={classes.optionStudents}>
-        {messages.students(turma.countStudents)}
+        {unavailable ?? messages.students(turma.countStudents)}
       </span>
     </Combobox.Option>
   );

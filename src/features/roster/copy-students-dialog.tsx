@@ -127,12 +127,7 @@ function CopyStudentsForm({
     const newExpiry = keep === 'new' ? { expirationDate: forAll ?? undefined } : null;
     const where = { targetId: target.id, sourceId: turma.id, runId: newRunId() };
     const send = travelSend(api, kind, where, newExpiry, stillInSource.current);
-    const started = createRunner({
-      items: sent,
-      send,
-      onUnauthorized,
-      probe: () => api.checkHealth(),
-    });
+    const started = createRunner({ items: sent, send, onUnauthorized, probe: api.checkHealth });
     setRunner(started);
     onBusy(true);
     const { results } = await runToEnd(started);
@@ -199,8 +194,9 @@ function CopyStudentsForm({
           value={target ? [target] : []}
           onChange={(value) => {
             setTargetError(null);
-            setTarget(value.filter((one) => one.id !== turma.id).at(-1) ?? null);
+            setTarget(value.at(-1) ?? null);
           }}
+          unavailable={new Map([[turma.id, messages.thisTurma]])}
           label={messages.target}
           error={targetError}
         />

@@ -70,6 +70,8 @@ export const useStudentMessages = defineMessages({
       to: 'Para a turma',
       toRequired: 'Escolha a turma de destino.',
       keepExpiry: 'Manter a validade atual',
+      fromHere: 'A turma de onde sai',
+      warningsLabel: 'Avisos sobre a turma de destino',
       steps: 'O aluno é matriculado na nova turma primeiro, e só então removido da antiga.',
       submit: 'Mover',
       sending: 'Movendo…',
@@ -153,6 +155,8 @@ export const useStudentMessages = defineMessages({
       to: 'To class',
       toRequired: 'Choose the class to move to.',
       keepExpiry: 'Keep the current expiry',
+      fromHere: 'The class they leave',
+      warningsLabel: 'Warnings about the destination class',
       steps:
         'The student is enrolled in the new class first, and only then removed from the old one.',
       submit: 'Move',

@@ -1,10 +1,12 @@
 import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import type { ClassSummary } from '#contract';
-import type { StudentEnrolment } from '#contract/extensions';
+import type { StudentEnrolment, StudentRecord } from '#contract/extensions';
 import { newRunId } from '../../api/client';
+import { studentWarnings } from '../../components/enrol-warnings/enrol-warnings';
+import { WarningText } from '../../components/enrol-warnings/warnings-summary';
 import { checkExpiry, defaultExpiry, type ExpiryValue } from '../../components/expiry-field/expiry';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';
@@ -64,6 +66,9 @@ function MoveForm({ api, student, from, onDone }: StudentDialogProps & { from: S
   const [runId] = useState(newRunId);
   const text = messages.move;
   const fromName = visibleName(from.name);
+  // The turma it leaves cannot be where it goes: the move would only take the student out.
+  const unavailable = new Map([[from.id, text.fromHere]]);
+  const warnings = useMoveWarnings(form.control, student, from);
 
   const remove = (turma: { id: string }) => () =>
     api.removeStudentFromClasses({ email: student.email, classes: [{ id: turma.id }] }, { runId });
@@ -156,6 +161,7 @@ function MoveForm({ api, student, from, onDone }: StudentDialogProps & { from: S
               }}
               error={fieldState.error?.message}
               disabled={busy}
+              unavailable={unavailable}
             />
           )}
         />
@@ -173,6 +179,13 @@ function MoveForm({ api, student, from, onDone }: StudentDialogProps & { from: S
           )}
         />
         {!keepExpiry && <ExpiryFormField form={form} readOnly={busy} />}
+        {warnings.length > 0 && (
+          <div role="note" aria-label={text.warningsLabel}>
+            {warnings.map((warning, index) => (
+              <WarningText key={index} warning={warning} typedName={student.name} />
+            ))}
+          </div>
+        )}
         <Text size="sm" c="dimmed">
           {text.steps}
         </Text>
@@ -186,6 +199,31 @@ function MoveForm({ api, student, from, onDone }: StudentDialogProps & { from: S
         </FormDialogActions>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * Moved into a turma the student is already in, the enrolment there takes the moved expiry: said
+ * before sending, as the enrol form and a roster's copy say it.
+ */
+function useMoveWarnings(
+  control: Control<MoveValues>,
+  student: StudentRecord,
+  from: StudentEnrolment,
+) {
+  const [target] = useWatch({ control, name: 'to' });
+  const keepExpiry = useWatch({ control, name: 'keepExpiry' });
+  const expiry = useWatch({ control, name: 'expiry' });
+  if (!target) return [];
+  // The typed expiry as it would be sent, or null while it is not one (nothing said yet).
+  const typed = checkExpiry(expiry, new Date());
+  const chosen = keepExpiry
+    ? (from.expirationDate ?? undefined)
+    : typed.problem === null
+      ? typed.expirationDate
+      : null;
+  return studentWarnings(student.name, student, [target], chosen).filter(
+    (warning) => warning.kind !== 'other-name',
   );
 }
 

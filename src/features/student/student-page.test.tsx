@@ -183,6 +183,42 @@ describe('moving between turmas', () => {
     ]);
   });
 
+  it('shows the turma it leaves as not for picking, and warns of a shorter expiry where it goes', async () => {
+    // Ana's expiry in Matemática is 12 days away; in Artes she has none.
+    const backend = installBackend();
+    const { user } = openPage();
+    await screen.findByRole('table', { name: 'Turmas de Ana Souza' });
+    await user.click(screen.getByRole('button', { name: 'Mover de Matemática 9º A' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mover para outra turma' });
+    const search = within(dialog).getByRole('combobox', { name: 'Adicionar turma' });
+
+    await user.type(search, 'matematica');
+    // The answer for what was typed: Matemática alone.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('listbox', { name: 'Turmas encontradas' }))
+          .getAllByRole('option')
+          .map((option) => option.getAttribute('aria-label')),
+      ).toEqual(['Matemática 9º A']),
+    );
+    const leaving = screen.getByRole('option', { name: 'Matemática 9º A' });
+    expect(leaving).toHaveAttribute('aria-disabled', 'true');
+    expect(leaving).toHaveAccessibleDescription('A turma de onde sai');
+    await user.click(leaving);
+    await user.keyboard('{ArrowDown}{Enter}');
+    const chosen = within(dialog).getByRole('list', { name: 'Para a turma' });
+    expect(within(chosen).queryAllByRole('listitem')).toEqual([]);
+
+    await user.clear(search);
+    await user.type(search, 'artes');
+    await user.click(await within(dialog).findByRole('option', { name: 'Artes 9º A' }));
+    const warnings = within(dialog).getByRole('note', { name: 'Avisos sobre a turma de destino' });
+    expect(warnings).toHaveTextContent(
+      /^Artes 9º A: hoje a matrícula não tem validade; passará a terminar em /,
+    );
+    expect(backend.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+
   it('offers Desfazer once moved: the student is back with the old expiry and date', async () => {
     const backend = installBackend();
     const api = createTestApiClient();
