@@ -59,3 +59,44 @@ export function groupByRun(entries: readonly AuditEntry[]): HistoryItem[] {
   }
   return items;
 }
+
+/** How much of an entry is undone now: the turmas whose change an undo has set back. */
+export type UndoneState = { whole: boolean; turmas: ReadonlySet<string> };
+
+/**
+ * What the loaded pages say was undone, entry by entry, from the trail alone (not this tab's
+ * memory): an `undo` entry names what it reversed (`undoes`) and holds only the turmas it
+ * restored, so an entry with a changed turma in none of its undos was undone in part (the others
+ * were refused). An undo undone in turn puts its turmas' change back. Undos are newer than what
+ * they reverse, so a page that shows an entry shows its undos, save under a filter they miss.
+ */
+export function undoneStates(entries: readonly AuditEntry[]): Map<string, UndoneState> {
+  const undosOf = new Map<string, AuditEntry[]>();
+  for (const entry of entries) {
+    if (entry.undoes === null) continue;
+    undosOf.set(entry.undoes, [...(undosOf.get(entry.undoes) ?? []), entry]);
+  }
+  const restored = new Map<string, ReadonlySet<string>>();
+  // The turmas of `id` set back now; an undo's `undoes` is always an older entry, so this ends.
+  const restoredOf = (id: string): ReadonlySet<string> => {
+    const known = restored.get(id);
+    if (known) return known;
+    const turmas = new Set<string>();
+    for (const undo of undosOf.get(id) ?? []) {
+      const takenBack = restoredOf(undo.id);
+      for (const { classId } of changed(undo)) if (!takenBack.has(classId)) turmas.add(classId);
+    }
+    restored.set(id, turmas);
+    return turmas;
+  };
+  const states = new Map<string, UndoneState>();
+  for (const entry of entries) {
+    const turmas = restoredOf(entry.id);
+    if (turmas.size === 0) continue;
+    states.set(entry.id, {
+      whole: changed(entry).every(({ classId }) => turmas.has(classId)),
+      turmas,
+    });
+  }
+  return states;
+}

@@ -26,7 +26,14 @@ import { ApiError, type ApiClient } from '../../api/client';
 import { getAudit } from '../../api/extension-calls';
 import { TurmaPicker } from '../../components/turma-picker/turma-picker';
 import { useFormats } from '../../i18n/formats';
-import { changed, describeEntry, describeState, groupByRun } from './describe-entry';
+import {
+  changed,
+  describeEntry,
+  describeState,
+  groupByRun,
+  undoneStates,
+  type UndoneState,
+} from './describe-entry';
 import { HistoryDrawer } from './history-drawer';
 import { useHistoryMessages } from './messages';
 
@@ -78,7 +85,7 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
     undo.mutate(body);
   };
   const entries = pages.data?.pages.flatMap((page) => page.data) ?? [];
-  const undone = new Set(entries.flatMap((entry) => (entry.undoes === null ? [] : [entry.undoes])));
+  const undone = undoneStates(entries);
 
   return (
     <HistoryDrawer opened={opened} onClose={onClose}>
@@ -124,7 +131,7 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
                   <li key={item.entry.id} style={{ listStyle: 'none' }}>
                     <EntryCard
                       entry={item.entry}
-                      undone={undone.has(item.entry.id)}
+                      undone={undone.get(item.entry.id)}
                       busy={undoing === item.entry.id && undo.isPending}
                       onUndo={
                         readOnly ? undefined : () => send(item.entry.id, { entryId: item.entry.id })
@@ -268,7 +275,8 @@ function EntryCard({
   onOnly,
 }: {
   entry: AuditEntry;
-  undone: boolean;
+  /** As the trail says; an entry undone in part keeps "Desfazer" (the refused turmas may pass now). */
+  undone: UndoneState | undefined;
   busy: boolean;
   onUndo: (() => void) | undefined;
   /** Narrows the list to this entry's turma or student. */
@@ -293,6 +301,9 @@ function EntryCard({
               <Text size="sm">
                 {turmaName(change.classId)}: {describeState(change.before, messages, formatDate)} →{' '}
                 {describeState(change.after, messages, formatDate)}
+                {undone &&
+                  !undone.whole &&
+                  ` · ${undone.turmas.has(change.classId) ? messages.turmaUndone : messages.turmaNotUndone}`}
               </Text>
               <Button
                 size="xs"
@@ -317,13 +328,13 @@ function EntryCard({
             </Button>
           </Group>
         </Stack>
-        {undone ? (
-          <Badge color="gray" variant="light">
-            {messages.undone}
-          </Badge>
-        ) : (
-          changes.length > 0 &&
-          onUndo && (
+        <Stack gap="xs" align="flex-end">
+          {undone && (
+            <Badge color="gray" variant="light">
+              {undone.whole ? messages.undone : messages.undonePart}
+            </Badge>
+          )}
+          {!undone?.whole && changes.length > 0 && onUndo && (
             <Button
               size="xs"
               variant="default"
@@ -333,8 +344,8 @@ function EntryCard({
             >
               {messages.undo}
             </Button>
-          )
-        )}
+          )}
+        </Stack>
       </Group>
     </Paper>
   );
@@ -348,13 +359,25 @@ function RunCard({
   onOnlyRun,
 }: {
   entries: AuditEntry[];
-  undone: ReadonlySet<string>;
+  undone: ReadonlyMap<string, UndoneState>;
   busy: boolean;
   onUndoRun: (() => void) | undefined;
   onOnlyRun: () => void;
 }) {
   const messages = useHistoryMessages();
+  const formats = useFormats();
   const headingId = useId();
+  const first = entries[0]!;
+  const firstTurmaName = useTurmaName(first);
+  const name = messages.runNamed(
+    describeEntry(first, messages, firstTurmaName),
+    entries.length - 1,
+    messages.byAt(first.credential, formats.dateTime.format(new Date(first.at))),
+  );
+  // Gone once every line that changed something is undone whole: a second undo is only refused.
+  const undoable = entries.some(
+    (entry) => changed(entry).length > 0 && !undone.get(entry.id)?.whole,
+  );
   return (
     <Paper withBorder p="sm" role="group" aria-labelledby={headingId}>
       <Stack gap="xs">
@@ -363,11 +386,22 @@ function RunCard({
             {messages.runOf(entries.length)}
           </Text>
           <Group gap="xs">
-            <Button size="xs" variant="subtle" onClick={onOnlyRun}>
+            <Button
+              size="xs"
+              variant="subtle"
+              aria-label={messages.onlyRunNamed(name)}
+              onClick={onOnlyRun}
+            >
               {messages.onlyRun}
             </Button>
-            {onUndoRun && (
-              <Button size="xs" variant="default" loading={busy} onClick={onUndoRun}>
+            {onUndoRun && undoable && (
+              <Button
+                size="xs"
+                variant="default"
+                loading={busy}
+                aria-label={messages.undoRunNamed(name)}
+                onClick={onUndoRun}
+              >
                 {messages.undoRun}
               </Button>
             )}
@@ -376,7 +410,7 @@ function RunCard({
         <Stack component="ul" gap="xs" m={0} p={0}>
           {entries.map((entry) => (
             <li key={entry.id} style={{ listStyle: 'none' }}>
-              <RunEntry entry={entry} undone={undone.has(entry.id)} />
+              <RunEntry entry={entry} undone={undone.get(entry.id)} />
             </li>
           ))}
         </Stack>
@@ -386,7 +420,7 @@ function RunCard({
 }
 
 /** One line of a run: what it did, and whether it was undone since. */
-function RunEntry({ entry, undone }: { entry: AuditEntry; undone: boolean }) {
+function RunEntry({ entry, undone }: { entry: AuditEntry; undone: UndoneState | undefined }) {
   const messages = useHistoryMessages();
   const formats = useFormats();
   const turmaName = useTurmaName(entry);
@@ -394,7 +428,7 @@ function RunEntry({ entry, undone }: { entry: AuditEntry; undone: boolean }) {
     <Text size="sm">
       {describeEntry(entry, messages, turmaName)} ·{' '}
       {messages.byAt(entry.credential, formats.dateTime.format(new Date(entry.at)))}
-      {undone && ` · ${messages.undone}`}
+      {undone && ` · ${undone.whole ? messages.undone : messages.undonePart}`}
     </Text>
   );
 }

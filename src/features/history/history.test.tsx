@@ -86,16 +86,124 @@ describe('history', () => {
     expect(within(dialog).getByText('Matemática 9º A: 1 matrícula restaurada')).toBeVisible();
     expect(backend.enrolments('t-mat')).toEqual(['ana@escola.test']);
 
-    await user.click(within(run).getByRole('button', { name: 'Desfazer o lote inteiro' }));
+    await user.click(within(run).getByRole('button', { name: /^Desfazer o lote inteiro/ }));
     expect(await within(dialog).findByText('Física 1º B: 3 matrículas restauradas')).toBeVisible();
     expect(backend.enrolments('t-fis')).toEqual([]);
     const counts = (await api.getClasses()).data.map((turma) => turma.countStudents);
     expect(counts.sort()).toEqual([0, 1]);
 
-    // Undone twice: the server refuses, and says why in the staff's words.
-    await user.click(within(run).getByRole('button', { name: 'Desfazer o lote inteiro' }));
+    // Undone: its lines say so once the trail is read again, and a second undo (which the
+    // server could only refuse) is no longer offered.
+    await waitFor(() => expect(within(run).getAllByText(/· Desfeita$/)).toHaveLength(3));
+    expect(within(run).queryByRole('button', { name: /Desfazer o lote inteiro/ })).toBeNull();
+    expect(within(run).getByRole('button', { name: /^Só este lote/ })).toBeVisible();
+  });
+
+  it('says an undo that restored some turmas only as undone in part, from the trail', async () => {
+    const FILOSOFIA = aTurma({ id: 't-filo', name: '1º ano A — Filosofia', countStudents: 0 });
+    const HISTORIA = aTurma({ id: 't-hist', name: '1º ano A — História', countStudents: 0 });
+    const backend = installBackend({ turmas: [FILOSOFIA, HISTORIA], enrolments: {} });
+    const api = createTestApiClient();
+    await api.getClasses();
+    const both = [{ id: 't-filo' }, { id: 't-hist' }];
+    const student = { name: 'Eva Lima', email: 'eva@escola.test', classes: both };
+    const expiry = (date: string) => ({ ...student, expirationDate: `${date}T00:00:00.000Z` });
+    await api.addStudentToClasses(expiry('2027-06-30'), { runId: newRunId() });
+    await api.addStudentToClasses(expiry('2027-12-31'), { runId: newRunId() });
+    await api.removeStudentFromClasses(
+      { email: 'eva@escola.test', classes: [{ id: 't-filo' }] },
+      { runId: newRunId() },
+    );
+    window.history.replaceState(null, '', '/?historico');
+
+    const { user, unmount } = render(<TurmasPage api={api} />);
+    let dialog = await view();
+    const change = 'Mudou a validade de eva@escola.test em 2 turmas';
+    // The list's item that says it.
+    const entry = async () => {
+      const list = await within(dialog).findByRole('list', { name: /Últimas alterações/ });
+      const items = await within(list).findAllByRole('listitem', {}, { timeout: 10_000 });
+      return items.find((item) => within(item).queryByText(change))!;
+    };
+    await user.click(within(await entry()).getByRole('button', { name: `Desfazer: ${change}` }));
+    expect(await within(dialog).findByText('Desfeito em parte')).toBeVisible();
+    expect(
+      within(dialog).getByText(/^1º ano A — Filosofia: 1 recusada \(a matrícula mudou depois/),
+    ).toBeVisible();
+    expect(backend.enrolments('t-hist')).toEqual(['eva@escola.test']);
+
+    // The entry, read again, says which turma came back and which did not, and keeps its undo.
+    const partly = async () => {
+      const card = await entry();
+      await within(card).findByText('Desfeita em parte');
+      expect(within(card).queryByText('Desfeita')).toBeNull();
+      expect(within(card).getByText(/^1º ano A — Filosofia: .* · não desfeita$/)).toBeVisible();
+      expect(within(card).getByText(/^1º ano A — História: .* · desfeita$/)).toBeVisible();
+      return within(card).getByRole('button', { name: `Desfazer: ${change}` });
+    };
+    await partly();
+    // Not this tab's memory: a new one reads the same from the trail.
+    unmount();
+    const { user: again } = render(<TurmasPage api={api} />);
+    dialog = await view();
+    await again.click(await partly());
     expect(await within(dialog).findByText('Nada foi desfeito')).toBeVisible();
-    expect(within(dialog).getByText(/3 recusadas \(a matrícula mudou depois/)).toBeVisible();
+    expect(within(dialog).getByText(/^1º ano A — História: 1 recusada/)).toBeVisible();
+
+    // The undo undone in turn: the change is back in place, and the entry no longer undone.
+    await again.click(
+      within(dialog).getByRole('button', {
+        name: 'Desfazer: Desfez uma alteração de eva@escola.test em 1º ano A — História',
+      }),
+    );
+    expect(await within(dialog).findByText('Desfeito')).toBeVisible();
+    await waitFor(async () => expect(within(await entry()).queryByText(/Desfeita/)).toBeNull());
+    expect(
+      within(await entry()).getByRole('button', { name: `Desfazer: ${change}` }),
+    ).toBeVisible();
+  });
+
+  it('names each run’s buttons after what they show and the run they belong to', async () => {
+    installBackend();
+    const api = createTestApiClient();
+    await writeRun(api);
+    const later = newRunId();
+    for (const email of ['edu@escola.test', 'fabi@escola.test']) {
+      await api.addStudentToClasses(
+        { name: email.split('@')[0]!, email, classes: [{ id: 't-mat' }] },
+        { runId: later },
+      );
+    }
+    window.history.replaceState(null, '', '/?historico');
+    const { user } = render(<TurmasPage api={api} />);
+    const dialog = await view();
+    await within(dialog).findByRole('list', { name: /Últimas alterações/ }, { timeout: 10_000 });
+
+    const buttons = within(dialog).getAllByRole('button', { name: /Desfazer o lote inteiro/ });
+    const names = buttons.map((button) => button.getAttribute('aria-label') ?? '');
+    expect(names).toEqual([
+      expect.stringMatching(
+        /^Desfazer o lote inteiro: Matriculou fabi@escola.test em Matemática 9º A e mais 1 · .+ · .+$/,
+      ),
+      expect.stringMatching(
+        /^Desfazer o lote inteiro: Matriculou dora@escola.test em Física 1º B e mais 2 · .+ · .+$/,
+      ),
+    ]);
+    // Label in name: each starts with what it shows.
+    for (const button of buttons) {
+      expect(button.getAttribute('aria-label')!.startsWith(button.textContent)).toBe(true);
+    }
+    const only = within(dialog).getAllByRole('button', { name: /^Só este lote: Matriculou/ });
+    expect(only).toHaveLength(2);
+
+    await user.click(
+      within(dialog).getByRole('button', {
+        name: /^Desfazer o lote inteiro: Matriculou fabi@escola.test/,
+      }),
+    );
+    expect(
+      await within(dialog).findByText('Matemática 9º A: 2 matrículas restauradas'),
+    ).toBeVisible();
   });
 
   it('names turmas no list of the tab shows, as the server names them, and so does undo', async () => {

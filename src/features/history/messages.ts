@@ -47,12 +47,22 @@ export const useHistoryMessages = defineMessages({
     noExpiry: 'sem validade',
     until: (date: string): string => `validade ${date}`,
     undone: 'Desfeita',
+    undonePart: 'Desfeita em parte',
+    // A turma of an entry undone in part: set back, or refused (the undo's answer says why).
+    turmaUndone: 'desfeita',
+    turmaNotUndone: 'não desfeita',
     undo: 'Desfazer',
     undoEntry: (what: string): string => `Desfazer: ${what}`,
     runOf: (count: number): string =>
       count === 1 ? 'Lote: 1 alteração nesta página' : `Lote: ${count} alterações nesta página`,
     undoRun: 'Desfazer o lote inteiro',
     onlyRun: 'Só este lote',
+    // A run by its first line on screen (and how many more), who and when: the buttons of
+    // several runs are told apart by it, after what they show.
+    runNamed: (first: string, more: number, byAt: string): string =>
+      `${first}${more > 0 ? ` e mais ${more}` : ''} · ${byAt}`,
+    undoRunNamed: (run: string): string => `Desfazer o lote inteiro: ${run}`,
+    onlyRunNamed: (run: string): string => `Só este lote: ${run}`,
     // Shown short; the accessible name starts with what is shown and names the turma or student.
     onlyTurma: 'Só esta turma',
     onlyTurmaNamed: (turma: string): string => `Só esta turma: ${turma}`,
@@ -100,12 +110,19 @@ export const useHistoryMessages = defineMessages({
     noExpiry: 'no expiry',
     until: (date: string): string => `expires ${date}`,
     undone: 'Undone',
+    undonePart: 'Partly undone',
+    turmaUndone: 'undone',
+    turmaNotUndone: 'not undone',
     undo: 'Undo',
     undoEntry: (what: string): string => `Undo: ${what}`,
     runOf: (count: number): string =>
       count === 1 ? 'Run: 1 change on this page' : `Run: ${count} changes on this page`,
     undoRun: 'Undo the whole run',
     onlyRun: 'Only this run',
+    runNamed: (first: string, more: number, byAt: string): string =>
+      `${first}${more > 0 ? ` and ${more} more` : ''} · ${byAt}`,
+    undoRunNamed: (run: string): string => `Undo the whole run: ${run}`,
+    onlyRunNamed: (run: string): string => `Only this run: ${run}`,
     onlyTurma: 'Only this class',
     onlyTurmaNamed: (turma: string): string => `Only this class: ${turma}`,
     onlyStudent: 'Only this student',
