@@ -60,7 +60,14 @@ export function SidePanel({
             wrapper is no control of its own. */}
         <div
           onKeyDown={(event) => {
-            if (event.key === 'Escape' && !event.defaultPrevented) requestClose();
+            // A dialog opened from the panel sits inside it: its Escape (a move's turma list
+            // closing) is the dialog's. The panel's own is one whose nearest dialog is the panel.
+            const dialogOf = (node: EventTarget) =>
+              node instanceof Element
+                ? node.closest('[role="dialog"], [role="alertdialog"]')
+                : null;
+            const inPanel = dialogOf(event.target) === dialogOf(event.currentTarget);
+            if (event.key === 'Escape' && !event.defaultPrevented && inPanel) requestClose();
           }}
         >
           <Drawer.Header>

@@ -219,6 +219,37 @@ describe('moving between turmas', () => {
     expect(backend.requests.filter((request) => request.method !== 'GET')).toEqual([]);
   });
 
+  it('an Escape in the move dialog closes its turma list, not the dialog nor the page', async () => {
+    installBackend();
+    const { user } = openPage();
+    await screen.findByRole('table', { name: 'Turmas de Ana Souza' });
+    await user.click(screen.getByRole('button', { name: 'Mover de Matemática 9º A' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mover para outra turma' });
+    await user.type(within(dialog).getByRole('combobox', { name: 'Adicionar turma' }), 'fisica');
+    // Picked from the keyboard: the list stays open for another pick.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('listbox', { name: 'Turmas encontradas' })).getAllByRole('option'),
+      ).toHaveLength(1),
+    );
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(within(dialog).getByRole('list', { name: 'Para a turma' })).toHaveTextContent(
+      'Física 1º B',
+    );
+    expect(screen.getByRole('listbox', { name: 'Turmas encontradas' })).toBeVisible();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('listbox', { name: 'Turmas encontradas' })).toBeNull(),
+    );
+    expect(dialog).toBeVisible();
+    expect(within(dialog).getByRole('list', { name: 'Para a turma' })).toHaveTextContent(
+      'Física 1º B',
+    );
+    expect(screen.getByRole('dialog', { name: 'Ana Souza' })).toBeVisible();
+    expect(window.location.search).toContain('aluno=');
+  });
+
   it('offers Desfazer once moved: the student is back with the old expiry and date', async () => {
     const backend = installBackend();
     const api = createTestApiClient();
