@@ -49,15 +49,26 @@ test(
     ).toHaveCount(0);
     await expectNoAxeViolations(page);
 
-    // A roster: students may be ticked (nothing to do with them), no write offered.
+    // A roster: nothing to tick (nothing could be done with ticked students), no write offered.
     await page.goto(`/?turma=${encodeURIComponent(turma!.id)}`);
     const roster = page.getByRole('dialog');
-    await expect(roster.getByRole('table')).toBeVisible();
-    const firstStudent = roster.getByRole('table').getByRole('checkbox').nth(1);
-    await firstStudent.check();
+    await expect(roster.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+    await expect(roster.getByRole('table').getByRole('checkbox')).toHaveCount(0);
     await expect(
       roster.getByRole('button', { name: /^(Remover|Matricular|Mover|Alterar)/ }),
     ).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // A student's page, from a name: the same.
+    const student = roster.getByRole('table').getByRole('link').first();
+    const name = await student.textContent();
+    await student.click();
+    const studentPage = page.getByRole('dialog', { name: name! });
+    await expect(studentPage.getByRole('table')).toBeVisible();
+    await expect(studentPage.getByRole('table').getByRole('checkbox')).toHaveCount(0);
+    await expect(studentPage.getByRole('button', { name: /^(Mover|Alterar|Remover)/ })).toHaveCount(
+      0,
+    );
     await expectNoAxeViolations(page);
   },
 );

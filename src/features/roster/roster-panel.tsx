@@ -123,7 +123,7 @@ export function RosterPanel({
             params={params}
             onChange={onChange}
             selected={selected}
-            onSelect={select}
+            onSelect={readOnly ? undefined : select}
             now={new Date()}
             enrol={
               enrol && {

@@ -23,7 +23,8 @@ interface RosterTableProps {
   onSort: (field: RosterSortField) => void;
   /** The e-mails ticked, on any page of this roster. */
   selected: ReadonlySet<string>;
-  onToggle: (students: readonly RosterEntry[], checked: boolean) => void;
+  /** Absent: nothing to do with ticked students (a `read` credential), and no tick boxes. */
+  onToggle?: ((students: readonly RosterEntry[], checked: boolean) => void) | undefined;
   /** What "now" is for the expiry states (a test may fix it). */
   now: Date;
   /** Each name links to the student's page (`?aluno=`). */
@@ -69,14 +70,16 @@ export function RosterTable({
     >
       <thead>
         <tr>
-          <th scope="col" className={cardTable.selectColumn}>
-            <TickAll
-              aria-label={messages.selectPage}
-              total={rows?.length ?? 0}
-              ticked={rows?.filter((student) => selected.has(student.email)).length ?? 0}
-              onChange={(checked) => onToggle(rows ?? [], checked)}
-            />
-          </th>
+          {onToggle && (
+            <th scope="col" className={cardTable.selectColumn}>
+              <TickAll
+                aria-label={messages.selectPage}
+                total={rows?.length ?? 0}
+                ticked={rows?.filter((student) => selected.has(student.email)).length ?? 0}
+                onChange={(checked) => onToggle(rows ?? [], checked)}
+              />
+            </th>
+          )}
           {header('name')}
           {header('email')}
           {header('expirationDate', classes.dateColumn)}
@@ -87,7 +90,7 @@ export function RosterTable({
         {rows === undefined
           ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
               <tr key={index} aria-hidden>
-                {[0, 1, 2, 3, 4].map((cell) => (
+                {(onToggle ? [0, 1, 2, 3, 4] : [1, 2, 3, 4]).map((cell) => (
                   <td key={cell}>
                     <span className={classes.bone} />
                   </td>
@@ -131,15 +134,17 @@ function StudentRow({
   const columns = messages.columns;
   return (
     <tr>
-      <td>
-        <input
-          type="checkbox"
-          className={cardTable.checkbox}
-          aria-label={messages.selectRow(visibleName(student.name), student.email)}
-          checked={checked}
-          onChange={(event) => onToggle([student], event.currentTarget.checked)}
-        />
-      </td>
+      {onToggle && (
+        <td>
+          <input
+            type="checkbox"
+            className={cardTable.checkbox}
+            aria-label={messages.selectRow(visibleName(student.name), student.email)}
+            checked={checked}
+            onChange={(event) => onToggle([student], event.currentTarget.checked)}
+          />
+        </td>
+      )}
       {/* Text, never markup: React escapes whatever the server sent. */}
       <td className={cardTable.name}>
         {linked ? (

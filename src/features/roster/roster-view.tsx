@@ -28,7 +28,8 @@ export interface RosterViewProps {
   onChange: (change: Partial<Omit<RosterParams, 'turma'>>, options?: RosterChangeOptions) => void;
   /** The students ticked, by e-mail, on any page of this roster. */
   selected: ReadonlyMap<string, RosterEntry>;
-  onSelect: (students: readonly RosterEntry[], checked: boolean) => void;
+  /** Absent: nothing to do with ticked students (a `read` credential), and no tick boxes. */
+  onSelect?: ((students: readonly RosterEntry[], checked: boolean) => void) | undefined;
   now: Date;
   /** Enrolling a student in this turma, offered when it has nobody (the page's enrol form). */
   enrol?: { open: () => void; want: () => void } | undefined;
@@ -136,22 +137,25 @@ export function RosterView({
         </EmptyState>
       ) : (
         <>
-          {answered && wholePageSelected && answered.totalRecords > answered.data.length && (
-            <SelectAllFound
-              // A new search or order starts the offer afresh.
-              key={`${params.q}\n${params.sort}`}
-              pageSelected={messages.selection.pageSelected(
-                answered.data.length,
-                number.format(answered.data.length),
-              )}
-              selectAll={messages.selection.selectAllFound(number.format(answered.totalRecords))}
-              allSelected={messages.selection.allFoundSelected(
-                number.format(answered.totalRecords),
-              )}
-              failed={messages.selection.selectAllFailed}
-              onSelectAll={async () => onSelect(await selectAllFound(), true)}
-            />
-          )}
+          {onSelect &&
+            answered &&
+            wholePageSelected &&
+            answered.totalRecords > answered.data.length && (
+              <SelectAllFound
+                // A new search or order starts the offer afresh.
+                key={`${params.q}\n${params.sort}`}
+                pageSelected={messages.selection.pageSelected(
+                  answered.data.length,
+                  number.format(answered.data.length),
+                )}
+                selectAll={messages.selection.selectAllFound(number.format(answered.totalRecords))}
+                allSelected={messages.selection.allFoundSelected(
+                  number.format(answered.totalRecords),
+                )}
+                failed={messages.selection.selectAllFailed}
+                onSelectAll={async () => onSelect(await selectAllFound(), true)}
+              />
+            )}
           <div className={classes.tableScroll}>
             <RosterTable
               ref={table}

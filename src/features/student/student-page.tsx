@@ -243,7 +243,7 @@ function StudentDetails({
           sort={sort}
           onSort={setSort}
           selected={selectedIds}
-          onToggle={toggle}
+          onToggle={readOnly ? undefined : toggle}
           onMove={readOnly ? undefined : (turma) => open('move', [turma])}
           now={now}
         />

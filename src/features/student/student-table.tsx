@@ -55,7 +55,8 @@ interface StudentTableProps {
   onSort: (sort: StudentSort) => void;
   /** Ids of the turmas ticked. */
   selected: ReadonlySet<string>;
-  onToggle: (ids: readonly string[], checked: boolean) => void;
+  /** Absent: nothing to do with ticked turmas (a `read` credential), and no tick boxes. */
+  onToggle?: ((ids: readonly string[], checked: boolean) => void) | undefined;
   /** Absent: no move offered (a `read` credential), and no column for it. */
   onMove?: ((turma: StudentEnrolment) => void) | undefined;
   now: Date;
@@ -106,19 +107,21 @@ export function StudentTable({
     <table className={cardTable.table} aria-label={label}>
       <thead>
         <tr>
-          <th scope="col" className={cardTable.selectColumn}>
-            <TickAll
-              aria-label={messages.selectAll}
-              total={rows.length}
-              ticked={rows.filter(({ id }) => selected.has(id)).length}
-              onChange={(checked) =>
-                onToggle(
-                  rows.map(({ id }) => id),
-                  checked,
-                )
-              }
-            />
-          </th>
+          {onToggle && (
+            <th scope="col" className={cardTable.selectColumn}>
+              <TickAll
+                aria-label={messages.selectAll}
+                total={rows.length}
+                ticked={rows.filter(({ id }) => selected.has(id)).length}
+                onChange={(checked) =>
+                  onToggle(
+                    rows.map(({ id }) => id),
+                    checked,
+                  )
+                }
+              />
+            </th>
+          )}
           {header('name')}
           {header('expirationDate')}
           {header('enrolledAt')}
@@ -134,15 +137,17 @@ export function StudentTable({
           const name = visibleName(turma.name);
           return (
             <tr key={turma.id}>
-              <td>
-                <input
-                  type="checkbox"
-                  className={cardTable.checkbox}
-                  aria-label={messages.selectRow(name)}
-                  checked={selected.has(turma.id)}
-                  onChange={(event) => onToggle([turma.id], event.currentTarget.checked)}
-                />
-              </td>
+              {onToggle && (
+                <td>
+                  <input
+                    type="checkbox"
+                    className={cardTable.checkbox}
+                    aria-label={messages.selectRow(name)}
+                    checked={selected.has(turma.id)}
+                    onChange={(event) => onToggle([turma.id], event.currentTarget.checked)}
+                  />
+                </td>
+              )}
               <td className={cardTable.name}>
                 <HighlightedText text={name} query={query} />
               </td>
