@@ -282,6 +282,30 @@ describe('Bulk dialog: the review', () => {
     expect(writes(backend).map(emailOf).sort()).toEqual([ANA, BRUNO, CARLA, DAVI]);
   });
 
+  it('excludes every line with a problem and brings them back from the keyboard, focus kept', async () => {
+    const { user } = setup();
+    await review(user, LIST);
+
+    screen.getByRole('button', { name: 'Excluir todas as linhas com problema' }).focus();
+    await user.keyboard('{Enter}');
+    expect(summary()).toHaveTextContent(
+      '3 alunos prontos para enviar · 0 linhas com problema · 2 linhas excluídas',
+    );
+    // The button pressed is gone with its lines: focus goes to the one that undoes it.
+    const includeAll = screen.getByRole('button', { name: 'Incluir de volta as excluídas' });
+    await waitFor(() => expect(includeAll).toHaveFocus());
+
+    await user.keyboard('{Enter}');
+    expect(summary()).toHaveTextContent(
+      '3 alunos prontos para enviar · 2 linhas com problema · 0 linhas excluídas',
+    );
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Excluir todas as linhas com problema' }),
+      ).toHaveFocus(),
+    );
+  });
+
   it('keeps fixes and exclusions through "Voltar" while the list is the same, and drops them for a new one', async () => {
     const { user } = setup();
     await review(user, LIST);

@@ -233,6 +233,25 @@ describe('Bulk removal: what each line did', () => {
     ]);
   });
 
+  it('says the removal can be undone where the server keeps an audit trail, and not elsewhere', async () => {
+    for (const extensions of [true, false]) {
+      const { user, unmount } = await setup({ enrolments: SEEDED, extensions });
+      await user.click(screen.getByRole('radio', { name: 'Remover os alunos' }));
+      await user.click(screen.getByRole('textbox', { name: 'Cole a lista de alunos' }));
+      await user.paste(LIST.join('\n'));
+      await user.click(screen.getByRole('button', { name: 'Revisar a lista' }));
+      await within(dialog()).findByRole('textbox', { name: /^Para confirmar/ });
+      expect(
+        within(dialog()).getByText(
+          extensions
+            ? /^A remoção pode ser desfeita ao fim do envio ou no Histórico/
+            : /^A remoção não pode ser desfeita/,
+        ),
+      ).toBeVisible();
+      unmount();
+    }
+  });
+
   it('without the extension says only that the students are no longer in the turmas', async () => {
     const { user, backend } = await setup({ enrolments: SEEDED, extensions: false });
     await removeAll(user, LIST);

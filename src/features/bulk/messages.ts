@@ -105,6 +105,8 @@ const byLocale = {
         `Para confirmar, digite quantos alunos serão removidos: ${count}`,
       confirmWarning:
         'A remoção não pode ser desfeita. Para voltar, cada aluno precisará ser matriculado de novo.',
+      confirmWarningUndoable:
+        'A remoção pode ser desfeita ao fim do envio ou no Histórico, com a validade e a data de matrícula de antes, enquanto o servidor guardar o registro (o período de retenção).',
       confirmMismatch: 'O número digitado não é o de alunos que serão removidos.',
       confirmMatch: 'Confirmado.',
       more: (count: string) => `e mais ${count}`,
@@ -301,6 +303,8 @@ const byLocale = {
         `To confirm, type how many students will be removed: ${count}`,
       confirmWarning:
         'Removal cannot be undone. To come back, each student will have to be enrolled again.',
+      confirmWarningUndoable:
+        'The removal can be undone when the run ends or from History, with the expiry and enrolment date as they were, for as long as the server keeps its record (the retention period).',
       confirmMismatch: 'The number typed is not the number of students to be removed.',
       confirmMatch: 'Confirmed.',
       more: (count: string) => `and ${count} more`,

@@ -2,7 +2,8 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarQuestion } from '@tabler/icons-react';
 import { useRef, useState, type Dispatch } from 'react';
 import type { ApiClient } from '../../../api/client';
-import type { ClassSummary } from '#contract';
+import { AUDIT_EXTENSION, type ClassSummary } from '#contract';
+import { useExtension } from '../../../api/use-extension';
 import type { ExpiryValue } from '../../../components/expiry-field/expiry';
 import { ExpiryField } from '../../../components/expiry-field/expiry-field';
 import { DAY_ORDER, readsBothWays } from '../../../components/expiry-field/typed-expiry';
@@ -52,6 +53,8 @@ export function PreviewStep(props: PreviewStepProps) {
   const format = (value: number) => number.format(value);
   const { checked, ready, withProblems, expiryInvalid, lookup, warnings, reviewRows } =
     useReview(props);
+  // As the single removal says it: where the server keeps an audit trail, History undoes it.
+  const undoable = useExtension(props.api, AUDIT_EXTENSION);
 
   const [confirmation, setConfirmation] = useState('');
   const [triedStart, setTriedStart] = useState(false);
@@ -150,7 +153,9 @@ export function PreviewStep(props: PreviewStepProps) {
 
         {mode === 'remove' && ready.length > 0 && (
           <Stack gap="xs">
-            <CannotUndoWarning>{messages.preview.confirmWarning}</CannotUndoWarning>
+            <CannotUndoWarning>
+              {undoable ? messages.preview.confirmWarningUndoable : messages.preview.confirmWarning}
+            </CannotUndoWarning>
             <TypedConfirmationField
               label={messages.preview.confirmLabel(format(ready.length))}
               kind="count"

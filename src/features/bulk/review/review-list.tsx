@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Checkbox.css';
 import { Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { NAME_MAX_LENGTH } from '#contract';
 import classes from '../bulk.module.css';
 import type { BulkMessages } from '../messages';
@@ -37,6 +38,27 @@ interface ReviewListProps {
 }
 
 /**
+ * Excluding or including lines all at once takes away the button pressed (its lines are gone,
+ * or back): focus goes to the buttons left, or the list's title, never to the page's body.
+ */
+function useRefocusedExclude(onExclude: ReviewListProps['onExclude']) {
+  const actionsRef = useRef<HTMLDivElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const [excludedTimes, setExcludedTimes] = useState(0);
+  useEffect(() => {
+    if (excludedTimes === 0) return;
+    const active = document.activeElement;
+    if (active !== null && active !== document.body && active.isConnected) return;
+    (actionsRef.current?.querySelector('button') ?? titleRef.current)?.focus();
+  }, [excludedTimes]);
+  const excludeAll = (lines: readonly number[], exclude: boolean) => {
+    onExclude(lines, exclude);
+    setExcludedTimes((times) => times + 1);
+  };
+  return { actionsRef, titleRef, excludeAll };
+}
+
+/**
  * The rows with problems or warnings (and those fixed or excluded here), each editable in place:
  * a row with a warning is sent as it stands unless it is changed or excluded.
  */
@@ -55,25 +77,26 @@ export function ReviewList({
   const page = usePage(rows);
   const maxName = String(NAME_MAX_LENGTH);
   const anyWarned = warnedLines.length > 0;
+  const { actionsRef, titleRef, excludeAll } = useRefocusedExclude(onExclude);
   return (
     <Stack gap="xs">
       <Group justify="space-between">
-        <Title order={3} size="h4">
+        <Title order={3} size="h4" ref={titleRef} tabIndex={-1}>
           {anyWarned ? text.reviewTable : text.problemsTable}
         </Title>
-        <Group gap="xs">
+        <Group gap="xs" ref={actionsRef}>
           {problemLines.length > 0 && (
-            <Button variant="default" size="xs" onClick={() => onExclude(problemLines, true)}>
+            <Button variant="default" size="xs" onClick={() => excludeAll(problemLines, true)}>
               {text.excludeAll}
             </Button>
           )}
           {anyWarned && (
-            <Button variant="default" size="xs" onClick={() => onExclude(warnedLines, true)}>
+            <Button variant="default" size="xs" onClick={() => excludeAll(warnedLines, true)}>
               {text.excludeWarned}
             </Button>
           )}
           {excluded.size > 0 && (
-            <Button variant="default" size="xs" onClick={() => onExclude([...excluded], false)}>
+            <Button variant="default" size="xs" onClick={() => excludeAll([...excluded], false)}>
               {text.includeAll}
             </Button>
           )}
