@@ -1,7 +1,8 @@
 /**
  * The expiring-soon view (issue 37 item 4) against the real reference API, at desktop and phone
  * size: opened from the page, kept to one selected turma, two enrolments given a new expiry
- * through the v1 enrol write, the window exported as CSV; axe on each state.
+ * through the v1 enrol write (the form closes, its outcome keeps the focus), the window exported
+ * as CSV; axe on each state.
  */
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
@@ -98,6 +99,38 @@ for (const size of [
     await view.getByRole('button', { name: 'Estender validade' }).click();
     await view.getByRole('button', { name: 'Aplicar nova validade' }).click();
     await expect(view.getByText('2 matrículas estendidas.')).toBeVisible();
+    // Done, the form closes: its outcome, with Desfazer, stays and holds the focus (not the body).
+    await expect(view.getByRole('button', { name: 'Aplicar nova validade' })).toBeHidden();
+    const outcome = view.getByRole('status').filter({ hasText: '2 matrículas estendidas.' });
+    await expect(outcome).toBeFocused();
+    await expect(outcome.getByRole('button', { name: 'Desfazer' })).toBeVisible();
     await expectNoAxeViolations(page, OVER_THE_PAGE);
   });
 }
+
+test('offline, a new window says it cannot be loaded, never that nothing expires', async ({
+  page,
+  token,
+  consoleErrors,
+}) => {
+  // Code the page loads at idle may be on its way when the network drops; the browser logs that.
+  consoleErrors.allowNetworkFailures();
+  await signIn(page, token, '/?expirando=7');
+  const view = page.getByRole('dialog', { name: 'Expirando em breve' });
+  // This window's answer (a count or none), whatever the shared data holds.
+  const answered = view.getByRole('status').filter({ hasNotText: 'Carregando' }).first();
+  await expect(answered).toBeVisible();
+
+  await page.context().setOffline(true);
+  await view.getByText('Até uma data').click();
+  const alert = view.getByRole('alert');
+  await expect(alert).toContainText('Sem conexão com o servidor');
+  await expect(alert.getByRole('button', { name: 'Tentar de novo' })).toBeVisible();
+  await expect(view.getByText(/^Nenhuma matrícula expira/)).toBeHidden();
+  await expectNoAxeViolations(page, OVER_THE_PAGE);
+
+  // Back online, the paused request goes by itself.
+  await page.context().setOffline(false);
+  await expect(alert).toBeHidden();
+  await expect(answered).toBeVisible();
+});

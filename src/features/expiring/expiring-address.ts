@@ -91,20 +91,19 @@ export function useExpiringParam(): ExpiringChoice | null {
   return parseExpiringParam(search);
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** `now`'s day plus `days`, as YYYY-MM-DD in this browser's time zone. */
+export function dayAfter(now: Date, days: number): string {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate() + days).toLocaleDateString('sv');
+}
 
 /**
- * The instants asked of the server: from now until `days` days from now, or until the end of the
- * chosen day in this browser's time zone (the start of the next day, which the window leaves out).
+ * The instants asked of the server: from now until the end of the chosen day in this browser's
+ * time zone (the start of the next day, which the window leaves out). "30 dias" ends with day 30,
+ * as "Expira em 30 dias" and the 30-day preset (23:59 of that day) count, not 30×24 h from now.
  */
 export function windowOf(choice: ExpiringChoice, now: Date): { after: string; before: string } {
-  if ('days' in choice) {
-    return {
-      after: now.toISOString(),
-      before: new Date(now.getTime() + choice.days * DAY_MS).toISOString(),
-    };
-  }
-  const [year, month, day] = choice.until.split('-').map(Number) as [number, number, number];
+  const until = 'days' in choice ? dayAfter(now, choice.days) : choice.until;
+  const [year, month, day] = until.split('-').map(Number) as [number, number, number];
   const end = new Date(year, month - 1, day + 1);
   return { after: now.toISOString(), before: (end < now ? now : end).toISOString() };
 }

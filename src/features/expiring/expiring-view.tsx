@@ -13,12 +13,9 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ExpiringEnrolment } from '#contract/extensions';
 import { ApiError, type ApiClient } from '../../api/client';
-import { getExpiringEnrolments } from '../../api/extension-calls';
-import { classQueries } from '../../api/class-queries';
 import cardTable from '../../components/card-table/card-table.module.css';
 import { TickAll } from '../../components/card-table/tick-all';
 import { EmailText } from '../../components/email-text/email-text';
@@ -29,18 +26,14 @@ import { Pager } from '../../components/pager/pager';
 import { SidePanel } from '../../components/side-panel/side-panel';
 import { useFormats } from '../../i18n/formats';
 import { useSelection } from '../../lib/selection-store';
-import {
-  changeExpiring,
-  choiceText,
-  EXPIRING_DAYS,
-  windowOf,
-  type ExpiringChoice,
-} from './expiring-address';
+import { changeExpiring, dayAfter, EXPIRING_DAYS, type ExpiringChoice } from './expiring-address';
 import { exportExpiring } from './expiring-csv';
 import { ExtendForm } from './extend-form';
+import { ExtendOutcomeNotice } from './extend-outcome';
 import { useExpiringMessages } from './messages';
+import type { ExtendOutcome } from './use-extend-run';
+import { PAGE_SIZE, useExpiringPage } from './use-expiring-page';
 
-const PAGE_SIZE = 50;
 const keyOf = (row: ExpiringEnrolment) => `${row.class.id}\u0000${row.student.email}`;
 
 export interface ExpiringViewProps {
@@ -75,26 +68,22 @@ export function ExpiringView({
   const [ticked, setTicked] = useState<ReadonlyMap<string, ExpiringEnrolment>>(() => new Map());
   const [extending, setExtending] = useState(false);
   const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<ExtendOutcome | null>(null);
   const [exportFailed, setExportFailed] = useState(false);
-  // The window is fixed when the choice is made: paging must not slide it.
-  const choiceKey = choiceText(choice);
-  const [now, setNow] = useState(() => ({ key: choiceKey, at: new Date() }));
-  if (now.key !== choiceKey) setNow({ key: choiceKey, at: new Date() });
   const classIds = onlySelected && turmas.length > 0 ? turmas.map((turma) => turma.id) : undefined;
-  // Keys are compared by value: a window made again on each render is the same query.
-  const window = { ...windowOf(choice, now.at), classIds };
-  const query = useQuery({
-    queryKey: [...classQueries.all(), 'expiring', window, page] as const,
-    queryFn: ({ signal }) =>
-      getExpiringEnrolments(api, { ...window, page, pageSize: PAGE_SIZE }, { signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  const { query, window, now, otherWindow, waitsOffline } = useExpiringPage(
+    api,
+    choice,
+    classIds,
+    page,
+  );
   const rows = query.data?.data ?? [];
   const total = query.data?.totalRecords ?? 0;
   const restart = () => {
     setPage(1);
     setTicked(new Map());
+    // No ticks left: an open form would offer "0 matrículas". A run on its way keeps its form.
+    if (!sending) setExtending(false);
   };
   const toggle = (row: ExpiringEnrolment) => {
     const next = new Map(ticked);
@@ -110,7 +99,6 @@ export function ExpiringView({
     }
     setTicked(next);
   };
-  const untilText = 'until' in choice ? formats.date.format(new Date(`${choice.until}T00:00`)) : '';
 
   return (
     <SidePanel
@@ -146,31 +134,41 @@ export function ExpiringView({
               api={api}
               rows={[...ticked.values()]}
               onUnauthorized={onUnauthorized}
-              onDone={(extended) => {
-                if (extended) setTicked(new Map());
+              onDone={(done) => {
+                setOutcome(done);
+                // Done: the form goes, its outcome stays. With none extended, it stays to retry.
+                if (done.extended > 0) {
+                  setTicked(new Map());
+                  setExtending(false);
+                }
               }}
               onCancel={() => setExtending(false)}
-              onSendingChange={setSending}
+              onSendingChange={(busy) => {
+                setSending(busy);
+                if (busy) setOutcome(null);
+              }}
             />
           )}
-          {query.isPending ? (
-            <Group gap="xs" role="status">
-              <Loader size="sm" />
-              <Text size="sm">{messages.loading}</Text>
-            </Group>
+          {outcome && <ExtendOutcomeNotice key={outcome.runId} api={api} outcome={outcome} />}
+          {waitsOffline ? (
+            <LoadFailed offline onRetry={() => void query.refetch()} />
+          ) : query.isPending || (otherWindow && total === 0) ? (
+            <Loading />
           ) : query.isError ? (
             <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
           ) : total === 0 ? (
-            <Alert color="gray" title={messages.empty(choice, untilText)} role="status">
-              {messages.emptyDescription}
-            </Alert>
+            <NoneExpire choice={choice} />
           ) : (
             <>
               <Group justify="space-between" gap="xs">
-                <Text size="sm" role="status">
-                  {messages.total(total, formats.number.format(total))}
-                  {ticked.size > 0 && ` · ${messages.selected(ticked.size)}`}
-                </Text>
+                {otherWindow ? (
+                  <Loading />
+                ) : (
+                  <Text size="sm" role="status">
+                    {messages.total(total, formats.number.format(total))}
+                    {ticked.size > 0 && ` · ${messages.selected(ticked.size)}`}
+                  </Text>
+                )}
                 <Group gap="xs">
                   {!readOnly && (
                     <Button disabled={ticked.size === 0} onClick={() => setExtending(true)}>
@@ -183,7 +181,8 @@ export function ExpiringView({
               {exportFailed && <Alert color="red" role="alert" title={messages.exportFailed} />}
               <ExpiringTable
                 rows={rows}
-                now={now.at}
+                busy={otherWindow}
+                now={now}
                 // A read credential has nothing to do with ticked rows: it may only export.
                 ticking={readOnly ? undefined : { ticked, onToggle: toggle, onTickPage: tickPage }}
               />
@@ -237,6 +236,28 @@ function ExportButton({
   );
 }
 
+/** Said only from this window's own answer (an empty one kept from another is no answer). */
+function NoneExpire({ choice }: { choice: ExpiringChoice }) {
+  const messages = useExpiringMessages();
+  const formats = useFormats();
+  const untilText = 'until' in choice ? formats.date.format(new Date(`${choice.until}T00:00`)) : '';
+  return (
+    <Alert color="gray" title={messages.empty(choice, untilText)} role="status">
+      {messages.emptyDescription}
+    </Alert>
+  );
+}
+
+function Loading() {
+  const messages = useExpiringMessages();
+  return (
+    <Group gap="xs" role="status">
+      <Loader size="sm" />
+      <Text size="sm">{messages.loading}</Text>
+    </Group>
+  );
+}
+
 function WindowControls({
   choice,
   onChoose,
@@ -263,7 +284,13 @@ function WindowControls({
           onChange={(value) => {
             if (value !== 'date') onChoose({ days: Number(value) as 7 | 30 });
             else if (date !== '') onChoose({ until: date });
-            else onChoose({ until: new Date().toLocaleDateString('sv') });
+            else {
+              // Not today, always an empty list: the end of the widest window, "30 dias", rows to
+              // see and a date there to move.
+              const until = dayAfter(new Date(), 30);
+              setDate(until);
+              onChoose({ until });
+            }
           }}
         />
       </Stack>
@@ -283,9 +310,17 @@ function WindowControls({
   );
 }
 
-function LoadFailed({ error, onRetry }: { error: Error; onRetry: () => void }) {
+/** Offline: the request failed on the network (`error`) or waits for the connection. */
+function LoadFailed({
+  error,
+  offline = error instanceof ApiError && error.kind === 'network',
+  onRetry,
+}: {
+  error?: Error;
+  offline?: boolean;
+  onRetry: () => void;
+}) {
   const messages = useExpiringMessages();
-  const offline = error instanceof ApiError && error.kind === 'network';
   return (
     <Alert color="red" role="alert" title={offline ? messages.offline : messages.loadFailed}>
       <Stack gap="xs" align="flex-start">
@@ -307,17 +342,20 @@ interface Ticking {
 /** One page of the window: each name opens the student's page; `ticking` adds the tick boxes. */
 function ExpiringTable({
   rows,
+  busy,
   now,
   ticking,
 }: {
   rows: readonly ExpiringEnrolment[];
+  /** The rows are another window's, shown while this one's come. */
+  busy: boolean;
   now: Date;
   ticking: Ticking | undefined;
 }) {
   const messages = useExpiringMessages();
   const formats = useFormats();
   return (
-    <table className={cardTable.table} aria-label={messages.tableLabel}>
+    <table className={cardTable.table} aria-label={messages.tableLabel} aria-busy={busy}>
       <thead>
         <tr>
           {ticking && (

@@ -5,10 +5,12 @@
  * for two enrolments at once; for several, the shared run view (counts, pause) and the outcome's
  * "Desfazer" where the server keeps an audit trail.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUDIT_EXTENSION } from '#contract';
 import { TurmasPage } from '../../app/turmas-page';
+import { presetExpiry, toInstant } from '../../components/expiry-field/expiry';
 import { selectionStore } from '../../lib/selection-store';
 import { tokenStore } from '../auth/token-store';
 import { createTestApiClient, fetchWithout } from '../../testing/api-client';
@@ -16,9 +18,17 @@ import { closeTabAsks } from '../../testing/close-tab';
 import { installReferenceApi, type ReferenceApiOptions } from '../../testing/msw/reference-api';
 import { render } from '../../testing/render';
 import { aTurma } from '../../testing/sample-classes';
+import { windowOf } from './expiring-address';
 
 const DAY = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+/** Today plus `days`, as the date field writes it (local time). */
+const localDay = (days: number) => {
+  const today = new Date();
+  return new Date(today.getFullYear(), today.getMonth(), today.getDate() + days).toLocaleDateString(
+    'sv',
+  );
+};
 
 const MATEMATICA = aTurma({ id: 't-mat', name: 'Matemática 9º A', countStudents: 3 });
 const FISICA = aTurma({ id: 't-fis', name: 'Física 1º B', countStudents: 1 });
@@ -64,6 +74,7 @@ function startClean() {
   window.history.replaceState(null, '', '/');
   selectionStore.clear();
   tokenStore.clear();
+  onlineManager.setOnline(true);
 }
 beforeEach(startClean);
 afterEach(startClean);
@@ -109,6 +120,137 @@ describe('expiring soon', () => {
     ).toBeVisible();
   });
 
+  it('offline, a new window says it cannot load it, never that nothing expires; back online, it loads', async () => {
+    installBackend({
+      enrolments: {
+        't-fis': [{ email: 'davi@escola.test', name: 'Davi Rocha', expirationDate: inDays(10) }],
+      },
+    });
+    window.history.replaceState(null, '', '/?expirando=7');
+    const { user } = renderPage();
+    const dialog = await view();
+    await within(dialog).findByText('Nenhuma matrícula expira nos próximos 7 dias');
+
+    act(() => onlineManager.setOnline(false));
+    await user.click(within(dialog).getByText('Até uma data'));
+
+    // The 7 days' empty answer is not the date's.
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Sem conexão com o servidor');
+    expect(within(alert).getByRole('button', { name: 'Tentar de novo' })).toBeVisible();
+    expect(within(dialog).queryByText(/^Nenhuma matrícula expira/)).toBeNull();
+
+    act(() => onlineManager.setOnline(true));
+    expect(await within(dialog).findByText('1 matrícula')).toBeVisible();
+    expect(rowNames(dialog)).toEqual(['Davi Rochadavi@escola.test']);
+  });
+
+  it("offline, shows no other window's rows as this one's", async () => {
+    installBackend();
+    window.history.replaceState(null, '', '/?expirando=30');
+    const { user } = renderPage();
+    const dialog = await view();
+    await within(dialog).findByText('2 matrículas');
+
+    act(() => onlineManager.setOnline(false));
+    await user.click(within(dialog).getByText('7 dias'));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Sem conexão com o servidor',
+    );
+    expect(within(dialog).queryByText('2 matrículas')).toBeNull();
+    expect(within(dialog).queryByRole('table')).toBeNull();
+  });
+
+  it("while a new window loads, the rows kept on screen do not give their count as the new one's", async () => {
+    const backend = installBackend();
+    window.history.replaceState(null, '', '/?expirando=30');
+    const { user } = renderPage();
+    const dialog = await view();
+    await within(dialog).findByText('2 matrículas');
+    const held = backend.hold((request) => request.pathname.endsWith('/expiring'));
+
+    await user.click(within(dialog).getByText('7 dias'));
+    await waitFor(() => expect(held.requests).toHaveLength(1));
+
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Carregando matrículas…');
+    expect(within(dialog).queryByText('2 matrículas')).toBeNull();
+    expect(within(dialog).getByRole('table')).toHaveAttribute('aria-busy', 'true');
+    held.release();
+    expect(await within(dialog).findByText('1 matrícula')).toHaveRole('status');
+    expect(within(dialog).getByRole('table')).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('while a new window loads, an empty one before it is not said as its answer', async () => {
+    const backend = installBackend({
+      enrolments: {
+        't-fis': [{ email: 'davi@escola.test', name: 'Davi Rocha', expirationDate: inDays(10) }],
+      },
+    });
+    window.history.replaceState(null, '', '/?expirando=7');
+    const { user } = renderPage();
+    const dialog = await view();
+    await within(dialog).findByText('Nenhuma matrícula expira nos próximos 7 dias');
+    const held = backend.hold((request) => request.pathname.endsWith('/expiring'));
+
+    await user.click(within(dialog).getByText('30 dias'));
+    await waitFor(() => expect(held.requests).toHaveLength(1));
+
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Carregando matrículas…');
+    expect(within(dialog).queryByText(/^Nenhuma matrícula expira/)).toBeNull();
+    held.release();
+    expect(await within(dialog).findByText('1 matrícula')).toBeVisible();
+  });
+
+  it('counts the 30 days as the console does: the "30 dias" preset is inside the window', async () => {
+    // 23:59 local of today + 30, as "Expira em 30 dias" and the expiry field's preset have it.
+    const presetIn30Days = toInstant(presetExpiry('in30Days', new Date()))!.toISOString();
+    installBackend({
+      enrolments: {
+        't-mat': [{ email: 'eva@escola.test', name: 'Eva Prado', expirationDate: presetIn30Days }],
+        't-fis': [{ email: 'davi@escola.test', name: 'Davi Rocha', expirationDate: inDays(10) }],
+      },
+    });
+    window.history.replaceState(null, '', '/?expirando=30');
+    renderPage();
+    const dialog = await view();
+    await within(dialog).findByText('2 matrículas');
+    expect(rowNames(dialog)).toEqual(['Davi Rochadavi@escola.test', 'Eva Pradoeva@escola.test']);
+  });
+
+  it('ends the 7- and 30-day windows with the end of their last day, local time', () => {
+    const now = new Date(2026, 2, 10, 9, 30);
+    expect(windowOf({ days: 30 }, now)).toEqual({
+      after: now.toISOString(),
+      before: new Date(2026, 3, 10).toISOString(),
+    });
+    expect(windowOf({ days: 7 }, now).before).toBe(new Date(2026, 2, 18).toISOString());
+    expect(windowOf({ until: '2026-03-17' }, now).before).toBe(new Date(2026, 2, 18).toISOString());
+  });
+
+  it('"Até uma data" starts on the last day of the 30 days, a date that can be changed', async () => {
+    installBackend();
+    window.history.replaceState(null, '', '/?expirando=7');
+    const { user } = renderPage();
+    const dialog = await view();
+    await within(dialog).findByText('1 matrícula');
+
+    await user.click(within(dialog).getByText('Até uma data'));
+
+    const field = within(dialog).getByLabelText('Até o dia');
+    expect(field).toHaveValue(localDay(30));
+    expect(window.location.search).toBe(`?expirando=${localDay(30)}`);
+    await waitFor(() =>
+      expect(rowNames(dialog)).toEqual(['Ana Souzaana@escola.test', 'Davi Rochadavi@escola.test']),
+    );
+    expect(within(dialog).getByText('2 matrículas')).toBeVisible();
+
+    await user.clear(field);
+    await user.type(field, localDay(5));
+    await waitFor(() => expect(rowNames(dialog)).toEqual(['Ana Souzaana@escola.test']));
+    expect(window.location.search).toBe(`?expirando=${localDay(5)}`);
+  });
+
   it('gives two enrolments a new expiry, through the enrol write', async () => {
     const backend = installBackend();
     window.history.replaceState(null, '', '/?expirando=30');
@@ -121,7 +263,15 @@ describe('expiring soon', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Estender validade' }));
     await user.click(within(dialog).getByRole('button', { name: 'Aplicar nova validade' }));
 
-    expect(await within(dialog).findByText('2 matrículas estendidas.')).toBeVisible();
+    const outcome = await within(dialog).findByRole('status', {
+      name: (_, element) => element.textContent.startsWith('2 matrículas estendidas.'),
+    });
+    // Done: the form is gone, its outcome (with Desfazer) stays and has the focus.
+    expect(within(dialog).queryByText(/^Nova validade para/)).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Aplicar nova validade' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Cancelar' })).toBeNull();
+    expect(outcome).toHaveFocus();
+    expect(within(outcome).getByRole('button', { name: 'Desfazer' })).toBeVisible();
     const writes = backend.requests.filter((request) => request.method === 'POST');
     expect(writes.map((request) => request.pathname).sort()).toEqual([
       '/v1/classe/t-fis/add-student',
@@ -131,6 +281,26 @@ describe('expiring soon', () => {
     expect(newExpiry).not.toBeNull();
     expect(Date.parse(newExpiry!)).toBeGreaterThan(Date.now() + 30 * DAY);
     expect(backend.expiryOf('t-fis', 'davi@escola.test')).toBe(newExpiry);
+  });
+
+  it('keeps the form open to try again when none could be extended', async () => {
+    const backend = installBackend();
+    window.history.replaceState(null, '', '/?expirando=30');
+    const { user } = renderPage();
+    const dialog = await view();
+    await within(dialog).findByText('2 matrículas');
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'Selecionar Ana Souza em Matemática 9º A' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Estender validade' }));
+    backend.failNext({ status: 409 }, { where: (request) => request.method === 'POST' });
+    await user.click(within(dialog).getByRole('button', { name: 'Aplicar nova validade' }));
+
+    const outcome = await within(dialog).findByRole('alert');
+    expect(outcome).toHaveTextContent('1 não pôde ser estendida.');
+    expect(outcome).toHaveFocus();
+    expect(within(dialog).getByText('Nova validade para 1 matrícula')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Aplicar nova validade' })).toBeEnabled();
   });
 
   it('shows a run of several as every run: paused, it counts; Desfazer restores the expiries', async () => {

@@ -1,20 +1,17 @@
-import { Alert, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { AUDIT_EXTENSION } from '#contract';
 import type { ExpiringEnrolment } from '#contract/extensions';
-import { UndoWrite } from '../../api/audit-undo-parts';
 import type { ApiClient } from '../../api/client';
-import { useExtension } from '../../api/use-extension';
 import { checkExpiry, defaultExpiry, type ExpiryValue } from '../../components/expiry-field/expiry';
 import { ExpiryField } from '../../components/expiry-field/expiry-field';
 import { RunProgress } from '../../lib/batch-run/run-progress';
 import { useExpiringMessages } from './messages';
-import { useExtendRun } from './use-extend-run';
+import { useExtendRun, type ExtendOutcome } from './use-extend-run';
 
 /**
  * A new expiry for the ticked enrolments, sent once Apply is pressed: several go with the shared
- * run view (counts, time left, pause). The outcome is said after, with "Desfazer" for the whole
- * run where the server keeps an audit trail.
+ * run view (counts, time left, pause). The outcome goes to `onDone`, for the view to say
+ * (ExtendOutcomeNotice) and to close the form once some were extended.
  */
 export function ExtendForm({
   api,
@@ -24,10 +21,10 @@ export function ExtendForm({
   onCancel,
   onSendingChange,
 }: {
-  api: Pick<ApiClient, 'addStudentToClass' | 'checkHealth' | 'extensions' | 'request'>;
+  api: Pick<ApiClient, 'addStudentToClass' | 'checkHealth'>;
   rows: readonly ExpiringEnrolment[];
   onUnauthorized: () => void;
-  onDone: (extended: boolean) => void;
+  onDone: (outcome: ExtendOutcome) => void;
   onCancel: () => void;
   /** The extension's calls are on their way (or paused): the panel stays open meanwhile. */
   onSendingChange: (sending: boolean) => void;
@@ -35,9 +32,10 @@ export function ExtendForm({
   const messages = useExpiringMessages();
   const [expiry, setExpiry] = useState<ExpiryValue>(() => defaultExpiry(new Date()));
   const [problem, setProblem] = useState<string | undefined>();
-  const [sending, setSending] = useState(false);
-  const { extend, outcome, progress } = useExtendRun(api, onUnauthorized);
-  const undoable = useExtension(api, AUDIT_EXTENSION);
+  // The rows on their way: the title keeps counting them if the ticks change meanwhile.
+  const [sent, setSent] = useState<readonly ExpiringEnrolment[] | null>(null);
+  const { extend, progress } = useExtendRun(api, onUnauthorized);
+  const sending = sent !== null;
 
   const apply = async () => {
     const checked = checkExpiry(expiry, new Date());
@@ -46,18 +44,18 @@ export function ExtendForm({
       return;
     }
     setProblem(undefined);
-    setSending(true);
+    setSent(rows);
     onSendingChange(true);
-    const result = await extend(rows, checked.expirationDate);
-    setSending(false);
+    const outcome = await extend(rows, checked.expirationDate);
+    setSent(null);
     onSendingChange(false);
-    onDone(result.extended > 0);
+    onDone(outcome);
   };
 
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
-        <Text fw={600}>{messages.extendTitle(rows.length)}</Text>
+        <Text fw={600}>{messages.extendTitle((sent ?? rows).length)}</Text>
         <Text size="sm">{messages.extendReplaces}</Text>
         <ExpiryField
           value={expiry}
@@ -67,20 +65,6 @@ export function ExtendForm({
           forEnrolled
         />
         {progress && <RunProgress snapshot={progress.snapshot} runner={progress.runner} />}
-        {outcome && (
-          <Alert
-            color={outcome.failed > 0 ? 'orange' : 'green'}
-            role={outcome.failed > 0 ? 'alert' : 'status'}
-          >
-            {outcome.extended > 0 && messages.extended(outcome.extended)}{' '}
-            {outcome.failed > 0 && messages.notExtended(outcome.failed)}
-            {undoable && outcome.extended > 0 && (
-              <Box mt="xs">
-                <UndoWrite key={outcome.runId} api={api} body={{ runId: outcome.runId }} />
-              </Box>
-            )}
-          </Alert>
-        )}
         <Group gap="xs">
           <Button onClick={() => void apply()} loading={sending} disabled={rows.length === 0}>
             {messages.apply}

@@ -18,7 +18,8 @@ export interface ExtendOutcome {
  * Sets a new expiry on the chosen enrolments with the v1 enrol write (the API has no other): one
  * call for one, the shared batch runner for several (a few at a time, retries, pause and resume,
  * a pause on 401 or an outage), all under one run id. Every turma list, roster and this view are
- * refetched afterwards. `progress` is the runner and its state while a run of several is on.
+ * refetched afterwards. `progress` is the runner and its state while a run of several is on; the
+ * outcome is `extend`'s answer, for the view to say: it outlives the form.
  */
 export function useExtendRun(
   api: Pick<ApiClient, 'addStudentToClass' | 'checkHealth'>,
@@ -26,7 +27,6 @@ export function useExtendRun(
 ) {
   const queryClient = useQueryClient();
   const [runner, setRunner] = useState<Runner | null>(null);
-  const [outcome, setOutcome] = useState<ExtendOutcome | null>(null);
   const snapshot = useRunnerSnapshot(runner);
 
   const extend = useCallback(
@@ -43,7 +43,6 @@ export function useExtendRun(
           },
           { runId },
         );
-      setOutcome(null);
       let result: ExtendOutcome;
       if (rows.length === 1) {
         result = await send(rows[0]!).then(
@@ -62,7 +61,6 @@ export function useExtendRun(
         result = { extended: end.succeeded, failed: end.total - end.succeeded, runId };
         setRunner(null);
       }
-      setOutcome(result);
       void queryClient.invalidateQueries({ queryKey: classQueries.all() });
       return result;
     },
@@ -70,5 +68,5 @@ export function useExtendRun(
   );
 
   const progress = runner && snapshot && isActive(snapshot) ? { runner, snapshot } : null;
-  return { extend, outcome, progress };
+  return { extend, progress };
 }
