@@ -87,7 +87,8 @@ for (const size of [
     expect(file.suggestedFilename()).toMatch(/^expirando-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile(await file.path(), 'utf8');
     expect(csv.split('\r\n')[0]).toBe(
-      '\uFEFFNome,E-mail,Turma,Id da turma,Validade,Validade (ISO)',
+      // Semicolons: Excel in Brazil opens a comma-separated file as one column.
+      '\uFEFFNome;E-mail;Turma;Id da turma;Validade;Validade (ISO)',
     );
     for (const student of students) expect(csv).toContain(student.email);
 

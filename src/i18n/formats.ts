@@ -30,6 +30,11 @@ export interface Formats {
    * (GMT-03:00)", or the offset alone where the language has no name for it.
    */
   readonly timeZone: string;
+  /**
+   * A spreadsheet file's column separator: ';' where ',' is the decimal mark (Excel in Brazil
+   * opens a comma-separated file as one column), ',' elsewhere.
+   */
+  readonly csvDelimiter: ';' | ',';
 }
 
 /**
@@ -76,6 +81,9 @@ class LocaleFormats implements Formats {
     this.#locale = locale;
   }
 
+  get csvDelimiter() {
+    return this.#locale === 'pt-BR' ? ';' : ',';
+  }
   get number() {
     return (this.#number ??= new Intl.NumberFormat(this.#locale, ROW_FORMAT_OPTIONS.number));
   }

@@ -37,7 +37,7 @@ export async function exportExpiring(
       formats.dateTime.format(new Date(row.expirationDate)),
       row.expirationDate,
     ]),
-    ',',
+    formats.csvDelimiter,
   );
   downloadCsv(messages.fileName(new Date().toISOString().slice(0, 10)), csv);
 }

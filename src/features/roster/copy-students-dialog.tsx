@@ -358,6 +358,7 @@ function TravelRun({
 }) {
   const rosterMessages = useRosterMessages();
   const messages = rosterMessages.travel;
+  const formats = useFormats();
   // The same formula-safe writer as the bulk results.
   const onSave = () =>
     downloadCsv(
@@ -365,10 +366,9 @@ function TravelRun({
       toCsv(
         messages.csvHeader,
         students.map((student, index) => [student.name, student.email, outcomeOf(student, index)]),
-        ',',
+        formats.csvDelimiter,
       ),
     );
-  const formats = useFormats();
   const running = isActive(snapshot);
   return (
     <Stack gap="md">

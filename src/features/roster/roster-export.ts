@@ -53,7 +53,7 @@ export function rosterCsv(
       turma.name,
       turma.id,
     ]),
-    ',',
+    formats.csvDelimiter,
   );
 }
 

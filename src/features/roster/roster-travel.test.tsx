@@ -95,9 +95,11 @@ describe('exporting a roster', { timeout: 40_000 }, () => {
     expect(saved[0]!.name).toMatch(/^alunos-t-mat-\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = new Uint8Array(await saved[0]!.blob.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    // Blob.text() drops the byte order mark.
+    // Blob.text() drops the byte order mark. Semicolons: Excel in Brazil opens a file of commas
+    // as one column.
     const lines = Papa.parse<string[]>((await saved[0]!.blob.text()).trim(), {
       newline: '\r\n',
+      delimiter: ';',
     }).data;
     expect(lines[0]).toEqual([
       'Nome',
@@ -287,7 +289,7 @@ describe('copying and moving students to another turma', { timeout: 40_000 }, ()
     await user.click(within(dialog).getByRole('button', { name: 'Baixar resultados (CSV)' }));
     const csv = await saved.at(-1)!.blob.text();
     expect(csv).toContain(
-      'Bia,bia@escola.test,"Matriculado em 9º ano A 2027, ainda em 8º ano A 2026"',
+      'Bia;bia@escola.test;Matriculado em 9º ano A 2027, ainda em 8º ano A 2026',
     );
   });
 

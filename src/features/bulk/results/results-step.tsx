@@ -71,7 +71,8 @@ export function ResultsStep({
   const closeLabel = useFormDialogMessages().close;
   const appMessages = useMessages();
   const locale = useLocale();
-  const { number } = useFormats();
+  const formats = useFormats();
+  const { number } = formats;
   const format = (value: number) => number.format(value);
   const [filter, setFilter] = useState<'all' | 'problems'>('all');
 
@@ -101,11 +102,7 @@ export function ResultsStep({
         detail: (report) => detailOf(report, messages, appMessages, locale),
       },
     );
-    const csv = toCsv(
-      header,
-      rows,
-      delimiter === '\t' ? (locale === 'pt-BR' ? ';' : ',') : delimiter,
-    );
+    const csv = toCsv(header, rows, delimiter === '\t' ? formats.csvDelimiter : delimiter);
     downloadCsv(text.fileName(mode, dayjs(startedAt).format('YYYY-MM-DD')), csv);
   }
 
