@@ -416,6 +416,8 @@ describe('Bulk dialog: an enrolment run', () => {
     expect(result(2)).toEqual(['Matriculado', '']);
     expect(result(3)).toEqual(['Com problema', 'E-mail inválido.']);
     expect(result(5)).toEqual(['Com problema', 'E-mail repetido: já está na linha 2.']);
+    // The filter names every line not done, a wider set than the count "Com problema".
+    expect(within(dialog()).getByRole('radio', { name: 'Não feitas (2)' })).toBeInTheDocument();
     expect(backend.enrolments('t2')).toEqual([ANA, CARLA, DAVI]);
     // The page's list queries were refreshed once the run was over.
     expect(await screen.findByText('Matemática 9º A: 3')).toBeInTheDocument();

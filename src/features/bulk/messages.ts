@@ -141,7 +141,8 @@ const byLocale = {
       summary: 'Resultado por linha',
       filterLabel: 'Mostrar',
       filterAll: (count: string) => `Todas (${count})`,
-      filterProblems: (count: string) => `Com problema (${count})`,
+      // Every line the run did not do (refused, failed, unsent, excluded), not only "Com problema".
+      filterProblems: (count: string) => `Não feitas (${count})`,
       outcome: 'Resultado',
       detail: 'Detalhe',
       // Failed, or never sent (a cancel): "não feitas", as the run's outcome says.
@@ -339,7 +340,7 @@ const byLocale = {
       summary: 'Outcome per line',
       filterLabel: 'Show',
       filterAll: (count: string) => `All (${count})`,
-      filterProblems: (count: string) => `With problems (${count})`,
+      filterProblems: (count: string) => `Not done (${count})`,
       outcome: 'Outcome',
       detail: 'Detail',
       retryFailed: (n: number, count: string) =>

@@ -133,17 +133,19 @@ export function EnrolmentForm({ api, turmas, student }: EnrolmentFormProps) {
       setAlert(failure.alert ?? null);
       return;
     }
+    // A student already registered keeps their name (the form said so): theirs is the one said.
+    const name = existing?.email === request.email ? visibleName(existing.name) : request.name;
     notifyOutcome(
       {
         title: messages.success.title,
-        message: describeEnrolled(request.name, classes, messages, locale),
+        message: describeEnrolled(name, classes, messages, locale),
       },
       messages.success.dismiss,
       undoable
         ? (keepOpen) => <UndoWrite api={api} body={{ runId }} onUndone={keepOpen} />
         : undefined,
     );
-    setEnrolled({ name: request.name, email: request.email, classes, at: request.expirationDate });
+    setEnrolled({ name, email: request.email, classes, at: request.expirationDate });
   });
 
   const enrolAnother = () => {

@@ -9,7 +9,7 @@ import { useEnrolmentMessages } from './messages';
 import { describeEnrolled, NAMED_TURMAS } from './describe-enrolled';
 
 export interface Enrolled {
-  /** As sent: trimmed, and the e-mail lower-cased. */
+  /** As sent (trimmed, the e-mail lower-cased); the platform's name for a student it had. */
   name: string;
   email: string;
   classes: readonly ClassSummary[];

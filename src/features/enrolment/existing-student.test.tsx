@@ -205,6 +205,11 @@ describe('Enrol form: an e-mail that belongs to a student', () => {
     ).toContain(
       'Aluno já cadastrado: Ana Souza. O nome digitado é outro: fica o do cadastro. 2 avisos sobre a validade.',
     );
+
+    // Sent, the outcome names the student as the platform does, as the form said it would.
+    await user.click(submitButton());
+    expect(await within(dialog()).findByText(/^Matrícula de Ana Souza feita em /)).toBeVisible();
+    expect(within(dialog()).queryByText(/Ana Maria Souza/)).not.toBeInTheDocument();
   });
 
   it('takes a name that differs only in case, accents or spaces for the same name', async () => {
