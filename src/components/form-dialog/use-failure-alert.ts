@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ApiError } from '../../api/client';
 import type { FailureAlert } from './form-failure';
 import { onSessionRestored } from './session-restored';
 
@@ -16,4 +17,22 @@ export function useFailureAlert() {
     );
   }, [sessionAlert]);
   return [alert, setAlert] as const;
+}
+
+/**
+ * A form's failure in words, from the error it was said of: as `useFailureAlert`'s, a token's
+ * refusal goes by itself once the person has signed in again.
+ */
+export function useFailureText() {
+  const [failure, setFailure] = useState<{ text: string; session: boolean } | null>(null);
+  const session = failure?.session === true;
+  useEffect(() => {
+    if (!session) return;
+    return onSessionRestored(() => setFailure((current) => (current?.session ? null : current)));
+  }, [session]);
+  const say = (text: string | null, error?: unknown) =>
+    setFailure(
+      text === null ? null : { text, session: error instanceof ApiError && error.isUnauthorized },
+    );
+  return [failure?.text ?? null, say] as const;
 }

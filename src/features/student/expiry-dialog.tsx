@@ -6,6 +6,7 @@ import { newRunId, type ApiClient } from '../../api/client';
 import type { StudentEnrolment, StudentRecord } from '#contract/extensions';
 import { checkExpiry, defaultExpiry, type ExpiryValue } from '../../components/expiry-field/expiry';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
+import { useFailureText } from '../../components/form-dialog/use-failure-alert';
 import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';
 import { useFormDialog } from '../../components/form-dialog/form-dialog-context';
 import { useFormSubmit } from '../../components/form-dialog/use-form-submit';
@@ -59,7 +60,7 @@ function ExpiryForm({ api, student, turmas, onDone }: StudentDialogProps) {
   const [initial] = useState(() => defaultExpiry(new Date()));
   const form = useForm<{ expiry: ExpiryValue }>({ defaultValues: { expiry: initial } });
   const write = useStudentWrite();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useFailureText();
   const names = turmaNames(turmas, formats);
 
   const submit = useFormSubmit(form, async ({ expiry }) => {
@@ -86,7 +87,7 @@ function ExpiryForm({ api, student, turmas, onDone }: StudentDialogProps) {
         ),
       );
     } catch (error) {
-      setFailure(describeApiError(error, appMessages));
+      setFailure(describeApiError(error, appMessages), error);
       return;
     }
     onDone(messages.expiry.done(names), runId);

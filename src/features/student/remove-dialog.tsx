@@ -1,8 +1,9 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { useIsMutating } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
+import { useFailureText } from '../../components/form-dialog/use-failure-alert';
 import { FormDialogActions, SubmitButton } from '../../components/form-dialog/form-dialog-actions';
 import { useFormDialog } from '../../components/form-dialog/form-dialog-context';
 import { useFormSubmit } from '../../components/form-dialog/use-form-submit';
@@ -56,7 +57,7 @@ function RemoveForm({
   const typed = useWatch({ control: form.control, name: 'confirmation' });
   const confirmed = confirmationState(typed, { kind: 'email', email: student.email });
   const write = useStudentWrite();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useFailureText();
   const names = turmaNames(turmas, formats);
   const text = messages.remove;
   const undoable = useExtension(api, AUDIT_EXTENSION);
@@ -75,7 +76,7 @@ function RemoveForm({
           ),
         );
       } catch (error) {
-        setFailure(describeApiError(error, appMessages));
+        setFailure(describeApiError(error, appMessages), error);
         return;
       }
       onDone(text.done(names), runId);

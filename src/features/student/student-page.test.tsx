@@ -3,9 +3,10 @@
  * move between turmas, including one whose second call fails. Through the page that composes it,
  * against the reference API in-process.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TurmasPage } from '../../app/turmas-page';
+import { announceSessionRestored } from '../../components/form-dialog/session-restored';
 import { getClassStudents } from '../../api/extension-calls';
 import { createTestApiClient } from '../../testing/api-client';
 import {
@@ -152,6 +153,27 @@ describe('the student page', () => {
       // In the student's order of turmas, by name.
       classes: [{ id: 't-his' }, { id: 't-mat' }],
     });
+  });
+});
+
+describe('a change refused for an expired session', () => {
+  it('says so, and drops it once the person has signed in again', async () => {
+    const backend = installBackend();
+    backend.failNext({ status: 401 }, { where: (request) => request.method === 'POST' });
+    const { user } = openPage();
+    await screen.findByRole('table', { name: 'Turmas de Ana Souza' });
+    await user.click(
+      within(studentTable()).getByRole('checkbox', { name: 'Selecionar Matemática 9º A' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Alterar validade' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Alterar validade' });
+    await user.click(within(dialog).getByRole('button', { name: 'Alterar validade' }));
+    expect(await within(dialog).findByText(/Entre novamente para continuar/)).toBeVisible();
+
+    // The sign-in over the page accepted a new token: what is left is to send again.
+    act(() => announceSessionRestored());
+    expect(within(dialog).queryByText(/Entre novamente para continuar/)).toBeNull();
+    expect(dialog).toBeVisible();
   });
 });
 
