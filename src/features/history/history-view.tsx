@@ -24,6 +24,7 @@ import { UndoAnswer } from '../../api/audit-undo-parts';
 import { classQueries } from '../../api/class-queries';
 import { ApiError, type ApiClient } from '../../api/client';
 import { getAudit } from '../../api/extension-calls';
+import { EmailText } from '../../components/email-text/email-text';
 import { TurmaPicker } from '../../components/turma-picker/turma-picker';
 import { useFormats } from '../../i18n/formats';
 import {
@@ -84,6 +85,9 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
     setUndoing(key);
     undo.mutate(body);
   };
+  // The first page waits for the connection (TanStack's paused fetch): no answer is coming until
+  // it is back, when the fetch goes on by itself. Said as such, never "Carregando" for good.
+  const waitsOffline = pages.fetchStatus === 'paused' && pages.isPending;
   const entries = pages.data?.pages.flatMap((page) => page.data) ?? [];
   const undone = undoneStates(entries);
 
@@ -112,7 +116,9 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
             <UndoAnswer answer={undo.data} error={undo.error} />
           </Alert>
         )}
-        {pages.isPending ? (
+        {waitsOffline ? (
+          <LoadFailed offline onRetry={() => void pages.refetch()} />
+        ) : pages.isPending ? (
           <Group gap="xs" role="status">
             <Loader size="sm" />
             <Text size="sm">{messages.loading}</Text>
@@ -289,10 +295,13 @@ function EntryCard({
   const formatDate = (iso: string) => formats.dateTime.format(new Date(iso));
   const changes = changed(entry);
   return (
-    <Paper withBorder p="sm">
+    <Paper withBorder p="sm" style={{ overflowWrap: 'break-word' }}>
       <Group justify="space-between" align="flex-start" gap="xs">
-        <Stack gap={2}>
-          <Text fw={600}>{what}</Text>
+        {/* May shrink to the card's width: its lines wrap rather than run past the edge. */}
+        <Stack gap={2} miw={0}>
+          <Text fw={600}>
+            <WithEmail text={what} email={entry.student.email} />
+          </Text>
           <Text size="sm" c="dimmed">
             {messages.byAt(entry.credential, formats.dateTime.format(new Date(entry.at)))}
           </Text>
@@ -379,7 +388,13 @@ function RunCard({
     (entry) => changed(entry).length > 0 && !undone.get(entry.id)?.whole,
   );
   return (
-    <Paper withBorder p="sm" role="group" aria-labelledby={headingId}>
+    <Paper
+      withBorder
+      p="sm"
+      role="group"
+      aria-labelledby={headingId}
+      style={{ overflowWrap: 'break-word' }}
+    >
       <Stack gap="xs">
         <Group justify="space-between" gap="xs">
           <Text fw={700} id={headingId}>
@@ -426,27 +441,55 @@ function RunEntry({ entry, undone }: { entry: AuditEntry; undone: UndoneState | 
   const turmaName = useTurmaName(entry);
   return (
     <Text size="sm">
-      {describeEntry(entry, messages, turmaName)} ·{' '}
+      <WithEmail text={describeEntry(entry, messages, turmaName)} email={entry.student.email} /> ·{' '}
       {messages.byAt(entry.credential, formats.dateTime.format(new Date(entry.at)))}
       {undone && ` · ${undone.whole ? messages.undone : messages.undonePart}`}
     </Text>
   );
 }
 
-function LoadFailed({ error, onRetry }: { error: Error; onRetry: () => void }) {
+/**
+ * `text` with the student's `email` in it as EmailText: a long address wraps only after its "@"
+ * and dots, so a phone's card shows it whole, within its edge.
+ */
+function WithEmail({ text, email }: { text: string; email: string }) {
+  const at = text.indexOf(email);
+  if (at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      <EmailText email={email} />
+      {text.slice(at + email.length)}
+    </>
+  );
+}
+
+/** Offline: the request failed on the network (`error`) or waits for the connection. */
+function LoadFailed({
+  error,
+  offline = error instanceof ApiError && error.kind === 'network',
+  onRetry,
+}: {
+  error?: Error;
+  offline?: boolean;
+  onRetry: () => void;
+}) {
   const messages = useHistoryMessages();
   // An expired session is said as such: the app's sign-in comes over the page meanwhile.
   const why =
     error instanceof ApiError && error.isUnauthorized
       ? messages.sessionExpired
-      : error instanceof ApiError && error.kind === 'network'
+      : offline
         ? messages.offline
         : messages.loadFailed;
   return (
     <Alert color="red" role="alert" title={why}>
-      <Button variant="default" size="xs" onClick={onRetry}>
-        {messages.retry}
-      </Button>
+      <Stack gap="xs" align="flex-start">
+        {offline && messages.offlineDescription}
+        <Button variant="default" size="xs" onClick={onRetry}>
+          {messages.retry}
+        </Button>
+      </Stack>
     </Alert>
   );
 }

@@ -4,7 +4,8 @@
  * words, the filters, and undo of one entry and of a whole run with the counts back where they
  * were; against a plain v1, no X-Run-Id and the sent log's view instead (sent-log.test.tsx).
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TurmasPage } from '../../app/turmas-page';
 import { newRunId, type ApiClient } from '../../api/client';
@@ -49,6 +50,7 @@ function startClean() {
   window.history.replaceState(null, '', '/');
   selectionStore.clear();
   tokenStore.clear();
+  onlineManager.setOnline(true);
 }
 beforeEach(startClean);
 afterEach(startClean);
@@ -326,6 +328,35 @@ describe('history', () => {
     expect(alert).toHaveTextContent('Não foi possível carregar o histórico');
     await user.click(within(alert).getByRole('button', { name: 'Tentar de novo' }));
     expect(await within(dialog).findByText('Nenhuma alteração encontrada')).toBeVisible();
+  });
+
+  it('offline, "Minhas" says it cannot load the history, with a retry; back online, it loads', async () => {
+    // A credential the server names (`me`): "Minhas" filters by it.
+    const TOKEN = 'write-token-of-the-coordenacao-0001';
+    installBackend({ credentials: [{ name: 'coordenacao', role: 'write', token: TOKEN }] });
+    tokenStore.set(TOKEN);
+    const api = createTestApiClient({ getToken: tokenStore.get });
+    await writeRun(api);
+    window.history.replaceState(null, '', '/?historico');
+    const { user } = render(<TurmasPage api={api} />);
+    const dialog = await view();
+    await within(dialog).findByRole('list', { name: /Últimas alterações/ });
+    await within(dialog).findByText('Minhas');
+
+    act(() => onlineManager.setOnline(false));
+    await user.click(within(dialog).getByText('Minhas'));
+
+    // The request waits for the connection (paused): never "Carregando" for good.
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Sem conexão com o servidor');
+    expect(alert).toHaveTextContent('Verifique a conexão e tente de novo.');
+    expect(within(alert).getByRole('button', { name: 'Tentar de novo' })).toBeVisible();
+    expect(within(dialog).queryByText('Carregando o histórico…')).toBeNull();
+
+    act(() => onlineManager.setOnline(true));
+    expect(await within(dialog).findByRole('list', { name: /Últimas alterações/ })).toBeVisible();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).getByText('Removeu ana@escola.test de Matemática 9º A')).toBeVisible();
   });
 
   it('shows a server without the extension what this browser sent; it sees no X-Run-Id', async () => {

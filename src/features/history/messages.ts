@@ -31,6 +31,7 @@ export const useHistoryMessages = defineMessages({
       'Matrículas, remoções e desfazimentos aparecem aqui assim que são feitos, os mais recentes no alto.',
     loadFailed: 'Não foi possível carregar o histórico',
     offline: 'Sem conexão com o servidor',
+    offlineDescription: 'Verifique a conexão e tente de novo.',
     sessionExpired: 'Sua sessão expirou: entre de novo e tente outra vez.',
     retry: 'Tentar de novo',
     enrolled: (email: string, count: number, only?: string): string =>
@@ -94,6 +95,7 @@ export const useHistoryMessages = defineMessages({
       'Enrolments, removals and undos show here as soon as they are made, newest at the top.',
     loadFailed: 'Could not load the history',
     offline: 'No connection to the server',
+    offlineDescription: 'Check the connection and try again.',
     sessionExpired: 'Your session expired: sign in again and retry.',
     retry: 'Try again',
     enrolled: (email: string, count: number, only?: string): string =>
