@@ -73,7 +73,7 @@ test('exports the whole roster as CSV: formula-safe, each expiry local and ISO @
   const download = page.waitForEvent('download');
   // From the keyboard: focus stays on the button while the roster is read, and after.
   const exportButton = roster.dialog.getByRole('button', {
-    name: `Exportar os alunos de ${turma.name} em CSV`,
+    name: `Exportar CSV: alunos de ${turma.name}`,
   });
   await exportButton.focus();
   await page.keyboard.press('Enter');
@@ -121,7 +121,7 @@ test('prints the roster: only the sheet, with the turma and the date, no control
 
   const roster = await openRoster(page, token, turma);
   await roster.dialog
-    .getByRole('button', { name: `Imprimir a lista de alunos de ${turma.name}` })
+    .getByRole('button', { name: `Imprimir: lista de alunos de ${turma.name}` })
     .click();
   const sheet = page.getByTestId('roster-print-sheet');
   await expect(sheet).toBeAttached();
@@ -154,6 +154,46 @@ test('prints the roster: only the sheet, with the turma and the date, no control
   await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
   await expect(sheet).not.toBeAttached();
   await expect(roster.dialog).toBeVisible();
+});
+
+test('offline, the export says so at once, and tries again once back', async ({
+  page,
+  context,
+  request,
+  token,
+  consoleErrors,
+}) => {
+  // The reads cut off: Chromium logs each as net::ERR_INTERNET_DISCONNECTED.
+  consoleErrors.allowNetworkFailures();
+  const [, turma] = await turmasAt(request, token, 0);
+  const tag = newTag();
+  await enrolThroughApi(request, token, turma, threeStudents(tag));
+  const total = (await rosterOf(request, token, turma)).totalRecords;
+  const roster = await openRoster(page, token, turma);
+  // Each name starts with the words on the button (WCAG 2.5.3).
+  const exportButton = roster.dialog.getByRole('button', { name: /^Exportar CSV: / });
+  const printButton = roster.dialog.getByRole('button', { name: /^Imprimir: / });
+  await expect(exportButton).toHaveAccessibleName(`Exportar CSV: alunos de ${turma.name}`);
+  await expect(printButton).toHaveAccessibleName(`Imprimir: lista de alunos de ${turma.name}`);
+
+  await context.setOffline(true);
+  await exportButton.click();
+  // Not "Lendo alunos… 0 de 0" until the network is back: it fails, and says why.
+  await expect(
+    roster.dialog.getByText(
+      'Sem conexão com o servidor: não foi possível ler os alunos. Nada foi salvo.',
+    ),
+  ).toBeVisible({ timeout: 5_000 });
+  await expect(exportButton).not.toHaveAttribute('aria-disabled');
+  await expect(printButton).not.toHaveAttribute('aria-disabled');
+  await expectNoAxeViolations(page, OVER_THE_PAGE);
+
+  await context.setOffline(false);
+  const download = page.waitForEvent('download');
+  await roster.dialog.getByRole('button', { name: 'Tentar exportar de novo' }).click();
+  await download;
+  await expect(roster.dialog.getByText(`Arquivo com ${total} alunos salvo.`)).toBeVisible();
+  await expect(exportButton).toBeFocused();
 });
 
 /** Opens the copy dialog of `count` students from the roster's bar and picks `target`. */

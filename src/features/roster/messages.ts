@@ -51,13 +51,20 @@ export const useRosterMessages = defineMessages({
     export: {
       label: 'Levar a lista',
       csv: 'Exportar CSV',
-      csvName: (turma: string): string => `Exportar os alunos de ${turma} em CSV`,
+      // Each name starts with the words on the button (WCAG 2.5.3): they are what is said to it.
+      csvName: (turma: string): string => `Exportar CSV: alunos de ${turma}`,
       print: 'Imprimir',
-      printName: (turma: string): string => `Imprimir a lista de alunos de ${turma}`,
+      printName: (turma: string): string => `Imprimir: lista de alunos de ${turma}`,
       reading: (read: string, total: string): string => `Lendo alunos… ${read} de ${total}`,
       saved: (count: number, formatted: string): string =>
         count === 1 ? 'Arquivo com 1 aluno salvo.' : `Arquivo com ${formatted} alunos salvo.`,
-      failed: 'Não foi possível ler todos os alunos. Nada foi salvo; tente novamente.',
+      failed: (kind: 'csv' | 'print', offline: boolean): string =>
+        (offline
+          ? 'Sem conexão com o servidor: não foi possível ler os alunos.'
+          : 'Não foi possível ler todos os alunos.') +
+        (kind === 'csv' ? ' Nada foi salvo.' : ' Nada foi impresso.'),
+      retry: (kind: 'csv' | 'print'): string =>
+        kind === 'csv' ? 'Tentar exportar de novo' : 'Tentar imprimir de novo',
       csvHeader: [
         'Nome',
         'E-mail',
@@ -260,13 +267,18 @@ export const useRosterMessages = defineMessages({
     export: {
       label: 'Take the list along',
       csv: 'Export CSV',
-      csvName: (turma) => `Export the students of ${turma} as CSV`,
+      csvName: (turma) => `Export CSV: students of ${turma}`,
       print: 'Print',
-      printName: (turma) => `Print the student list of ${turma}`,
+      printName: (turma) => `Print: student list of ${turma}`,
       reading: (read, total) => `Reading students… ${read} of ${total}`,
       saved: (count, formatted) =>
         count === 1 ? 'File with 1 student saved.' : `File with ${formatted} students saved.`,
-      failed: 'Could not read every student. Nothing was saved; try again.',
+      failed: (kind, offline) =>
+        (offline
+          ? 'No connection to the server: the students could not be read.'
+          : 'Could not read every student.') +
+        (kind === 'csv' ? ' Nothing was saved.' : ' Nothing was printed.'),
+      retry: (kind) => (kind === 'csv' ? 'Try exporting again' : 'Try printing again'),
       csvHeader: [
         'Name',
         'E-mail',

@@ -1,8 +1,8 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { ApiClient } from '../../api/client';
+import { ApiError, type ApiClient } from '../../api/client';
 import type { RosterSortBy } from '#contract';
 import type { RosterEntry } from '#contract/extensions';
 import { ExpiryCell } from '../../components/expiry-status/expiry-cell';
@@ -19,11 +19,14 @@ interface RosterExportProps {
   sortBy: RosterSortBy;
 }
 
+type ExportKind = 'csv' | 'print';
+
 type ExportState =
   | { step: 'idle' }
   | { step: 'reading'; read: number; total: number }
   | { step: 'saved'; count: number }
-  | { step: 'failed' };
+  /** `offline`: no answer, or the browser says it is offline: the connection is the cause. */
+  | { step: 'failed'; kind: ExportKind; offline: boolean };
 
 /**
  * The whole roster (every page, whatever the search shows) as a CSV file or a printed sheet.
@@ -35,20 +38,24 @@ export function RosterExport({ api, turma, sortBy }: RosterExportProps) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<ExportState>({ step: 'idle' });
   const [sheet, setSheet] = useState<readonly RosterEntry[] | null>(null);
+  const csvButton = useRef<HTMLButtonElement>(null);
+  const printButton = useRef<HTMLButtonElement>(null);
 
-  const readAll = async () => {
+  const readAll = async (kind: ExportKind) => {
     setState({ step: 'reading', read: 0, total: 0 });
     try {
       return await readWholeRoster(queryClient, api, turma.id, { sortBy }, (read, total) =>
         setState({ step: 'reading', read, total }),
       );
-    } catch {
-      setState({ step: 'failed' });
+    } catch (error) {
+      const offline =
+        (error instanceof ApiError && error.kind === 'network') || !onlineManager.isOnline();
+      setState({ step: 'failed', kind, offline });
       return null;
     }
   };
   const exportCsv = async () => {
-    const students = await readAll();
+    const students = await readAll('csv');
     if (!students) return;
     const now = new Date();
     downloadRosterCsv(
@@ -59,7 +66,7 @@ export function RosterExport({ api, turma, sortBy }: RosterExportProps) {
     setState({ step: 'saved', count: students.length });
   };
   const print = async () => {
-    const students = await readAll();
+    const students = await readAll('print');
     if (!students) return;
     setState({ step: 'idle' });
     setSheet(students);
@@ -75,51 +82,68 @@ export function RosterExport({ api, turma, sortBy }: RosterExportProps) {
   }, [sheet]);
 
   const reading = state.step === 'reading';
+  const run = (kind: ExportKind) => {
+    if (reading) return;
+    void (kind === 'csv' ? exportCsv() : print());
+  };
   return (
     <Group gap="xs" justify="space-between" wrap="wrap" className={classes.noPrint}>
       <Group gap="xs" role="group" aria-label={messages.export.label}>
         <Button
           variant="default"
           size="xs"
+          ref={csvButton}
           aria-label={messages.export.csvName(turma.label)}
           // Not `disabled` while the roster is read: that would drop the focus on the page.
           {...unavailable(reading)}
-          onClick={() => {
-            if (!reading) void exportCsv();
-          }}
+          onClick={() => run('csv')}
         >
           {messages.export.csv}
         </Button>
         <Button
           variant="default"
           size="xs"
+          ref={printButton}
           aria-label={messages.export.printName(turma.label)}
           {...unavailable(reading)}
-          onClick={() => {
-            if (!reading) void print();
-          }}
+          onClick={() => run('print')}
         >
           {messages.export.print}
         </Button>
       </Group>
-      {/* A live region without the status role: the roster's count is the panel's one status. */}
-      <Text
-        size="sm"
-        aria-live="polite"
-        aria-atomic
-        c={state.step === 'failed' ? 'red.9' : undefined}
-      >
-        {state.step === 'reading'
-          ? messages.export.reading(
-              formats.number.format(state.read),
-              formats.number.format(state.total),
-            )
-          : state.step === 'saved'
-            ? messages.export.saved(state.count, formats.number.format(state.count))
-            : state.step === 'failed'
-              ? messages.export.failed
-              : ''}
-      </Text>
+      <Group gap="xs" wrap="wrap">
+        {/* A live region without the status role: the roster's count is the panel's one status. */}
+        <Text
+          size="sm"
+          aria-live="polite"
+          aria-atomic
+          c={state.step === 'failed' ? 'red.9' : undefined}
+        >
+          {state.step === 'reading'
+            ? messages.export.reading(
+                formats.number.format(state.read),
+                formats.number.format(state.total),
+              )
+            : state.step === 'saved'
+              ? messages.export.saved(state.count, formats.number.format(state.count))
+              : state.step === 'failed'
+                ? messages.export.failed(state.kind, state.offline)
+                : ''}
+        </Text>
+        {state.step === 'failed' && (
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => {
+              // It leaves as the reading starts: the focus goes to the button it does again.
+              (state.kind === 'csv' ? csvButton : printButton).current?.focus();
+              run(state.kind);
+            }}
+          >
+            {messages.export.retry(state.kind)}
+          </Button>
+        )}
+      </Group>
       {sheet && createPortal(<PrintSheet turma={turma} students={sheet} />, document.body)}
     </Group>
   );

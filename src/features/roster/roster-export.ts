@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
 import { rosterQueries } from '../../api/roster-queries';
 import { PAGE_SIZE_MAX } from '#contract';
@@ -10,7 +10,9 @@ import type { RosterMessages } from './messages';
 /**
  * Every student of a roster the query finds, pages of 100 (the API's most) one after the other,
  * so that a big turma does not take every place the server gives one client. `onRead` hears how
- * many have come so far, for the screen to say it is reading.
+ * many have come so far, for the screen to say it is reading. It ends either way: a page that
+ * cannot be read rejects with its ApiError (a 'network' one offline), after the console's retries
+ * while online, at once while offline.
  */
 export async function readWholeRoster(
   queryClient: QueryClient,
@@ -19,11 +21,24 @@ export async function readWholeRoster(
   query: Omit<RosterQuery, 'page' | 'pageSize'>,
   onRead?: (read: number, total: number) => void,
 ): Promise<RosterEntry[]> {
+  // The client's own retries (retryPolicy in the app); `query()` tries once when there are none.
+  const retry = queryClient.getDefaultOptions().queries?.retry ?? false;
+  const retries = (failures: number, error: Error) =>
+    typeof retry === 'function'
+      ? retry(failures, error)
+      : typeof retry === 'number'
+        ? failures < retry
+        : retry;
   const found: RosterEntry[] = [];
   for (let page = 1; ; page++) {
-    const answer = await queryClient.query(
-      rosterQueries.page(api, turmaId, { ...query, page, pageSize: PAGE_SIZE_MAX }),
-    );
+    const answer = await queryClient.query({
+      ...rosterQueries.page(api, turmaId, { ...query, page, pageSize: PAGE_SIZE_MAX }),
+      // Query's default ('online') holds a read while the browser says it is offline: paused,
+      // never failing, until the network is back. Someone waits on this one, so it is sent
+      // and fails, as the client's 'network' error; and it is not tried again while offline.
+      networkMode: 'always',
+      retry: (failures, error) => onlineManager.isOnline() && retries(failures, error),
+    });
     found.push(...answer.data);
     onRead?.(found.length, answer.totalRecords);
     if (answer.data.length < PAGE_SIZE_MAX || found.length >= answer.totalRecords) return found;

@@ -2,9 +2,11 @@
  * Rosters that travel (issue 37, item 3): the whole roster as a CSV file or a printed sheet,
  * through the page that composes it, against the reference API in-process.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/query-client';
 import { TurmasPage } from '../../app/turmas-page';
 import { createTestApiClient } from '../../testing/api-client';
 import { installReferenceApi, type ReferenceApiOptions } from '../../testing/msw/reference-api';
@@ -58,25 +60,39 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  onlineManager.setOnline(true);
   vi.unstubAllGlobals();
   click?.mockRestore();
   window.history.replaceState(null, '', '/');
   selectionStore.clear();
 });
 
-async function openRoster() {
-  const view = render(<TurmasPage api={createTestApiClient()} />);
+async function openRoster({
+  locale = 'pt-BR',
+  queryClient,
+}: { locale?: 'pt-BR' | 'en'; queryClient?: QueryClient } = {}) {
+  const pt = locale === 'pt-BR';
+  const view = render(<TurmasPage api={createTestApiClient()} />, {
+    locale,
+    ...(queryClient && { queryClient }),
+  });
   await view.user.click(
-    await screen.findByRole('button', { name: 'Ver alunos de Matemática 9º A' }),
+    await screen.findByRole('button', {
+      name: pt ? 'Ver alunos de Matemática 9º A' : 'See the students of Matemática 9º A',
+    }),
   );
   const dialog = await screen.findByRole(
     'dialog',
-    { name: 'Alunos de Matemática 9º A' },
+    { name: pt ? 'Alunos de Matemática 9º A' : 'Students of Matemática 9º A' },
     { timeout: 10_000 },
   );
-  await within(dialog).findByText('120 alunos');
+  await within(dialog).findByText(pt ? '120 alunos' : '120 students');
   return { ...view, dialog };
 }
+
+/** The export's own reads: pages of 100 (the panel reads 50). */
+const exportRead = (request: { pathname: string; searchParams: Record<string, string> }) =>
+  request.pathname.endsWith('/students') && request.searchParams.pageSize === '100';
 
 describe('exporting a roster', { timeout: 40_000 }, () => {
   it('saves every student of every page, formula-safe, each expiry local and ISO', async () => {
@@ -87,7 +103,7 @@ describe('exporting a roster', { timeout: 40_000 }, () => {
     await within(dialog).findByText('1 aluno encontrado');
 
     await user.click(
-      within(dialog).getByRole('button', { name: 'Exportar os alunos de Matemática 9º A em CSV' }),
+      within(dialog).getByRole('button', { name: 'Exportar CSV: alunos de Matemática 9º A' }),
     );
     expect(await within(dialog).findByText('Arquivo com 120 alunos salvo.')).toBeVisible();
 
@@ -135,23 +151,72 @@ describe('exporting a roster', { timeout: 40_000 }, () => {
   it('says so and saves nothing when a page cannot be read', async () => {
     const backend = installBackend();
     const { user, dialog } = await openRoster();
-    backend.failNext(
-      { status: 503 },
-      {
-        times: 10,
-        where: (request) =>
-          request.pathname.endsWith('/students') && request.searchParams.pageSize === '100',
-      },
-    );
+    backend.failNext({ status: 503 }, { times: 10, where: exportRead });
     await user.click(
-      within(dialog).getByRole('button', { name: 'Exportar os alunos de Matemática 9º A em CSV' }),
+      within(dialog).getByRole('button', { name: 'Exportar CSV: alunos de Matemática 9º A' }),
     );
     expect(
-      await within(dialog).findByText(
-        'Não foi possível ler todos os alunos. Nada foi salvo; tente novamente.',
-      ),
+      await within(dialog).findByText('Não foi possível ler todos os alunos. Nada foi salvo.'),
     ).toBeVisible();
     expect(saved).toHaveLength(0);
+  });
+
+  it('offline, says so at once, leaves the buttons usable and tries again when asked', async () => {
+    const backend = installBackend();
+    // The app's client, with its retries: none is tried while offline.
+    const { user, dialog } = await openRoster({ queryClient: createQueryClient(() => undefined) });
+    act(() => onlineManager.setOnline(false));
+    // Offline, the browser's fetch gets no answer (a retry would get one here: there is none).
+    backend.failNext('network', { where: exportRead });
+    const csv = within(dialog).getByRole('button', {
+      name: 'Exportar CSV: alunos de Matemática 9º A',
+    });
+    await user.click(csv);
+
+    // Not held (paused) until the network is back: the request went, and failed.
+    expect(
+      await within(dialog).findByText(
+        'Sem conexão com o servidor: não foi possível ler os alunos. Nada foi salvo.',
+      ),
+    ).toBeVisible();
+    expect(within(dialog).queryByText(/^Lendo alunos/)).toBeNull();
+    expect(backend.requests.filter(exportRead)).toHaveLength(1);
+    expect(saved).toHaveLength(0);
+    expect(csv).not.toHaveAttribute('aria-disabled');
+    expect(
+      within(dialog).getByRole('button', { name: 'Imprimir: lista de alunos de Matemática 9º A' }),
+    ).not.toHaveAttribute('aria-disabled');
+
+    act(() => onlineManager.setOnline(true));
+    await user.click(within(dialog).getByRole('button', { name: 'Tentar exportar de novo' }));
+    expect(await within(dialog).findByText('Arquivo com 120 alunos salvo.')).toBeVisible();
+    expect(saved).toHaveLength(1);
+    // The retry left with the failure: the focus is on the button that did it again.
+    expect(csv).toHaveFocus();
+  });
+
+  it('offline, prints nothing and says so, in English too', async () => {
+    const backend = installBackend();
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    const { user, dialog } = await openRoster({ locale: 'en' });
+    act(() => onlineManager.setOnline(false));
+    backend.failNext('network', { where: exportRead });
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Print: student list of Matemática 9º A' }),
+    );
+
+    expect(
+      await within(dialog).findByText(
+        'No connection to the server: the students could not be read. Nothing was printed.',
+      ),
+    ).toBeVisible();
+    expect(print).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('roster-print-sheet')).toBeNull();
+    expect(
+      within(dialog).getByRole('button', { name: 'Export CSV: students of Matemática 9º A' }),
+    ).not.toHaveAttribute('aria-disabled');
+    expect(within(dialog).getByRole('button', { name: 'Try printing again' })).toBeVisible();
+    print.mockRestore();
   });
 
   it('prints a sheet of the whole roster with the turma and the date, and no controls', async () => {
@@ -160,7 +225,7 @@ describe('exporting a roster', { timeout: 40_000 }, () => {
     const { user, dialog } = await openRoster();
     await user.click(
       within(dialog).getByRole('button', {
-        name: 'Imprimir a lista de alunos de Matemática 9º A',
+        name: 'Imprimir: lista de alunos de Matemática 9º A',
       }),
     );
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
