@@ -22,6 +22,7 @@ import { EmailText } from '../../components/email-text/email-text';
 import { ExpiryCell } from '../../components/expiry-status/expiry-cell';
 import { StudentLink } from '../../components/student-link/student-link';
 import { visibleName } from '../../components/visible-name/visible-name';
+import { LoadFailedAlert } from '../../components/load-failed/load-failed-alert';
 import { Pager } from '../../components/pager/pager';
 import { SidePanel } from '../../components/side-panel/side-panel';
 import { useFormats } from '../../i18n/formats';
@@ -322,14 +323,12 @@ function LoadFailed({
 }) {
   const messages = useExpiringMessages();
   return (
-    <Alert color="red" role="alert" title={offline ? messages.offline : messages.loadFailed}>
-      <Stack gap="xs" align="flex-start">
-        {offline && messages.offlineDescription}
-        <Button variant="default" size="xs" onClick={onRetry}>
-          {messages.retry}
-        </Button>
-      </Stack>
-    </Alert>
+    <LoadFailedAlert
+      title={offline ? messages.offline : messages.loadFailed}
+      description={offline && messages.offlineDescription}
+      retryLabel={messages.retry}
+      onRetry={onRetry}
+    />
   );
 }
 

@@ -25,6 +25,7 @@ import { classQueries } from '../../api/class-queries';
 import { ApiError, type ApiClient } from '../../api/client';
 import { getAudit } from '../../api/extension-calls';
 import { EmailText } from '../../components/email-text/email-text';
+import { LoadFailedAlert } from '../../components/load-failed/load-failed-alert';
 import { TurmaPicker } from '../../components/turma-picker/turma-picker';
 import { useFormats } from '../../i18n/formats';
 import {
@@ -483,13 +484,11 @@ function LoadFailed({
         ? messages.offline
         : messages.loadFailed;
   return (
-    <Alert color="red" role="alert" title={why}>
-      <Stack gap="xs" align="flex-start">
-        {offline && messages.offlineDescription}
-        <Button variant="default" size="xs" onClick={onRetry}>
-          {messages.retry}
-        </Button>
-      </Stack>
-    </Alert>
+    <LoadFailedAlert
+      title={why}
+      description={offline && messages.offlineDescription}
+      retryLabel={messages.retry}
+      onRetry={onRetry}
+    />
   );
 }
