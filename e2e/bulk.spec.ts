@@ -469,5 +469,10 @@ test(
         expect(name, 'a name breaks between words').toContain(`${before} ${after}`);
       }
     }
+    // Each line a card: its outcome and detail in view, none past the screen's edge.
+    const box = await table.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+    await expect(table.getByRole('cell', { name: /Matriculado$/ }).first()).toBeInViewport();
+    await expectNoAxeViolations(page, OVER_THE_PAGE);
   },
 );

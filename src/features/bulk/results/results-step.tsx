@@ -147,7 +147,10 @@ export function ResultsStep({
         </Button>
       </Group>
       <div className={classes.scroll}>
-        <table className={classes.table} aria-label={messages.results.summary}>
+        <table
+          className={`${classes.table} ${classes.resultsTable}`}
+          aria-label={messages.results.summary}
+        >
           <thead>
             <tr>
               <th scope="col">{messages.preview.line}</th>
@@ -167,10 +170,15 @@ export function ResultsStep({
                 <td>
                   <EmailText email={report.email} />
                 </td>
-                <td className={SUCCESS.has(report.outcome) ? undefined : classes.problem}>
+                <td
+                  className={SUCCESS.has(report.outcome) ? undefined : classes.problem}
+                  data-label={messages.results.outcome}
+                >
                   {messages.results.outcomes[report.outcome]}
                 </td>
-                <td>{detailOf(report, messages, appMessages, locale)}</td>
+                <td data-label={messages.results.detail}>
+                  {detailOf(report, messages, appMessages, locale)}
+                </td>
               </tr>
             ))}
           </tbody>
