@@ -120,9 +120,12 @@ test('marks the words of "matematica 3" in the table and in the enrol form’s s
   await expectReadableMarks(highlighted);
   await expectNoAxeViolations(page, OVER_THE_PAGE);
 
-  // A slow answer: the last one stays, dimmed, and still readable (it was 4.09:1 with opacity).
+  // A slow answer, held until the scan is done: the last one stays, dimmed, and still readable
+  // (it was 4.09:1 with opacity).
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/v1/classe?**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await released;
     await route.continue().catch(() => undefined);
   });
   await search.fill('3 MATEMÁTICA B');
@@ -141,6 +144,8 @@ test('marks the words of "matematica 3" in the table and in the enrol form’s s
   await expect(results).toHaveAttribute('aria-busy', 'true');
   await expectReadableMarks(results);
   await expectNoAxeViolations(page, OVER_THE_PAGE);
+  release();
+  await expect(results).toHaveAttribute('aria-busy', 'false');
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
