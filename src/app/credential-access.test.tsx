@@ -52,6 +52,20 @@ describe('the credential in use', () => {
     expect(paths.indexOf('/v1/me')).toBeGreaterThan(paths.indexOf('/v1/classe'));
   });
 
+  it('a credential named after its role says the word once', async () => {
+    installReferenceApi({
+      turmas,
+      credentials: [{ name: 'consulta', role: 'read', token: READ_TOKEN }],
+    });
+    renderSignedIn(READ_TOKEN);
+
+    expect(await screen.findByText('Esta credencial só pode consultar.')).toBeVisible();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText('consulta')).toBeVisible();
+    expect(within(header).queryByText('·')).toBeNull();
+    expect(within(header).getByTitle('consulta')).toHaveTextContent(/^Credencial: consulta$/);
+  });
+
   it('a write credential sees its name, its role and every write control', async () => {
     installReferenceApi({ turmas, credentials });
     renderSignedIn(WRITE_TOKEN);

@@ -34,21 +34,27 @@ export function CredentialName({ api }: { api: ApiClient }) {
   const { name, role } = useCredential(api);
   if (name === undefined || role === undefined) return null;
   const roleText = messages.roles[role];
+  // A credential named after its role ("consulta") says it once, not "consulta · consulta".
+  const nameIsRole = name.trim().toLocaleLowerCase() === roleText.toLocaleLowerCase();
   return (
     <Text
       component="p"
       size="xs"
       c="dimmed"
       className={classes.name}
-      title={`${name} · ${roleText}`}
+      title={nameIsRole ? name : `${name} · ${roleText}`}
     >
       <VisuallyHidden>{messages.credential}: </VisuallyHidden>
       <span className={classes.part}>{name}</span>
-      <span aria-hidden className={classes.separator}>
-        {' · '}
-      </span>
-      <VisuallyHidden>, </VisuallyHidden>
-      <span className={classes.part}>{roleText}</span>
+      {!nameIsRole && (
+        <>
+          <span aria-hidden className={classes.separator}>
+            {' · '}
+          </span>
+          <VisuallyHidden>, </VisuallyHidden>
+          <span className={classes.part}>{roleText}</span>
+        </>
+      )}
     </Text>
   );
 }
