@@ -136,7 +136,7 @@ test('a run pauses itself while the server is down, and finishes on its own when
   await expect(dialog.getByRole('heading', { name: 'Envio concluído' })).toBeVisible({
     timeout: 30_000,
   });
-  await expect(dialog.getByRole('term')).toHaveText(['Matriculado']);
+  await expect(dialog.getByRole('term')).toHaveText(['Matriculados']);
   await expect(dialog.getByRole('definition')).toHaveText([String(STUDENTS)]);
   await expect(dialog.getByRole('button', { name: /^Tentar de novo/ })).toBeHidden();
   expect(await countsOf(request, token, turmas)).toEqual([before[0]! + STUDENTS]);

@@ -143,7 +143,7 @@ test('a 60-line CSV with 5 bad lines enrols exactly the 55 good ones into two tu
   await bulk.start.click();
   await expect(bulk.finished).toBeVisible({ timeout: 60_000 });
   expect(await countsOf(request, token, turmas)).toEqual(before.map((count) => count! + 55));
-  await expect(bulk.dialog.getByRole('term')).toHaveText(['Matriculado', 'Com problema']);
+  await expect(bulk.dialog.getByRole('term')).toHaveText(['Matriculados', 'Com problema']);
   await expect(bulk.summary).toHaveText(['55', '5']);
   await expectNoAxeViolations(page, OVER_THE_PAGE);
 
@@ -204,8 +204,8 @@ test('a 60-line CSV with 5 bad lines enrols exactly the 55 good ones into two tu
   // The three never enrolled (no name, past expiry, no such day) are not found; nothing changes.
   // The 55 were in both turmas: "Removido" where the console could look first.
   await expect(removal.dialog.getByRole('term')).toHaveText([
-    apiExtensions ? 'Removido' : 'Não está mais na(s) turma(s)',
-    'Não encontrado',
+    apiExtensions ? 'Removidos' : 'Não estão mais na(s) turma(s)',
+    'Não encontrados',
     'Com problema',
   ]);
   await expect(removal.summary).toHaveText(['55', '3', '2']);
@@ -231,7 +231,7 @@ function removalOutcomes(
   if (!extensions) {
     // A plain v1 cannot say whether anyone was in a turma: only that they are not now.
     return {
-      terms: ['Não está mais na(s) turma(s)', 'Não encontrado'],
+      terms: ['Não estão mais na(s) turma(s)', 'Não encontrado'],
       counts: ['3', '1'],
       lines: [
         ['2', both, 'Não está mais na(s) turma(s)', ''],
@@ -242,7 +242,7 @@ function removalOutcomes(
     };
   }
   return {
-    terms: ['Removido', 'Não estava na(s) turma(s)', 'Não encontrado'],
+    terms: ['Removidos', 'Não estava na(s) turma(s)', 'Não encontrado'],
     counts: ['2', '1', '1'],
     lines: [
       ['2', both, 'Removido', left(first!, second!)],
@@ -364,7 +364,7 @@ test('a run that meets 503s completes through retries, and every student is enro
   await expect(bulk.finished).toBeVisible({ timeout: 60_000 });
 
   expect(refused).toBe(13);
-  await expect(bulk.dialog.getByRole('term')).toHaveText(['Matriculado', 'Excluído']);
+  await expect(bulk.dialog.getByRole('term')).toHaveText(['Matriculados', 'Excluídos']);
   await expect(bulk.summary).toHaveText(['40', '5']);
   expect(await countsOf(request, token, turmas)).toEqual(before.map((count) => count! + 40));
   // Nothing that succeeded was sent again: one try each, two for the refused ones.

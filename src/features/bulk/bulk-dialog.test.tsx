@@ -276,7 +276,7 @@ describe('Bulk dialog: the review', () => {
     // Sent as fixed; the excluded line is reported as such.
     await user.click(startButton());
     await finished();
-    expect(counts()).toEqual({ Matriculado: '4', Excluído: '1' });
+    expect(counts()).toEqual({ Matriculados: '4', Excluído: '1' });
     expect(result(3)).toEqual(['Matriculado', '']);
     expect(result(5)).toEqual(['Excluído', 'Excluída na revisão.']);
     expect(writes(backend).map(emailOf).sort()).toEqual([ANA, BRUNO, CARLA, DAVI]);
@@ -412,7 +412,7 @@ describe('Bulk dialog: an enrolment run', () => {
         },
       },
     ]);
-    expect(counts()).toEqual({ Matriculado: '3', 'Com problema': '2' });
+    expect(counts()).toEqual({ Matriculados: '3', 'Com problema': '2' });
     expect(result(2)).toEqual(['Matriculado', '']);
     expect(result(3)).toEqual(['Com problema', 'E-mail inválido.']);
     expect(result(5)).toEqual(['Com problema', 'E-mail repetido: já está na linha 2.']);
@@ -441,7 +441,7 @@ describe('Bulk dialog: an enrolment run', () => {
     await user.click(startButton());
     await finished();
 
-    expect(counts()).toEqual({ Matriculado: '2', Recusado: '1', Falhou: '1' });
+    expect(counts()).toEqual({ Matriculados: '2', Recusado: '1', Falhou: '1' });
     expect(result(3)).toEqual(['Recusado', 'Resposta do servidor: “email: domain not accepted”']);
     expect(result(4)[0]).toBe('Falhou');
     expect(result(4)[1]).toContain('Resposta do servidor: “Service busy”');
@@ -457,7 +457,7 @@ describe('Bulk dialog: an enrolment run', () => {
     busy = false;
     await user.click(retry);
     await waitFor(() => expect(result(4)).toEqual(['Matriculado', '']));
-    expect(counts()).toEqual({ Matriculado: '3', Recusado: '1' });
+    expect(counts()).toEqual({ Matriculados: '3', Recusado: '1' });
     expect(result(3)).toEqual(['Recusado', 'Resposta do servidor: “email: domain not accepted”']);
     expect(sent.filter((email) => email === CARLA)).toHaveLength(6);
     // Nothing that succeeded went again.
@@ -492,7 +492,7 @@ describe('Bulk dialog: an enrolment run', () => {
     await user.click(screen.getByRole('button', { name: 'Entrar de novo' }));
     await finished();
 
-    expect(counts()).toEqual({ Matriculado: '6' });
+    expect(counts()).toEqual({ Matriculados: '6' });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     const emails = Array.from({ length: 6 }, (_, i) => `aluno.${i + 1}@escola.com.br`);
     expect(writes(backend).map(emailOf).sort()).toEqual(emails.sort());
@@ -535,7 +535,7 @@ describe('Bulk dialog: an enrolment run', () => {
     await finished('Envio cancelado');
 
     // What was on its way when cancelled finished and counts; the rest was never sent.
-    expect(counts()).toEqual({ Matriculado: '8', 'Não enviado': '2' });
+    expect(counts()).toEqual({ Matriculados: '8', 'Não enviados': '2' });
     expect(result(9)).toEqual(['Matriculado', '']);
     expect(result(10)).toEqual(['Não enviado', 'Cancelado antes do envio.']);
     expect(result(11)).toEqual(['Não enviado', 'Cancelado antes do envio.']);
@@ -567,7 +567,7 @@ describe('Bulk dialog: an enrolment run', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     setOpened(true);
     expect(within(dialog()).getByRole('heading', { name: 'Envio concluído' })).toBeInTheDocument();
-    expect(counts()).toEqual({ Matriculado: '2' });
+    expect(counts()).toEqual({ Matriculados: '2' });
     expect(writes(backend)).toHaveLength(2);
   });
 });
@@ -611,7 +611,7 @@ describe('Bulk dialog: a removal run', () => {
       { method: 'DELETE', body: { email: 'zeca@escola.com.br', classes: BOTH } },
     ]);
     // Both were in a turma at least, as the look-up before each removal said (bulk-removal.test).
-    expect(counts()).toEqual({ Removido: '2', 'Não encontrado': '1' });
+    expect(counts()).toEqual({ Removidos: '2', 'Não encontrado': '1' });
     expect(result(2)[0]).toBe('Removido');
     expect(result(3)).toEqual(['Não encontrado', 'Nenhum aluno tem este e-mail.']);
     expect(backend.enrolments('t1')).toEqual([]);
@@ -648,7 +648,7 @@ describe('Bulk dialog: an outage', () => {
 
     await user.click(tryNow);
     await finished();
-    expect(counts()).toEqual({ Matriculado: '4' });
+    expect(counts()).toEqual({ Matriculados: '4' });
     expect(backend.enrolments('t1')).toHaveLength(4);
   });
 });

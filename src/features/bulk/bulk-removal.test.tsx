@@ -185,7 +185,7 @@ describe('Bulk removal: what each line did', () => {
     await removeAll(user, LIST);
 
     expect(counts()).toEqual({
-      Removido: '2',
+      Removidos: '2',
       'Não estava na(s) turma(s)': '1',
       'Não encontrado': '1',
     });
@@ -221,12 +221,12 @@ describe('Bulk removal: what each line did', () => {
   it('says "não estava" for students already removed: the same list run twice', async () => {
     const { user } = await setup({ enrolments: SEEDED });
     await removeAll(user, [ANA, BRUNO]);
-    expect(counts()).toEqual({ Removido: '2' });
+    expect(counts()).toEqual({ Removidos: '2' });
 
     await user.click(within(dialog()).getByRole('button', { name: 'Nova lista' }));
     await removeAll(user, [ANA, BRUNO]);
 
-    expect(counts()).toEqual({ 'Não estava na(s) turma(s)': '2' });
+    expect(counts()).toEqual({ 'Não estavam na(s) turma(s)': '2' });
     expect(results()['1']).toEqual([
       'Não estava na(s) turma(s)',
       'Não estava em: Matemática 9º A e Física 1º B (nada mudou).',
@@ -256,7 +256,7 @@ describe('Bulk removal: what each line did', () => {
     const { user, backend } = await setup({ enrolments: SEEDED, extensions: false });
     await removeAll(user, LIST);
 
-    expect(counts()).toEqual({ 'Não está mais na(s) turma(s)': '3', 'Não encontrado': '1' });
+    expect(counts()).toEqual({ 'Não estão mais na(s) turma(s)': '3', 'Não encontrado': '1' });
     expect(results()['1']).toEqual(['Não está mais na(s) turma(s)', '']);
     expect(results()['3']).toEqual(['Não está mais na(s) turma(s)', '']);
     expect((await downloadedResults(user))['3']).toEqual(['Não está mais na(s) turma(s)', '']);
@@ -272,7 +272,7 @@ describe('Bulk removal: what each line did', () => {
     await removeAll(user, [ANA, CARLA]);
 
     expect(lookups(backend)).toHaveLength(1);
-    expect(counts()).toEqual({ 'Não está mais na(s) turma(s)': '2' });
+    expect(counts()).toEqual({ 'Não estão mais na(s) turma(s)': '2' });
     expect(backend.enrolments('t1')).toEqual([BRUNO]);
   });
 

@@ -168,6 +168,21 @@ const byLocale = {
         invalid: 'Com problema',
         excluded: 'Excluído',
       },
+      // The summary's labels, beside their counts: agreeing in number with them.
+      countLabels: {
+        enrolled: (n: number): string => (n === 1 ? 'Matriculado' : 'Matriculados'),
+        removed: (n: number): string => (n === 1 ? 'Removido' : 'Removidos'),
+        'was-not-in': (n: number): string =>
+          n === 1 ? 'Não estava na(s) turma(s)' : 'Não estavam na(s) turma(s)',
+        'no-longer-in': (n: number): string =>
+          n === 1 ? 'Não está mais na(s) turma(s)' : 'Não estão mais na(s) turma(s)',
+        'not-found': (n: number): string => (n === 1 ? 'Não encontrado' : 'Não encontrados'),
+        rejected: (n: number): string => (n === 1 ? 'Recusado' : 'Recusados'),
+        failed: (n: number): string => (n === 1 ? 'Falhou' : 'Falharam'),
+        'not-sent': (n: number): string => (n === 1 ? 'Não enviado' : 'Não enviados'),
+        invalid: () => 'Com problema',
+        excluded: (n: number): string => (n === 1 ? 'Excluído' : 'Excluídos'),
+      },
       // A removal's detail, per turma: Saiu de / Não estava em / Não está mais em.
       removal: REMOVAL_SPLIT_WORDS['pt-BR'],
       nameKept: (name: string) => `Já cadastrado como ${name}, nome mantido.`,
@@ -360,6 +375,19 @@ const byLocale = {
         'not-sent': 'Not sent',
         invalid: 'With a problem',
         excluded: 'Excluded',
+      },
+      countLabels: {
+        enrolled: () => 'Enrolled',
+        removed: () => 'Removed',
+        'was-not-in': (n: number) =>
+          n === 1 ? 'Was not in the class(es)' : 'Were not in the class(es)',
+        'no-longer-in': () => 'No longer in the class(es)',
+        'not-found': () => 'Not found',
+        rejected: () => 'Rejected',
+        failed: () => 'Failed',
+        'not-sent': () => 'Not sent',
+        invalid: () => 'With a problem',
+        excluded: () => 'Excluded',
       },
       removal: REMOVAL_SPLIT_WORDS.en,
       nameKept: (name: string) => `Already registered as ${name}; the name is kept.`,

@@ -123,7 +123,7 @@ export function ResultsStep({
       <dl className={runClasses.counts} aria-label={messages.results.summary}>
         {OUTCOME_ORDER.filter((outcome) => counts.has(outcome)).map((outcome) => (
           <div key={outcome}>
-            <dt>{messages.results.outcomes[outcome]}</dt>
+            <dt>{messages.results.countLabels[outcome](counts.get(outcome)!)}</dt>
             <dd>{format(counts.get(outcome)!)}</dd>
           </div>
         ))}
