@@ -136,7 +136,7 @@ test(
     await message.getByRole('button', { name: 'Desfazer', exact: true }).click();
     await expect(message.getByRole('status')).toContainText('Desfeito');
     await expect(message.getByRole('status')).toContainText(
-      `${turma!.name}: 1 matrícula restaurada`,
+      `${turma!.name}: 1 alteração desfeita`,
     );
     await expect(row.students).toHaveText(numbers.format(before!));
     expect(await countsOf(request, token, [turma!])).toEqual([before]);
@@ -185,7 +185,7 @@ test('a removal from three turmas undone from History: each back with its expiry
   await undo.click();
   await expect(history.answer).toContainText('Desfeito');
   for (const turma of turmas) {
-    await expect(history.answer).toContainText(`${turma.name}: 1 matrícula restaurada`);
+    await expect(history.answer).toContainText(`${turma.name}: 1 alteração desfeita`);
   }
   await expect(undo).toBeHidden();
   await expect(history.list.getByText('Desfeita').first()).toBeVisible();
@@ -214,7 +214,7 @@ test('bulk runs of 20 students: one pasted, undone from its success message; one
   expect(await countsOf(request, token, [turma!])).toEqual([before! + 20]);
   await dialog.getByRole('button', { name: 'Desfazer', exact: true }).click();
   await expect(dialog.getByRole('status').filter({ hasText: 'Desfeito' })).toContainText(
-    `${turma!.name}: 20 matrículas restauradas`,
+    `${turma!.name}: 20 alterações desfeitas`,
   );
   expect(await countsOf(request, token, [turma!])).toEqual([before]);
   expect(await enrolmentsOf(request, token, first[0]!)).toEqual([]);
@@ -235,7 +235,7 @@ test('bulk runs of 20 students: one pasted, undone from its success message; one
   const card = history.runCard(20).first();
   await expect(card).toContainText(`Matriculou ${second[19]!} em ${turma!.name}`);
   await card.getByRole('button', { name: 'Desfazer o lote inteiro' }).click();
-  await expect(history.answer).toContainText(`${turma!.name}: 20 matrículas restauradas`);
+  await expect(history.answer).toContainText(`${turma!.name}: 20 alterações desfeitas`);
   expect(await countsOf(request, token, [turma!])).toEqual([before]);
   await history.drawer.getByRole('button', { name: 'Fechar histórico' }).click();
   await expect(turmasPage(page).row(turma!).students).toHaveText(numbers.format(before!));
@@ -261,7 +261,7 @@ test('an undo after a later write to the same student and turma leaves that turm
   await history.undoEntry(`Matriculou ${email} em 2 turmas`).click();
 
   await expect(history.answer).toContainText('Desfeito em parte');
-  await expect(history.answer).toContainText(`${untouched!.name}: 1 matrícula restaurada`);
+  await expect(history.answer).toContainText(`${untouched!.name}: 1 alteração desfeita`);
   await expect(history.answer).toContainText(
     `${changed!.name}: 1 recusada (a matrícula mudou depois desta alteração; nada foi sobrescrito)`,
   );
@@ -385,7 +385,7 @@ test(
     await history.email.fill(email);
     await history.email.press('Enter');
     await history.undoEntry(`Matriculou ${email} em ${turma!.name}`).click();
-    await expect(history.answer).toContainText(`${turma!.name}: 1 matrícula restaurada`);
+    await expect(history.answer).toContainText(`${turma!.name}: 1 alteração desfeita`);
     await expect(history.list.getByText('Desfeita')).toBeVisible();
     await expectNoAxeViolations(page, OVER_THE_PAGE);
     await expectNoHorizontalOverflow(page);

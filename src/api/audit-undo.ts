@@ -16,8 +16,9 @@ export const useUndoMessages = defineMessages({
     undo: 'Desfazer',
     undoing: 'Desfazendo…',
     turmaOf: (id: string): string => `turma ${id}`,
+    // An undo may restore an enrolment, remove one the write made, or set an expiry back.
     restored: (count: number): string =>
-      count === 1 ? '1 matrícula restaurada' : `${count} matrículas restauradas`,
+      count === 1 ? '1 alteração desfeita' : `${count} alterações desfeitas`,
     unchanged: (count: number): string => (count === 1 ? '1 sem mudança' : `${count} sem mudança`),
     refused: (count: number): string => (count === 1 ? '1 recusada' : `${count} recusadas`),
     gone: 'a turma não existe mais',
@@ -32,7 +33,7 @@ export const useUndoMessages = defineMessages({
     undoing: 'Undoing…',
     turmaOf: (id: string): string => `class ${id}`,
     restored: (count: number): string =>
-      count === 1 ? '1 enrolment restored' : `${count} enrolments restored`,
+      count === 1 ? '1 change undone' : `${count} changes undone`,
     unchanged: (count: number): string => (count === 1 ? '1 unchanged' : `${count} unchanged`),
     refused: (count: number): string => (count === 1 ? '1 refused' : `${count} refused`),
     gone: 'the turma no longer exists',

@@ -368,7 +368,7 @@ describe('expiring soon', () => {
 
     await user.click(within(outcome).getByRole('button', { name: 'Desfazer' }));
     expect(await within(outcome).findByText('Desfeito')).toBeVisible();
-    expect(within(outcome).getByText('Matemática 9º A: 5 matrículas restauradas')).toBeVisible();
+    expect(within(outcome).getByText('Matemática 9º A: 5 alterações desfeitas')).toBeVisible();
     for (const student of six) {
       expect(backend.expiryOf('t-mat', student.email)).toBe(student.expirationDate);
     }

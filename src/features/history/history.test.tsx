@@ -85,11 +85,11 @@ describe('history', () => {
       }),
     );
     expect(await within(dialog).findByText('Desfeito')).toBeVisible();
-    expect(within(dialog).getByText('Matemática 9º A: 1 matrícula restaurada')).toBeVisible();
+    expect(within(dialog).getByText('Matemática 9º A: 1 alteração desfeita')).toBeVisible();
     expect(backend.enrolments('t-mat')).toEqual(['ana@escola.test']);
 
     await user.click(within(run).getByRole('button', { name: /^Desfazer o lote inteiro/ }));
-    expect(await within(dialog).findByText('Física 1º B: 3 matrículas restauradas')).toBeVisible();
+    expect(await within(dialog).findByText('Física 1º B: 3 alterações desfeitas')).toBeVisible();
     expect(backend.enrolments('t-fis')).toEqual([]);
     const counts = (await api.getClasses()).data.map((turma) => turma.countStudents);
     expect(counts.sort()).toEqual([0, 1]);
@@ -204,7 +204,7 @@ describe('history', () => {
       }),
     );
     expect(
-      await within(dialog).findByText('Matemática 9º A: 2 matrículas restauradas'),
+      await within(dialog).findByText('Matemática 9º A: 2 alterações desfeitas'),
     ).toBeVisible();
   });
 
@@ -227,7 +227,7 @@ describe('history', () => {
       }),
     );
     expect(
-      await within(dialog).findByText('Matemática 9º A: 1 matrícula restaurada'),
+      await within(dialog).findByText('Matemática 9º A: 1 alteração desfeita'),
     ).toBeVisible();
     expect(within(dialog).queryByText(/turma t-/)).toBeNull();
   });
