@@ -29,11 +29,14 @@ export function SidePanel({
   closeLabel: string;
   headingRef?: Ref<HTMLHeadingElement>;
   busy?: boolean;
-  /** Where focus goes when it closes if it opened with focus nowhere (from its address). */
+  /**
+   * Where focus goes when it closes if it opened with focus nowhere (from its address); by
+   * default the page's heading, the start of what is left on screen.
+   */
   returnFocusTo?: () => HTMLElement | null;
   children: ReactNode;
 }) {
-  useReturnFocus(opened, returnFocusTo);
+  useReturnFocus(opened, returnFocusTo ?? pageHeading);
   const inert = useModalLayer(opened);
   const requestClose = () => {
     if (!busy) onClose();
@@ -82,3 +85,5 @@ export function SidePanel({
     </Drawer.Root>
   );
 }
+
+const pageHeading = () => document.querySelector<HTMLElement>('h1[tabindex="-1"]');

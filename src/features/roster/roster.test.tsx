@@ -150,13 +150,20 @@ describe('the roster of a turma', () => {
   it('opens from a shared link, naming the turma once the list has found it', async () => {
     installBackend();
     window.history.replaceState(null, '', '/?turma=t-mat&rosterSort=-enrolledAt');
-    renderPage();
+    const { user } = renderPage();
 
     const dialog = await rosterDialog();
     await within(dialog).findByText('3 alunos');
     expect(
       within(rosterTable()).getByRole('columnheader', { name: 'Matriculado em' }),
     ).toHaveAttribute('aria-sort', 'descending');
+
+    // Nothing on the page opened it: Escape gives focus to the page's heading, not the body.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Turmas' })).toHaveFocus(),
+    );
   });
 
   it('opens from a shared link to a turma no list shows, named by its roster’s answer', async () => {
