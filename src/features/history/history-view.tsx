@@ -89,6 +89,8 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
   // The first page waits for the connection (TanStack's paused fetch): no answer is coming until
   // it is back, when the fetch goes on by itself. Said as such, never "Carregando" for good.
   const waitsOffline = pages.fetchStatus === 'paused' && pages.isPending;
+  // Any later read (the next page, a refetch after a write) waits the same, over what is shown.
+  const stalledOffline = pages.fetchStatus === 'paused' && !pages.isPending;
   const entries = pages.data?.pages.flatMap((page) => page.data) ?? [];
   const undone = undoneStates(entries);
 
@@ -167,6 +169,11 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
               >
                 {messages.more}
               </Button>
+            )}
+            {stalledOffline && (
+              <Text size="sm" role="status">
+                {messages.stalledOffline}
+              </Text>
             )}
           </>
         )}

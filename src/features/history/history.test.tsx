@@ -226,9 +226,7 @@ describe('history', () => {
         name: 'Desfazer: Removeu ana@escola.test de Matemática 9º A',
       }),
     );
-    expect(
-      await within(dialog).findByText('Matemática 9º A: 1 alteração desfeita'),
-    ).toBeVisible();
+    expect(await within(dialog).findByText('Matemática 9º A: 1 alteração desfeita')).toBeVisible();
     expect(within(dialog).queryByText(/turma t-/)).toBeNull();
   });
 
@@ -357,6 +355,36 @@ describe('history', () => {
     expect(await within(dialog).findByRole('list', { name: /Últimas alterações/ })).toBeVisible();
     expect(within(dialog).queryByRole('alert')).toBeNull();
     expect(within(dialog).getByText('Removeu ana@escola.test de Matemática 9º A')).toBeVisible();
+  });
+
+  it('offline, "Carregar mais" says the history waits for the connection, then loads the rest', async () => {
+    installBackend();
+    const api = createTestApiClient();
+    await api.getClasses();
+    // 51 writes: one more than History's page.
+    for (let index = 0; index < 51; index += 1) {
+      await api.addStudentToClasses({
+        name: `Aluno ${index}`,
+        email: `aluno${index}@escola.test`,
+        classes: [{ id: 't-fis' }],
+      });
+    }
+    window.history.replaceState(null, '', '/?historico');
+    const { user } = render(<TurmasPage api={api} />);
+    const dialog = await view();
+    const list = await within(dialog).findByRole('list', { name: /Últimas alterações/ });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(50);
+
+    act(() => onlineManager.setOnline(false));
+    await user.click(within(dialog).getByRole('button', { name: 'Carregar mais' }));
+    expect(
+      await within(dialog).findByText('Sem conexão: o histórico se atualiza quando ela voltar.'),
+    ).toBeVisible();
+
+    act(() => onlineManager.setOnline(true));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(51));
+    expect(within(dialog).queryByText(/^Sem conexão/)).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Carregar mais' })).toBeNull();
   });
 
   it('shows a server without the extension what this browser sent; it sees no X-Run-Id', async () => {

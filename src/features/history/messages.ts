@@ -26,6 +26,7 @@ export const useHistoryMessages = defineMessages({
     loading: 'Carregando o histórico…',
     loadingMore: 'Carregando…',
     more: 'Carregar mais',
+    stalledOffline: 'Sem conexão: o histórico se atualiza quando ela voltar.',
     empty: 'Nenhuma alteração encontrada',
     emptyDescription:
       'Matrículas, remoções e desfazimentos aparecem aqui assim que são feitos, os mais recentes no alto.',
@@ -90,6 +91,7 @@ export const useHistoryMessages = defineMessages({
     loading: 'Loading the history…',
     loadingMore: 'Loading…',
     more: 'Load more',
+    stalledOffline: 'No connection: the history updates once it is back.',
     empty: 'No changes found',
     emptyDescription:
       'Enrolments, removals and undos show here as soon as they are made, newest at the top.',
