@@ -37,6 +37,15 @@ export function describeState(
     : messages.until(formatDate(state.expirationDate));
 }
 
+/** One turma's change: "fora da turma → validade 31/12/2026, 23:59". */
+export function describeChange(
+  change: AuditEntry['changes'][number],
+  messages: HistoryMessages,
+  formatDate: (iso: string) => string,
+): string {
+  return `${describeState(change.before, messages, formatDate)} → ${describeState(change.after, messages, formatDate)}`;
+}
+
 /** Entries side by side on a page that share a run (more than one): shown and undone together. */
 export type HistoryItem = { run: string; entries: AuditEntry[] } | { entry: AuditEntry };
 

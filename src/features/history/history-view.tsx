@@ -31,7 +31,7 @@ import { useFormats } from '../../i18n/formats';
 import {
   changed,
   describeEntry,
-  describeState,
+  describeChange,
   groupByRun,
   undoneStates,
   type UndoneState,
@@ -316,8 +316,7 @@ function EntryCard({
           {changes.map((change) => (
             <Group gap="xs" key={change.classId}>
               <Text size="sm">
-                {turmaName(change.classId)}: {describeState(change.before, messages, formatDate)} →{' '}
-                {describeState(change.after, messages, formatDate)}
+                {turmaName(change.classId)}: {describeChange(change, messages, formatDate)}
                 {undone &&
                   !undone.whole &&
                   ` · ${undone.turmas.has(change.classId) ? messages.turmaUndone : messages.turmaNotUndone}`}
@@ -442,17 +441,31 @@ function RunCard({
   );
 }
 
-/** One line of a run: what it did, and whether it was undone since. */
+/** One line of a run: what it did, from what to what, and whether it was undone since. */
 function RunEntry({ entry, undone }: { entry: AuditEntry; undone: UndoneState | undefined }) {
   const messages = useHistoryMessages();
   const formats = useFormats();
   const turmaName = useTurmaName(entry);
+  const formatDate = (iso: string) => formats.dateTime.format(new Date(iso));
+  const changes = changed(entry);
+  // One turma is named in the sentence already; several are named change by change.
+  const states = changes.map(
+    (change) =>
+      `${changes.length > 1 ? `${turmaName(change.classId)}: ` : ''}${describeChange(change, messages, formatDate)}`,
+  );
   return (
-    <Text size="sm">
-      <WithEmail text={describeEntry(entry, messages, turmaName)} email={entry.student.email} /> ·{' '}
-      {messages.byAt(entry.credential, formats.dateTime.format(new Date(entry.at)))}
-      {undone && ` · ${undone.whole ? messages.undone : messages.undonePart}`}
-    </Text>
+    <Stack gap={0}>
+      <Text size="sm">
+        <WithEmail text={describeEntry(entry, messages, turmaName)} email={entry.student.email} /> ·{' '}
+        {messages.byAt(entry.credential, formatDate(entry.at))}
+        {undone && ` · ${undone.whole ? messages.undone : messages.undonePart}`}
+      </Text>
+      {states.length > 0 && (
+        <Text size="xs" c="dimmed">
+          {states.join('; ')}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

@@ -78,6 +78,8 @@ describe('history', () => {
     expect(within(list).getByText('Removeu ana@escola.test de Matemática 9º A')).toBeVisible();
     const run = within(list).getByRole('group', { name: 'Lote: 3 alterações nesta página' });
     expect(within(run).getByText(/Matriculou dora@escola.test em Física 1º B/)).toBeVisible();
+    // Each line says what it changed, as a single entry's card does.
+    expect(within(run).getAllByText('fora da turma → sem validade')).toHaveLength(3);
 
     await user.click(
       within(list).getByRole('button', {
