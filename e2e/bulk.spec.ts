@@ -193,6 +193,10 @@ test('a 60-line CSV with 5 bad lines enrols exactly the 55 good ones into two tu
   await chooseFile(page, removal.pickFile, cohort.text);
   // Names and expiries do not matter to a removal: only the two bad addresses are held back.
   await expect(removal.dialog.getByText('58 alunos prontos para enviar')).toBeVisible();
+  // Where the server can say who is registered, the three never enrolled are named at once.
+  await expect(removal.dialog.getByText(/^Avisos:/)).toHaveText(
+    apiExtensions ? ['Avisos: 3 e-mails não são de nenhum aluno cadastrado.'] : [],
+  );
   await expect(removal.start).toBeDisabled();
   const confirm = removal.dialog.getByRole('textbox', { name: /digite quantos alunos/ });
   await confirm.fill('57');
@@ -293,6 +297,14 @@ test('a removal says per line which turmas each student left and was not in, cou
   const removal = bulkDialog(page, 'Remoção em lote');
   await removal.paste.fill(['e-mail', both, one, removed, nobody].join('\n'));
   await removal.review.click();
+  // Two lines would remove no one: the review says so before anything is sent.
+  await expect(removal.dialog.getByText(/^Avisos:/)).toHaveText(
+    apiExtensions
+      ? [
+          'Avisos: 1 e-mail não é de nenhum aluno cadastrado; 1 aluno não está em nenhuma das turmas escolhidas.',
+        ]
+      : [],
+  );
   await removal.dialog.getByRole('textbox', { name: /digite quantos alunos/ }).fill('4');
   await removal.start.click();
   await expect(removal.finished).toBeVisible({ timeout: 30_000 });

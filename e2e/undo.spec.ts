@@ -135,9 +135,7 @@ test(
     const message = page.getByRole('alert').filter({ hasText: 'Ana Desfeita' });
     await message.getByRole('button', { name: 'Desfazer', exact: true }).click();
     await expect(message.getByRole('status')).toContainText('Desfeito');
-    await expect(message.getByRole('status')).toContainText(
-      `${turma!.name}: 1 alteração desfeita`,
-    );
+    await expect(message.getByRole('status')).toContainText(`${turma!.name}: 1 alteração desfeita`);
     await expect(row.students).toHaveText(numbers.format(before!));
     expect(await countsOf(request, token, [turma!])).toEqual([before]);
     expect(await enrolmentsOf(request, token, email)).toEqual([]);

@@ -1,7 +1,8 @@
 /**
  * What enrolling students who may already be registered would do that is worth a warning before
  * anything is sent: shared by the bulk review and the roster's copy into another turma. The
- * expiry rule is the enrol form's (src/api/enrolment-changes.ts).
+ * expiry rule is the enrol form's (src/api/enrolment-changes.ts). A bulk removal's review warns
+ * of lines that would remove nothing.
  */
 import type { ClassSummary } from '#contract';
 import type { StudentRecord } from '#contract/extensions';
@@ -15,6 +16,10 @@ export type EnrolWarning =
   | { kind: 'other-name'; name: string }
   /** The expiry sent is already past: they would be enrolled expired. */
   | { kind: 'expired'; at: string }
+  /** A removal's e-mail that no student has. */
+  | { kind: 'not-registered' }
+  /** A removal's student who is in none of the turmas chosen. */
+  | { kind: 'in-none' }
   | ExpiryChange;
 
 export type EnrolWarningKind = EnrolWarning['kind'];
@@ -40,6 +45,20 @@ export function studentWarnings(
   return warnings;
 }
 
+/**
+ * Why removing the student with this e-mail from `turmas` would change nothing (null: nobody has
+ * the e-mail; undefined: not known, nothing said).
+ */
+export function removalWarnings(
+  student: StudentRecord | null | undefined,
+  turmas: readonly ClassSummary[],
+): EnrolWarning[] {
+  if (student === null) return [{ kind: 'not-registered' }];
+  if (student === undefined || turmas.length === 0) return [];
+  const chosen = new Set(turmas.map(({ id }) => id));
+  return student.classes.some(({ id }) => chosen.has(id)) ? [] : [{ kind: 'in-none' }];
+}
+
 /** How many students (or lines) have at least one warning of each kind. */
 export function countWarnings(
   warnings: Iterable<readonly EnrolWarning[]>,
@@ -51,6 +70,8 @@ export function countWarnings(
     shortens: 0,
     limits: 0,
     removes: 0,
+    'not-registered': 0,
+    'in-none': 0,
   };
   for (const line of warnings) {
     for (const kind of new Set(line.map((warning) => warning.kind))) counts[kind]++;

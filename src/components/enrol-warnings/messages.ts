@@ -30,6 +30,14 @@ export const useEnrolWarningMessages = defineMessages({
           : `${count} alunos já cadastrados com outro nome, que é mantido`,
       'columns-swapped': (n: number, count: string) =>
         n === 1 ? '1 linha com as colunas trocadas' : `${count} linhas com as colunas trocadas`,
+      'not-registered': (n: number, count: string) =>
+        n === 1
+          ? '1 e-mail não é de nenhum aluno cadastrado'
+          : `${count} e-mails não são de nenhum aluno cadastrado`,
+      'in-none': (n: number, count: string) =>
+        n === 1
+          ? '1 aluno não está em nenhuma das turmas escolhidas'
+          : `${count} alunos não estão em nenhuma das turmas escolhidas`,
     },
     warning: (warning: EnrolWarning, typedName: string, date: (iso: string) => string): string => {
       switch (warning.kind) {
@@ -45,6 +53,10 @@ export const useEnrolWarningMessages = defineMessages({
           return `${warning.turma.name}: hoje a matrícula não tem validade; passará a terminar em ${date(warning.chosen)}.`;
         case 'removes':
           return `${warning.turma.name}: a validade atual (${date(warning.current)}) será retirada e a matrícula ficará sem validade.`;
+        case 'not-registered':
+          return 'Nenhum aluno cadastrado tem este e-mail: não há o que remover.';
+        case 'in-none':
+          return 'Não está em nenhuma das turmas escolhidas: nada muda para este aluno.';
       }
     },
   },
@@ -69,6 +81,14 @@ export const useEnrolWarningMessages = defineMessages({
           : `${count} students already registered under another name, which is kept`,
       'columns-swapped': (n, count) =>
         n === 1 ? '1 line with its columns swapped' : `${count} lines with their columns swapped`,
+      'not-registered': (n, count) =>
+        n === 1
+          ? '1 e-mail belongs to no registered student'
+          : `${count} e-mails belong to no registered student`,
+      'in-none': (n, count) =>
+        n === 1
+          ? '1 student is in none of the chosen classes'
+          : `${count} students are in none of the chosen classes`,
     },
     warning: (warning, typedName, date) => {
       switch (warning.kind) {
@@ -84,6 +104,10 @@ export const useEnrolWarningMessages = defineMessages({
           return `${warning.turma.name}: the enrolment has no expiry now; it will end on ${date(warning.chosen)}.`;
         case 'removes':
           return `${warning.turma.name}: the current expiry (${date(warning.current)}) will be taken off and the enrolment will not expire.`;
+        case 'not-registered':
+          return 'No registered student has this e-mail: there is nothing to remove.';
+        case 'in-none':
+          return 'Not in any of the chosen classes: nothing changes for this student.';
       }
     },
   },

@@ -13,6 +13,8 @@ const WARNING_ORDER: readonly EnrolWarningKind[] = [
   'limits',
   'other-name',
   'columns-swapped',
+  'not-registered',
+  'in-none',
 ];
 
 /** One line counting the students (or lines) warned of, by what they warn of. */

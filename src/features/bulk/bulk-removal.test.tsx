@@ -5,7 +5,7 @@
  * the students-by-email extension it says only what is sure.
  */
 import { useQuery } from '@tanstack/react-query';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -131,10 +131,14 @@ async function removeAll(user: UserEvent, emails: readonly string[], english = f
   await user.click(screen.getByRole('textbox', { name: t.paste }));
   await user.paste(emails.join('\n'));
   await user.click(screen.getByRole('button', { name: t.review }));
-  await user.type(
-    await within(dialog()).findByRole('textbox', { name: t.confirm }),
-    String(emails.length),
+  const confirm = await within(dialog()).findByRole('textbox', { name: t.confirm });
+  // A start while the review's look-up runs waits for it, and stops at warnings it finds.
+  await waitFor(() =>
+    expect(
+      within(dialog()).queryByText(/^(Verificando quais e-mails|Checking which e-mails)/),
+    ).toBeNull(),
   );
+  await user.type(confirm, String(emails.length));
   await user.click(within(dialog()).getByRole('button', { name: t.start }));
   await screen.findByRole('heading', { name: t.done }, { timeout: 5000 });
 }
@@ -208,9 +212,10 @@ describe('Bulk removal: what each line did', () => {
       ],
       '4': ['Não encontrado', 'Nenhum aluno tem este e-mail.'],
     });
-    // The four students read in one request, before the first removal; all four sent.
-    expect(lookups(backend)).toHaveLength(1);
-    expect(backend.requests.indexOf(lookups(backend)[0]!)).toBeLessThan(
+    // The four students read in one request at review, and again just before the first
+    // removal (what counts is the state the removal met); all four sent.
+    expect(lookups(backend)).toHaveLength(2);
+    expect(backend.requests.indexOf(lookups(backend)[1]!)).toBeLessThan(
       backend.requests.indexOf(removals(backend)[0]!),
     );
     expect(removals(backend)).toHaveLength(4);
@@ -263,27 +268,87 @@ describe('Bulk removal: what each line did', () => {
     expect(lookups(backend)).toEqual([]);
   });
 
+  it('warns at review of lines that would remove no one; excluding them lowers the count to type', async () => {
+    const { user } = await setup({ enrolments: SEEDED });
+    await user.click(screen.getByRole('radio', { name: 'Remover os alunos' }));
+    await user.click(screen.getByRole('textbox', { name: 'Cole a lista de alunos' }));
+    await user.paste(LIST.join('\n'));
+    await user.click(screen.getByRole('button', { name: 'Revisar a lista' }));
+
+    expect(
+      await within(dialog()).findByText(
+        'Avisos: 1 e-mail não é de nenhum aluno cadastrado; 1 aluno não está em nenhuma das turmas escolhidas.',
+      ),
+    ).toBeVisible();
+    expect(
+      within(dialog()).getByText('Nenhum aluno cadastrado tem este e-mail: não há o que remover.'),
+    ).toBeVisible();
+    expect(
+      within(dialog()).getByText(
+        'Não está em nenhuma das turmas escolhidas: nada muda para este aluno.',
+      ),
+    ).toBeVisible();
+    expect(
+      within(dialog()).getByRole('textbox', { name: /^Para confirmar, digite .*: 4$/ }),
+    ).toBeVisible();
+
+    await user.click(
+      within(dialog()).getByRole('button', { name: 'Excluir todas as linhas com aviso' }),
+    );
+    expect(
+      within(dialog()).getByRole('textbox', { name: /^Para confirmar, digite .*: 2$/ }),
+    ).toBeVisible();
+    expect(within(dialog()).getByRole('button', { name: /^Remover 2 alunos/ })).toBeVisible();
+  });
+
+  it('a start while the review looks the e-mails up goes on once it is done, warnings and all', async () => {
+    const { user, backend } = await setup({ enrolments: SEEDED });
+    const held = backend.hold((request) => request.pathname === '/v1/students/by-email');
+    await user.click(screen.getByRole('radio', { name: 'Remover os alunos' }));
+    await user.click(screen.getByRole('textbox', { name: 'Cole a lista de alunos' }));
+    await user.paste(LIST.join('\n'));
+    await user.click(screen.getByRole('button', { name: 'Revisar a lista' }));
+    await user.type(
+      await within(dialog()).findByRole('textbox', { name: /^Para confirmar/ }),
+      String(LIST.length),
+    );
+    await user.click(within(dialog()).getByRole('button', { name: /^Remover 4 alunos/ }));
+    expect(
+      await within(dialog()).findByText(/O envio começa assim que a verificação terminar\.$/),
+    ).toBeVisible();
+
+    held.release();
+    await screen.findByRole('heading', { name: 'Envio concluído' }, { timeout: 5000 });
+    expect(removals(backend)).toHaveLength(4);
+  });
+
   it('removes anyway, saying only what is sure, when the look-up is refused for good', async () => {
     const { user, backend } = await setup({ enrolments: SEEDED });
+    // The review's look-up answers; the run's, just before the removals, is refused.
     backend.failNext(
       { status: 431 },
-      { where: (request) => request.pathname === '/v1/students/by-email' },
+      {
+        where: (request) =>
+          request.pathname === '/v1/students/by-email' && lookups(backend).length > 1,
+      },
     );
     await removeAll(user, [ANA, CARLA]);
 
-    expect(lookups(backend)).toHaveLength(1);
+    expect(lookups(backend)).toHaveLength(2);
     expect(counts()).toEqual({ 'Não estão mais na(s) turma(s)': '2' });
     expect(backend.enrolments('t1')).toEqual([BRUNO]);
   });
 
   it('asks again and removes nothing while the look-up gets no answer', async () => {
     const { user, backend } = await setup({ enrolments: SEEDED });
+    // The run's look-up, after the review's.
     backend.failNext('network', {
-      where: (request) => request.pathname === '/v1/students/by-email',
+      where: (request) =>
+        request.pathname === '/v1/students/by-email' && lookups(backend).length > 1,
     });
     await removeAll(user, [ANA]);
 
-    expect(lookups(backend).length).toBeGreaterThanOrEqual(1);
+    expect(lookups(backend).length).toBeGreaterThanOrEqual(3);
     expect(removals(backend)).toHaveLength(1);
     expect(results()['1']).toEqual(['Removido', 'Saiu de: Matemática 9º A e Física 1º B.']);
   });

@@ -71,6 +71,15 @@ const byLocale = {
         unavailable:
           'Se algum aluno da lista já estiver cadastrado, a validade dele nas turmas escolhidas passa a ser a desta lista (mesmo mais curta, ou nenhuma), e o nome dele não muda.',
       },
+      removalLookup: {
+        running: 'Verificando quais e-mails da lista são de alunos cadastrados…',
+        failed:
+          'Não foi possível verificar quais e-mails são de alunos cadastrados, então faltam os avisos de linhas que não removeriam ninguém. Tente de novo, ou envie assim mesmo.',
+        retry: 'Verificar de novo',
+        startWhenDone: 'O envio começa assim que a verificação terminar.',
+        // Not shown: without the extension the results say what is sure (removal-lookup.ts).
+        unavailable: '',
+      },
       readyTable: 'Alunos prontos para enviar',
       line: 'Linha',
       name: 'Nome',
@@ -285,6 +294,14 @@ const byLocale = {
         startWhenDone: 'Sending starts as soon as the check is over.',
         unavailable:
           'If a student on the list is already registered, their expiry in the chosen classes becomes this list’s (even if earlier, or none), and their name does not change.',
+      },
+      removalLookup: {
+        running: 'Checking which e-mails on the list belong to registered students…',
+        failed:
+          'Could not check which e-mails belong to registered students, so the warnings about lines that would remove no one are missing. Try again, or send anyway.',
+        retry: 'Check again',
+        startWhenDone: 'Sending starts as soon as the check is over.',
+        unavailable: '',
       },
       readyTable: 'Students ready to send',
       line: 'Line',

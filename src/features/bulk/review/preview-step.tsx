@@ -68,7 +68,8 @@ export function PreviewStep(props: PreviewStepProps) {
   const canStart = ready.length > 0 && confirmed;
   const turmasRef = useRef<HTMLInputElement>(null);
   const warnedLines = [...warnings.keys()];
-  const afterLookup = useStartAfterLookup(lookup, warnedLines, () =>
+  // A removal's warnings (lines that would remove no one) need not stop a start to be read.
+  const afterLookup = useStartAfterLookup(lookup, mode === 'enrol' ? warnedLines : [], () =>
     props.onStart(checked, lookup.students),
   );
 
@@ -106,11 +107,11 @@ export function PreviewStep(props: PreviewStepProps) {
         </Text>
         {warnings.size > 0 && <WarningsSummary warnings={warnings.values()} />}
         {mode === 'enrol' && <DayFirstNotice rows={ready} />}
-        {mode === 'enrol' && (
+        {(mode === 'enrol' || lookup.state !== 'off') && (
           <LookupStatus
             lookup={lookup}
             startWhenDone={afterLookup.waiting}
-            text={messages.preview.lookup}
+            text={mode === 'enrol' ? messages.preview.lookup : messages.preview.removalLookup}
           />
         )}
 

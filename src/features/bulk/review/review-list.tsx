@@ -22,6 +22,8 @@ const WARNED_FIELD: Record<EnrolWarningKind, 'name' | 'email' | 'expiry'> = {
   shortens: 'expiry',
   limits: 'expiry',
   removes: 'expiry',
+  'not-registered': 'email',
+  'in-none': 'email',
 };
 
 interface ReviewListProps {

@@ -1,18 +1,20 @@
 /**
  * What the review warns of before anything is sent, on lines that can be sent as they are: a line
  * read with its columns swapped, and, once the students-by-email extension has found who is
- * already registered, what enrolling them would change (the shared rule of
- * src/components/enrol-warnings).
+ * already registered, what enrolling them would change, or which removals would remove nothing
+ * (the shared rules of src/components/enrol-warnings).
  */
 import type { ClassSummary } from '#contract';
 import {
+  removalWarnings,
   studentWarnings,
   type EnrolWarning,
   type KnownStudents,
 } from '../../../components/enrol-warnings/enrol-warnings';
-import type { CheckedRow } from '../types';
+import type { BulkMode, CheckedRow } from '../types';
 
 export interface ReviewWarningsOptions {
+  mode: BulkMode;
   turmas: readonly ClassSummary[];
   /** The batch's expiry as it would be sent (undefined: none); null while it cannot be sent. */
   batchExpiry: string | undefined | null;
@@ -22,11 +24,16 @@ export interface ReviewWarningsOptions {
 /** The warnings of each line that has some, by line; rows with problems only get theirs. */
 export function reviewWarnings(
   rows: readonly CheckedRow[],
-  { turmas, batchExpiry, students }: ReviewWarningsOptions,
+  { mode, turmas, batchExpiry, students }: ReviewWarningsOptions,
 ): ReadonlyMap<number, readonly EnrolWarning[]> {
   const byLine = new Map<number, EnrolWarning[]>();
   for (const row of rows) {
     const student = row.student && students.get(row.student.email);
+    if (mode === 'remove') {
+      const warnings = row.student ? removalWarnings(student, turmas) : [];
+      if (warnings.length > 0) byLine.set(row.line, warnings);
+      continue;
+    }
     // Most lines of a long list: nothing to look at, and nothing allocated for them.
     if (!student && !row.columnsSwapped) continue;
     const warnings: EnrolWarning[] = row.columnsSwapped ? [{ kind: 'columns-swapped' }] : [];

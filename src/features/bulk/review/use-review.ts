@@ -42,19 +42,21 @@ export function useReview({ api, mode, review, turmas, expiry }: ReviewOptions) 
   const expiryInvalid =
     batchExpiry === null || !z.safeParse(expirationDateSchema, batchExpiry).success;
 
-  // Who is already registered, so that what an enrolment would change for them is said here.
+  // Who is already registered, so that what an enrolment would change for them, or a removal
+  // that would remove nothing, is said here.
   const knowsStudents = useExtension(api, STUDENTS_BY_EMAIL_EXTENSION);
   const emails = useMemo(() => ready.map((row) => row.student!.email), [ready]);
-  const lookup = useStudentLookup(api, emails, mode === 'enrol' && knowsStudents);
+  const lookup = useStudentLookup(api, emails, knowsStudents);
   const expiryForWarnings = expiryInvalid ? null : batchExpiry;
   const warnings = useMemo(
     () =>
       reviewWarnings(checked, {
+        mode,
         turmas,
         batchExpiry: expiryForWarnings,
         students: lookup.students,
       }),
-    [checked, turmas, expiryForWarnings, lookup.students],
+    [checked, mode, turmas, expiryForWarnings, lookup.students],
   );
 
   // Rows stay in the review table once they are there: a row fixed as it is typed into must
