@@ -1,9 +1,9 @@
 /** Undo's two parts on screen: its answer, and the success message's "Desfazer" (audit-undo.ts). */
 // Loaded with undo, not with the first screen (src/app/mantine-styles.ts).
 import '@mantine/core/styles/List.css';
-import { Button, List, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { UndoBody, UndoResponse } from '#contract/extensions';
 import { describeApiError } from '../i18n/describe-api-error';
 import { useMessages } from '../i18n/i18n-context';
@@ -11,20 +11,39 @@ import { reasonText, undoByTurma, useUndo, useUndoMessages } from './audit-undo'
 import { cachedTurmaName } from './cached-turma-name';
 import type { Requester } from './extension-calls';
 
+/**
+ * Focuses the element it is given once, as it is shown, where focus was left on nothing: the
+ * button that sent the undo went in the same commit, and focus with it.
+ */
+function useFocusWhenShown() {
+  return useCallback((node: HTMLElement | null) => {
+    const active = document.activeElement;
+    if (node && (active === null || active === document.body)) node.focus({ preventScroll: true });
+  }, []);
+}
+
 /** What an undo did, turma by turma, or why it could not be sent. */
 export function UndoAnswer({
   answer,
   error,
+  studentOf,
+  takesFocus = false,
 }: {
   answer: UndoResponse | undefined;
   error: unknown;
+  /** The student of a trail entry, where the page knows it: refusals name them. */
+  studentOf?: (entryId: string) => string | undefined;
+  /** Shown in place of the button that sent the undo: takes the focus that button had. */
+  takesFocus?: boolean;
 }) {
   const messages = useUndoMessages();
   const appMessages = useMessages();
   const queryClient = useQueryClient();
+  const shownRef = useFocusWhenShown();
+  const focusRef = takesFocus ? shownRef : undefined;
   if (error) {
     return (
-      <Text size="sm" c="red.8" role="alert">
+      <Text size="sm" c="red.8" role="alert" tabIndex={-1} ref={focusRef}>
         {messages.failed}: {describeApiError(error, appMessages)}
       </Text>
     );
@@ -35,30 +54,70 @@ export function UndoAnswer({
   const refused = turmas.some((turma) => turma.refused > 0);
   const title = !restored ? messages.nothing : refused ? messages.partly : messages.done;
   return (
-    <Stack gap={4} role="status">
+    <Stack gap={4} role="status" tabIndex={-1} ref={focusRef}>
       <Text size="sm" fw={700}>
         {title}
       </Text>
       <List size="sm" spacing={2}>
-        {turmas.map((turma) => (
-          <List.Item key={turma.classId}>
-            {turma.className ??
-              cachedTurmaName(queryClient, turma.classId) ??
-              messages.turmaOf(turma.classId)}
-            :{' '}
-            {[
-              turma.restored > 0 && messages.restored(turma.restored),
-              turma.unchanged > 0 && messages.unchanged(turma.unchanged),
-              turma.refused > 0 &&
-                `${messages.refused(turma.refused)} (${turma.reasons
-                  .map((reason) => reasonText(reason, messages))
-                  .join('; ')})`,
-            ]
-              .filter(Boolean)
-              .join(', ')}
-          </List.Item>
-        ))}
+        {turmas.map((turma) => {
+          const refusedStudents = turma.refusedEntries
+            .map((entryId) => studentOf?.(entryId))
+            .filter((email) => email !== undefined);
+          // Said once each, as the staff read them: the server's wording may differ per entry.
+          const reasons = [...new Set(turma.reasons.map((reason) => reasonText(reason, messages)))];
+          return (
+            <List.Item key={turma.classId}>
+              {turma.className ??
+                cachedTurmaName(queryClient, turma.classId) ??
+                messages.turmaOf(turma.classId)}
+              :{' '}
+              {[
+                turma.restored > 0 && messages.restored(turma.restored),
+                turma.unchanged > 0 && messages.unchanged(turma.unchanged),
+                turma.refused > 0 &&
+                  `${messages.refused(turma.refused)}${
+                    refusedStudents.length > 0 ? ` (${refusedStudents.join(', ')})` : ''
+                  }: ${reasons.join('; ')}`,
+              ]
+                .filter(Boolean)
+                .join(', ')}
+            </List.Item>
+          );
+        })}
       </List>
+    </Stack>
+  );
+}
+
+/**
+ * Asked before an undo that sets many students back at once: it can be undone in turn, but one
+ * key press should not take a run of students out of their turmas. Focus goes to the question,
+ * so that neither answer is one Enter away; cancelling gives it back to what asked.
+ */
+export function UndoConfirm({
+  question,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+}: {
+  question: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const messages = useUndoMessages();
+  const focusRef = useCallback((node: HTMLDivElement | null) => node?.focus(), []);
+  return (
+    <Stack gap="xs" role="group" aria-label={question} tabIndex={-1} ref={focusRef}>
+      <Text size="sm">{question}</Text>
+      <Group gap="xs">
+        <Button size="xs" color="red.9" onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+        <Button size="xs" variant="default" onClick={onCancel}>
+          {messages.cancel}
+        </Button>
+      </Group>
     </Stack>
   );
 }
@@ -71,25 +130,49 @@ export function UndoWrite({
   api,
   body,
   onUndone,
+  students = 1,
 }: {
   api: Requester;
   body: UndoBody;
   /** The answer came (the message may now stay until read). */
   onUndone?: () => void;
+  /** How many students the write changed: more than one is asked first (`UndoConfirm`). */
+  students?: number;
 }) {
   const messages = useUndoMessages();
   const undo = useUndo(api);
   const [sent, setSent] = useState(false);
-  if (sent && !undo.isPending) return <UndoAnswer answer={undo.data} error={undo.error} />;
+  const [confirming, setConfirming] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const send = () => {
+    setConfirming(false);
+    setSent(true);
+    undo.mutate(body, { onSettled: () => onUndone?.() });
+  };
+  if (sent && !undo.isPending) {
+    return <UndoAnswer answer={undo.data} error={undo.error} takesFocus />;
+  }
+  if (confirming) {
+    return (
+      <UndoConfirm
+        question={messages.confirmStudents(students)}
+        confirmLabel={messages.confirmStudentsButton(students)}
+        onConfirm={send}
+        onCancel={() => {
+          setConfirming(false);
+          // After the button is back on screen.
+          requestAnimationFrame(() => button.current?.focus());
+        }}
+      />
+    );
+  }
   return (
     <Button
+      ref={button}
       size="xs"
       variant="default"
       loading={undo.isPending}
-      onClick={() => {
-        setSent(true);
-        undo.mutate(body, { onSettled: () => onUndone?.() });
-      }}
+      onClick={() => (students > 1 ? setConfirming(true) : send())}
     >
       {undo.isPending ? messages.undoing : messages.undo}
     </Button>

@@ -27,6 +27,13 @@ export const useUndoMessages = defineMessages({
     partly: 'Desfeito em parte',
     nothing: 'Nada foi desfeito',
     failed: 'Não foi possível desfazer',
+    cancel: 'Cancelar',
+    confirmStudents: (count: number): string =>
+      `Desfazer para os ${count} alunos? Cada um volta a como estava antes, turma por turma.`,
+    confirmStudentsButton: (count: number): string => `Desfazer para ${count} alunos`,
+    confirmRun:
+      'Desfazer o lote inteiro? Cada aluno dele volta a como estava antes, turma por turma, também os que não estão nesta página.',
+    confirmRunButton: 'Desfazer o lote inteiro',
   },
   en: {
     undo: 'Undo',
@@ -42,6 +49,13 @@ export const useUndoMessages = defineMessages({
     partly: 'Partly undone',
     nothing: 'Nothing was undone',
     failed: 'Could not undo',
+    cancel: 'Cancel',
+    confirmStudents: (count: number): string =>
+      `Undo for all ${count} students? Each goes back to how they were before, class by class.`,
+    confirmStudentsButton: (count: number): string => `Undo for ${count} students`,
+    confirmRun:
+      'Undo the whole run? Each of its students goes back to how they were before, class by class, also those not on this page.',
+    confirmRunButton: 'Undo the whole run',
   },
 });
 export type UndoMessages = ReturnType<typeof useUndoMessages>;
@@ -54,6 +68,8 @@ export interface TurmaUndo {
   restored: number;
   unchanged: number;
   refused: number;
+  /** The trail entries refused here. */
+  refusedEntries: string[];
   /** The refusals' reasons, once each, as the server said them. */
   reasons: string[];
 }
@@ -65,10 +81,19 @@ export function undoByTurma(answer: UndoResponse): TurmaUndo[] {
     for (const { classId, className, outcome, reason } of entry.classes) {
       let turma = byTurma.get(classId);
       if (!turma) {
-        turma = { classId, className, restored: 0, unchanged: 0, refused: 0, reasons: [] };
+        turma = {
+          classId,
+          className,
+          restored: 0,
+          unchanged: 0,
+          refused: 0,
+          refusedEntries: [],
+          reasons: [],
+        };
         byTurma.set(classId, turma);
       }
       turma[outcome] += 1;
+      if (outcome === 'refused') turma.refusedEntries.push(entry.entryId);
       if (reason !== null && !turma.reasons.includes(reason)) turma.reasons.push(reason);
     }
   }

@@ -70,4 +70,14 @@ describe.each(['light', 'dark'] as const)('the %s scheme', (scheme) => {
 
     expect(contrast(title, background)).toBeGreaterThanOrEqual(4.5);
   });
+
+  it('draws a hovered subtle or light button ("Só este lote") at least 4.5:1', () => {
+    const variables = variablesOf(scheme);
+    const body = colorOf(variables, '--mantine-color-body');
+    for (const state of ['--mantine-color-blue-light', '--mantine-color-blue-light-hover']) {
+      const background = over(colorOf(variables, state), body);
+      const text = over(colorOf(variables, '--mantine-color-blue-light-color'), background);
+      expect(contrast(text, background)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
 });

@@ -25,6 +25,8 @@ export const theme = createTheme({
  * - light: yellow alerts' titles and icons ("Sua sessão expirou", offline) in yellow.9 on yellow.1
  *   (2.69:1). No yellow shade is dark enough; this amber gives 5.99:1 (dark: yellow.0 on Mantine's
  *   brown, 8.35:1, kept).
+ * - light: a hovered subtle or light button in the primary colour, blue.9 on blue.2 (4.01:1);
+ *   hovered on blue.1 it gives 5.02:1, and the light variant's resting blue.0 keeps a hover.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -33,6 +35,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
     '--mantine-color-yellow-light-color': '#8a4d00',
+    '--mantine-color-blue-light': 'var(--mantine-color-blue-0)',
+    '--mantine-color-blue-light-hover': 'var(--mantine-color-blue-1)',
   },
   dark: {
     '--mantine-color-error': 'var(--mantine-color-red-4)',

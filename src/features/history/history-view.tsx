@@ -15,12 +15,12 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject, type SyntheticEvent } from 'react';
 import { emailSchema, type ClassSummary } from '#contract';
 import type { AuditEntry, AuditQuery, UndoBody } from '#contract/extensions';
 import { useUndo, useUndoMessages } from '../../api/audit-undo';
 import { cachedTurmaName } from '../../api/cached-turma-name';
-import { UndoAnswer } from '../../api/audit-undo-parts';
+import { UndoAnswer, UndoConfirm } from '../../api/audit-undo-parts';
 import { classQueries } from '../../api/class-queries';
 import { ApiError, type ApiClient } from '../../api/client';
 import { getAudit } from '../../api/extension-calls';
@@ -81,11 +81,17 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
   });
   const undo = useUndo(api);
   const [undoing, setUndoing] = useState<string | null>(null);
+  const answer = useRef<HTMLDivElement>(null);
   const send = (key: string, body: UndoBody) => {
     if (undo.isPending) return;
     setUndoing(key);
     undo.mutate(body);
   };
+  // The button that sent it goes once its entry reads as undone: focus goes to the answer.
+  const answered = undo.isSuccess || undo.isError;
+  useEffect(() => {
+    if (answered) answer.current?.focus();
+  }, [answered, undo.submittedAt]);
   // The first page waits for the connection (TanStack's paused fetch): no answer is coming until
   // it is back, when the fetch goes on by itself. Said as such, never "Carregando" for good.
   const waitsOffline = pages.fetchStatus === 'paused' && pages.isPending;
@@ -93,6 +99,18 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
   const stalledOffline = pages.fetchStatus === 'paused' && !pages.isPending;
   const entries = pages.data?.pages.flatMap((page) => page.data) ?? [];
   const undone = undoneStates(entries);
+  const studentOf = (entryId: string) =>
+    entries.find((entry) => entry.id === entryId)?.student.email;
+  const emailRef = useRef<HTMLInputElement>(null);
+  const turmaRef = useRef<HTMLInputElement>(null);
+  const runIdRef = useRef<HTMLInputElement>(null);
+  // "Só este lote" and the like: the list under it is replaced, and focus goes to the field
+  // that now holds the filter, where it can be read and cleared.
+  const only = (next: Filters) => {
+    setFilters(next);
+    const field = next.email ? emailRef : next.turma ? turmaRef : next.runId ? runIdRef : null;
+    field?.current?.focus();
+  };
 
   return (
     <HistoryDrawer opened={opened} onClose={onClose}>
@@ -113,10 +131,18 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
           filters={filters}
           withCredential={me === undefined}
           onApply={setFilters}
+          emailRef={emailRef}
+          turmaRef={turmaRef}
+          runIdRef={runIdRef}
         />
         {(undo.isSuccess || undo.isError) && (
-          <Alert color={undo.isError ? 'red' : 'gray'} title={messages.answer}>
-            <UndoAnswer answer={undo.data} error={undo.error} />
+          <Alert
+            ref={answer}
+            tabIndex={-1}
+            color={undo.isError ? 'red' : 'gray'}
+            title={messages.answer}
+          >
+            <UndoAnswer answer={undo.data} error={undo.error} studentOf={studentOf} />
           </Alert>
         )}
         {waitsOffline ? (
@@ -145,7 +171,7 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
                       onUndo={
                         readOnly ? undefined : () => send(item.entry.id, { entryId: item.entry.id })
                       }
-                      onOnly={setFilters}
+                      onOnly={only}
                     />
                   </li>
                 ) : (
@@ -155,7 +181,7 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
                       undone={undone}
                       busy={undoing === item.run && undo.isPending}
                       onUndoRun={readOnly ? undefined : () => send(item.run, { runId: item.run })}
-                      onOnlyRun={() => setFilters({ runId: item.run })}
+                      onOnlyRun={() => only({ runId: item.run })}
                     />
                   </li>
                 ),
@@ -187,12 +213,19 @@ function FilterForm({
   filters,
   withCredential,
   onApply,
+  emailRef,
+  turmaRef,
+  runIdRef,
 }: {
   api: ApiClient;
   filters: Filters;
   /** Until the server names the signed-in credential, "mine" is a credential typed here. */
   withCredential: boolean;
   onApply: (filters: Filters) => void;
+  /** The fields an entry's "Só este …" fills, focused then. */
+  emailRef: RefObject<HTMLInputElement | null>;
+  turmaRef: RefObject<HTMLInputElement | null>;
+  runIdRef: RefObject<HTMLInputElement | null>;
 }) {
   const messages = useHistoryMessages();
   const [email, setEmail] = useState(filters.email ?? '');
@@ -235,6 +268,7 @@ function FilterForm({
     <form onSubmit={submit} aria-label={messages.filters} noValidate>
       <Stack gap="sm">
         <TurmaPicker
+          ref={turmaRef}
           api={api}
           label={messages.turma}
           // One turma to filter by: a new pick replaces the last.
@@ -243,6 +277,7 @@ function FilterForm({
         />
         <Group gap="sm" align="flex-end">
           <TextInput
+            ref={emailRef}
             label={messages.email}
             type="email"
             value={email}
@@ -257,6 +292,7 @@ function FilterForm({
             />
           )}
           <TextInput
+            ref={runIdRef}
             label={messages.run}
             value={runId}
             onChange={(event) => setRunId(event.currentTarget.value)}
@@ -333,7 +369,7 @@ function EntryCard({
               </Button>
             </Group>
           ))}
-          <Group>
+          <Group gap="xs">
             <Button
               size="xs"
               variant="subtle"
@@ -342,6 +378,17 @@ function EntryCard({
             >
               {messages.onlyStudent}
             </Button>
+            {/* Found by student or turma, the rest of its run is one click away. */}
+            {entry.runId !== null && (
+              <Button
+                size="xs"
+                variant="subtle"
+                aria-label={messages.onlyRunNamed(what)}
+                onClick={() => onOnly({ runId: entry.runId! })}
+              >
+                {messages.onlyRun}
+              </Button>
+            )}
           </Group>
         </Stack>
         <Stack gap="xs" align="flex-end">
@@ -381,8 +428,11 @@ function RunCard({
   onOnlyRun: () => void;
 }) {
   const messages = useHistoryMessages();
+  const undoMessages = useUndoMessages();
   const formats = useFormats();
   const headingId = useId();
+  const [confirming, setConfirming] = useState(false);
+  const undoButton = useRef<HTMLButtonElement>(null);
   const first = entries[0]!;
   const firstTurmaName = useTurmaName(first);
   const name = messages.runNamed(
@@ -416,19 +466,34 @@ function RunCard({
             >
               {messages.onlyRun}
             </Button>
-            {onUndoRun && undoable && (
+            {onUndoRun && undoable && !confirming && (
               <Button
+                ref={undoButton}
                 size="xs"
                 variant="default"
                 loading={busy}
                 aria-label={messages.undoRunNamed(name)}
-                onClick={onUndoRun}
+                onClick={() => setConfirming(true)}
               >
                 {messages.undoRun}
               </Button>
             )}
           </Group>
         </Group>
+        {onUndoRun && confirming && (
+          <UndoConfirm
+            question={undoMessages.confirmRun}
+            confirmLabel={undoMessages.confirmRunButton}
+            onConfirm={() => {
+              setConfirming(false);
+              onUndoRun();
+            }}
+            onCancel={() => {
+              setConfirming(false);
+              requestAnimationFrame(() => undoButton.current?.focus());
+            }}
+          />
+        )}
         <Stack component="ul" gap="xs" m={0} p={0}>
           {entries.map((entry) => (
             <li key={entry.id} style={{ listStyle: 'none' }}>

@@ -89,8 +89,22 @@ describe('history', () => {
     expect(await within(dialog).findByText('Desfeito')).toBeVisible();
     expect(within(dialog).getByText('Matemática 9º A: 1 alteração desfeita')).toBeVisible();
     expect(backend.enrolments('t-mat')).toEqual(['ana@escola.test']);
+    // Its button is gone: focus is on the answer, not on the page's body.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert', { name: 'Resultado do desfazer' })).toHaveFocus(),
+    );
 
+    // A whole run is asked first; focus on the question, so no Enter sends it by accident.
     await user.click(within(run).getByRole('button', { name: /^Desfazer o lote inteiro/ }));
+    const question = within(run).getByRole('group', { name: /^Desfazer o lote inteiro\?/ });
+    expect(question).toHaveFocus();
+    await user.click(within(question).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() =>
+      expect(within(run).getByRole('button', { name: /^Desfazer o lote inteiro/ })).toHaveFocus(),
+    );
+    expect(backend.enrolments('t-fis')).toHaveLength(3);
+    await user.click(within(run).getByRole('button', { name: /^Desfazer o lote inteiro/ }));
+    await user.click(within(run).getByRole('button', { name: 'Desfazer o lote inteiro' }));
     expect(await within(dialog).findByText('Física 1º B: 3 alterações desfeitas')).toBeVisible();
     expect(backend.enrolments('t-fis')).toEqual([]);
     const counts = (await api.getClasses()).data.map((turma) => turma.countStudents);
@@ -132,7 +146,9 @@ describe('history', () => {
     await user.click(within(await entry()).getByRole('button', { name: `Desfazer: ${change}` }));
     expect(await within(dialog).findByText('Desfeito em parte')).toBeVisible();
     expect(
-      within(dialog).getByText(/^1º ano A — Filosofia: 1 recusada \(a matrícula mudou depois/),
+      within(dialog).getByText(
+        /^1º ano A — Filosofia: 1 recusada \(eva@escola\.test\): a matrícula mudou depois/,
+      ),
     ).toBeVisible();
     expect(backend.enrolments('t-hist')).toEqual(['eva@escola.test']);
 
@@ -205,9 +221,38 @@ describe('history', () => {
         name: /^Desfazer o lote inteiro: Matriculou fabi@escola.test/,
       }),
     );
+    await user.click(within(dialog).getByRole('button', { name: 'Desfazer o lote inteiro' }));
     expect(
       await within(dialog).findByText('Matemática 9º A: 2 alterações desfeitas'),
     ).toBeVisible();
+  });
+
+  it('an entry found by student leads to the rest of its run, focus on the filter it set', async () => {
+    installBackend();
+    const api = createTestApiClient();
+    const runId = await writeRun(api);
+    window.history.replaceState(null, '', '/?historico');
+    const { user } = render(<TurmasPage api={api} />);
+    const dialog = await view();
+    await within(dialog).findByRole('list', { name: /Últimas alterações/ }, { timeout: 10_000 });
+
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'E-mail do aluno' }),
+      'bia@escola.test',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Filtrar' }));
+    const found = 'Matriculou bia@escola.test em Física 1º B';
+    await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(1));
+    await user.click(within(dialog).getByRole('button', { name: `Só este lote: ${found}` }));
+
+    const runField = within(dialog).getByRole('textbox', { name: 'Lote' });
+    expect(runField).toHaveFocus();
+    expect(runField).toHaveValue(runId);
+    await waitFor(() =>
+      expect(
+        within(dialog).getByRole('group', { name: 'Lote: 3 alterações nesta página' }),
+      ).toBeVisible(),
+    );
   });
 
   it('names turmas no list of the tab shows, as the server names them, and so does undo', async () => {

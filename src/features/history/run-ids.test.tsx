@@ -124,7 +124,16 @@ describe('one run id for a run of calls', { timeout: 40_000 }, () => {
     const moved = '3 alunos foram movidos para a outra turma.';
     await within(roster).findByText(moved);
     await user.click(within(statusSaying(moved)).getByRole('button', { name: 'Desfazer' }));
+    // Three students at once: asked first, focus on the question, nothing sent yet.
+    const question = within(statusSaying(moved)).getByRole('group', {
+      name: 'Desfazer para os 3 alunos? Cada um volta a como estava antes, turma por turma.',
+    });
+    expect(question).toHaveFocus();
+    expect(backend.enrolments('t-8a')).toEqual([]);
+    await user.click(within(question).getByRole('button', { name: 'Desfazer para 3 alunos' }));
     await waitFor(() => expect(backend.enrolments('t-8a')).toHaveLength(3));
+    // The answer took the place, and the focus, of what sent it.
+    await waitFor(() => expect(within(statusSaying(moved)).getByRole('status')).toHaveFocus());
     // Ana was in 9º ano already: her expiry there is set back, not her enrolment removed.
     expect(backend.enrolments('t-9a')).toEqual([ANA.email]);
     expect(backend.expiryOf('t-8a', CAIO.email)).toBe(CAIO.expirationDate);

@@ -106,7 +106,12 @@ export function RosterPanel({
               {notice.text}
               {undoable && (
                 <Box mt="xs">
-                  <UndoWrite key={notice.seq} api={api} body={{ runId: notice.runId }} />
+                  <UndoWrite
+                    key={notice.seq}
+                    api={api}
+                    body={{ runId: notice.runId }}
+                    students={notice.students}
+                  />
                 </Box>
               )}
             </PanelNotice>

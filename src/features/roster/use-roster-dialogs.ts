@@ -40,7 +40,12 @@ export function useRosterDialogs({
   } | null>(null);
   const [expiryDialog, setExpiryDialog] = useState<'idle' | 'ready' | 'failed'>('idle');
   // `runId`: the run that did it, for the notice's "Desfazer".
-  const [notice, setNotice] = useState<{ text: string; runId: string; seq: number } | null>(null);
+  const [notice, setNotice] = useState<{
+    text: string;
+    runId: string;
+    students: number;
+    seq: number;
+  } | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
 
   const wantExpiryDialog = () => {
@@ -85,7 +90,12 @@ export function useRosterDialogs({
           : kind === 'expiry'
             ? messages.outcome.summaryChanged(done.length, formatted)
             : messages.travel.summary(kind, done.length, formatted);
-      setNotice((before) => ({ text, runId, seq: (before?.seq ?? 0) + 1 }));
+      setNotice((before) => ({
+        text,
+        runId,
+        students: done.length,
+        seq: (before?.seq ?? 0) + 1,
+      }));
       // Done with: unticked, so what stays ticked is what is left to do (the failures).
       select(done, false);
     },
