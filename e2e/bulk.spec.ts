@@ -384,6 +384,39 @@ test('a run that meets 503s completes through retries, and every student is enro
   expect([...tries.values()].reduce((sum, count) => sum + count, 0)).toBe(40 + 13);
 });
 
+test('a run that loses the connection says it is the connection, and finishes by itself once it is back', async ({
+  page,
+  request,
+  token,
+  consoleErrors,
+}) => {
+  // The sends and health probes made offline fail, and the browser logs each.
+  consoleErrors.allowNetworkFailures();
+  await signIn(page, token);
+  const turmas = (await listClasses(request, token, { pageSize: 2 })).data;
+  const before = await countsOf(request, token, turmas);
+  const cohort = cohortCsv(11); // 6 good students
+
+  await openWithTwoTurmas(page, turmas);
+  const bulk = bulkDialog(page);
+  await bulk.paste.fill(cohort.text.replace('\uFEFF', ''));
+  await bulk.review.click();
+  await bulk.dialog.getByRole('button', { name: 'Excluir todas as linhas com problema' }).click();
+  await expect(bulk.dialog.getByText('6 alunos prontos para enviar')).toBeVisible();
+  await page.context().setOffline(true);
+  await bulk.start.click();
+
+  // The browser's own offline event, through TanStack's onlineManager.
+  await expect(bulk.dialog.getByRole('status')).toHaveText('Sem conexão');
+  await expect(
+    bulk.dialog.getByText('O envio continua sozinho quando a conexão voltar.', { exact: false }),
+  ).toBeVisible();
+  await page.context().setOffline(false);
+  await expect(bulk.finished).toBeVisible({ timeout: 30_000 });
+  await expect(bulk.dialog.getByRole('term')).toHaveText(['Matriculados', 'Excluídos']);
+  expect(await countsOf(request, token, turmas)).toEqual(before.map((count) => count! + 6));
+});
+
 test('a run in English and dark mode, by keyboard: paused and continued, every state passes axe', async ({
   page,
   request,

@@ -1,10 +1,11 @@
 // Expiries are instants of the browser's time zone: fix it, so "31/12 at 23:59" has one meaning.
 process.env.TZ = 'America/Sao_Paulo';
 
-import { useQuery } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { onlineManager, useQuery } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import Papa from 'papaparse';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { classQueries } from '../../api/class-queries';
@@ -72,6 +73,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
+  onlineManager.setOnline(true);
 });
 
 /** The counts a page shows, from the same list queries the table uses. */
@@ -179,6 +182,25 @@ function result(line: number): [string | null, string | null] {
     .find((candidate) => within(candidate).queryByRole('rowheader', { name: String(line) }))!;
   const cells = within(row).getAllByRole('cell');
   return [cells[2]!.textContent, cells[3]!.textContent];
+}
+
+/** Downloads the results file, and reads it back as the browser would have saved it. */
+async function downloadedRows(user: UserEvent): Promise<string[][]> {
+  const saved: Blob[] = [];
+  const createObjectURL = (blob: Blob) => {
+    saved.push(blob);
+    return 'blob:results';
+  };
+  vi.stubGlobal(
+    'URL',
+    Object.assign(class extends URL {}, { createObjectURL, revokeObjectURL: () => undefined }),
+  );
+  // jsdom does not navigate: the link's click is all a download is here.
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  await user.click(within(dialog()).getByRole('button', { name: 'Baixar resultados (CSV)' }));
+  click.mockRestore();
+  const text = (await saved[0]!.text()).replace(/^\uFEFF/, '');
+  return Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
 }
 
 async function review(user: UserEvent, text: string, { remove = false } = {}) {
@@ -545,6 +567,29 @@ describe('Bulk dialog: an enrolment run', () => {
     ).toBeInTheDocument();
   });
 
+  it('keeps the first run’s time in the results file after a retry, and says when the retry went', async () => {
+    const { user, backend } = setup();
+    await review(user, cohort(5));
+    // Cancelled with four on their way: the fifth is never sent.
+    const held = backend.hold((request) => request.method === 'POST');
+    await user.click(startButton());
+    await waitFor(() => expect(held.requests).toHaveLength(4));
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancelar o envio' }));
+    held.release();
+    await finished('Envio cancelado');
+
+    vi.setSystemTime(NOW.getTime() + 5 * 60_000);
+    await user.click(screen.getByRole('button', { name: 'Tentar de novo a linha não feita' }));
+    await finished();
+    expect(counts()).toEqual({ Matriculados: '5' });
+
+    expect((await downloadedRows(user)).slice(0, 3)).toEqual([
+      ['Operação', 'Matrícula em lote'],
+      ['Enviado em', '10/03/2026, 12:00:00 (America/Sao_Paulo)', '2026-03-10T15:00:00.000Z'],
+      ['Reenviado em', '10/03/2026, 12:05:00 (America/Sao_Paulo)', '2026-03-10T15:05:00.000Z'],
+    ]);
+  });
+
   it('cannot be closed while calls are in flight, and finds its results again when reopened', async () => {
     const { user, backend, onClose, setOpened } = setup();
     await review(user, cohort(2));
@@ -651,6 +696,58 @@ describe('Bulk dialog: an outage', () => {
     expect(counts()).toEqual({ Matriculados: '4' });
     expect(backend.enrolments('t1')).toHaveLength(4);
   });
+
+  it('says it is the connection while the browser is offline, and the server once it is back', async () => {
+    const { user, backend } = setup();
+    await review(user, cohort(4));
+    act(() => onlineManager.setOnline(false));
+    backend.failNext('network', { times: 4, where: (request) => request.method === 'POST' });
+    await user.click(startButton());
+
+    const status = await within(dialog()).findByRole('status', {}, { timeout: 5_000 });
+    await waitFor(() => expect(status).toHaveTextContent(/^Sem conexão$/));
+    expect(
+      within(dialog()).getByText(
+        'O envio continua sozinho quando a conexão voltar. Nada é dado como falha por isso.',
+      ),
+    ).toBeVisible();
+
+    // Online again and still no answer: the server's, until it answers.
+    act(() => onlineManager.setOnline(true));
+    expect(status).toHaveTextContent(/^Servidor indisponível$/);
+    expect(
+      within(dialog()).getByText(
+        'O envio continua sozinho quando o servidor responder. Nada é dado como falha por isso.',
+      ),
+    ).toBeVisible();
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Tentar agora' }));
+    await finished();
+    expect(counts()).toEqual({ Matriculados: '4' });
+  });
+
+  it('speaks English offline', async () => {
+    const { user, backend } = setup({ locale: 'en' });
+    await user.click(screen.getByRole('textbox', { name: 'Paste the list of students' }));
+    await user.paste(cohort(4));
+    await user.click(screen.getByRole('button', { name: 'Review the list' }));
+    await screen.findByRole('button', { name: 'Back' });
+    act(() => onlineManager.setOnline(false));
+    backend.failNext('network', { times: 4, where: (request) => request.method === 'POST' });
+    await user.click(within(dialog()).getByRole('button', { name: /^Enrol 4 students/ }));
+
+    await waitFor(() =>
+      expect(within(dialog()).getByRole('status')).toHaveTextContent(/^No connection$/),
+    );
+    expect(
+      within(dialog()).getByText(
+        'The run goes on by itself when the connection is back. Nothing is marked failed because of this.',
+      ),
+    ).toBeVisible();
+    act(() => onlineManager.setOnline(true));
+    await user.click(within(dialog()).getByRole('button', { name: 'Try now' }));
+    await finished('Run complete');
+  });
 });
 
 it('speaks English: the bulk dialog', async () => {
@@ -666,6 +763,25 @@ it('speaks English: the bulk dialog', async () => {
   expect(
     screen.getByText('3 students ready to send · 2 lines with problems · 0 lines excluded'),
   ).toBeInTheDocument();
+});
+
+it('names the forms a line’s expiry takes, a time included, day first in both languages', async () => {
+  // As the English expiry field writes it: month first, a 12-hour time.
+  const list = ['nome;e-mail;validade', `Carla Dias;${CARLA};3/15/2027 6:00 PM`].join('\n');
+  const { user, unmount } = setup({ locale: 'en' });
+  await user.click(screen.getByRole('textbox', { name: 'Paste the list of students' }));
+  await user.paste(list);
+  await user.click(screen.getByRole('button', { name: 'Review the list' }));
+  expect(await within(dialog()).findByRole('group', { name: 'Line 2' })).toHaveTextContent(
+    'Invalid expiry: put the day first, as in 31/12/2026 or 31/12/2026 18:00 (or 2026-12-31 18:00).',
+  );
+  unmount();
+
+  const portuguese = setup();
+  await review(portuguese.user, list);
+  expect(reviewRow(2)).toHaveTextContent(
+    'Validade inválida: use 31/12/2026 ou 31/12/2026 18:00 (ou 2026-12-31 18:00).',
+  );
 });
 
 it('says how a date that reads both ways was taken, where the interface writes the month first', async () => {

@@ -126,6 +126,7 @@ export function BulkDialog({
             mode={step.run.mode}
             turmas={step.run.turmas}
             startedAt={step.run.startedAt}
+            retriedAt={step.run.retriedAt}
             status={snapshot.status === 'cancelled' ? 'cancelled' : 'finished'}
             reports={reports}
             delimiter={step.parsed.delimiter}

@@ -4,6 +4,9 @@
  * so, the counts count only real removals, and the results file's detail says the same. Without
  * the students-by-email extension it says only what is sure.
  */
+// Expiries in the results file are in the browser's time zone: fix it.
+process.env.TZ = 'America/Sao_Paulo';
+
 import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
@@ -171,8 +174,8 @@ function results(): Record<string, [string | null, string | null]> {
   );
 }
 
-/** The results file's lines, by line number: outcome and detail. */
-async function downloadedResults(
+/** The results file's lines, by line number, each with its columns after the number. */
+async function downloadedLines(
   user: UserEvent,
   button = 'Baixar resultados (CSV)',
 ): Promise<Record<string, string[]>> {
@@ -180,7 +183,13 @@ async function downloadedResults(
   const text = (await saved.at(-1)!.text()).replace(/^\uFEFF/, '');
   const lines = Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
   const header = lines.findIndex((row) => row[0] === 'Linha' || row[0] === 'Line');
-  return Object.fromEntries(lines.slice(header + 1).map((row) => [row[0]!, row.slice(-2)]));
+  return Object.fromEntries(lines.slice(header + 1).map((row) => [row[0]!, row.slice(1)]));
+}
+
+/** The results file's lines, by line number: outcome and detail. */
+async function downloadedResults(user: UserEvent): Promise<Record<string, string[]>> {
+  const lines = await downloadedLines(user);
+  return Object.fromEntries(Object.entries(lines).map(([line, row]) => [line, row.slice(-2)]));
 }
 
 describe('Bulk removal: what each line did', () => {
@@ -221,6 +230,44 @@ describe('Bulk removal: what each line did', () => {
     expect(removals(backend)).toHaveLength(4);
     expect(backend.enrolments('t1')).toEqual([]);
     expect(backend.enrolments('t3')).toEqual([CARLA]);
+  });
+
+  it('records in its file each student’s name and expiries as the run found them, to put them back', async () => {
+    const END_OF_2026 = '2027-01-01T02:59:00.000Z';
+    const JUNE_2027 = '2027-06-30T12:00:00.000Z';
+    const { user } = await setup({
+      enrolments: {
+        t1: [
+          { email: ANA, name: 'Ana Souza', expirationDate: END_OF_2026 },
+          { email: BRUNO, name: 'Bruno Lima' },
+        ],
+        t2: [{ email: ANA, name: 'Ana Souza', expirationDate: JUNE_2027 }],
+        t3: [{ email: CARLA, name: 'Carla Dias' }],
+      },
+    });
+    await removeAll(user, LIST);
+
+    // Name on the list, on the platform, e-mail, expiry before (local, then ISO).
+    const lines = await downloadedLines(user);
+    expect(Object.values(lines).map((row) => row.slice(0, 5))).toEqual([
+      [
+        '',
+        'Ana Souza',
+        ANA,
+        'Matemática 9º A: 31/12/2026, 23:59; Física 1º B: 30/06/2027, 09:00',
+        `t1: ${END_OF_2026}; t2: ${JUNE_2027}`,
+      ],
+      [
+        '',
+        'Bruno Lima',
+        BRUNO,
+        'Matemática 9º A: Sem validade; Física 1º B: Não estava na turma',
+        't1: -',
+      ],
+      ['', 'Carla Dias', CARLA, 'Não estava na turma', ''],
+      // No student has the e-mail: nothing to put back.
+      ['', '', ZECA, '', ''],
+    ]);
   });
 
   it('says "não estava" for students already removed: the same list run twice', async () => {

@@ -40,6 +40,7 @@ function emptyRun(): Run {
     others: [],
     turmas: [],
     startedAt: new Date(0),
+    retriedAt: [],
     runId: 'run-1',
   };
 }

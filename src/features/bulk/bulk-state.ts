@@ -22,7 +22,10 @@ export interface Run {
   others: RowReport[];
   /** The turmas every call named, and when the run began: the results file's record. */
   turmas: readonly ClassSummary[];
+  /** The first run's start, kept by a retry of its lines: the file says when they first went. */
   startedAt: Date;
+  /** When each retry of the run's lines began, oldest first. */
+  retriedAt: readonly Date[];
   /** A removal with the students-by-email extension: what each student was in just before. */
   removalLookup?: RemovalLookup;
   /** Every call's RUN_ID_HEADER (a retry of its failed lines too): undone together. */

@@ -140,8 +140,9 @@ const byLocale = {
               ? 'Falta o e-mail.'
               : 'E-mail inválido.';
         case 'expiry':
+          // The forms the list's reader takes (check-rows.ts), day first in every language.
           return problem.reason === 'invalid'
-            ? 'Validade inválida: use 31/12/2026 ou 2026-12-31.'
+            ? 'Validade inválida: use 31/12/2026 ou 31/12/2026 18:00 (ou 2026-12-31 18:00).'
             : 'A validade já passou.';
       }
     },
@@ -201,6 +202,7 @@ const byLocale = {
         operationLabel: 'Operação',
         operation: { enrol: 'Matrícula em lote', remove: 'Remoção em lote' },
         ranAtLabel: 'Enviado em',
+        retriedAtLabel: 'Reenviado em',
         turmasLabel: 'Turmas',
         turmaLabel: 'Turma',
         header: (timeZone: string) => [
@@ -362,8 +364,9 @@ const byLocale = {
               ? 'The e-mail is missing.'
               : 'Invalid e-mail.';
         case 'expiry':
+          // Unlike the expiry field, a list is read day first (decision 016): say so.
           return problem.reason === 'invalid'
-            ? 'Invalid expiry: use 2026-12-31 or 31/12/2026.'
+            ? 'Invalid expiry: put the day first, as in 31/12/2026 or 31/12/2026 18:00 (or 2026-12-31 18:00).'
             : 'The expiry has already passed.';
       }
     },
@@ -414,6 +417,7 @@ const byLocale = {
         operationLabel: 'Operation',
         operation: { enrol: 'Bulk enrolment', remove: 'Bulk removal' },
         ranAtLabel: 'Sent on',
+        retriedAtLabel: 'Retried on',
         turmasLabel: 'Classes',
         turmaLabel: 'Class',
         header: (timeZone: string) => [

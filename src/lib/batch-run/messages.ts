@@ -22,6 +22,8 @@ export const useRunMessages = defineMessages({
         `Cancelando: aguardando ${inFlightPt(n, count)}…`,
       holding: (time: string): string => `O servidor pediu uma pausa: retomando às ${time}.`,
       outage: 'Servidor indisponível',
+      // The same pause while the browser says it is offline: the connection, not the server.
+      offline: 'Sem conexão',
     },
     done: 'Concluídos',
     failed: 'Com falha',
@@ -39,6 +41,8 @@ export const useRunMessages = defineMessages({
     cancel: 'Cancelar o envio',
     outageHint:
       'O envio continua sozinho quando o servidor responder. Nada é dado como falha por isso.',
+    offlineHint:
+      'O envio continua sozinho quando a conexão voltar. Nada é dado como falha por isso.',
   },
   en: {
     progressLabel: 'Progress',
@@ -50,6 +54,7 @@ export const useRunMessages = defineMessages({
       cancelling: (n, count) => `Cancelling: waiting for ${inFlightEn(n, count)}…`,
       holding: (time) => `The server asked for a pause: resuming at ${time}.`,
       outage: 'Server unavailable',
+      offline: 'No connection',
     },
     done: 'Done',
     failed: 'Failed',
@@ -65,5 +70,7 @@ export const useRunMessages = defineMessages({
     cancel: 'Cancel the run',
     outageHint:
       'The run goes on by itself when the server answers. Nothing is marked failed because of this.',
+    offlineHint:
+      'The run goes on by itself when the connection is back. Nothing is marked failed because of this.',
   },
 });

@@ -1,6 +1,8 @@
 import '@mantine/core/styles/Progress.css';
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
+import { onlineManager } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { useFormats, type Formats } from '../../i18n/formats';
 import { useRunMessages } from './messages';
 import classes from './run-progress.module.css';
@@ -13,6 +15,10 @@ interface RunProgressProps {
   /** Offers "Cancelar o envio" (the bulk runner); a roster's dialogs only pause. */
   cancellable?: boolean;
 }
+
+// TanStack's onlineManager, as the rest of the console: the browser's online and offline events.
+const subscribeOnline = (onChange: () => void) => onlineManager.subscribe(onChange);
+const isOnline = () => onlineManager.isOnline();
 
 /**
  * A run as it goes, the one view of every run: how far, how many are done, failed and not
@@ -33,11 +39,15 @@ export function RunProgress({ snapshot, runner, cancellable = false }: RunProgre
 
   const outage = snapshot.status === 'paused' && snapshot.pauseReason === 'outage';
   const nextTry = useSecondsUntil(outage ? snapshot.probeAt : null);
+  // No answer while the browser is offline is the connection's fault; online, the server's.
+  const online = useSyncExternalStore(subscribeOnline, isOnline);
   const status =
     snapshot.status === 'cancelling'
       ? messages.status.cancelling(inFlight, format(inFlight))
       : outage
-        ? messages.status.outage
+        ? online
+          ? messages.status.outage
+          : messages.status.offline
         : snapshot.status === 'paused' && snapshot.pauseReason === 'unauthorized'
           ? messages.status.pausedSession
           : snapshot.status === 'paused'
@@ -84,7 +94,7 @@ export function RunProgress({ snapshot, runner, cancellable = false }: RunProgre
               : messages.retryIn(formats.seconds.format(nextTry))}
           </Text>
         )}
-        {outage && <Text size="sm">{messages.outageHint}</Text>}
+        {outage && <Text size="sm">{online ? messages.outageHint : messages.offlineHint}</Text>}
       </div>
       <dl className={classes.counts}>
         <div>

@@ -37,8 +37,9 @@ export interface RowReport {
   /** Why a row was held back at review. */
   problems?: readonly RowProblem[];
   /**
-   * Enrolment: the student as the review found them before the run (null: not registered),
-   * for the name the platform kept and the expiries replaced; absent when not looked up.
+   * The student before the line's call (null: not registered), for the platform's name and the
+   * expiries replaced or removed: an enrolment's as the review found them, a removal's as the
+   * run found them just before (removal-lookup.ts). Absent when not looked up.
    */
   existing?: StudentRecord | null;
   /** A removal the server accepted: per turma, whether the student left it, was not in it, or not known. */
@@ -100,14 +101,16 @@ export function sentReport(
 /**
  * A removal's report told by what the student was in just before it was sent (removal-lookup.ts):
  * "removed" only when they were in one of the turmas at least, "was not in" when in none, and
- * "no longer in" when that is not known (no extension, or the question failed).
+ * "no longer in" when that is not known (no extension, or the question failed). What was found
+ * stays with the line, so its file says what to enrol again to put the student back.
  */
 export function withRemovalOutcome(
   report: RowReport,
   turmas: readonly ClassSummary[],
   before: StudentRecord | null | undefined,
 ): RowReport {
-  if (report.outcome !== 'removed') return report;
+  const found = before === undefined ? report : { ...report, existing: before };
+  if (report.outcome !== 'removed') return found;
   // No student a moment before, and the removal passed: someone created them since.
   const removal = splitByMembership(turmas, before ?? undefined);
   const outcome: Outcome =
@@ -116,7 +119,7 @@ export function withRemovalOutcome(
       : removal.unknown.length === 0
         ? 'was-not-in'
         : 'no-longer-in';
-  return { ...report, outcome, removal };
+  return { ...found, outcome, removal };
 }
 
 /** A row excluded at review: as it was typed. */

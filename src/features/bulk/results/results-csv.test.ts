@@ -45,6 +45,7 @@ describe('resultsCsvRows: a record a secretary can file', () => {
     mode: 'enrol',
     turmas: TURMAS,
     startedAt: new Date('2026-11-24T17:05:09.000Z'),
+    retriedAt: [],
     reports,
   };
   const rowsIn = (locale: 'pt-BR' | 'en', which = record) =>
@@ -64,6 +65,23 @@ describe('resultsCsvRows: a record a secretary can file', () => {
       ['Turma', '9º ano A — Matemática', 't-9a'],
       ['Turma', 'Física 1º B', 't-1b'],
       [],
+    ]);
+  });
+
+  it('keeps the first run’s time after a retry, and gives each retry’s on a line of its own', () => {
+    const retried: ResultsRecord = {
+      ...record,
+      retriedAt: [new Date('2026-11-24T17:20:00.000Z'), new Date('2026-11-25T11:00:00.000Z')],
+    };
+    expect(rowsIn('pt-BR', retried).slice(1, 4)).toEqual([
+      ['Enviado em', '24/11/2026, 14:05:09 (America/Sao_Paulo)', '2026-11-24T17:05:09.000Z'],
+      ['Reenviado em', '24/11/2026, 14:20:00 (America/Sao_Paulo)', '2026-11-24T17:20:00.000Z'],
+      ['Reenviado em', '25/11/2026, 08:00:00 (America/Sao_Paulo)', '2026-11-25T11:00:00.000Z'],
+    ]);
+    expect(rowsIn('en', retried)[2]).toEqual([
+      'Retried on',
+      expect.stringMatching(/^11\/24\/2026, 02:20:00\sPM \(America\/Sao_Paulo\)$/),
+      '2026-11-24T17:20:00.000Z',
     ]);
   });
 

@@ -11,6 +11,8 @@ export interface ResultsCsvText {
   operationLabel: string;
   operation: Record<BulkMode, string>;
   ranAtLabel: string;
+  /** Beside a retry's start, one line per retry under the first run's. */
+  retriedAtLabel: string;
   turmasLabel: string;
   turmaLabel: string;
   header: (timeZone: string) => readonly string[];
@@ -28,7 +30,9 @@ export interface ResultsCsvText {
 export interface ResultsRecord {
   mode: BulkMode;
   turmas: readonly ClassSummary[];
+  /** The first run's start: a retry of its lines keeps it, and adds its own to `retriedAt`. */
   startedAt: Date;
+  retriedAt: readonly Date[];
   reports: readonly RowReport[];
 }
 
@@ -42,12 +46,14 @@ interface ResultsCsvOptions {
 }
 
 /**
- * The rows of the results file, a record a secretary can file: what was done, when, to which
- * turmas (names and ids), then one line per input line with its outcome. Expiries appear as the
- * person saw them (local time, four-digit year) and as the exact instant sent (ISO 8601, UTC);
- * lines never sent keep what was typed and say that they were not sent. An enrolment records
- * beside the name typed the one the platform has (an existing student keeps theirs), and the
- * expiry each turma had before (as the review found it) beside the one sent.
+ * The rows of the results file, a record a secretary can file: what was done, when (and when each
+ * retry of its lines went), to which turmas (names and ids), then one line per input line with its
+ * outcome. Expiries appear as the person saw them (local time, four-digit year) and as the exact
+ * instant sent (ISO 8601, UTC); lines never sent keep what was typed and say that they were not
+ * sent. An enrolment records beside the name typed the one the platform has (an existing student
+ * keeps theirs), and the expiry each turma had before (as the review found it) beside the one
+ * sent; a removal, the name and expiries the run found just before it, so the file alone can put
+ * the students back.
  */
 export function resultsCsvRows(
   record: ResultsRecord,
@@ -71,14 +77,15 @@ export function resultsCsvRows(
     if (report.expiry === '') return [text.noExpiry, ''];
     return [local.format(new Date(report.expiry)), report.expiry];
   };
-  /** The name the platform has once the line is done: an existing student's own. */
+  /** The name the platform has once the line is done (an existing student's own), or had. */
   const platformName = (report: RowReport): string => {
-    if (record.mode === 'remove') return '';
     if (report.existing) return report.existing.name;
     return report.existing === null && report.outcome === 'enrolled' ? report.name : '';
   };
   const before = (report: RowReport): [string, string] => {
-    if (record.mode === 'remove' || !sent(report)) return ['', ''];
+    if (!sent(report)) return ['', ''];
+    // A removal of no student, or of one not looked up: its outcome says all that is known.
+    if (record.mode === 'remove' && !report.existing) return ['', ''];
     if (report.existing === undefined) return [text.notChecked, ''];
     if (report.existing === null) return [text.newStudent, ''];
     const current = new Map(report.existing.classes.map((turma) => [turma.id, turma]));
@@ -102,13 +109,15 @@ export function resultsCsvRows(
         .join('; '),
     ];
   };
+  const when = (label: string, at: Date) => [
+    label,
+    `${ranAt.format(at)} (${timeZone})`,
+    at.toISOString(),
+  ];
   return [
     [text.operationLabel, text.operation[record.mode]],
-    [
-      text.ranAtLabel,
-      `${ranAt.format(record.startedAt)} (${timeZone})`,
-      record.startedAt.toISOString(),
-    ],
+    when(text.ranAtLabel, record.startedAt),
+    ...record.retriedAt.map((at) => when(text.retriedAtLabel, at)),
     [text.turmasLabel, String(record.turmas.length)],
     ...record.turmas.map((turma) => [text.turmaLabel, turma.name, turma.id]),
     [],

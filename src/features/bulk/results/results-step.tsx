@@ -27,9 +27,10 @@ import { EmailText } from '../../../components/email-text/email-text';
 
 interface ResultsStepProps {
   mode: BulkMode;
-  /** The run's turmas and start, for the results file. */
+  /** The run's turmas, start and retries, for the results file. */
   turmas: readonly ClassSummary[];
   startedAt: Date;
+  retriedAt: readonly Date[];
   status: 'finished' | 'cancelled';
   reports: readonly RowReport[];
   /** The input's own delimiter, so the file opens in the same spreadsheet the same way. */
@@ -59,6 +60,7 @@ export function ResultsStep({
   mode,
   turmas,
   startedAt,
+  retriedAt,
   status,
   reports,
   delimiter,
@@ -94,7 +96,7 @@ export function ResultsStep({
   function download() {
     const text = messages.results;
     const [header = [], ...rows] = resultsCsvRows(
-      { mode, turmas, startedAt, reports },
+      { mode, turmas, startedAt, retriedAt, reports },
       {
         text: text.csv,
         locale,

@@ -3,6 +3,7 @@ process.env.TZ = 'America/Sao_Paulo';
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NAME_MAX_LENGTH } from '#contract';
+import { bulkMessagesFor } from '../messages';
 import { checkRows } from './check-rows';
 import type { InputRow } from '../types';
 
@@ -111,6 +112,18 @@ describe('checkRows when enrolling', () => {
     expect(row?.problems).toEqual([]);
     expect(row?.student?.expirationDate).toBe(sent);
   });
+
+  it.each(['pt-BR', 'en'] as const)(
+    'takes every form its %s error names, with a time and without',
+    (locale) => {
+      const words = bulkMessagesFor(locale).rowProblem({ field: 'expiry', reason: 'invalid' }, '');
+      const forms = words.match(/\d[\d/-]+\d(?: \d{2}:\d{2})?/g) ?? [];
+      expect(forms).toEqual(['31/12/2026', '31/12/2026 18:00', '2026-12-31 18:00']);
+      expect(
+        enrol(rows(...forms.map((expiry) => ({ expiry })))).map((row) => row.problems),
+      ).toEqual(forms.map(() => []));
+    },
+  );
 
   it.each([
     '31/02/2026',

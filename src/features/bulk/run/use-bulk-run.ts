@@ -50,25 +50,28 @@ export function useBulkRun(options: BulkRunOptions) {
     if (!run || !snapshot || !settled) return null;
     const sent = run.items.map((item, index) => {
       const report = sentReport(run.mode, item.row, item.expiry, snapshot.results[index]!);
+      // A removal tells of the student as the run found them, not as the review did minutes before.
+      if (run.mode === 'remove') {
+        return withRemovalOutcome(report, run.turmas, run.removalLookup?.before.get(item));
+      }
       if (item.existing !== undefined) report.existing = item.existing;
-      return run.mode === 'remove'
-        ? withRemovalOutcome(report, run.turmas, run.removalLookup?.before.get(item))
-        : report;
+      return report;
     });
     return [...run.others, ...sent].sort((a, b) => a.line - b.line);
   }, [run, snapshot, settled]);
 
   /**
    * Sends `items`; `others` are the lines reported as they stand (held back, or done before). A
-   * retry of a run's failed lines keeps its `runId`.
+   * retry of a run's failed lines keeps its `runId` and its start, and adds its own.
    */
   const begin = useCallback(
     (
       items: RunItem[],
       others: RowReport[],
-      earlier?: RemovalLookup['before'],
-      runId = newRunId(),
+      retry?: { of: Run; earlier: RemovalLookup['before'] },
     ) => {
+      const runId = retry?.of.runId ?? newRunId();
+      const earlier = retry?.earlier;
       const classes = turmas.map(({ id }) => ({ id }));
       const runMode = mode;
       // What each student is in, asked just before their removal: the outcome says what it did.
@@ -99,13 +102,15 @@ export function useBulkRun(options: BulkRunOptions) {
         // After an outage the run asks the server's health before sending rows again.
         probe: () => api.checkHealth(),
       });
-      const started = {
+      const now = new Date();
+      const started: Run = {
         mode: runMode,
         items,
         runner,
         others,
         turmas,
-        startedAt: new Date(),
+        startedAt: retry?.of.startedAt ?? now,
+        retriedAt: retry ? [...retry.of.retriedAt, now] : [],
         ...(removalLookup && { removalLookup }),
         runId,
       };
@@ -129,8 +134,7 @@ export function useBulkRun(options: BulkRunOptions) {
     begin(
       run.items.filter((item) => again.has(item.row.line)),
       reports.filter((report) => !again.has(report.line)),
-      earlier,
-      run.runId,
+      { of: run, earlier },
     );
   }
 
