@@ -6,6 +6,7 @@
  * addresses here are real, distinct source addresses.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PIPELINED_MAX } from './http-server.ts';
 import { STANDARD_FIXTURES, TURMAS } from './testing/fixtures.ts';
 import { expectRawError, RawConnection } from './testing/raw-http.ts';
 import { startTestServer, TEST_TOKEN, type TestServer } from './testing/test-server.ts';
@@ -101,5 +102,35 @@ describe('request bodies still arriving', () => {
     const other = await open(server, '127.0.0.1');
     other.write(HEALTH);
     expect((await other.nextAnswer())?.status).toBe(200);
+  });
+});
+
+describe('requests pipelined on one connection', () => {
+  it('past the cap, a 429 in its turn and the connection closed; the rest dropped', async () => {
+    server = await startTestServer({ fixtures: STANDARD_FIXTURES });
+    const list = `GET /v1/classe HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_TOKEN}\r\n\r\n`;
+    const connection = await open(server, '127.0.0.1');
+    // In one packet, as a flood sends them: Node parses them all at once.
+    connection.write(list.repeat(PIPELINED_MAX + 5));
+    for (let n = 0; n < PIPELINED_MAX; n++) {
+      expect((await connection.nextAnswer())?.status).toBe(200);
+    }
+    const refused = await connection.nextAnswer();
+    expectRawError(
+      refused,
+      429,
+      `Too many requests on one connection: at most ${PIPELINED_MAX} waiting for their answers`,
+    );
+    expect(refused!.headers.connection).toBe('close');
+    expect(await connection.nextAnswer()).toBeUndefined();
+
+    // A connection that keeps within the cap is served throughout.
+    const polite = await open(server, '127.0.0.1');
+    for (let round = 0; round < 2; round++) {
+      polite.write(list.repeat(PIPELINED_MAX));
+      for (let n = 0; n < PIPELINED_MAX; n++) {
+        expect((await polite.nextAnswer())?.status).toBe(200);
+      }
+    }
   });
 });

@@ -189,8 +189,29 @@ export const FOLDED = { id: 'a.id', at: iso('a.at'), atFilter: "(a.at + interval
  * one statement (one snapshot: a fold between two would show an entry twice or not at all).
  */
 export async function listAudit(query: Query, params: AuditParams): Promise<AuditResponse> {
-  const { rows } = await query<AuditRow & pg.QueryResultRow>(auditListStatement(params));
+  // PostgreSQL's text cannot hold U+0000, so no entry names such a turma or credential: asked,
+  // it refuses the statement (a 500), where the answer is simply none.
+  if (params.classId?.includes('\0') || params.credential?.includes('\0')) {
+    return auditPage([], params.pageSize);
+  }
+  const { rows } = await query<AuditRow & pg.QueryResultRow>(
+    auditListStatement(withinTimestamps(params)),
+  );
   return auditPage(rows, params.pageSize);
+}
+
+/** The first instant a timestamptz can be written as ISO 8601: it has no year 0 (1 BC). */
+const TIMESTAMP_MIN = '0001-01-01T00:00:00.000Z';
+
+/**
+ * The contract's window runs from year 0, which PostgreSQL refuses to read ("out of range").
+ * No entry is that old, so a bound in year 0 keeps the same entries moved to year 1: `after`
+ * still all of them, `before` still none. Both are toISOString()'s text, which sorts as time.
+ */
+function withinTimestamps(params: AuditParams): AuditParams {
+  const clamp = (at: string | undefined) =>
+    at !== undefined && at < TIMESTAMP_MIN ? TIMESTAMP_MIN : at;
+  return { ...params, after: clamp(params.after), before: clamp(params.before) };
 }
 
 /** listAudit's statement and its values (also for a look at its plan). */
