@@ -5,7 +5,7 @@
  * as CSV; axe on each state.
  */
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { Class } from '#contract';
 import {
   expect,
@@ -107,6 +107,80 @@ for (const size of [
     await expect(outcome.getByRole('button', { name: 'Desfazer' })).toBeVisible();
     await expectNoAxeViolations(page, OVER_THE_PAGE);
   });
+}
+
+const WORDS = {
+  pt: {
+    view: 'Expirando em breve',
+    onlySelected: 'Só a turma selecionada',
+    selectRow: (name: string, turma: string) => `Selecionar ${name} em ${turma}`,
+    extend: 'Estender validade',
+    form: 'Nova validade para 1 matrícula',
+    expiry: 'Validade da matrícula',
+    cancel: 'Cancelar',
+  },
+  en: {
+    view: 'Expiring soon',
+    onlySelected: 'Only the selected class',
+    selectRow: (name: string, turma: string) => `Select ${name} in ${turma}`,
+    extend: 'Extend expiry',
+    form: 'New expiry for 1 enrolment',
+    expiry: 'Enrolment expiry',
+    cancel: 'Cancel',
+  },
+};
+
+for (const size of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 360, height: 740 },
+]) {
+  for (const language of [
+    { name: 'Portuguese', words: WORDS.pt, choose: async () => {} },
+    {
+      name: 'English',
+      words: WORDS.en,
+      choose: (page: Page) => page.getByRole('button', { name: 'English' }).click(),
+    },
+  ]) {
+    test(`the new-expiry form takes focus where it opens, and gives it back on cancel (${language.name}, ${size.name})`, async ({
+      page,
+      request,
+      token,
+    }) => {
+      const words = language.words;
+      await page.setViewportSize(size);
+      const tag = `${Date.now().toString(36)}${size.name}${language.name}`;
+      const student = { name: `Olga Expira ${tag}`, email: `olga.${tag}@escola.test` };
+      const { data } = await listClasses(request, token, { pageSize: 1 });
+      const turma = data[0]!;
+      await enrolSoon(request, token, turma, student);
+
+      await signIn(page, token);
+      await turmasPage(page).rowCheckbox(turma).check();
+      await language.choose(page);
+      await page.goto('/?expirando=30');
+      const view = page.getByRole('dialog', { name: words.view });
+      await view.getByRole('checkbox', { name: words.onlySelected }).check();
+      await view.getByRole('checkbox', { name: words.selectRow(student.name, turma.name) }).check();
+      const extend = view.getByRole('button', { name: words.extend });
+      await extend.press('Enter');
+
+      // Focus is in the form, on the screen (the button stays below it, on a phone out of sight);
+      // Tab goes on through the form, not on to the export and the table.
+      const form = view.getByRole('group', { name: words.form });
+      const heading = form.getByRole('heading', { name: words.form });
+      await expect(heading).toBeFocused();
+      await expect(heading).toBeInViewport();
+      await page.keyboard.press('Tab');
+      await expect(form.getByRole('textbox', { name: words.expiry })).toBeFocused();
+
+      await form.getByRole('button', { name: words.cancel }).press('Enter');
+      await expect(form).toBeHidden();
+      await expect(extend).toBeFocused();
+      await expect(extend).toBeInViewport();
+      await expectNoHorizontalOverflow(page);
+    });
+  }
 }
 
 test('offline, a new window says it cannot be loaded, never that nothing expires', async ({

@@ -244,6 +244,33 @@ describe('TurmaPicker: adding turmas', () => {
     expect(await screen.findByRole('listbox')).toBeVisible();
   });
 
+  it('holds one turma when single: a pick replaces it and closes the list, by pointer or keyboard', async () => {
+    installReferenceApi({ turmas: manyTurmas(120) });
+    const onChange = vi.fn();
+    const { user } = render(<ControlledPicker single onChange={onChange} />);
+
+    typeBurst(search(), 'química');
+    await settled();
+    expect(screen.getByRole('listbox')).toHaveAttribute('aria-multiselectable', 'false');
+    await user.click(screen.getByRole('option', { name: 'Química 1º A' }));
+    expect(chosenNames()).toEqual(['Química 1º A']);
+    // Chosen, the list is closed while focus is still in the search: it cannot close later, as
+    // focus leaves for what is below it, and move that from under the pointer.
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(search()).toHaveAttribute('aria-expanded', 'false');
+    expect(search()).toHaveFocus();
+
+    // Down opens it again; Enter on another replaces the first and closes it.
+    await user.keyboard('{ArrowDown}');
+    await settled();
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith([
+      { id: expect.any(String) as unknown, name: 'Química 1º B' },
+    ]);
+    expect(chosenNames()).toEqual(['Química 1º B']);
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
   it('keeps a turma highlighted when the answer for what was typed replaces the last one', async () => {
     const backend = installReferenceApi({ turmas: manyTurmas(30) });
     const onChange = vi.fn();

@@ -34,8 +34,15 @@ export interface TurmaPickerProps {
   /** A validation or API message about the turmas. */
   error?: ReactNode;
   disabled?: boolean;
+  /**
+   * One turma at most (where a move or a copy goes, a filter): a pick replaces the chosen turma
+   * and closes the list, as a select does, so nothing below the field moves on the next click.
+   */
+  single?: boolean;
   /** The search field: where a form moves focus to report an error about the turmas. */
   ref?: Ref<HTMLInputElement>;
+  /** FormDialog focuses the search when the dialog opens: the field to fill first. */
+  'data-autofocus'?: boolean;
 }
 
 /**
@@ -55,7 +62,9 @@ export function TurmaPicker({
   label,
   error,
   disabled = false,
+  single = false,
   ref,
+  'data-autofocus': autoFocus,
 }: TurmaPickerProps) {
   const messages = useTurmaPickerMessages();
   const labelId = useId();
@@ -68,6 +77,8 @@ export function TurmaPicker({
     if (chosenIds.has(turma.id)) {
       setRefused(false);
       onChange(value.filter((other) => other.id !== turma.id));
+    } else if (single) {
+      onChange([turma]);
     } else if (value.length >= CLASSES_PER_REQUEST_MAX) {
       setRefused(true);
     } else {
@@ -111,6 +122,8 @@ export function TurmaPicker({
         }
         error={error}
         disabled={disabled}
+        single={single}
+        data-autofocus={autoFocus}
       />
     </div>
   );

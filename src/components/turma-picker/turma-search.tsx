@@ -54,7 +54,10 @@ interface TurmaSearchProps {
   notice: string | null;
   error?: ReactNode;
   disabled: boolean;
+  /** One turma at most: the list closes on a pick, and says it holds a single choice. */
+  single: boolean;
   ref?: Ref<HTMLInputElement>;
+  'data-autofocus'?: boolean | undefined;
 }
 
 /**
@@ -70,7 +73,9 @@ export function TurmaSearch({
   notice,
   error,
   disabled,
+  single,
   ref,
+  'data-autofocus': autoFocus,
 }: TurmaSearchProps) {
   const messages = useTurmaPickerMessages();
   const appMessages = useMessages();
@@ -108,7 +113,11 @@ export function TurmaSearch({
       store={combobox}
       onOptionSubmit={(id) => {
         const turma = shown.find((candidate) => candidate.id === id);
-        if (turma && !unavailable?.has(turma.id)) onPick({ id: turma.id, name: turma.name });
+        if (!turma || unavailable?.has(turma.id)) return;
+        onPick({ id: turma.id, name: turma.name });
+        // Picked, the choice is made: the list would otherwise stay open until focus leaves the
+        // field, and close then under the pointer, taking what is below it up (a lost click).
+        if (single) combobox.closeDropdown();
       }}
     >
       <Combobox.EventsTarget
@@ -123,6 +132,7 @@ export function TurmaSearch({
       >
         <TextInput
           ref={ref}
+          data-autofocus={autoFocus}
           label={messages.searchLabel}
           placeholder={messages.searchPlaceholder}
           value={text}
@@ -170,7 +180,7 @@ export function TurmaSearch({
         <Combobox.Options
           className={classes.options}
           aria-label={messages.resultsLabel}
-          aria-multiselectable
+          aria-multiselectable={!single}
           aria-busy={busy}
         >
           {shown.map((turma, index) => (

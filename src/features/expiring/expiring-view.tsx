@@ -33,9 +33,9 @@ import { ExtendForm } from './extend-form';
 import { ExtendOutcomeNotice } from './extend-outcome';
 import { useExpiringMessages } from './messages';
 import type { ExtendOutcome } from './use-extend-run';
+import { useExtendFormOpener } from './use-extend-form-opener';
 import { PAGE_SIZE, useExpiringPage } from './use-expiring-page';
-
-const keyOf = (row: ExpiringEnrolment) => `${row.class.id}\u0000${row.student.email}`;
+import { keyOf, useTickedRows } from './use-ticked-rows';
 
 export interface ExpiringViewProps {
   api: ApiClient;
@@ -66,11 +66,11 @@ export function ExpiringView({
   const turmas = useSelection();
   const [onlySelected, setOnlySelected] = useState(false);
   const [page, setPage] = useState(1);
-  const [ticked, setTicked] = useState<ReadonlyMap<string, ExpiringEnrolment>>(() => new Map());
   const [extending, setExtending] = useState(false);
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<ExtendOutcome | null>(null);
   const [exportFailed, setExportFailed] = useState(false);
+  const { opener, noteCancel } = useExtendFormOpener(extending);
   const classIds = onlySelected && turmas.length > 0 ? turmas.map((turma) => turma.id) : undefined;
   const { query, window, now, otherWindow, waitsOffline } = useExpiringPage(
     api,
@@ -80,25 +80,12 @@ export function ExpiringView({
   );
   const rows = query.data?.data ?? [];
   const total = query.data?.totalRecords ?? 0;
+  const { ticked, toggle, tickPage, clear: clearTicks } = useTickedRows(rows);
   const restart = () => {
     setPage(1);
-    setTicked(new Map());
+    clearTicks();
     // No ticks left: an open form would offer "0 matrículas". A run on its way keeps its form.
     if (!sending) setExtending(false);
-  };
-  const toggle = (row: ExpiringEnrolment) => {
-    const next = new Map(ticked);
-    if (next.has(keyOf(row))) next.delete(keyOf(row));
-    else next.set(keyOf(row), row);
-    setTicked(next);
-  };
-  const tickPage = (checked: boolean) => {
-    const next = new Map(ticked);
-    for (const row of rows) {
-      if (checked) next.set(keyOf(row), row);
-      else next.delete(keyOf(row));
-    }
-    setTicked(next);
   };
 
   return (
@@ -139,11 +126,14 @@ export function ExpiringView({
                 setOutcome(done);
                 // Done: the form goes, its outcome stays. With none extended, it stays to retry.
                 if (done.extended > 0) {
-                  setTicked(new Map());
+                  clearTicks();
                   setExtending(false);
                 }
               }}
-              onCancel={() => setExtending(false)}
+              onCancel={() => {
+                noteCancel();
+                setExtending(false);
+              }}
               onSendingChange={(busy) => {
                 setSending(busy);
                 if (busy) setOutcome(null);
@@ -172,7 +162,11 @@ export function ExpiringView({
                 )}
                 <Group gap="xs">
                   {!readOnly && (
-                    <Button disabled={ticked.size === 0} onClick={() => setExtending(true)}>
+                    <Button
+                      ref={opener}
+                      disabled={ticked.size === 0}
+                      onClick={() => setExtending(true)}
+                    >
                       {messages.extend}
                     </Button>
                   )}

@@ -283,6 +283,33 @@ describe('expiring soon', () => {
     expect(backend.expiryOf('t-fis', 'davi@escola.test')).toBe(newExpiry);
   });
 
+  it('moves focus into the form as it opens, and back to "Estender validade" when cancelled', async () => {
+    installBackend();
+    window.history.replaceState(null, '', '/?expirando=30');
+    const { user } = renderPage();
+    const dialog = await view();
+    await within(dialog).findByText('2 matrículas');
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'Selecionar Ana Souza em Matemática 9º A' }),
+    );
+    const extend = within(dialog).getByRole('button', { name: 'Estender validade' });
+    act(() => extend.focus());
+    await user.keyboard('{Enter}');
+
+    // The form opens above the button: focus goes to it, and Tab goes on through it.
+    const heading = await within(dialog).findByRole('heading', {
+      name: 'Nova validade para 1 matrícula',
+    });
+    await waitFor(() => expect(heading).toHaveFocus());
+    const form = within(dialog).getByRole('group', { name: 'Nova validade para 1 matrícula' });
+    await user.tab();
+    expect(within(form).getByRole('textbox', { name: /^Validade da matrícula/ })).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(within(dialog).queryByRole('heading', { name: /^Nova validade/ })).toBeNull();
+    expect(extend).toHaveFocus();
+  });
+
   it('keeps the form open to try again when none could be extended', async () => {
     const backend = installBackend();
     window.history.replaceState(null, '', '/?expirando=30');

@@ -1,5 +1,5 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ExpiringEnrolment } from '#contract/extensions';
 import type { ApiClient } from '../../api/client';
 import { checkExpiry, defaultExpiry, type ExpiryValue } from '../../components/expiry-field/expiry';
@@ -11,7 +11,8 @@ import { useExtendRun, type ExtendOutcome } from './use-extend-run';
 /**
  * A new expiry for the ticked enrolments, sent once Apply is pressed: several go with the shared
  * run view (counts, time left, pause). The outcome goes to `onDone`, for the view to say
- * (ExtendOutcomeNotice) and to close the form once some were extended.
+ * (ExtendOutcomeNotice) and to close the form once some were extended. It takes focus when it
+ * appears, on its heading: the button that opened it is below it, and on a phone off the screen.
  */
 export function ExtendForm({
   api,
@@ -36,6 +37,9 @@ export function ExtendForm({
   const [sent, setSent] = useState<readonly ExpiringEnrolment[] | null>(null);
   const { extend, progress } = useExtendRun(api, onUnauthorized);
   const sending = sent !== null;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  useEffect(() => heading.current?.focus(), []);
 
   const apply = async () => {
     const checked = checkExpiry(expiry, new Date());
@@ -53,9 +57,11 @@ export function ExtendForm({
   };
 
   return (
-    <Paper withBorder p="md">
+    <Paper withBorder p="md" role="group" aria-labelledby={headingId}>
       <Stack gap="sm">
-        <Text fw={600}>{messages.extendTitle((sent ?? rows).length)}</Text>
+        <Title order={3} size="h5" ref={heading} id={headingId} tabIndex={-1}>
+          {messages.extendTitle((sent ?? rows).length)}
+        </Title>
         <Text size="sm">{messages.extendReplaces}</Text>
         <ExpiryField
           value={expiry}

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
 import type { ClassSummary } from '#contract';
 import type { StudentEnrolment, StudentRecord } from '#contract/extensions';
 import { newRunId } from '../../api/client';
@@ -66,8 +66,6 @@ function MoveForm({ api, student, from, onDone }: StudentDialogProps & { from: S
   const [runId] = useState(newRunId);
   const text = messages.move;
   const fromName = visibleName(from.name);
-  // The turma it leaves cannot be where it goes: the move would only take the student out.
-  const unavailable = new Map([[from.id, text.fromHere]]);
   const warnings = useMoveWarnings(form.control, student, from);
 
   const remove = (turma: { id: string }) => () =>
@@ -76,6 +74,7 @@ function MoveForm({ api, student, from, onDone }: StudentDialogProps & { from: S
   const submit = useFormSubmit(form, async ({ to: [to], keepExpiry: keep, expiry }) => {
     if (!to) {
       form.setError('to', { type: 'required', message: text.toRequired });
+      form.setFocus('to');
       return;
     }
     // Kept: the old turma's expiry, as it is (none stays none).
@@ -145,26 +144,7 @@ function MoveForm({ api, student, from, onDone }: StudentDialogProps & { from: S
         <Text size="sm" fw={600}>
           {text.from(fromName)}
         </Text>
-        <Controller
-          control={form.control}
-          name="to"
-          render={({ field, fieldState }) => (
-            <TurmaPicker
-              ref={field.ref}
-              api={api}
-              label={text.to}
-              // One turma to move to: a new pick replaces the last.
-              value={field.value}
-              onChange={(value) => {
-                field.onChange(value.slice(-1));
-                form.clearErrors('to');
-              }}
-              error={fieldState.error?.message}
-              disabled={busy}
-              unavailable={unavailable}
-            />
-          )}
-        />
+        <DestinationField form={form} api={api} from={from} disabled={busy} />
         <Controller
           control={form.control}
           name="keepExpiry"
@@ -199,6 +179,47 @@ function MoveForm({ api, student, from, onDone }: StudentDialogProps & { from: S
         </FormDialogActions>
       </Stack>
     </form>
+  );
+}
+
+/** Where the student goes: one turma, the dialog's first field. */
+function DestinationField({
+  form,
+  api,
+  from,
+  disabled,
+}: {
+  form: UseFormReturn<MoveValues>;
+  api: StudentDialogProps['api'];
+  from: StudentEnrolment;
+  disabled: boolean;
+}) {
+  const text = useStudentMessages().move;
+  // The turma it leaves cannot be where it goes: the move would only take the student out.
+  const unavailable = new Map([[from.id, text.fromHere]]);
+  return (
+    <Controller
+      control={form.control}
+      name="to"
+      render={({ field, fieldState }) => (
+        <TurmaPicker
+          ref={field.ref}
+          api={api}
+          label={text.to}
+          // One turma to move to: a new pick replaces the last.
+          single
+          value={field.value}
+          onChange={(value) => {
+            field.onChange(value);
+            form.clearErrors('to');
+          }}
+          error={fieldState.error?.message}
+          disabled={disabled}
+          unavailable={unavailable}
+          data-autofocus
+        />
+      )}
+    />
   );
 }
 

@@ -241,6 +241,41 @@ describe('moving between turmas', () => {
     expect(backend.requests.filter((request) => request.method !== 'GET')).toEqual([]);
   });
 
+  it('starts in the turma search, and goes back to it when sent with no turma', async () => {
+    const backend = installBackend();
+    const { user } = openPage();
+    await screen.findByRole('table', { name: 'Turmas de Ana Souza' });
+    await user.click(screen.getByRole('button', { name: 'Mover de Matemática 9º A' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mover para outra turma' });
+    const search = within(dialog).getByRole('combobox', { name: 'Adicionar turma' });
+    await waitFor(() => expect(search).toHaveFocus());
+
+    await user.click(within(dialog).getByRole('button', { name: 'Mover' }));
+    await waitFor(() => expect(search).toHaveAccessibleDescription('Escolha a turma de destino.'));
+    expect(search).toHaveFocus();
+    expect(backend.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+
+  it('closes the turma list once one is picked: the next click lands on what is below it', async () => {
+    installBackend();
+    const { user } = openPage();
+    await screen.findByRole('table', { name: 'Turmas de Ana Souza' });
+    await user.click(screen.getByRole('button', { name: 'Mover de Matemática 9º A' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mover para outra turma' });
+    await user.type(within(dialog).getByRole('combobox', { name: 'Adicionar turma' }), 'fisica');
+    await user.click(await within(dialog).findByRole('option', { name: /Física 1º B/ }));
+
+    // Closed while focus is still in the search: nothing collapses as a click takes it away
+    // (the e2e test student-page-move.spec.ts clicks where the checkbox is on the screen).
+    expect(screen.queryByRole('listbox', { name: 'Turmas encontradas' })).toBeNull();
+    const keep = within(dialog).getByRole('checkbox', { name: 'Manter a validade atual' });
+    await user.click(keep);
+    expect(keep).not.toBeChecked();
+    expect(within(dialog).getByRole('list', { name: 'Para a turma' })).toHaveTextContent(
+      'Física 1º B',
+    );
+  });
+
   it('an Escape in the move dialog closes its turma list, not the dialog nor the page', async () => {
     installBackend();
     const { user } = openPage();
@@ -248,7 +283,7 @@ describe('moving between turmas', () => {
     await user.click(screen.getByRole('button', { name: 'Mover de Matemática 9º A' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mover para outra turma' });
     await user.type(within(dialog).getByRole('combobox', { name: 'Adicionar turma' }), 'fisica');
-    // Picked from the keyboard: the list stays open for another pick.
+    // Picked from the keyboard.
     await waitFor(() =>
       expect(
         within(screen.getByRole('listbox', { name: 'Turmas encontradas' })).getAllByRole('option'),
@@ -258,7 +293,10 @@ describe('moving between turmas', () => {
     expect(within(dialog).getByRole('list', { name: 'Para a turma' })).toHaveTextContent(
       'Física 1º B',
     );
-    expect(screen.getByRole('listbox', { name: 'Turmas encontradas' })).toBeVisible();
+    // One turma to go to: picked, the list closes; Down opens it again.
+    expect(screen.queryByRole('listbox', { name: 'Turmas encontradas' })).toBeNull();
+    await user.keyboard('{ArrowDown}');
+    expect(await screen.findByRole('listbox', { name: 'Turmas encontradas' })).toBeVisible();
 
     await user.keyboard('{Escape}');
     await waitFor(() =>
