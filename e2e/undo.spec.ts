@@ -210,10 +210,17 @@ test('bulk runs of 20 students: one pasted, undone from its success message; one
   await dialog.getByRole('button', { name: 'Matricular 20 alunos em 1 turma' }).click();
   await expect(finished).toBeVisible({ timeout: 30_000 });
   expect(await countsOf(request, token, [turma!])).toEqual([before! + 20]);
+  // Twenty students at once: asked first, and nothing is sent until confirmed.
   await dialog.getByRole('button', { name: 'Desfazer', exact: true }).click();
-  await expect(dialog.getByRole('status').filter({ hasText: 'Desfeito' })).toContainText(
-    `${turma!.name}: 20 alterações desfeitas`,
-  );
+  const question = dialog.getByRole('group', { name: /^Desfazer para os 20 alunos\?/ });
+  await expect(question).toBeFocused();
+  expect(await countsOf(request, token, [turma!])).toEqual([before! + 20]);
+  await question.getByRole('button', { name: 'Desfazer para 20 alunos' }).click();
+  const answer = dialog.getByRole('status').filter({ hasText: 'Desfeito' });
+  await expect(answer).toContainText(`${turma!.name}: 20 alterações desfeitas`);
+  await expect(answer).toBeFocused();
+  // The lines below still say what the run did, and now say so.
+  await expect(dialog.getByText(/^Desfeito às [\d:]+: as linhas abaixo/)).toBeVisible();
   expect(await countsOf(request, token, [turma!])).toEqual([before]);
   expect(await enrolmentsOf(request, token, first[0]!)).toEqual([]);
   await dialog.getByRole('button', { name: 'Fechar' }).filter({ hasText: 'Fechar' }).click();
@@ -233,7 +240,9 @@ test('bulk runs of 20 students: one pasted, undone from its success message; one
   const card = history.runCard(20).first();
   await expect(card).toContainText(`Matriculou ${second[19]!} em ${turma!.name}`);
   await card.getByRole('button', { name: 'Desfazer o lote inteiro' }).click();
+  await card.getByRole('button', { name: 'Desfazer o lote inteiro', exact: true }).click();
   await expect(history.answer).toContainText(`${turma!.name}: 20 alterações desfeitas`);
+  await expect(history.answer).toBeFocused();
   expect(await countsOf(request, token, [turma!])).toEqual([before]);
   await history.drawer.getByRole('button', { name: 'Fechar histórico' }).click();
   await expect(turmasPage(page).row(turma!).students).toHaveText(numbers.format(before!));
@@ -261,7 +270,7 @@ test('an undo after a later write to the same student and turma leaves that turm
   await expect(history.answer).toContainText('Desfeito em parte');
   await expect(history.answer).toContainText(`${untouched!.name}: 1 alteração desfeita`);
   await expect(history.answer).toContainText(
-    `${changed!.name}: 1 recusada (a matrícula mudou depois desta alteração; nada foi sobrescrito)`,
+    `${changed!.name}: 1 recusada (${email}): a matrícula mudou depois desta alteração; nada foi sobrescrito`,
   );
   expect(await enrolmentsOf(request, token, email)).toEqual([
     expect.objectContaining({ id: changed!.id, expirationDate: later }),

@@ -134,8 +134,8 @@ export function UndoWrite({
 }: {
   api: Requester;
   body: UndoBody;
-  /** The answer came (the message may now stay until read). */
-  onUndone?: () => void;
+  /** The answer came (the message may now stay until read); undefined when the undo failed. */
+  onUndone?: (answer: UndoResponse | undefined) => void;
   /** How many students the write changed: more than one is asked first (`UndoConfirm`). */
   students?: number;
 }) {
@@ -147,7 +147,7 @@ export function UndoWrite({
   const send = () => {
     setConfirming(false);
     setSent(true);
-    undo.mutate(body, { onSettled: () => onUndone?.() });
+    undo.mutate(body, { onSettled: (answer) => onUndone?.(answer) });
   };
   if (sent && !undo.isPending) {
     return <UndoAnswer answer={undo.data} error={undo.error} takesFocus />;

@@ -1,14 +1,21 @@
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
+import { undoByTurma } from '../../api/audit-undo';
 import { UndoWrite } from '../../api/audit-undo-parts';
 import type { ApiClient } from '../../api/client';
 import { AUDIT_EXTENSION, type ClassSummary } from '#contract';
 import { defaultExpiry, expiryToSend } from '../../components/expiry-field/expiry';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
-import { bulkReducer, initialBulkState, type PreviewState, type RunItem } from './bulk-state';
+import {
+  bulkReducer,
+  initialBulkState,
+  type PreviewState,
+  type Run,
+  type RunItem,
+} from './bulk-state';
 import { useBulkMessages } from './messages';
 import { InputStep } from './parse/input-step';
-import { excludedReport, invalidReport, SUCCESS } from './results/outcomes';
+import { excludedReport, invalidReport, SUCCESS, type RowReport } from './results/outcomes';
 import { ResultsStep } from './results/results-step';
 import { PreviewStep } from './review/preview-step';
 import type { KnownStudents } from '../../components/enrol-warnings/enrol-warnings';
@@ -60,6 +67,7 @@ export function BulkDialog({
     onUnauthorized,
     signedIn,
   });
+  const runUndo = useRunUndo(api, run, reports);
 
   // A new list starts from the turmas selected on the page; one under way keeps its own.
   const wasOpened = useRef(false);
@@ -133,11 +141,8 @@ export function BulkDialog({
             onRetryFailed={retryFailed}
             onStartOver={() => dispatch({ type: 'startOver', turmas: initialTurmas })}
             onClose={onClose}
-            undo={
-              api.extensions.has(AUDIT_EXTENSION) && reports.some((r) => SUCCESS.has(r.outcome)) ? (
-                <UndoWrite api={api} body={{ runId: step.run.runId }} />
-              ) : undefined
-            }
+            undo={runUndo.button}
+            undoneAt={runUndo.undoneAt}
           />
         );
     }
@@ -175,4 +180,35 @@ export function BulkDialog({
       <div ref={stepRoot}>{renderStep()}</div>
     </FormDialog>
   );
+}
+
+/**
+ * The results' "Desfazer" for the whole run (asked first: it sets every student done back), and
+ * when it set something back, for the results to say their lines are what the run did before.
+ */
+function useRunUndo(
+  api: ApiClient,
+  run: Run | null,
+  reports: readonly RowReport[] | null,
+): { button: ReactNode; undoneAt: Date | null } {
+  const [undone, setUndone] = useState<{ run: Run; at: Date } | null>(null);
+  const done = reports?.filter((report) => SUCCESS.has(report.outcome)).length ?? 0;
+  if (!run || !api.extensions.has(AUDIT_EXTENSION) || done === 0) {
+    return { button: undefined, undoneAt: null };
+  }
+  return {
+    button: (
+      <UndoWrite
+        api={api}
+        body={{ runId: run.runId }}
+        students={done}
+        onUndone={(answer) => {
+          if (answer && undoByTurma(answer).some((turma) => turma.restored > 0)) {
+            setUndone({ run, at: new Date() });
+          }
+        }}
+      />
+    ),
+    undoneAt: undone?.run === run ? undone.at : null,
+  };
 }

@@ -161,6 +161,8 @@ const byLocale = {
           ? 'Tentar de novo a linha não feita'
           : `Tentar de novo as ${count} linhas não feitas`,
       download: 'Baixar resultados (CSV)',
+      undoneNotice: (at: string) =>
+        `Desfeito às ${at}: as linhas abaixo e o arquivo dizem o que o envio fez antes disso.`,
       newBatch: 'Nova lista',
       fileName: (mode: 'enrol' | 'remove', date: string) =>
         `${mode === 'enrol' ? 'matricula' : 'remocao'}-em-lote-${date}.csv`,
@@ -203,6 +205,7 @@ const byLocale = {
         operation: { enrol: 'Matrícula em lote', remove: 'Remoção em lote' },
         ranAtLabel: 'Enviado em',
         retriedAtLabel: 'Reenviado em',
+        undoneAtLabel: 'Desfeito em',
         turmasLabel: 'Turmas',
         turmaLabel: 'Turma',
         header: (timeZone: string) => [
@@ -381,6 +384,8 @@ const byLocale = {
       retryFailed: (n: number, count: string) =>
         n === 1 ? 'Retry the line not done' : `Retry the ${count} lines not done`,
       download: 'Download results (CSV)',
+      undoneNotice: (at: string) =>
+        `Undone at ${at}: the lines below and the file say what the run did before that.`,
       newBatch: 'New list',
       fileName: (mode: 'enrol' | 'remove', date: string) =>
         `bulk-${mode === 'enrol' ? 'enrolment' : 'removal'}-${date}.csv`,
@@ -418,6 +423,7 @@ const byLocale = {
         operation: { enrol: 'Bulk enrolment', remove: 'Bulk removal' },
         ranAtLabel: 'Sent on',
         retriedAtLabel: 'Retried on',
+        undoneAtLabel: 'Undone on',
         turmasLabel: 'Classes',
         turmaLabel: 'Class',
         header: (timeZone: string) => [

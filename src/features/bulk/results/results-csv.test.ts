@@ -85,6 +85,14 @@ describe('resultsCsvRows: a record a secretary can file', () => {
     ]);
   });
 
+  it('says when the run was undone from its results, under when it was sent', () => {
+    const undone: ResultsRecord = { ...record, undoneAt: new Date('2026-11-24T17:30:00.000Z') };
+    expect(rowsIn('pt-BR', undone).slice(1, 3)).toEqual([
+      ['Enviado em', '24/11/2026, 14:05:09 (America/Sao_Paulo)', '2026-11-24T17:05:09.000Z'],
+      ['Desfeito em', '24/11/2026, 14:30:00 (America/Sao_Paulo)', '2026-11-24T17:30:00.000Z'],
+    ]);
+  });
+
   it('gives the expiry as entered, in local time, beside the exact instant sent, and an outcome per line', () => {
     const rows = rowsIn('pt-BR');
     expect(rows.slice(6)).toEqual([

@@ -13,6 +13,8 @@ export interface ResultsCsvText {
   ranAtLabel: string;
   /** Beside a retry's start, one line per retry under the first run's. */
   retriedAtLabel: string;
+  /** When the run was undone from its results, if it was. */
+  undoneAtLabel: string;
   turmasLabel: string;
   turmaLabel: string;
   header: (timeZone: string) => readonly string[];
@@ -33,6 +35,8 @@ export interface ResultsRecord {
   /** The first run's start: a retry of its lines keeps it, and adds its own to `retriedAt`. */
   startedAt: Date;
   retriedAt: readonly Date[];
+  /** The run undone since (its outcomes are what it did before): when. */
+  undoneAt?: Date | null;
   reports: readonly RowReport[];
 }
 
@@ -118,6 +122,7 @@ export function resultsCsvRows(
     [text.operationLabel, text.operation[record.mode]],
     when(text.ranAtLabel, record.startedAt),
     ...record.retriedAt.map((at) => when(text.retriedAtLabel, at)),
+    ...(record.undoneAt ? [when(text.undoneAtLabel, record.undoneAt)] : []),
     [text.turmasLabel, String(record.turmas.length)],
     ...record.turmas.map((turma) => [text.turmaLabel, turma.name, turma.id]),
     [],

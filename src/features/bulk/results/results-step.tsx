@@ -1,6 +1,6 @@
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/FloatingIndicator.css';
-import { Button, Group, SegmentedControl, Stack, Title } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -40,6 +40,8 @@ interface ResultsStepProps {
   onClose: () => void;
   /** "Desfazer" for the whole run, where the server keeps an audit trail. */
   undo?: ReactNode;
+  /** When that undo set something back: the lines say what the run did before it. */
+  undoneAt?: Date | null;
 }
 
 const OUTCOME_ORDER: readonly Outcome[] = [
@@ -68,6 +70,7 @@ export function ResultsStep({
   onStartOver,
   onClose,
   undo,
+  undoneAt = null,
 }: ResultsStepProps) {
   const messages = useBulkMessages();
   const closeLabel = useFormDialogMessages().close;
@@ -96,7 +99,7 @@ export function ResultsStep({
   function download() {
     const text = messages.results;
     const [header = [], ...rows] = resultsCsvRows(
-      { mode, turmas, startedAt, retriedAt, reports },
+      { mode, turmas, startedAt, retriedAt, undoneAt, reports },
       {
         text: text.csv,
         locale,
@@ -122,6 +125,9 @@ export function ResultsStep({
         )}
       </Group>
       {undo && <Group>{undo}</Group>}
+      {undoneAt && (
+        <Text size="sm">{messages.results.undoneNotice(formats.time.format(undoneAt))}</Text>
+      )}
       <dl className={runClasses.counts} aria-label={messages.results.summary}>
         {OUTCOME_ORDER.filter((outcome) => counts.has(outcome)).map((outcome) => (
           <div key={outcome}>
