@@ -14,5 +14,14 @@ it("npm start's API process has the allocator settings", () => {
     scripts: Record<string, string>;
   };
   const settings = Object.entries(ALLOCATOR_ENV).map(([name, value]) => `${name}=${value}`);
-  expect(scripts.start).toContain(`${settings.join(' ')} tsx server/main.ts`);
+  expect(scripts.start).toContain(`${settings.join(' ')} exec tsx server/main.ts`);
+});
+
+it('npm start and start:scaled put their process in the shell’s place, so SIGTERM reaches it', () => {
+  // Without `exec`, dash dies on npm's SIGTERM and leaves the server serving, port and all.
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  expect(scripts.start).toMatch(/&& [^&]*exec tsx server\/main\.ts$/);
+  expect(scripts['start:scaled']).toMatch(/&& exec tsx scripts\/start-scaled\.ts$/);
 });

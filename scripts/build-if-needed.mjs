@@ -1,7 +1,7 @@
 // `npm start` runs this first: build the console when dist/ is missing or older than its sources,
 // so a fresh clone needs only `npm ci && npm start`, and a restart does not rebuild for nothing.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // The build also reads the contract (through #contract) and prerenders the first screen with
@@ -28,6 +28,17 @@ const builtAt = existsSync(BUILT) ? statSync(BUILT).mtimeMs : 0;
 const sourcesAt = Math.max(...SOURCES.map(newestModification));
 if (builtAt >= sourcesAt) process.exit(0);
 
+// The deployment's own settings (README, "Configuration"): a rebuild must not put the defaults back.
+const CONFIG = 'dist/config.js';
+const edited =
+  existsSync(CONFIG) && readFileSync(CONFIG, 'utf8') !== readFileSync('public/config.js', 'utf8')
+    ? readFileSync(CONFIG, 'utf8')
+    : null;
+
 console.log(builtAt === 0 ? 'Building the console…' : 'Sources changed: rebuilding the console…');
 const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+if (edited !== null) {
+  writeFileSync(CONFIG, edited);
+  console.log(`Kept this deployment's ${CONFIG}.`);
+}
 process.exit(result.status ?? 1);

@@ -3,7 +3,8 @@
  * the way a deployment behind a load balancer runs it (README, "Scaling out").
  *
  * A PostgreSQL cluster kept in DATA_DIR/postgres (made on first run, from Debian's packages),
- * then PROCESSES (2) copies of `server/main.ts` on PORT, PORT+1, … (3000, 3001), all on it. The
+ * then PROCESSES (2) copies of `server/main.ts` on PORT, PORT+1, … (3000, 3001), all on it (with
+ * METRICS_PORT, their metrics on METRICS_PORT, METRICS_PORT+1, … alike). The
  * first process creates the schema and the demo turmas, and the access token in DATA_DIR when
  * API_TOKENS is not set; the others start after it and share both. Ctrl-C stops them all and
  * the cluster, keeping its data.
@@ -17,6 +18,7 @@ import { startPostgresCluster } from '../server/testing/postgres-cluster.ts';
 const dataDir = path.resolve(process.env.DATA_DIR || './data');
 const processes = Number(process.env.PROCESSES || 2);
 const firstPort = Number(process.env.PORT || 3000);
+const firstMetricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : undefined;
 
 const cluster = await startPostgresCluster({ dataDir: path.join(dataDir, 'postgres') });
 console.log(`PostgreSQL: 127.0.0.1:${cluster.port}, kept in ${cluster.dataDir}`);
@@ -30,6 +32,10 @@ async function startApi(port: number) {
       DATA_DIR: dataDir,
       DATABASE_URL: cluster.url,
       PORT: String(port),
+      // One port each: a shared one stopped the second process (EADDRINUSE), and with it all.
+      ...(firstMetricsPort !== undefined && {
+        METRICS_PORT: String(firstMetricsPort + port - firstPort),
+      }),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
