@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { Class } from '#contract';
+import { enrolThroughApi } from './roster-support';
 import { expect, listClasses, newTag, signIn, test } from './support';
 
 test.use({ apiExtensions: true });
@@ -55,11 +56,9 @@ for (const size of [
       const [from, to] = data as [Class, Class];
       const tag = newTag();
       const student = { name: `Duda ${tag}`, email: `duda.${tag}@escola.test` };
-      const enrolled = await request.post(`/v1/classe/${encodeURIComponent(from.id)}/add-student`, {
-        headers: { Authorization: `Bearer ${token}` },
-        data: { ...student, expirationDate: new Date(Date.now() + 20 * DAY).toISOString() },
-      });
-      expect(enrolled.ok()).toBe(true);
+      await enrolThroughApi(request, token, from, [
+        { ...student, expirationDate: new Date(Date.now() + 20 * DAY).toISOString() },
+      ]);
 
       await signIn(page, token);
       await language.choose(page);

@@ -21,6 +21,7 @@ import {
 import { render } from '../../testing/render';
 import { aTurma } from '../../testing/sample-classes';
 import { BulkDialog } from './bulk-dialog';
+import { captureDownloads } from '../../testing/captured-downloads';
 
 /** Tuesday 10 March 2026, noon in São Paulo (UTC−3, no daylight saving). */
 const NOW = new Date('2026-03-10T15:00:00.000Z');
@@ -186,20 +187,10 @@ function result(line: number): [string | null, string | null] {
 
 /** Downloads the results file, and reads it back as the browser would have saved it. */
 async function downloadedRows(user: UserEvent): Promise<string[][]> {
-  const saved: Blob[] = [];
-  const createObjectURL = (blob: Blob) => {
-    saved.push(blob);
-    return 'blob:results';
-  };
-  vi.stubGlobal(
-    'URL',
-    Object.assign(class extends URL {}, { createObjectURL, revokeObjectURL: () => undefined }),
-  );
-  // jsdom does not navigate: the link's click is all a download is here.
-  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  const downloads = captureDownloads();
   await user.click(within(dialog()).getByRole('button', { name: 'Baixar resultados (CSV)' }));
-  click.mockRestore();
-  const text = (await saved[0]!.text()).replace(/^\uFEFF/, '');
+  downloads.restore();
+  const text = (await downloads.saved[0]!.blob.text()).replace(/^\uFEFF/, '');
   return Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
 }
 

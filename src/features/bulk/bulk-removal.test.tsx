@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import Papa from 'papaparse';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { classQueries } from '../../api/class-queries';
 import type { ApiClient } from '../../api/client';
 import type { Locale } from '../../i18n/messages';
@@ -24,6 +24,7 @@ import {
 import { render } from '../../testing/render';
 import { aTurma } from '../../testing/sample-classes';
 import { BulkDialog } from './bulk-dialog';
+import { captureDownloads } from '../../testing/captured-downloads';
 
 const MATEMATICA = aTurma({ id: 't1', name: 'Matemática 9º A', countStudents: 0 });
 const FISICA = aTurma({ id: 't2', name: 'Física 1º B', countStudents: 0 });
@@ -40,24 +41,12 @@ if (!('fonts' in document)) {
 }
 
 /** The results file, as the browser would save it. */
-let saved: Blob[] = [];
-let click: { mockRestore: () => void } | undefined;
+let downloads: ReturnType<typeof captureDownloads>;
 beforeEach(() => {
-  saved = [];
-  const createObjectURL = (blob: Blob) => {
-    saved.push(blob);
-    return 'blob:results';
-  };
-  vi.stubGlobal(
-    'URL',
-    Object.assign(class extends URL {}, { createObjectURL, revokeObjectURL: () => undefined }),
-  );
-  // jsdom does not navigate: the link's click is all a download is here.
-  click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  downloads = captureDownloads();
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
-  click?.mockRestore();
+  downloads.restore();
 });
 
 /** The dialog over a page that has listed the turmas (which tells the console the extensions). */
@@ -180,7 +169,7 @@ async function downloadedLines(
   button = 'Baixar resultados (CSV)',
 ): Promise<Record<string, string[]>> {
   await user.click(within(dialog()).getByRole('button', { name: button }));
-  const text = (await saved.at(-1)!.text()).replace(/^\uFEFF/, '');
+  const text = (await downloads.saved.at(-1)!.blob.text()).replace(/^\uFEFF/, '');
   const lines = Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
   const header = lines.findIndex((row) => row[0] === 'Linha' || row[0] === 'Line');
   return Object.fromEntries(lines.slice(header + 1).map((row) => [row[0]!, row.slice(1)]));

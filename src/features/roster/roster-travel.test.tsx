@@ -13,6 +13,7 @@ import { installReferenceApi, type ReferenceApiOptions } from '../../testing/msw
 import { render } from '../../testing/render';
 import { aTurma } from '../../testing/sample-classes';
 import { selectionStore } from '../../lib/selection-store';
+import { captureDownloads } from '../../testing/captured-downloads';
 
 const MATEMATICA = aTurma({ id: 't-mat', name: 'Matemática 9º A', countStudents: 120 });
 const FISICA = aTurma({ id: 't-fis', name: 'Física 1º B', countStudents: 0 });
@@ -35,34 +36,16 @@ function installBackend(options: ReferenceApiOptions = {}) {
 }
 
 /** The files saved, as the browser would get them. */
-let saved: { name: string; blob: Blob }[] = [];
-let click: { mockRestore: () => void } | undefined;
+let downloads: ReturnType<typeof captureDownloads>;
 beforeEach(() => {
   window.history.replaceState(null, '', '/');
   selectionStore.clear();
-  saved = [];
-  const blobs: Blob[] = [];
-  vi.stubGlobal(
-    'URL',
-    Object.assign(class extends URL {}, {
-      createObjectURL: (blob: Blob) => {
-        blobs.push(blob);
-        return 'blob:roster';
-      },
-      revokeObjectURL: () => undefined,
-    }),
-  );
-  // jsdom does not navigate: the link's click is all a download is here.
-  click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    saved.push({ name: this.download, blob: blobs.at(-1)! });
-  });
+  downloads = captureDownloads();
 });
 afterEach(() => {
   onlineManager.setOnline(true);
   vi.unstubAllGlobals();
-  click?.mockRestore();
+  downloads.restore();
   window.history.replaceState(null, '', '/');
   selectionStore.clear();
 });
@@ -107,13 +90,13 @@ describe('exporting a roster', { timeout: 40_000 }, () => {
     );
     expect(await within(dialog).findByText('Arquivo com 120 alunos salvo.')).toBeVisible();
 
-    expect(saved).toHaveLength(1);
-    expect(saved[0]!.name).toMatch(/^alunos-t-mat-\d{4}-\d{2}-\d{2}\.csv$/);
-    const bytes = new Uint8Array(await saved[0]!.blob.arrayBuffer());
+    expect(downloads.saved).toHaveLength(1);
+    expect(downloads.saved[0]!.name).toMatch(/^alunos-t-mat-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = new Uint8Array(await downloads.saved[0]!.blob.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     // Blob.text() drops the byte order mark. Semicolons: Excel in Brazil opens a file of commas
     // as one column.
-    const lines = Papa.parse<string[]>((await saved[0]!.blob.text()).trim(), {
+    const lines = Papa.parse<string[]>((await downloads.saved[0]!.blob.text()).trim(), {
       newline: '\r\n',
       delimiter: ';',
     }).data;
@@ -158,7 +141,7 @@ describe('exporting a roster', { timeout: 40_000 }, () => {
     expect(
       await within(dialog).findByText('Não foi possível ler todos os alunos. Nada foi salvo.'),
     ).toBeVisible();
-    expect(saved).toHaveLength(0);
+    expect(downloads.saved).toHaveLength(0);
   });
 
   it('offline, says so at once, leaves the buttons usable and tries again when asked', async () => {
@@ -181,7 +164,7 @@ describe('exporting a roster', { timeout: 40_000 }, () => {
     ).toBeVisible();
     expect(within(dialog).queryByText(/^Lendo alunos/)).toBeNull();
     expect(backend.requests.filter(exportRead)).toHaveLength(1);
-    expect(saved).toHaveLength(0);
+    expect(downloads.saved).toHaveLength(0);
     expect(csv).not.toHaveAttribute('aria-disabled');
     expect(
       within(dialog).getByRole('button', { name: 'Imprimir: lista de alunos de Matemática 9º A' }),
@@ -190,7 +173,7 @@ describe('exporting a roster', { timeout: 40_000 }, () => {
     act(() => onlineManager.setOnline(true));
     await user.click(within(dialog).getByRole('button', { name: 'Tentar exportar de novo' }));
     expect(await within(dialog).findByText('Arquivo com 120 alunos salvo.')).toBeVisible();
-    expect(saved).toHaveLength(1);
+    expect(downloads.saved).toHaveLength(1);
     // The retry left with the failure: the focus is on the button that did it again.
     expect(csv).toHaveFocus();
   });
@@ -352,7 +335,7 @@ describe('copying and moving students to another turma', { timeout: 40_000 }, ()
     expect(outcomes.getAllByText(/Movido para 9º ano A 2027/)).toHaveLength(2);
 
     await user.click(within(dialog).getByRole('button', { name: 'Baixar resultados (CSV)' }));
-    const csv = await saved.at(-1)!.blob.text();
+    const csv = await downloads.saved.at(-1)!.blob.text();
     expect(csv).toContain(
       'Bia;bia@escola.test;Matriculado em 9º ano A 2027, ainda em 8º ano A 2026',
     );
