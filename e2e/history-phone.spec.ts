@@ -105,8 +105,10 @@ test('History at 360 px: long e-mails wrap after "@" and ".", inside the card', 
   await expect(run).toBeVisible();
   for (const address of inRun) {
     const line = run.getByRole('listitem').filter({ hasText: address });
-    await expect(line).toContainText(`Matriculou ${address} em ${turma.name}`);
-    await expectWrappedAtWordsOrAddressBreaks(line);
+    // The line's sentence; what it changed is a paragraph of its own under it.
+    const sentence = line.locator('p').filter({ hasText: address });
+    await expect(sentence).toContainText(`Matriculou ${address} em ${turma.name}`);
+    await expectWrappedAtWordsOrAddressBreaks(sentence);
     await expectWithin(line, run);
   }
   await expectNoHorizontalOverflow(page);
