@@ -71,6 +71,7 @@ import type { Metrics } from './metrics.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { ALWAYS_READY, type Readiness } from './readiness.ts';
 import { namedAudit, namedRoster, namedUndo } from './turma-names.ts';
+import { waitAtMost } from './wait-at-most.ts';
 
 export interface ApiOptions {
   store: Store;
@@ -233,6 +234,12 @@ const OFFERED_EXTENSIONS = [
 /** What a 503 asks a client to wait: a database restart takes seconds. */
 export const RETRY_AFTER_SECONDS = 2;
 
+/**
+ * The longest /v1/health waits for the database: a hung one would hold it for the pool's
+ * timeouts (10 s to connect), past probes' usual 1–3 s timeouts.
+ */
+const HEALTH_WAIT_MS = 2_000;
+
 /** The `/v1` routes, mounted by server.ts (production) and dev-entry.ts (`npm run dev`). */
 export function createApi({
   store,
@@ -303,7 +310,13 @@ export function createApi({
           c.header('Retry-After', String(RETRY_AFTER_SECONDS));
           return errorBody(c, 503, `Not ready: ${reason}`);
         }
-        const database = await store.check();
+        // The check goes on past it, bounded by the pool's own timeouts.
+        const database = await waitAtMost(store.check(), HEALTH_WAIT_MS);
+        if (database === undefined) {
+          throw new StoreUnavailableError(
+            `the database did not answer within ${HEALTH_WAIT_MS / 1000} s`,
+          );
+        }
         return c.json({ status: 'ok', ...database, admission: admission.state() });
       })
       // Admitted too, as the address's client without a token; written once, sent as it is.

@@ -253,7 +253,12 @@ describe('undo', () => {
     expect(await stateIn(MAT, ANA.email)).toEqual(start);
     expect(await stateIn(HIST, ANA.email)).toEqual(OUT);
     expect(await stateIn(MAT, BIA.email)).toEqual(OUT);
-    expect((await trail({ runId: 'bulk-7' })).data).toHaveLength(3);
+    // The run's read: its entries, and the undos of them.
+    const read = (await trail({ runId: 'bulk-7' })).data;
+    expect(read.map((entry) => (entry.undoes ? `undo of ${entry.undoes}` : entry.id))).toEqual([
+      ...answer.entries.toReversed().map(({ entryId }) => `undo of ${entryId}`),
+      ...answer.entries.map(({ entryId }) => entryId),
+    ]);
   });
 
   it('an undo can itself be undone', async () => {
@@ -304,6 +309,61 @@ describe('the read', () => {
     const second = await trail({ pageSize: 3, cursor: first.next! });
     expect(idsOf(second)).toEqual(ids.slice(3));
     expect(second.next).toBeNull();
+  });
+
+  it("answers a run's entries with the undos of them and of those undos, in pages", async () => {
+    const CAIO = { name: 'Caio Reis', email: 'caio@escola.example' };
+    await enrol(ANA, [MAT], DEC, 'lote');
+    const [e1] = (await trail()).data;
+    await enrol(BIA, [HIST], DEC);
+    const outside = await latest();
+    await enrol(BIA, [MAT], undefined, 'lote');
+    const e2 = await latest();
+    await enrol(CAIO, [MAT, HIST], JUN, 'lote');
+    const e3 = await latest();
+    const u1 = (await undo({ entryId: e1!.id })).entries[0]!.undoEntryId!;
+    await undo({ entryId: outside.id }); // not the run's: not in its read
+    const u2 = (await undo({ entryId: u1 })).entries[0]!.undoEntryId!;
+    // Whole, and sent in another run: an undo's own run does not hide it.
+    const u3 = await send('POST', '/audit/undo', { entryId: e3.id }, 'desfeito');
+    const u3Id = (u3.body as UndoResponse).entries[0]!.undoEntryId!;
+    expect((u3.body as UndoResponse).entries[0]!.classes.map((each) => each.outcome)).toEqual([
+      'restored',
+      'restored',
+    ]);
+
+    const want = [u3Id, u2, u1, e3.id, e2.id, e1!.id];
+    const first = await trail({ runId: 'lote', pageSize: 4 });
+    expect(first.data.map((entry) => entry.id)).toEqual(want.slice(0, 4));
+    expect(first.next).toBe(e3.id);
+    const second = await trail({ runId: 'lote', pageSize: 4, cursor: first.next! });
+    expect(second.data.map((entry) => entry.id)).toEqual(want.slice(4));
+    expect(second.next).toBeNull();
+    expect(first.data.slice(0, 3).map((entry) => [entry.operation, entry.undoes])).toEqual([
+      ['undo', e3.id],
+      ['undo', u1],
+      ['undo', e1!.id],
+    ]);
+    for (const pageSize of [1, 2, 3, 5, 6]) {
+      const ids: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: AuditResponse = await trail({
+          runId: 'lote',
+          pageSize,
+          ...(cursor && { cursor }),
+        });
+        ids.push(...page.data.map((entry) => entry.id));
+        cursor = page.next;
+      } while (cursor);
+      expect(ids).toEqual(want);
+    }
+    expect((await trail({ runId: 'lote', email: ANA.email })).data.map(({ id }) => id)).toEqual([
+      u2,
+      u1,
+      e1!.id,
+    ]);
+    expect((await trail({ runId: 'desfeito' })).data.map(({ id }) => id)).toEqual([u3Id]);
   });
 
   // PostgreSQL refused both (text without U+0000, timestamps without year 0): a 500 each.

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { classListResponseSchema, type Class } from '#contract';
 import { studentSearchResponseSchema } from '#contract/extensions';
 import {
@@ -67,6 +67,16 @@ async function runScript(
 
 const SQLITE_HEAD = 'SQLite format 3\0';
 const PG_DUMP_HEAD = 'PGDMP\u0001\u000e';
+
+/** The connections the API's pools hold to the database (none on SQLite). */
+async function apiConnections(database: TestDatabase): Promise<number> {
+  if (!database.postgres) return 0;
+  const [row] = await database.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+     WHERE datname = current_database() AND application_name = 'turmas-admin'`,
+  );
+  return row!.n;
+}
 
 const storeOf = (database: TestDatabase): StoreLocation =>
   database.postgres
@@ -199,10 +209,52 @@ describe(`a backup taken during a burst of writes (${TEST_ENGINE})`, () => {
     expect(refused.code, refused.stderr).toBe(1);
     expect(refused.stderr).toMatch(/^[^\n]+ holds [^\n]+, or add --force\n$/);
     expect(await server.terminate()).toBe(0);
+    // A pool's end() does not wait for the server's side of its connections to close.
+    await vi.waitFor(async () => expect(await apiConnections(restored)).toBe(0), {
+      timeout: 10_000,
+    });
     await restore(storeOf(restored), file(), { force: true });
     const emails = (await storedStudents(restored)).map((s) => s.email);
     expect(emails).not.toContain(newcomer.email);
     expect(emails).toContain(student!.email);
+  }, 60_000);
+
+  // Either way a running server never goes on serving what the restore replaced: on PostgreSQL
+  // (its processes hold the data in memory) the restore refuses; on SQLite the server sees its
+  // file rewritten and loads it again (read-model.ts).
+  it('never leaves a running API process serving what a forced restore replaced', async () => {
+    const server = await startMain(restored, ENV);
+    const send = apiAt(server.url);
+    const newcomer = { name: 'Durante o Servidor', email: 'durante@escola.example' };
+    expectWriteOk(
+      await send('/classe/add-student', {
+        method: 'POST',
+        json: { ...newcomer, classes: [{ id: TURMAS[0]!.id }] },
+      }),
+    );
+    const forced = await runScript('restore', ['--force', file()], restored.env);
+    const searched = async () => {
+      const found = await send(`/students?query=${encodeURIComponent(newcomer.email)}`, {});
+      expect(found.status, found.text).toBe(200);
+      return studentSearchResponseSchema.parse(found.body).data.map((s) => s.email);
+    };
+    const refuses = TEST_ENGINE === 'postgres';
+    expect(forced.code, forced.stderr).toBe(refuses ? 1 : 0);
+    expect(forced.stderr).toMatch(
+      refuses
+        ? /^The database in DATABASE_URL has \d+ connections? of the API \(application_name turmas-admin\): stop every API process first\n$/
+        : /^$/,
+    );
+    expect((await storedStudents(restored)).map((s) => s.email).includes(newcomer.email)).toBe(
+      refuses,
+    );
+    await vi.waitFor(
+      async () => expect(await searched()).toEqual(refuses ? [newcomer.email] : []),
+      {
+        timeout: 10_000,
+      },
+    );
+    expect(await server.terminate()).toBe(0);
   }, 60_000);
 
   it('refuses what it cannot do, saying why: no file, another engine, a taken name', async () => {

@@ -19,8 +19,17 @@ import { createWriteStream, existsSync, mkdirSync, readdirSync, statSync } from 
 import { open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
-import { POSTGRES_SCHEMA_VERSION, unavailableReason } from './store/postgres-schema.ts';
-import { DATABASE_FILE, SCHEMA_VERSION, openDatabase } from './store/sqlite-schema.ts';
+import {
+  APPLICATION_NAME,
+  POSTGRES_SCHEMA_VERSION,
+  unavailableReason,
+} from './store/postgres-schema.ts';
+import {
+  createPrivateDatabaseFile,
+  DATABASE_FILE,
+  SCHEMA_VERSION,
+  openDatabase,
+} from './store/sqlite-schema.ts';
 
 /** A refusal or failure worth one line to the operator, without a stack trace. */
 export class BackupError extends Error {}
@@ -231,6 +240,7 @@ async function restoreSqlite(dataDir: string, file: string, { force }: RestoreOp
     // A log left by a deleted database would be replayed into the restored one.
     if (!existsSync(target)) {
       for (const suffix of ['-wal', '-shm']) await rm(`${target}${suffix}`, { force: true });
+      createPrivateDatabaseFile(target);
     }
     // The backup API takes the target's locks: a forced restore under a running server waits.
     await source.backup(target);
@@ -271,6 +281,20 @@ async function restorePostgres(url: string, file: string, { force }: RestoreOpti
     if (!force && Number(rows[0]!.n) > 0) {
       throw new BackupError(
         'The database in DATABASE_URL holds tables already: restore into an empty database, or add --force',
+      );
+    }
+    // A process that stays connected goes on serving the indexes it holds in memory, and its
+    // feeds cannot tell what the restore replaced (README, "Backups").
+    const { rows: api } = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+       WHERE datname = current_database() AND application_name = $1 AND pid <> pg_backend_pid()`,
+      [APPLICATION_NAME],
+    );
+    const connected = api[0]!.n;
+    if (connected > 0) {
+      throw new BackupError(
+        `The database in DATABASE_URL has ${connected} ${connected === 1 ? 'connection' : 'connections'} ` +
+          `of the API (application_name ${APPLICATION_NAME}): stop every API process first`,
       );
     }
     const { dbname, env } = pgConnection(url);

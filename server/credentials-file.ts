@@ -15,7 +15,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { CREDENTIAL_ROLES, type CredentialRole } from '#contract';
 import { tokenDigest, type CredentialEntry } from './credentials.ts';
-import type { Logger } from './log.ts';
+import type { WarningLogger } from './log.ts';
 
 export const CREDENTIAL_NAME = /^[a-z0-9._-]{1,64}$/;
 const DIGEST = /^[0-9a-f]{64}$/i;
@@ -86,7 +86,7 @@ const SETTLE_MS = 100;
 export async function openCredentialsFile(
   path: string,
   reserved: ReadonlySet<string>,
-  log: Logger,
+  log: WarningLogger,
   checkEveryMs = CHECK_EVERY_MS,
 ): Promise<CredentialsFile> {
   const signature = async () => {
@@ -100,6 +100,16 @@ export async function openCredentialsFile(
   if (!first.ok) throw new Error(`TOKENS_FILE ${path}, line ${first.line}: ${first.reason}`);
   let current: readonly CredentialEntry[] = first.entries;
   log.info('credentials file loaded', { credentials: current.length });
+  // Valid, but likely a mistake (a file emptied, the wrong one): say what is accepted then.
+  const warnIfEmpty = () => {
+    if (current.length > 0) return;
+    log.warn(
+      reserved.size > 0
+        ? 'credentials file lists no credential: only the other credentials (API_TOKENS) are accepted'
+        : 'credentials file lists no credential and API_TOKENS is unset: no token is accepted',
+    );
+  };
+  warnIfEmpty();
 
   // One read at a time; changes noticed meanwhile make one more read after it.
   let reads = Promise.resolve();
@@ -135,14 +145,20 @@ export async function openCredentialsFile(
       });
       return;
     }
-    const before = new Set(current.map(({ credential }) => credential.name));
-    const after = new Set(parsed.entries.map(({ credential }) => credential.name));
+    const before = new Map(current.map(({ credential }) => [credential.name, credential.role]));
+    const after = new Map(
+      parsed.entries.map(({ credential }) => [credential.name, credential.role]),
+    );
     current = parsed.entries;
     log.info('credentials file loaded', {
       credentials: current.length,
-      added: [...after].filter((name) => !before.has(name)),
-      removed: [...before].filter((name) => !after.has(name)),
+      added: [...after.keys()].filter((name) => !before.has(name)),
+      removed: [...before.keys()].filter((name) => !after.has(name)),
+      roleChanged: [...after]
+        .filter(([name, role]) => before.has(name) && before.get(name) !== role)
+        .map(([name, role]) => ({ name, from: before.get(name)!, to: role })),
     });
+    warnIfEmpty();
   };
 
   // A file gone is read (and its absence logged) once, not every second.

@@ -17,7 +17,12 @@ import { newCredential, parseCredentialsFile } from './credentials-file.ts';
 import { namedCredential, READ_ONLY } from './credentials.ts';
 import { storedContent } from './testing/database.ts';
 import { startTestApp, type TestApp } from './testing/test-app.ts';
-import { startTestServer, TEST_TOKEN, type TestServer } from './testing/test-server.ts';
+import {
+  startTestServer,
+  TEST_TOKEN,
+  type LogEntry,
+  type TestServer,
+} from './testing/test-server.ts';
 
 const SECOND_TOKEN = 'second-token-0123456789abcdefghijkl';
 const MADE = { createdAt: '2020-02-02T08:00:00.000Z', updatedAt: '2020-02-02T08:00:00.000Z' };
@@ -219,6 +224,56 @@ describe('the credentials file', () => {
         }
         expect(line).not.toContain(coord.line.split(' ')[2]);
       }
+    } finally {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the credentials file, logged', () => {
+  it('says whose role changed, and warns of a file that lists none, at start and on reload', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'turmas-credentials-'));
+    const file = join(dir, 'tokens');
+    const sede = newCredential('secretaria-sede', 'write');
+    await writeFile(file, '# none yet\n');
+    // Without API_TOKENS: this server accepts no token at all.
+    const server = await startTestServer({
+      fixtures: { turmas: [MAT] },
+      tokensFile: file,
+      tokens: [],
+    });
+    const none =
+      'credentials file lists no credential and API_TOKENS is unset: no token is accepted';
+    const reloaded = (from: number) =>
+      server.waitForLogLine((entry) => entry.msg === 'credentials file loaded', from);
+    try {
+      const warnings = server.logLines
+        .map((line) => JSON.parse(line) as LogEntry)
+        .filter((entry) => entry.level === 'warn');
+      expect(warnings).toEqual([expect.objectContaining({ msg: none })]);
+
+      let from = server.logLines.length;
+      await writeFile(file, `${sede.line}\n`);
+      expect(await reloaded(from)).toMatchObject({ added: ['secretaria-sede'], roleChanged: [] });
+      from = server.logLines.length;
+      await writeFile(file, `${sede.line.replace(' write ', ' read ')}\n`);
+      expect(await reloaded(from)).toMatchObject({
+        credentials: 1,
+        added: [],
+        removed: [],
+        roleChanged: [{ name: 'secretaria-sede', from: 'write', to: 'read' }],
+      });
+      expect((await server.request('/me', { authorization: `Bearer ${sede.token}` })).body).toEqual(
+        { name: 'secretaria-sede', role: 'read' },
+      );
+
+      from = server.logLines.length;
+      await writeFile(file, '# every credential revoked\n');
+      expect(await reloaded(from)).toMatchObject({ removed: ['secretaria-sede'] });
+      expect(await server.waitForLogLine((entry) => entry.level === 'warn', from)).toMatchObject({
+        msg: none,
+      });
     } finally {
       await server.stop();
       await rm(dir, { recursive: true, force: true });

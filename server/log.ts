@@ -14,11 +14,20 @@ export interface Logger {
   error(msg: string, fields?: LogFields): void;
 }
 
-export function createLogger(write: (line: string) => void = (line) => console.log(line)): Logger {
-  const emit = (level: 'info' | 'error', msg: string, fields: LogFields = {}) =>
+/** A Logger that also warns, as createLogger's does (the console tests' stand-in need not). */
+export interface WarningLogger extends Logger {
+  /** Nothing failed, but the operator likely did not mean it (a credentials file with none). */
+  warn(msg: string, fields?: LogFields): void;
+}
+
+export function createLogger(
+  write: (line: string) => void = (line) => console.log(line),
+): WarningLogger {
+  const emit = (level: 'info' | 'warn' | 'error', msg: string, fields: LogFields = {}) =>
     write(JSON.stringify({ time: new Date().toISOString(), level, msg, ...serialise(fields) }));
   return {
     info: (msg, fields) => emit('info', msg, fields),
+    warn: (msg, fields) => emit('warn', msg, fields),
     error: (msg, fields) => emit('error', msg, fields),
   };
 }

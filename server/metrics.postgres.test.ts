@@ -112,3 +112,25 @@ it('shows the calls waiting for a connection when the pool is all taken', async 
   );
   await eventually(async () => expect(await pool()).toMatchObject({ inUse: 0, waiting: 0 }));
 });
+
+it('waits at most 1 s for the database, however many of its reads wait', async () => {
+  // The catch-ups of both indexes read store_meta: held, neither answers until it is let go.
+  const took = await withOtherConnection(async (other) => {
+    await other.query('BEGIN');
+    await other.query('LOCK TABLE store_meta IN ACCESS EXCLUSIVE MODE');
+    const started = performance.now();
+    const text = await scrape(server.metricsUrl);
+    const ms = performance.now() - started;
+    await other.query('COMMIT');
+    expect(text).not.toMatch(/^turmas_index_entries\{/m);
+    return ms;
+  });
+  // Two waits one after the other took 2 s.
+  expect(took).toBeGreaterThanOrEqual(900);
+  expect(took).toBeLessThan(1_800);
+  await eventually(async () =>
+    expect(sample(await scrape(server.metricsUrl), 'turmas_index_entries{index="turmas"}')).toBe(
+      Object.keys(TURMAS).length,
+    ),
+  );
+});

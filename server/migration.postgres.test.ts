@@ -96,7 +96,7 @@ describe('a database of schema version 1', () => {
 });
 
 describe('a database of schema version 6', () => {
-  it('is migrated on start: a new entry takes an id after the folded ones', async () => {
+  it('is migrated on start: a new entry takes an id after the folded ones, undos indexed', async () => {
     const first = await startMain(database, { API_TOKENS: TEST_TOKEN, SEED_CLASSES: '3' });
     const api = apiAt(first.url);
     const [turma] = await database.query<{ id: string }>('SELECT min(id) AS id FROM classes');
@@ -114,6 +114,7 @@ describe('a database of schema version 6', () => {
       INSERT INTO audit_classes (class_id, entry_id)
         SELECT c->>'classId', t.id FROM audit_tail t, jsonb_array_elements(t.changes) c;
       DROP TABLE audit_tail;
+      DROP INDEX audit_by_undo;
       UPDATE store_meta SET schema_version = 6;`);
 
     const main = await startMain(database, { API_TOKENS: TEST_TOKEN });
@@ -143,6 +144,13 @@ describe('a database of schema version 6', () => {
       Number(entry.id),
     );
     expect(bia).toBeGreaterThan(ana!);
+    // Version 8: the undos by the entry they reverse, undos only.
+    const [index] = await database.query<{ indexdef: string }>(
+      `SELECT indexdef FROM pg_indexes WHERE indexname = 'audit_by_undo'`,
+    );
+    expect(index?.indexdef).toMatch(
+      /ON public\.audit USING btree \(undoes, id\) WHERE \(undoes IS NOT NULL\)$/,
+    );
     const [meta] = await database.query<{ schema_version: number }>(
       'SELECT schema_version FROM store_meta',
     );

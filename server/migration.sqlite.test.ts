@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE, SCHEMA_VERSION } from './store/sqlite-schema.ts';
+import { DATABASE_FILE, openDatabase, SCHEMA_VERSION } from './store/sqlite-schema.ts';
 import { readSqlite, storedEnrolments } from './testing/database.ts';
 import { names, startTestServer, type TestServer } from './testing/test-server.ts';
 
@@ -210,6 +210,34 @@ describe('a DATA_DIR of schema version 2', () => {
     expect(leftOver).toEqual([]);
     const { data } = await server.listClasses({ query: 'a 9º matem' });
     expect(names(data)).toEqual(['Matemática 9º A']);
+  });
+});
+
+describe('a DATA_DIR of schema version 7', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      prepare: (dataDir) => {
+        // Version 7 as it was: the current schema without the index of undos.
+        const { db } = openDatabase(dataDir);
+        db.exec(`DROP INDEX audit_by_undo; PRAGMA user_version = 7;`);
+        db.close();
+      },
+    });
+  });
+  afterAll(() => server.stop());
+
+  it("finds a run's undos through version 8's index of them", () => {
+    const plan = readSqlite(server.dataDir, (db) =>
+      db
+        .prepare(`EXPLAIN QUERY PLAN SELECT id FROM audit WHERE undoes IN (1, 2)`)
+        .all()
+        .map((row) => (row as { detail: string }).detail),
+    );
+    expect(plan.join('\n')).toContain('audit_by_undo');
+    expect(readSqlite(server.dataDir, (db) => db.pragma('user_version', { simple: true }))).toBe(
+      SCHEMA_VERSION,
+    );
   });
 });
 

@@ -461,7 +461,12 @@ const ANNOTATIONS: Record<SchemaName, JsonSchema> = {
   AuditResult: {
     description: 'One page of the audit trail, newest first (extension, not part of v1).',
     properties: {
-      data: { description: 'The entries, newest first.' },
+      data: {
+        description:
+          'The entries, newest first. Filtered by `runId`, also the undos of the run’s entries ' +
+          'and the undos of those (two levels), whatever run they were part of: an undo is ' +
+          'newer than what it reversed, so it is on the same page or an earlier one.',
+      },
       next: { description: "The next page's `cursor`; null on the last page." },
     },
     examples: [{ data: [AUDIT_ENTRY_EXAMPLE], next: null }],

@@ -420,7 +420,7 @@ function auditParameters(pageSize: object, digits: string) {
     ),
     AuditRunId: query(
       'runId',
-      `Only the entries of this run (the \`${RUN_ID_HEADER}\` its writes were sent with).`,
+      `Only the entries of this run (the \`${RUN_ID_HEADER}\` its writes were sent with), and the undos of them and of those undos, whatever run they were sent in.`,
       { type: 'string', pattern: RUN_ID_PATTERN.source },
       'bulk-2026-11-28-0001',
     ),

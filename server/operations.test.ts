@@ -206,6 +206,34 @@ describe('readiness', () => {
     }
   });
 
+  it('health waits at most 2 s for a database that does not answer, then 503 with the reason', async () => {
+    const hung = await startTestServer({
+      seedClasses: 1,
+      // A database hung, not down: the check's statement never answers.
+      openStore: async (...args) => {
+        const opened = await openStore(...args);
+        return { ...opened, store: { ...opened.store, check: () => new Promise<never>(() => {}) } };
+      },
+    });
+    try {
+      const started = performance.now();
+      const health = await fetch(`${hung.url}/v1/health`, { signal: AbortSignal.timeout(5_000) });
+      const ms = performance.now() - started;
+      expect(health.status).toBe(503);
+      expect(health.headers.get('retry-after')).toBe('2');
+      expect(await health.json()).toEqual({
+        status: '503',
+        message: 'Service unavailable: the database did not answer within 2 s. Try again shortly.',
+      });
+      expect(ms).toBeGreaterThanOrEqual(1_900);
+      expect(ms).toBeLessThan(3_000);
+      // The request path does not wait on the health check.
+      expect((await hung.request('/classe')).status).toBe(200);
+    } finally {
+      await hung.stop();
+    }
+  });
+
   it('saturation does not make health a 503', async () => {
     const health = await server.request('/health');
     expect(health.status).toBe(200);

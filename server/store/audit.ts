@@ -11,7 +11,8 @@ import type {
   EnrolmentState,
   UndoResponse,
 } from '#contract/extensions';
-import type { WriteAuthor } from './store.ts';
+import type { Logger } from '../log.ts';
+import { StoreUnavailableError, type WriteAuthor } from './store.ts';
 
 export const NOT_ENROLLED: EnrolmentState = {
   enrolled: false,
@@ -133,18 +134,30 @@ export interface AuditColumns {
   id: string;
   /** `a.at` as a time range's filter compares it (the id range does the index's work). */
   atFilter: string;
+  /**
+   * The ids of the undos of `entries` (a statement answering ids), through the index of undos, a
+   * probe per entry; `and` narrows them (`id < …`).
+   */
+  undosOf: (entries: string, and?: string) => string;
 }
 
 /** What a read of the trail selects of an entry beside its id and time, in both parts. */
 const ENTRY_COLUMNS = `a.credential, a.operation, a.run_id AS "runId", a.undoes,
     a.student_id AS "studentId", a.email, a.changes`;
 
-/** The filters on an entry's own columns, the same over the folded trail and its tail. */
-function entryFilters(params: AuditParams, placeholder: (value: unknown) => string): string[] {
+/**
+ * The filters on an entry's own columns, the same over the folded trail and its tail; `inRun`
+ * writes the run's (by default, the run's own entries).
+ */
+function entryFilters(
+  params: AuditParams,
+  placeholder: (value: unknown) => string,
+  inRun = (runId: string) => `a.run_id = ${placeholder(runId)}`,
+): string[] {
   const where: string[] = [];
   if (params.email) where.push(`a.email = ${placeholder(params.email)}`);
   if (params.credential) where.push(`a.credential = ${placeholder(params.credential)}`);
-  if (params.runId) where.push(`a.run_id = ${placeholder(params.runId)}`);
+  if (params.runId) where.push(inRun(params.runId));
   return where;
 }
 
@@ -152,17 +165,55 @@ function entryFilters(params: AuditParams, placeholder: (value: unknown) => stri
  * The read's statement: newest first (by id, which follows commit order closely), each filter an
  * index's range (decision 019). A time range is also turned into a range of ids through the
  * index by time, so that with another filter the planner walks that filter's index only.
+ *
+ * A run's read also answers the undos of the run's entries, and the undos of those undos (two
+ * levels: enough for History to tell what is undone now), whatever their own run: History marks
+ * an entry undone from the undos on its loaded pages. The run's entries are a walk of its index
+ * that stops at a page, as before; the undos come from the index of undos, one probe per entry of
+ * the run below the cursor (an undo is newer than what it reverses), and their rows are read by
+ * id. Both parts are a page at most, merged newest first: an undo is on its entry's page or an
+ * earlier one. Folded undos reverse folded entries only: a fold takes the oldest entries, and an
+ * undo's id is taken after the entry it reverses was committed.
  */
 export function auditQuery(
   params: AuditParams,
   columns: AuditColumns,
   placeholder: (value: unknown) => string,
 ): string {
+  const { runId, cursor } = params;
+  if (!runId) return foldedQuery(params, columns, placeholder);
+  // Placeholders in the text's order: SQLite's are positional.
+  const below = () => (cursor ? ` AND id < ${placeholder(cursor)}` : '');
+  // MATERIALIZED: read once, where each of its two uses would probe the run's entries again.
+  const undone = `WITH undone AS MATERIALIZED (${columns.undosOf(
+    `SELECT id FROM audit WHERE run_id = ${placeholder(runId)}${below()}`,
+    below(),
+  )})`;
+  const entries = foldedQuery(params, columns, placeholder);
+  const undos = foldedQuery(
+    params,
+    columns,
+    placeholder,
+    (id) => `a.id IN (SELECT id FROM undone UNION ALL ${columns.undosOf('SELECT id FROM undone')})
+    AND (a.run_id IS NULL OR a.run_id <> ${placeholder(id)})`,
+  );
+  return `${undone}
+  SELECT * FROM (${entries}) AS run_entries UNION ALL SELECT * FROM (${undos}) AS run_undos
+  ORDER BY id DESC LIMIT ${placeholder(params.pageSize + 1)}`;
+}
+
+/** auditQuery's statement over the folded trail, with `inRun` as the run's filter. */
+function foldedQuery(
+  params: AuditParams,
+  columns: AuditColumns,
+  placeholder: (value: unknown) => string,
+  inRun?: (runId: string) => string,
+): string {
   const where: string[] = [];
   const from = params.classId ? `audit_classes t JOIN audit a ON a.id = t.entry_id` : `audit a`;
   const idColumn = params.classId ? 't.entry_id' : 'a.id';
   if (params.classId) where.push(`t.class_id = ${placeholder(params.classId)}`);
-  where.push(...entryFilters(params, placeholder));
+  where.push(...entryFilters(params, placeholder, inRun));
   if (params.cursor) where.push(`${idColumn} < ${placeholder(params.cursor)}`);
   // Each use its own placeholder: SQLite's are positional.
   if (params.after) {
@@ -190,7 +241,10 @@ export interface TailColumns {
 
 /**
  * The read's filters over the tail (no index: a scan of a few hundred rows), newest first, a page
- * and one more at most; the same columns as auditQuery's.
+ * and one more at most; the same columns as auditQuery's. A run's read takes the undos as
+ * auditQuery does; the tail's undos may reverse entries of either part, so an undo's entry is
+ * looked for among the tail's (one scan, read once) and by the folded part's key (a probe per
+ * undo; a folded undo's own entry is folded too, see auditQuery).
  */
 export function tailQuery(
   params: AuditParams,
@@ -199,13 +253,31 @@ export function tailQuery(
 ): string {
   const where: string[] = [];
   if (params.classId) where.push(columns.changedClass(placeholder(params.classId)));
-  where.push(...entryFilters(params, placeholder));
+  where.push(...entryFilters(params, placeholder, (runId) => tailInRun(runId, placeholder)));
   if (params.cursor) where.push(`a.id < ${placeholder(params.cursor)}`);
   if (params.after) where.push(`a.at >= ${placeholder(params.after)}`);
   if (params.before) where.push(`a.at < ${placeholder(params.before)}`);
   return `SELECT a.id AS id, ${columns.at} AS at, ${ENTRY_COLUMNS}
   FROM audit_tail a ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
   ORDER BY a.id DESC LIMIT ${placeholder(params.pageSize + 1)}`;
+}
+
+/**
+ * A tail entry `a` of the run, an undo of one (level 1) or an undo of such an undo (level 2):
+ * its entry in the tail among the run's and their undos there (one scan, read once), or folded:
+ * of the run, or an undo of a folded entry of it. The folded ones are probes of the key, as
+ * scalar subqueries: an EXISTS may be planned as one read of every undo in the trail instead.
+ * Placeholders in the text's order.
+ */
+function tailInRun(runId: string, placeholder: (value: unknown) => string): string {
+  const run = () => placeholder(runId);
+  const foldedRun = (id: string) => `(SELECT x.run_id FROM audit x WHERE x.id = ${id})`;
+  return `(a.run_id = ${run()} OR (a.undoes IS NOT NULL AND (
+    a.undoes IN (SELECT t.id FROM audit_tail t WHERE t.run_id = ${run()} OR (t.undoes IS NOT NULL
+      AND (t.undoes IN (SELECT id FROM audit_tail WHERE run_id = ${run()})
+        OR ${foldedRun('t.undoes')} = ${run()})))
+    OR ${foldedRun('a.undoes')} = ${run()}
+    OR ${foldedRun('(SELECT u.undoes FROM audit u WHERE u.id = a.undoes)')} = ${run()})))`;
 }
 
 export interface AuditRow {
@@ -312,21 +384,33 @@ export function auditRetentionDays(env: NodeJS.ProcessEnv = process.env): number
 /**
  * Prunes entries older than `days`, in batches of PRUNE_BATCH with a turn of the event loop
  * between them, a minute after the start and then hourly. A failed round (the database away)
- * waits for the next. The answer stops it.
+ * waits for the next. A round that pruned, and every failure, is logged: entries leave the trail
+ * for good. The answer stops it.
  */
 export function startAuditRetention(
   prune: (olderThan: string, batch: number) => Promise<number>,
   days: number,
+  log: Logger,
 ): () => void {
   let stopped = false;
   const round = async () => {
     const olderThan = new Date(Date.now() - days * 86_400_000).toISOString();
+    let entries = 0;
     try {
-      while (!stopped && (await prune(olderThan, PRUNE_BATCH)) === PRUNE_BATCH) {
+      while (!stopped) {
+        const pruned = await prune(olderThan, PRUNE_BATCH);
+        entries += pruned;
+        if (pruned < PRUNE_BATCH) break;
         await new Promise((resolve) => setImmediate(resolve));
       }
-    } catch {
-      // The next round tries again.
+      if (entries > 0) log.info('audit entries pruned', { entries, olderThan });
+    } catch (error) {
+      // The next round tries again; `entries` were pruned before the failure.
+      log.error('audit pruning failed', {
+        entries,
+        olderThan,
+        ...(error instanceof StoreUnavailableError ? { reason: error.reason } : { error }),
+      });
     }
   };
   const first = setTimeout(() => void round(), PRUNE_FIRST_AFTER_MS);

@@ -40,7 +40,7 @@ export async function openStore(
   if (created && seedWhenCreated) seed(db, seedWhenCreated);
   // Off the event loop (sqlite-checkpoints.ts), stopped before the store's connection closes.
   const checkpoints = startCheckpoints(db.name);
-  const store = createStore(db);
+  const store = createStore(db, log);
   const close = async () => {
     await checkpoints.stop();
     await store.close();

@@ -225,6 +225,64 @@ describe('the trail split between its tail and the folded part', () => {
   });
 });
 
+describe("a run's read with the undos of its entries", () => {
+  it('answers them at every split between the tail and the folded part, in pages', async () => {
+    const [ana, bia, caio] = EMAILS.map((email, n) => ({ id: String(n + 1), email }));
+    const turma = (classId: string) => ({
+      classId,
+      before: { enrolled: false, expirationDate: null, enrolledAt: null },
+      after: { enrolled: true, expirationDate: null, enrolledAt: '2026-01-01T00:00:00.000Z' },
+    });
+    const entry = (
+      runId: string | undefined,
+      student: { id: string; email: string },
+      classIds: string[],
+      undoes: string | null = null,
+    ) =>
+      inTransaction((client) =>
+        recordAudit(
+          client,
+          { credential: undoes ? 'coord' : 'secretaria', runId },
+          undoes ? 'undo' : 'enrol',
+          student,
+          classIds.map(turma),
+          undoes,
+        ),
+      );
+    const e1 = await entry('lote', ana!, ['t1']);
+    const other = await entry(undefined, bia!, ['t2']);
+    const e2 = await entry('lote', bia!, ['t1']);
+    const e3 = await entry('lote', caio!, ['t1', 't2']);
+    const u1 = await entry(undefined, ana!, ['t1'], e1);
+    await entry('outro', ana!, ['t2']);
+    await entry(undefined, bia!, ['t2'], other); // an undo outside the run: not in its read
+    const u2 = await entry(undefined, ana!, ['t1'], u1); // an undo of the run's undo
+    const u3 = await entry('lote', caio!, ['t1', 't2'], e3); // in the run itself: answered once
+    const all = (await listAudit(query, { pageSize: 100 })).data;
+    expect(all).toHaveLength(9);
+    const want = [u3, u2, u1, e3, e2, e1];
+    expect(expected(all, { runId: 'lote' })).toEqual(want);
+    const reads: [Omit<AuditParams, 'pageSize'>, string[]][] = [
+      [{ runId: 'lote' }, want],
+      [{ runId: 'lote', email: ana!.email }, [u2, u1, e1]],
+      [{ runId: 'lote', classId: 't2' }, [u3, e3]],
+      [{ runId: 'lote', credential: 'coord' }, [u3, u2, u1]],
+      [{ runId: 'lote', cursor: u1 }, [e3, e2, e1]],
+    ];
+
+    // Folds take the oldest: each split, from all in the tail to all folded.
+    for (let folded = 0; folded <= all.length; folded++) {
+      expect(await count('audit')).toBe(folded);
+      for (const [params, ids] of reads) {
+        for (const size of [1, 2, 4, 6]) {
+          expect(await readAll(params, size), `${folded}`).toEqual(ids);
+        }
+      }
+      await fold(1);
+    }
+  });
+});
+
 describe('the list read on a trail of thousands with a tail of hundreds, after many folds', () => {
   it('walks the folded part newest first and stops at a page: no sort of the trail', async () => {
     await pool.query(`
@@ -235,6 +293,13 @@ describe('the list read on a trail of thousands with a tail of hundreds, after m
       FROM generate_series(1, 6000) n;
       INSERT INTO audit_classes (class_id, entry_id)
         SELECT c->>'classId', id FROM audit, jsonb_array_elements(changes) c;
+      -- Undos: of a third of run r9's entries, and of every other of those, and of others.
+      INSERT INTO audit (credential, operation, student_id, email, changes, undoes)
+        SELECT 'c1', 'undo', 1, 's1@escola.example', '[]', id FROM audit
+        WHERE (run_id = 'r9' AND id % 3 = 0) OR id % 97 = 0 ORDER BY id;
+      INSERT INTO audit (credential, operation, student_id, email, changes, undoes)
+        SELECT 'c1', 'undo', 1, 's1@escola.example', '[]', id FROM audit
+        WHERE operation = 'undo' AND id % 2 = 0 ORDER BY id;
       ANALYZE audit;
       ANALYZE audit_classes;`);
     // 60,000 entries written and folded since the last vacuum: the tail's pages stay, and make
@@ -279,8 +344,15 @@ describe('the list read on a trail of thousands with a tail of hundreds, after m
       });
       const plan = describePlan(nodes);
       if (process.env.AUDIT_PLANS) console.log(JSON.stringify(params), plan);
-      expect(trailScans(nodes), plan).toEqual(trailScans(alone));
-      expect(trailScans(nodes).length).toBeGreaterThan(0);
+      const folded = flatten(nodes.find((node) => node['Subplan Name'] === 'CTE folded')!);
+      expect(trailScans(folded), plan).toEqual(trailScans(alone));
+      expect(trailScans(folded).length).toBeGreaterThan(0);
+      // The tail's part reads the folded trail only by its key (a run's undos' entries).
+      const tailPart = nodes.filter((node) => !folded.includes(node));
+      expect(
+        trailScans(tailPart).filter((scan) => scan !== 'Index Scan Forward audit_pkey'),
+        plan,
+      ).toEqual([]);
       // A parallel worker's start alone cost ~15 ms a read.
       expect(nodes.map((node) => node['Node Type'])).not.toContain('Gather Merge');
       expect(nodes.map((node) => node['Node Type'])).not.toContain('Gather');
@@ -293,6 +365,11 @@ describe('the list read on a trail of thousands with a tail of hundreds, after m
         expect(input['Actual Rows'] * input['Actual Loops'], plan).toBeLessThanOrEqual(300);
       }
     }
+    // A run's read: its index for its entries, the undos' for theirs (decision 019).
+    const runRead = await planOf(auditListStatement({ pageSize: 50, runId: 'r9' }));
+    expect(runRead.map((node) => node['Index Name'])).toEqual(
+      expect.arrayContaining(['audit_by_run', 'audit_by_undo']),
+    );
     const latest = await planOf(auditListStatement({ pageSize: 50 }));
     expect(latest.filter((node) => node['Relation Name'] === 'audit')).toMatchObject([
       { 'Node Type': 'Index Scan', 'Scan Direction': 'Backward', 'Index Name': 'audit_pkey' },
@@ -307,6 +384,7 @@ interface PlanNode {
   'Relation Name'?: string;
   'Index Name'?: string;
   'Scan Direction'?: string;
+  'Subplan Name'?: string;
   'Actual Rows': number;
   'Actual Loops': number;
   'Rows Removed by Filter'?: number;

@@ -182,7 +182,15 @@ export async function foldAudit(query: Query, batch: number): Promise<number> {
  * filter an expression, not the column: else a day's window of 2,500 entries is read through the
  * index by time and sorted (20 ms), where the id range's walk newest first stops at a page.
  */
-export const FOLDED = { id: 'a.id', at: iso('a.at'), atFilter: "(a.at + interval '0')" };
+export const FOLDED = {
+  id: 'a.id',
+  at: iso('a.at'),
+  atFilter: "(a.at + interval '0')",
+  // An array, not `IN (…)`: with a join to choose, the planner merged the run's entries with
+  // the whole index of undos, as many entries read as the trail has undos.
+  undosOf: (entries: string, and = '') =>
+    `SELECT id FROM audit WHERE undoes = ANY (ARRAY(${entries}))${and}`,
+};
 
 /**
  * A page: the tail's and the folded part's newest matches, each a page at most, merged by id in

@@ -38,11 +38,12 @@ const CONNECT_TIMEOUT_MS = 10_000;
  * 1: the tables, triggers and change log; 2: the students' folded name and e-mail, the
  * transaction that created each student; 3: each turma's roster version; 4: the index on the
  * enrolments' expiry (decision 015); 5: the change log by turma, the roster version dropped;
- * 6: the audit trail (decision 019); 7: the trail's recent tail (decision 019).
+ * 6: the audit trail (decision 019); 7: the trail's recent tail (decision 019); 8: the index of
+ * undos (decision 019).
  * Each later version adds one entry to MIGRATIONS; a database of a newer version than this code
  * knows is refused. A new database runs every step after the first.
  */
-export const POSTGRES_SCHEMA_VERSION = 7;
+export const POSTGRES_SCHEMA_VERSION = 8;
 
 /** Any number, the same in every process: the advisory lock migrations run under. */
 const MIGRATION_LOCK = 7_134_021_983;
@@ -265,6 +266,14 @@ CREATE TABLE audit_tail (
 ) WITH (parallel_workers = 0);
 `;
 
+/**
+ * Version 8 (decision 019): the undos by the entry they reverse, undos only, with their id, as
+ * SQLite's: a run's read finds the undos of its entries, and of those, a probe per entry.
+ */
+const UNDO_INDEX = `
+CREATE INDEX audit_by_undo ON audit (undoes, id) WHERE undoes IS NOT NULL;
+`;
+
 type MigrationStep = (client: pg.PoolClient) => Promise<void>;
 
 /** Fills the folded columns of every student, in batches, in the migration's transaction. */
@@ -315,7 +324,13 @@ const MIGRATIONS: Record<number, MigrationStep> = {
     );
     await client.query(auditTail(rows[0]!.sequence));
   },
+  7: async (client) => {
+    await client.query(UNDO_INDEX);
+  },
 };
+
+/** How the API's connections name themselves: a restore refuses while any is open (backup.ts). */
+export const APPLICATION_NAME = 'turmas-admin';
 
 /** A pool on DATABASE_URL, with every wait bounded. The caller ends it. */
 export function createPool(config: PostgresConfig, log: Logger): pg.Pool {
@@ -332,7 +347,7 @@ export function createPool(config: PostgresConfig, log: Logger): pg.Pool {
     // A transaction left open holds locks and keeps class_changes from being pruned.
     idle_in_transaction_session_timeout: statementTimeoutMs > 0 ? 10_000 : 0,
     keepAlive: true,
-    application_name: 'turmas-admin',
+    application_name: APPLICATION_NAME,
   });
   // An idle connection that breaks (the database restarted) is an event, not a crash; the pool
   // drops it and the next request connects again.

@@ -127,6 +127,7 @@ export async function openPostgresStore(
     const stopRetention = startAuditRetention(
       (olderThan, batch) => pruneAudit(query, olderThan, batch),
       retentionDays,
+      log,
     );
     const store: Store = {
       listClasses: (params) => classList.list(params),

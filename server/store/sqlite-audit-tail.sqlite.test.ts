@@ -12,8 +12,8 @@ import type { AuditParams } from '#contract/extensions';
 import { createLogger } from '../log.ts';
 import { EMAILS, expected, filters, nthWrite } from '../testing/audit-trail-oracle.ts';
 import { openStore } from './open-store.ts';
-import type { EnrolmentRow } from './audit.ts';
-import { createSqliteAudit, ENROLMENT_STATE } from './sqlite-audit.ts';
+import { auditQuery, type EnrolmentRow } from './audit.ts';
+import { createSqliteAudit, ENROLMENT_STATE, FOLDED } from './sqlite-audit.ts';
 import { openDatabase, type Db } from './sqlite-schema.ts';
 
 let dataDir: string;
@@ -114,6 +114,102 @@ describe('the trail split between its tail and the folded part', () => {
     expect(audit.prune('2000-01-01T00:00:00.000Z', 3)).toBe(0);
     expect([prune(), prune(), prune(), prune()]).toEqual([3, 3, 1, 0]);
     expect([count('audit'), count('audit_classes'), count('audit_tail')]).toEqual([0, 0, 0]);
+  });
+});
+
+describe("a run's read with the undos of its entries", () => {
+  it('answers them at every split between the tail and the folded part, in pages', () => {
+    db.exec(`INSERT INTO classes (id, name, search_name, created_at, updated_at) VALUES
+      ('t1', 'T1', 't1', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'),
+      ('t2', 'T2', 't2', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`);
+    const addStudent = db.prepare<[string], { id: number; email: string }>(
+      `INSERT INTO students (email, name) VALUES (?, 'Aluno') RETURNING id, email`,
+    );
+    const [ana, bia, caio] = EMAILS.map((email) => addStudent.get(email)!);
+    const addEnrolment = db.prepare<[string, number], EnrolmentRow>(
+      `INSERT INTO enrolments (class_id, student_id) VALUES (?, ?) RETURNING ${ENROLMENT_STATE}`,
+    );
+    const newest = () => audit.list({ pageSize: 1 }).data[0]!.id;
+    const enrol = (student: { id: number; email: string }, classIds: string[], runId?: string) => {
+      db.transaction(() => {
+        const after = classIds.map((classId) => addEnrolment.get(classId, student.id)!);
+        audit.recordWrite(
+          { credential: 'secretaria', runId },
+          'enrol',
+          student,
+          classIds,
+          [],
+          after,
+        );
+      }).immediate();
+      return newest();
+    };
+    const undo = (entryId: string, runId?: string) =>
+      db
+        .transaction(() => audit.undo(audit.entries({ entryId }), { credential: 'coord', runId }))
+        .immediate().entries[0]!.undoEntryId!;
+
+    const e1 = enrol(ana!, ['t1'], 'lote');
+    const other = enrol(bia!, ['t2']);
+    const e2 = enrol(bia!, ['t1'], 'lote');
+    const e3 = enrol(caio!, ['t1', 't2'], 'lote');
+    const u1 = undo(e1);
+    enrol(ana!, ['t2'], 'outro');
+    undo(other); // an undo of an entry outside the run: not in its read
+    const u2 = undo(u1); // an undo of an undo of the run's entry
+    const u3 = undo(e3, 'lote'); // whole, and in the run itself: answered once
+    const all = audit.list({ pageSize: 100 }).data;
+    expect(all).toHaveLength(9);
+    const want = [u3, u2, u1, e3, e2, e1];
+    expect(expected(all, { runId: 'lote' })).toEqual(want);
+    const reads: [Omit<AuditParams, 'pageSize'>, string[]][] = [
+      [{ runId: 'lote' }, want],
+      [{ runId: 'lote', email: ana!.email }, [u2, u1, e1]],
+      [{ runId: 'lote', classId: 't2' }, [u3, e3]],
+      [{ runId: 'lote', credential: 'coord' }, [u3, u2, u1]],
+      [{ runId: 'lote', cursor: u1 }, [e3, e2, e1]],
+    ];
+
+    // Folds take the oldest: each split, from all in the tail to all folded.
+    for (let folded = 0; folded <= all.length; folded++) {
+      expect(count('audit')).toBe(folded);
+      for (const [params, ids] of reads) {
+        expect(
+          expected(all, params).filter((id) => !params.cursor || +id < +params.cursor),
+        ).toEqual(ids);
+        for (const size of [1, 2, 4, 6]) expect(readAll(params, size), `${folded}`).toEqual(ids);
+      }
+      fold(1);
+    }
+  });
+
+  it("reads the run's index and the undos' index, never the whole trail", () => {
+    const plan = (sql: string, values: unknown[]) =>
+      db
+        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .all(...values)
+        .map((row) => (row as { detail: string }).detail);
+    for (const params of [
+      { runId: 'lote', pageSize: 20 },
+      { runId: 'lote', pageSize: 20, cursor: '500' },
+      { runId: 'lote', pageSize: 20, email: EMAILS[0]! },
+    ]) {
+      const values: unknown[] = [];
+      const folded = plan(
+        auditQuery(params, FOLDED, (value) => {
+          values.push(value);
+          return '?';
+        }),
+        values,
+      );
+      const text = folded.join('\n');
+      expect(text).toContain('audit_by_run');
+      expect(text).toContain('audit_by_undo');
+      expect(
+        folded.filter((step) => /^SCAN (a|audit)\b/.test(step)),
+        text,
+      ).toEqual([]);
+    }
   });
 });
 

@@ -248,8 +248,13 @@ function createTailFolds(db: Db) {
   };
 }
 
-/** The folded trail's columns for auditQuery. */
-const FOLDED = { id: 'a.id', at: 'a.at', atFilter: 'a.at' };
+/** The folded trail's columns for auditQuery; SQLite probes the undos' index per id of an IN. */
+export const FOLDED = {
+  id: 'a.id',
+  at: 'a.at',
+  atFilter: 'a.at',
+  undosOf: (entries: string, and = '') => `SELECT id FROM audit WHERE undoes IN (${entries})${and}`,
+};
 
 /** The tail's columns for tailQuery. */
 const TAIL = {

@@ -9,7 +9,7 @@
 import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { foldForSearch } from '#contract';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 
 export type Db = Database.Database;
@@ -21,9 +21,10 @@ const WAL_PAGES_MAX = 10_000;
  * 2 added a trigram index (decision 004); 3 dropped it for the index in memory, which finds words
  * of any length in any order (decision 013); 4 added the students' folded name and e-mail
  * (decision 015); 5 the index on the enrolments' expiry (the expiring extension, decision 015);
- * 6 the audit trail (decision 019); 7 its recent tail, folded into the indexes in batches.
+ * 6 the audit trail (decision 019); 7 its recent tail, folded into the indexes in batches; 8 the
+ * index of undos (a run's read answers the undos of its entries).
  */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 /** SQLite's own clock, in the same ISO 8601 shape JavaScript's toISOString() produces. */
 export const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
@@ -103,6 +104,14 @@ CREATE TABLE audit_tail (
 );
 `;
 
+/**
+ * Version 8: the undos by the entry they reverse, undos only (decision 019): a run's read finds
+ * the undos of its entries, and of those, a probe per entry.
+ */
+const UNDO_INDEX = `
+CREATE INDEX audit_by_undo ON audit (undoes) WHERE undoes IS NOT NULL;
+`;
+
 const SCHEMA = `
 CREATE TABLE classes (
   id             TEXT PRIMARY KEY,
@@ -141,6 +150,7 @@ CREATE INDEX enrolments_by_student ON enrolments (student_id, class_id);
 ${EXPIRY_INDEX}
 ${AUDIT}
 ${AUDIT_TAIL}
+${UNDO_INDEX}
 -- countStudents is kept by the database itself, so it can never drift from the rows behind it,
 -- and a turma's updatedAt moves whenever its enrolments change.
 CREATE TRIGGER enrolment_added AFTER INSERT ON enrolments BEGIN
@@ -166,6 +176,7 @@ const MIGRATIONS: Record<number, string> = {
   4: EXPIRY_INDEX,
   5: AUDIT,
   6: AUDIT_TAIL,
+  7: UNDO_INDEX,
 };
 
 export interface OpenedDatabase {
@@ -176,9 +187,19 @@ export interface OpenedDatabase {
   migratedFrom?: number;
 }
 
+/**
+ * Creates `file` empty, readable by its owner only, unless it exists: it holds every student's
+ * name and e-mail, and SQLite would create it 0644 (less the umask). Its -wal and -shm take its
+ * mode.
+ */
+export function createPrivateDatabaseFile(file: string): void {
+  closeSync(openSync(file, 'a', 0o600));
+}
+
 /** Opens (creating or migrating when needed) `DATA_DIR/turmas.sqlite`; the caller closes it. */
 export function openDatabase(dataDir: string): OpenedDatabase {
   mkdirSync(dataDir, { recursive: true });
+  createPrivateDatabaseFile(join(dataDir, DATABASE_FILE));
   const db = new Database(join(dataDir, DATABASE_FILE));
   db.pragma('journal_mode = WAL');
   // NORMAL is durable across process crashes in WAL mode (only an OS crash can lose the tail).

@@ -9,6 +9,7 @@
  */
 import { foldForSearch } from '#contract';
 import type { AuditParams, UndoBody } from '#contract/extensions';
+import { createLogger, type Logger } from '../log.ts';
 import { auditRetentionDays, startAuditRetention, type EnrolmentRow } from './audit.ts';
 import { withModelTimes } from './read-model.ts';
 import { createSqliteAudit, ENROLMENT_STATE } from './sqlite-audit.ts';
@@ -27,7 +28,12 @@ import {
   type WriteAuthor,
 } from './store.ts';
 
-export function createStore(db: Db, retentionDays = auditRetentionDays()): Store {
+/** `log` hears of the audit's pruning; the console's in-process API (src/testing) needs none. */
+export function createStore(
+  db: Db,
+  log: Logger = createLogger(() => undefined),
+  retentionDays = auditRetentionDays(),
+): Store {
   const unknownClassIds = db.prepare<[string], { id: string }>(
     `SELECT value AS id FROM json_each(?) WHERE value NOT IN (SELECT id FROM classes)`,
   );
@@ -124,7 +130,7 @@ export function createStore(db: Db, retentionDays = auditRetentionDays()): Store
   const locks = createLockWaits(db);
   const pruneAudit = (olderThan: string, batch: number) =>
     locks.writeIfFree(() => auditOnly.immediate(() => audit.prune(olderThan, batch)));
-  const stopRetention = startAuditRetention(pruneAudit, retentionDays);
+  const stopRetention = startAuditRetention(pruneAudit, retentionDays, log);
   const stopFolding = audit.startFolding((batch) =>
     locks.writeIfFree(() => auditOnly.immediate(() => audit.fold(batch))),
   );

@@ -55,15 +55,23 @@ export function filters(all: AuditEntry[]): Omit<AuditParams, 'pageSize'>[] {
   ];
 }
 
-/** What a read should answer, from the whole trail, by the filters' meaning. */
+/**
+ * What a read should answer, from the whole trail, by the filters' meaning. A run's read also
+ * answers the undos of its entries, and the undos of those (two levels, decision 019).
+ */
 export function expected(all: AuditEntry[], params: Omit<AuditParams, 'pageSize'>): string[] {
+  const byId = new Map(all.map((entry) => [entry.id, entry]));
+  const inRun = (entry: AuditEntry | undefined, levels: number): boolean =>
+    entry !== undefined &&
+    (entry.runId === params.runId ||
+      (levels > 0 && entry.undoes !== null && inRun(byId.get(entry.undoes), levels - 1)));
   return all
     .filter(
       (entry) =>
         (!params.email || entry.student.email === params.email) &&
         (!params.classId || entry.changes.some((change) => change.classId === params.classId)) &&
         (!params.credential || entry.credential === params.credential) &&
-        (!params.runId || entry.runId === params.runId) &&
+        (!params.runId || inRun(entry, 2)) &&
         (!params.after || entry.at >= params.after) &&
         (!params.before || entry.at < params.before),
     )

@@ -77,7 +77,10 @@ export type UndoneState = { whole: boolean; turmas: ReadonlySet<string> };
  * memory): an `undo` entry names what it reversed (`undoes`) and holds only the turmas it
  * restored, so an entry with a changed turma in none of its undos was undone in part (the others
  * were refused). An undo undone in turn puts its turmas' change back. Undos are newer than what
- * they reverse, so a page that shows an entry shows its undos, save under a filter they miss.
+ * they reverse, so the pages down to an entry show its undos wherever the filter answers them:
+ * unfiltered, by e-mail and by turma (the same student and turmas), and by run, which answers
+ * the undos of the run's entries and of those undos (two levels), whatever their own run. Not
+ * under the credential (an undo by another) or a time range (an undo after it).
  */
 export function undoneStates(entries: readonly AuditEntry[]): Map<string, UndoneState> {
   const undosOf = new Map<string, AuditEntry[]>();
