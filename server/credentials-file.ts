@@ -149,6 +149,16 @@ export async function openCredentialsFile(
     const after = new Map(
       parsed.entries.map(({ credential }) => [credential.name, credential.role]),
     );
+    // A new token under the same name revokes the old one: said, by name (never the hash).
+    const digestBefore = new Map(
+      current.map(({ credential, digest }) => [credential.name, digest]),
+    );
+    const tokenReplaced = parsed.entries
+      .filter(({ credential, digest }) => {
+        const old = digestBefore.get(credential.name);
+        return old !== undefined && !old.equals(digest);
+      })
+      .map(({ credential }) => credential.name);
     current = parsed.entries;
     log.info('credentials file loaded', {
       credentials: current.length,
@@ -157,6 +167,7 @@ export async function openCredentialsFile(
       roleChanged: [...after]
         .filter(([name, role]) => before.has(name) && before.get(name) !== role)
         .map(([name, role]) => ({ name, from: before.get(name)!, to: role })),
+      tokenReplaced,
     });
     warnIfEmpty();
   };

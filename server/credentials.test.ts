@@ -268,6 +268,20 @@ describe('the credentials file, logged', () => {
         { name: 'secretaria-sede', role: 'read' },
       );
 
+      // A new token under the same name and role: the old one is revoked, and the log says so.
+      const renewed = newCredential('secretaria-sede', 'read');
+      from = server.logLines.length;
+      await writeFile(file, `${renewed.line}\n`);
+      expect(await reloaded(from)).toMatchObject({
+        added: [],
+        removed: [],
+        roleChanged: [],
+        tokenReplaced: ['secretaria-sede'],
+      });
+      const logged = server.logLines.slice(from).join('\n');
+      expect(logged).not.toContain(renewed.token);
+      expect(logged).not.toContain(renewed.line.split(' ')[2]!);
+
       from = server.logLines.length;
       await writeFile(file, '# every credential revoked\n');
       expect(await reloaded(from)).toMatchObject({ removed: ['secretaria-sede'] });
