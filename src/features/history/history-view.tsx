@@ -271,7 +271,8 @@ function FilterForm({
           ref={turmaRef}
           api={api}
           label={messages.turma}
-          // One turma to filter by: a new pick replaces the last.
+          // One turma to filter by: a pick replaces the last and closes the list.
+          single
           value={turma ? [turma] : []}
           onChange={(value) => setTurma(value.at(-1) ?? null)}
         />

@@ -190,7 +190,10 @@ function CopyStudentsForm({
         <Text size="sm">{messages.from(turma.label)}</Text>
         <TurmaPicker
           api={api}
-          // One turma to go to: a new pick replaces the last.
+          // One turma to go to: a pick replaces the last and closes the list, so the choices below
+          // do not move under the pointer (the move dialog's lost click); the field to fill first.
+          single
+          data-autofocus
           value={target ? [target] : []}
           onChange={(value) => {
             setTargetError(null);

@@ -267,10 +267,14 @@ describe('copying and moving students to another turma', { timeout: 40_000 }, ()
       },
       { timeout: 10_000 },
     );
-    await user.type(within(dialog).getByRole('combobox', { name: 'Adicionar turma' }), '9º ano');
+    // The dialog starts in its turma search; one pick closes the list.
+    const search = within(dialog).getByRole('combobox', { name: 'Adicionar turma' });
+    expect(search).toHaveFocus();
+    await user.type(search, '9º ano');
     await user.click(
       await screen.findByRole('option', { name: /9º ano A 2027/ }, { timeout: 5_000 }),
     );
+    expect(screen.queryByRole('listbox', { name: 'Turmas encontradas' })).toBeNull();
     return { backend, user, dialog, roster };
   }
 
