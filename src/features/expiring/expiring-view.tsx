@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import type { ExpiringEnrolment } from '#contract/extensions';
-import { ApiError, type ApiClient } from '../../api/client';
+import type { ApiClient } from '../../api/client';
 import cardTable from '../../components/card-table/card-table.module.css';
 import { TickAll } from '../../components/card-table/tick-all';
 import { EmailText } from '../../components/email-text/email-text';
@@ -78,6 +78,7 @@ export function ExpiringView({
     classIds,
     page,
   );
+  const retry = () => void query.refetch();
   const rows = query.data?.data ?? [];
   const total = query.data?.totalRecords ?? 0;
   const { ticked, toggle, tickPage, clear: clearTicks } = useTickedRows(rows);
@@ -142,11 +143,15 @@ export function ExpiringView({
           )}
           {outcome && <ExtendOutcomeNotice key={outcome.runId} api={api} outcome={outcome} />}
           {waitsOffline ? (
-            <LoadFailed offline onRetry={() => void query.refetch()} />
+            <LoadFailedAlert failedTitle={messages.loadFailed} offline onRetry={retry} />
           ) : query.isPending || (otherWindow && total === 0) ? (
             <Loading />
           ) : query.isError ? (
-            <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
+            <LoadFailedAlert
+              failedTitle={messages.loadFailed}
+              error={query.error}
+              onRetry={retry}
+            />
           ) : total === 0 ? (
             <NoneExpire choice={choice} />
           ) : (
@@ -302,27 +307,6 @@ function WindowControls({
         />
       )}
     </Group>
-  );
-}
-
-/** Offline: the request failed on the network (`error`) or waits for the connection. */
-function LoadFailed({
-  error,
-  offline = error instanceof ApiError && error.kind === 'network',
-  onRetry,
-}: {
-  error?: Error;
-  offline?: boolean;
-  onRetry: () => void;
-}) {
-  const messages = useExpiringMessages();
-  return (
-    <LoadFailedAlert
-      title={offline ? messages.offline : messages.loadFailed}
-      description={offline && messages.offlineDescription}
-      retryLabel={messages.retry}
-      onRetry={onRetry}
-    />
   );
 }
 

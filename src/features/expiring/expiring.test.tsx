@@ -120,6 +120,17 @@ describe('expiring soon', () => {
     ).toBeVisible();
   });
 
+  it('says an expired session as such, not as a failed list', async () => {
+    const backend = installBackend({ enrolments: {} });
+    backend.failNext({ status: 401 }, { where: (r) => r.pathname.endsWith('/expiring') });
+    window.history.replaceState(null, '', '/?expirando=30');
+    renderPage();
+    const dialog = await view();
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Sua sessão expirou: entre de novo e tente outra vez.');
+    expect(alert).not.toHaveTextContent('Não foi possível carregar as matrículas');
+  });
+
   it('offline, a new window says it cannot load it, never that nothing expires; back online, it loads', async () => {
     installBackend({
       enrolments: {

@@ -22,7 +22,7 @@ import { useUndo, useUndoMessages } from '../../api/audit-undo';
 import { cachedTurmaName } from '../../api/cached-turma-name';
 import { UndoAnswer, UndoConfirm } from '../../api/audit-undo-parts';
 import { classQueries } from '../../api/class-queries';
-import { ApiError, type ApiClient } from '../../api/client';
+import type { ApiClient } from '../../api/client';
 import { getAudit } from '../../api/extension-calls';
 import { EmailText } from '../../components/email-text/email-text';
 import { LoadFailedAlert } from '../../components/load-failed/load-failed-alert';
@@ -95,6 +95,7 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
   // The first page waits for the connection (TanStack's paused fetch): no answer is coming until
   // it is back, when the fetch goes on by itself. Said as such, never "Carregando" for good.
   const waitsOffline = pages.fetchStatus === 'paused' && pages.isPending;
+  const retry = () => void pages.refetch();
   // Any later read (the next page, a refetch after a write) waits the same, over what is shown.
   const stalledOffline = pages.fetchStatus === 'paused' && !pages.isPending;
   const entries = pages.data?.pages.flatMap((page) => page.data) ?? [];
@@ -146,14 +147,14 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
           </Alert>
         )}
         {waitsOffline ? (
-          <LoadFailed offline onRetry={() => void pages.refetch()} />
+          <LoadFailedAlert failedTitle={messages.loadFailed} offline onRetry={retry} />
         ) : pages.isPending ? (
           <Group gap="xs" role="status">
             <Loader size="sm" />
             <Text size="sm">{messages.loading}</Text>
           </Group>
         ) : pages.isError ? (
-          <LoadFailed error={pages.error} onRetry={() => void pages.refetch()} />
+          <LoadFailedAlert failedTitle={messages.loadFailed} error={pages.error} onRetry={retry} />
         ) : entries.length === 0 ? (
           <Alert color="gray" title={messages.empty} role="status">
             {messages.emptyDescription}
@@ -548,33 +549,5 @@ function WithEmail({ text, email }: { text: string; email: string }) {
       <EmailText email={email} />
       {text.slice(at + email.length)}
     </>
-  );
-}
-
-/** Offline: the request failed on the network (`error`) or waits for the connection. */
-function LoadFailed({
-  error,
-  offline = error instanceof ApiError && error.kind === 'network',
-  onRetry,
-}: {
-  error?: Error;
-  offline?: boolean;
-  onRetry: () => void;
-}) {
-  const messages = useHistoryMessages();
-  // An expired session is said as such: the app's sign-in comes over the page meanwhile.
-  const why =
-    error instanceof ApiError && error.isUnauthorized
-      ? messages.sessionExpired
-      : offline
-        ? messages.offline
-        : messages.loadFailed;
-  return (
-    <LoadFailedAlert
-      title={why}
-      description={offline && messages.offlineDescription}
-      retryLabel={messages.retry}
-      onRetry={onRetry}
-    />
   );
 }
