@@ -144,7 +144,11 @@ export function UndoWrite({
   const [sent, setSent] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  // The question gone, the button is back in its place (busy once sent): focus with it, not on
+  // the page's body, until the answer takes its place.
+  const backToButton = () => requestAnimationFrame(() => button.current?.focus());
   const send = () => {
+    if (confirming) backToButton();
     setConfirming(false);
     setSent(true);
     undo.mutate(body, { onSettled: (answer) => onUndone?.(answer) });
@@ -160,8 +164,7 @@ export function UndoWrite({
         onConfirm={send}
         onCancel={() => {
           setConfirming(false);
-          // After the button is back on screen.
-          requestAnimationFrame(() => button.current?.focus());
+          backToButton();
         }}
       />
     );

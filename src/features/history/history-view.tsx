@@ -435,6 +435,8 @@ function RunCard({
   const headingId = useId();
   const [confirming, setConfirming] = useState(false);
   const undoButton = useRef<HTMLButtonElement>(null);
+  // The question gone, focus goes back to the button (busy once sent), not to the page's body.
+  const backToButton = () => requestAnimationFrame(() => undoButton.current?.focus());
   const first = entries[0]!;
   const firstTurmaName = useTurmaName(first);
   const name = messages.runNamed(
@@ -488,11 +490,12 @@ function RunCard({
             confirmLabel={undoMessages.confirmRunButton}
             onConfirm={() => {
               setConfirming(false);
+              backToButton();
               onUndoRun();
             }}
             onCancel={() => {
               setConfirming(false);
-              requestAnimationFrame(() => undoButton.current?.focus());
+              backToButton();
             }}
           />
         )}
