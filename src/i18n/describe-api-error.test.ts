@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client';
 import { describeApiError, serverTextsLoaded } from './describe-api-error';
 import { messagesByLocale } from './messages';
+import { READ_ONLY } from '../../server/credentials';
+import { AuditEntryNotFoundError } from '../../server/store/store';
 // Loaded by the dialogs and in the first idle moment (describe-api-error.ts); here at once.
 import './server-texts';
 
@@ -94,6 +96,27 @@ describe('describeApiError', () => {
  * language says for it.
  */
 const KNOWN: [status: number, server: string, ptBR: string, en: string][] = [
+  // A write with a `read` credential, and an undo of what the trail no longer holds.
+  [
+    403,
+    READ_ONLY,
+    'O servidor recusou a solicitação (código 403). Esta credencial só pode consultar: ' +
+      'matricular, remover e desfazer pedem uma credencial de escrita.',
+    'The server refused the request (code 403). This credential can only read: enrolling, ' +
+      'removing and undoing need a write credential.',
+  ],
+  [
+    404,
+    new AuditEntryNotFoundError({ entryId: '00000000000000000123' }).message,
+    'O servidor recusou a solicitação (código 404). Esta alteração não está mais no histórico do servidor.',
+    'The server refused the request (code 404). This change is no longer in the server’s history.',
+  ],
+  [
+    404,
+    new AuditEntryNotFoundError({ runId: 'run-7f3a' }).message,
+    'O servidor recusou a solicitação (código 404). Este lote não está mais no histórico do servidor.',
+    'The server refused the request (code 404). This run is no longer in the server’s history.',
+  ],
   // The token (bearerAuth in server/app.ts).
   [
     401,

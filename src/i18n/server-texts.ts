@@ -42,6 +42,10 @@ const ptBR = {
     uncompressedOnly: 'O servidor só aceita dados enviados sem compressão.',
     methodNotAllowed: (method: string, path: string, allowed: string): string =>
       `O servidor não aceita ${method} em ${path}; aceita ${allowed}.`,
+    readOnly:
+      'Esta credencial só pode consultar: matricular, remover e desfazer pedem uma credencial de escrita.',
+    noAuditEntry: 'Esta alteração não está mais no histórico do servidor.',
+    noRun: 'Este lote não está mais no histórico do servidor.',
   },
   /** Why the database is unavailable (server/store/postgres-schema.ts `unavailableReason`). */
   databaseReasons: {
@@ -147,6 +151,10 @@ const en: ServerTextWords = {
     uncompressedOnly: 'The server only accepts data sent uncompressed.',
     methodNotAllowed: (method, path, allowed) =>
       `The server does not accept ${method} on ${path}; it accepts ${allowed}.`,
+    readOnly:
+      'This credential can only read: enrolling, removing and undoing need a write credential.',
+    noAuditEntry: 'This change is no longer in the server’s history.',
+    noRun: 'This run is no longer in the server’s history.',
   },
   databaseReasons: {
     unreachable: 'the server cannot reach it',
@@ -295,6 +303,11 @@ const WHOLE_TEXTS: [RegExp, Wording<ServerTextWords>][] = [
     /^Method (\S+) not allowed on (\S+): use (.+)$/,
     (text, match) => text.known.methodNotAllowed(group(match, 1), group(match, 2), group(match, 3)),
   ],
+  // server/credentials.ts READ_ONLY
+  [/^This credential can only read: /, (text) => text.known.readOnly],
+  // server/store/store.ts AuditEntryNotFoundError
+  [/^No audit entry \S+$/, (text) => text.known.noAuditEntry],
+  [/^No run \S+$/, (text) => text.known.noRun],
   [
     /^Service unavailable: (.+)\. Try again shortly\.$/,
     (text, match) => {
