@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import {
   APPLICATION_NAME,
+  MIGRATION_LOCK,
   POSTGRES_SCHEMA_VERSION,
   unavailableReason,
 } from './store/postgres-schema.ts';
@@ -196,6 +197,8 @@ async function pgDump(url: string, file: string): Promise<void> {
 export interface RestoreOptions {
   /** Replace the data that is there. */
   force?: boolean;
+  /** PostgreSQL: runs once the checks have passed, before pg_restore (a test's way in there). */
+  checked?: () => Promise<void>;
 }
 
 /** Loads `file` into the store, which must be empty unless `force`. */
@@ -270,9 +273,22 @@ function sqliteBackupProblem(db: Database.Database): string | undefined {
   return undefined;
 }
 
-async function restorePostgres(url: string, file: string, { force }: RestoreOptions) {
+async function restorePostgres(url: string, file: string, { force, checked }: RestoreOptions) {
   const client = await connect(url);
   try {
+    // The lock every API process takes to migrate at start, held from the checks to the end, so a
+    // process starting meanwhile waits, then loads what was restored. Session-level: released when
+    // this connection ends, however the restore ends.
+    const { rows: lock } = await client.query<{ taken: boolean }>(
+      'SELECT pg_try_advisory_lock($1) AS taken',
+      [MIGRATION_LOCK],
+    );
+    if (!lock[0]!.taken) {
+      throw new BackupError(
+        'The database in DATABASE_URL is being migrated by an API process that is starting, or ' +
+          'restored by another restore: stop every API process first',
+      );
+    }
     const { rows } = await client.query<{ n: string }>(
       `SELECT count(*) AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
        WHERE c.relkind IN ('r', 'p', 'v', 'm') AND n.nspname NOT IN ('pg_catalog', 'information_schema')
@@ -297,6 +313,7 @@ async function restorePostgres(url: string, file: string, { force }: RestoreOpti
           `of the API (application_name ${APPLICATION_NAME}): stop every API process first`,
       );
     }
+    await checked?.();
     const { dbname, env } = pgConnection(url);
     // One transaction: a restore that fails half-way leaves the database as it was.
     const args = ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error'];

@@ -1,6 +1,7 @@
 /**
  * The real production entry, `server/main.ts`, as a child process: without API_TOKENS it creates
- * a token, keeps it in DATA_DIR with mode 0600 and prints it once; SIGTERM ends it cleanly.
+ * a token, keeps it in DATA_DIR with mode 0600 and prints it once; SIGTERM ends it cleanly; every
+ * line it prints, from the start to the stop, is one JSON object.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,6 +14,28 @@ const startMain = () => startMainProcess(database, { API_TOKENS: undefined, SEED
 /** Another server on the same database, with a DATA_DIR of its own (its token file). */
 const startMainIn = (dir: string, env: Record<string, string | undefined>) =>
   startMainProcess(database, { DATA_DIR: join(dataDir, dir), ...env });
+
+/** The lines of `text` that are not one log object each (log.ts): what a log pipeline cannot parse. */
+const unstructured = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => line !== '')
+    .filter((line) => {
+      try {
+        const entry = JSON.parse(line) as Record<string, unknown>;
+        return typeof entry.level !== 'string' || typeof entry.msg !== 'string';
+      } catch {
+        return true;
+      }
+    });
+
+/** The messages logged at `level`, in order. */
+const logged = (text: string, level: string) =>
+  text
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { level: string; msg: string } & Record<string, unknown>)
+    .filter((entry) => entry.level === level);
 
 const listClasses = (port: number, token: string) =>
   fetch(`http://127.0.0.1:${port}/v1/classe`, { headers: { authorization: `Bearer ${token}` } });
@@ -42,6 +65,9 @@ describe('server/main.ts without API_TOKENS', () => {
     // Printed once (the one intended print), and never on stderr.
     expect(main.output().split(token)).toHaveLength(2);
     expect(main.errors()).not.toContain(token);
+    expect(logged(main.output(), 'info')).toContainEqual(
+      expect.objectContaining({ msg: 'API token created, shown only now', token, file: tokenFile }),
+    );
 
     const accepted = await listClasses(main.port, token);
     expect(accepted.status).toBe(200);
@@ -51,6 +77,8 @@ describe('server/main.ts without API_TOKENS', () => {
     await refused.body?.cancel();
 
     expect(await main.terminate()).toBe(0);
+    expect(unstructured(main.output())).toEqual([]);
+    expect(main.errors()).toBe('');
   });
 
   it('on a second start keeps the same token without printing it, and SIGTERM exits with 0', async () => {
@@ -64,6 +92,12 @@ describe('server/main.ts without API_TOKENS', () => {
     expect(await answer.json()).toMatchObject({ totalRecords: 3 });
 
     expect(await main.terminate()).toBe(0);
+    await main.waitForOutput(/"msg":"stopped"/);
+    const messages = logged(main.output(), 'info').map((entry) => entry.msg);
+    expect(messages).toContain('API token: the one kept in DATA_DIR');
+    expect(messages).toContainEqual(expect.stringMatching(/^Turmas Admin: http:\/\/\S+ \(API: /));
+    expect(messages.slice(-2)).toEqual(['shutting down', 'stopped']);
+    expect(unstructured(main.output())).toEqual([]);
   });
 });
 
@@ -91,9 +125,16 @@ describe('server/main.ts with TRUST_PROXY', () => {
   });
 
   it('anything but true, false, 1 or 0: the server does not start, and says why', async () => {
-    await expect(startMainIn('unstarted', { API_TOKENS: 'x', TRUST_PROXY: 'yes' })).rejects.toThrow(
-      /exited with 2[\s\S]*TRUST_PROXY must be true or false, got "yes"/,
-    );
+    const started = startMainIn('unstarted', { API_TOKENS: 'x', TRUST_PROXY: 'yes' });
+    await expect(started).rejects.toThrow(/exited with 2/);
+    const stderr = String(await started.catch((error: unknown) => error)).split('stderr:\n')[1]!;
+    expect(unstructured(stderr)).toEqual([]);
+    expect(logged(stderr, 'error')).toEqual([
+      expect.objectContaining({
+        msg: 'TRUST_PROXY must be true or false, got "yes"',
+        variable: 'TRUST_PROXY',
+      }),
+    ]);
   });
 });
 
@@ -125,8 +166,15 @@ describe('server/main.ts with CORS_ORIGINS', () => {
       API_TOKENS: 'x',
       CORS_ORIGINS: 'https://console.example/',
     });
-    await expect(started).rejects.toThrow(
-      /exited with 2[\s\S]*stderr:\nCORS_ORIGINS must list origins, comma-separated: "https:\/\/console.example\/" is not an origin as browsers send it: write "https:\/\/console.example"\n$/,
-    );
+    await expect(started).rejects.toThrow(/exited with 2/);
+    const stderr = String(await started.catch((error: unknown) => error)).split('stderr:\n')[1]!;
+    expect(logged(stderr, 'error')).toEqual([
+      expect.objectContaining({
+        msg:
+          'CORS_ORIGINS must list origins, comma-separated: "https://console.example/" is not an ' +
+          'origin as browsers send it: write "https://console.example"',
+        variable: 'CORS_ORIGINS',
+      }),
+    ]);
   });
 });

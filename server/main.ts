@@ -25,13 +25,23 @@ import { startServer } from './server.ts';
 
 const TOKEN_FILE = 'api-token';
 
+// Every line is one JSON object, as the request log's (log.ts), so that a log pipeline parses the
+// start and the stop too. Lines that end the start go to stderr, as they always have.
+const log = createLogger();
+const fatal = createLogger((line) => console.error(line));
+
+/** A setting that cannot be used: one line naming it, and exit 2 before anything opens. */
+function refuse(variable: string, message: string): never {
+  fatal.error(message, { variable });
+  process.exit(2);
+}
+
 function environmentNumber(name: string, fallback: number): number {
   const text = process.env[name];
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
   if (!Number.isInteger(value) || value < 0) {
-    console.error(`${name} must be a whole number, got "${text}"`);
-    process.exit(2);
+    refuse(name, `${name} must be a whole number, got "${text}"`);
   }
   return value;
 }
@@ -42,8 +52,7 @@ function environmentFlag(name: string, fallback: boolean): boolean {
   if (text === undefined || text === '') return fallback;
   if (text === 'true' || text === '1') return true;
   if (text === 'false' || text === '0') return false;
-  console.error(`${name} must be true or false, got "${process.env[name]}"`);
-  process.exit(2);
+  refuse(name, `${name} must be true or false, got "${process.env[name]}"`);
 }
 
 /**
@@ -54,8 +63,7 @@ function environmentExtensions(): boolean {
   const text = process.env.API_EXTENSIONS?.trim().toLowerCase();
   if (text === undefined || text === '' || text === 'on') return true;
   if (text === 'off') return false;
-  console.error(`API_EXTENSIONS must be on or off, got "${process.env.API_EXTENSIONS}"`);
-  process.exit(2);
+  refuse('API_EXTENSIONS', `API_EXTENSIONS must be on or off, got "${process.env.API_EXTENSIONS}"`);
 }
 
 /** Exact origins, comma-separated: one that could never match a browser's Origin stops the start. */
@@ -63,8 +71,7 @@ function environmentOrigins(name: string): string[] {
   try {
     return parseCorsOrigins(process.env[name]);
   } catch (error) {
-    console.error(`${name} must list origins, comma-separated: ${(error as Error).message}`);
-    process.exit(2);
+    refuse(name, `${name} must list origins, comma-separated: ${(error as Error).message}`);
   }
 }
 
@@ -75,8 +82,10 @@ function environmentPostgres(): PostgresConfig | undefined {
   const url = process.env.DATABASE_URL?.trim();
   if (!url) return undefined;
   if (!/^postgres(ql)?:\/\//i.test(url) || !URL.canParse(url)) {
-    console.error('DATABASE_URL must be a postgres:// address (postgres://user:password@host/db)');
-    process.exit(2);
+    refuse(
+      'DATABASE_URL',
+      'DATABASE_URL must be a postgres:// address (postgres://user:password@host/db)',
+    );
   }
   return {
     url,
@@ -92,8 +101,7 @@ function environmentPostgres(): PostgresConfig | undefined {
 function environmentLimit(name: string, fallback: number): number {
   const value = environmentNumber(name, fallback);
   if (value < 1) {
-    console.error(`${name} must be at least 1, got "${process.env[name]}"`);
-    process.exit(2);
+    refuse(name, `${name} must be at least 1, got "${process.env[name]}"`);
   }
   return value;
 }
@@ -106,11 +114,11 @@ function environmentAdmission() {
   const perClient = environmentLimit('MAX_REQUESTS_PER_CLIENT', ADMISSION_DEFAULTS.perClient);
   const inFlight = environmentLimit('MAX_REQUESTS_IN_FLIGHT', ADMISSION_DEFAULTS.inFlight);
   if (inFlight < perClient) {
-    console.error(
+    refuse(
+      'MAX_REQUESTS_IN_FLIGHT',
       `MAX_REQUESTS_IN_FLIGHT (${inFlight}) must be at least MAX_REQUESTS_PER_CLIENT ` +
         `(${perClient}): one client would get 503s meant for everyone`,
     );
-    process.exit(2);
   }
   return { ...ADMISSION_DEFAULTS, perClient, inFlight };
 }
@@ -131,13 +139,14 @@ function resolveTokens(
   if (configured.length > 0 || tokensFile) return { tokens: configured, tokensFile };
   const file = join(dataDir, TOKEN_FILE);
   if (existsSync(file)) {
-    console.log(`API token: the one kept in ${file}`);
+    log.info('API token: the one kept in DATA_DIR', { file });
     return { localToken: readFileSync(file, 'utf8').trim() };
   }
   mkdirSync(dataDir, { recursive: true });
   const token = randomBytes(32).toString('base64url');
   writeFileSync(file, `${token}\n`, { mode: 0o600 });
-  console.log(`API token (created, kept in ${file}; shown only now):\n\n  ${token}\n`);
+  // The one line that shows it (DESIGN: printed once), for the operator to paste at sign-in.
+  log.info('API token created, shown only now', { file, token });
   return { localToken: token };
 }
 
@@ -147,6 +156,17 @@ function resolveTokens(
  * (decision 018). It fits in Docker's and Kubernetes' default grace of 10 and 30 s.
  */
 const SHUTDOWN_NOT_READY_MS_DEFAULT = 5_000;
+
+/**
+ * The built console, when there is one: without it the API alone is served, said in one line
+ * rather than Hono's plain-text warnings (a server started with tsx, as the README's restore
+ * check does).
+ */
+function consoleBuild(directory: string): string | undefined {
+  if (existsSync(directory)) return directory;
+  log.info('no console to serve: the API alone (npm run build makes it)', { staticDir: directory });
+  return undefined;
+}
 
 const dataDir = process.env.DATA_DIR || './data';
 const metricsPort = process.env.METRICS_PORT ? environmentNumber('METRICS_PORT', 0) : undefined;
@@ -158,7 +178,7 @@ const server = await startServer({
   dataDir,
   postgres: environmentPostgres(),
   ...resolveTokens(dataDir),
-  staticDir: 'dist',
+  staticDir: consoleBuild('dist'),
   seedClasses: environmentNumber('SEED_CLASSES', DEMO_CLASSES),
   // Only behind a proxy that sets X-Forwarded-Proto itself: a client could send its own.
   trustProxy: environmentFlag('TRUST_PROXY', false),
@@ -178,7 +198,7 @@ const server = await startServer({
   metricsPort,
   metricsHost: process.env.METRICS_HOST || undefined,
 }).catch((error: unknown) => {
-  console.error(
+  fatal.error(
     `Turmas Admin could not start: ${error instanceof Error ? error.message : String(error)}`,
   );
   process.exit(1);
@@ -187,7 +207,6 @@ const server = await startServer({
 // Stop on SIGTERM (orchestrators, `docker stop`): not ready for SHUTDOWN_NOT_READY_MS while
 // still serving, then no new connections, the requests in flight answered, the database closed,
 // exit 0. SIGINT (Ctrl-C) is someone at a terminal: no not-ready moment.
-const log = createLogger();
 function shutDown(signal: NodeJS.Signals) {
   // A second signal, of either kind, gets Node's default: the process ends at once.
   process.off('SIGTERM', shutDown);
@@ -212,6 +231,9 @@ process.on('SIGTERM', shutDown);
 process.on('SIGINT', shutDown);
 
 // Last: whoever waits for this line may signal at once, and a signal that arrives before its
-// handler is registered ends the process with no clean stop.
+// handler is registered ends the process with no clean stop. scripts/start-scaled.ts and
+// bench/floor wait for `Turmas Admin: <url> ` in it, so the message keeps those words.
 const shown = server.url.replace('0.0.0.0', 'localhost');
-console.log(`Turmas Admin: ${shown}   (API: ${shown}/v1, OpenAPI: ${shown}/v1/openapi.json)`);
+log.info(`Turmas Admin: ${shown} (API: ${shown}/v1, OpenAPI: ${shown}/v1/openapi.json)`, {
+  url: shown,
+});

@@ -35,7 +35,7 @@ import {
   listen,
   type Timeouts,
 } from './http-server.ts';
-import { createLogger, requestLog, type Logger } from './log.ts';
+import { createLogger, requestLog, type WarningLogger } from './log.ts';
 import { createMetrics, serveMetrics } from './metrics.ts';
 import { createReadiness, readinessGate, type Readiness } from './readiness.ts';
 import { requestId } from './request-id.ts';
@@ -43,6 +43,26 @@ import { demoSize } from './seed.ts';
 import { StoreUnavailableError, type Store } from './store/store.ts';
 
 const API_PATH = /^\/v1(\/|$)/;
+
+/**
+ * Paths a scraper or a probe may be pointed at by mistake, and where the service answers them:
+ * without this, the console's fallback answers them 200 with its page, so a wrong probe passes
+ * for ever and a scraper fails far from the cause.
+ */
+const SERVED_ELSEWHERE: readonly [RegExp, string][] = [
+  [/^\/metrics\/?$/, "metrics are served on their own port (METRICS_PORT), never on the API's"],
+  [
+    /^\/(healthz?|readyz?|livez?)\/?$/,
+    'readiness is GET /v1/health, liveness GET /v1/live (no token needed)',
+  ],
+];
+
+/** A 404 naming where the service answers what was asked on the wrong path or port. */
+const servedElsewhere: MiddlewareHandler = async (c, next) => {
+  const where = SERVED_ELSEWHERE.find(([pattern]) => pattern.test(c.req.path))?.[1];
+  if (where === undefined) return next();
+  return errorBody(c, 404, `No route ${c.req.method} ${c.req.path}: ${where}`);
+};
 
 /**
  * Files of the build that stay on the server: source maps (they hold the console's sources) and
@@ -165,6 +185,8 @@ export function createApp({
   // files are for its own origin.
   const allowOrigins = corsFor(corsOrigins);
   app.use((c, next) => (API_PATH.test(c.req.path) ? allowOrigins(c, next) : next()));
+  // Before readiness: a misplaced probe gets the same 404 while the server starts.
+  app.use(servedElsewhere);
   if (api.readiness) app.use(readinessGate(api.readiness));
   // The console's files are compressed; the API's JSON is not: a page of turmas is small, one
   // round trip either way, and compress() spent more CPU on it than answering it takes
@@ -423,7 +445,7 @@ function checkTokens(tokens: readonly string[], namedCredentials: boolean) {
 }
 
 /** Opens (migrates, seeds) the store and loads its indexes, saying which in `readiness`. */
-async function openAndLoad(options: ServerOptions, log: Logger, readiness: Readiness) {
+async function openAndLoad(options: ServerOptions, log: WarningLogger, readiness: Readiness) {
   const seedClasses = options.seedClasses ?? 0;
   const { store, engine, created, migratedFrom } = await (options.openStore ?? openStore)(
     { dataDir: options.dataDir, postgres: options.postgres },

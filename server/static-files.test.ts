@@ -110,6 +110,28 @@ describe('static files', () => {
     });
   });
 
+  // A scraper or a probe pointed at the API's port by mistake: a 200 page would pass a probe for
+  // good and fail a scrape far from its cause.
+  it('answers /metrics and probe paths with a 404 saying where they are, not the console’s page', async () => {
+    const expected = {
+      '/metrics': "metrics are served on their own port (METRICS_PORT), never on the API's",
+      '/healthz': 'readiness is GET /v1/health, liveness GET /v1/live (no token needed)',
+      '/readyz': 'readiness is GET /v1/health, liveness GET /v1/live (no token needed)',
+      '/health': 'readiness is GET /v1/health, liveness GET /v1/live (no token needed)',
+      '/live/': 'readiness is GET /v1/health, liveness GET /v1/live (no token needed)',
+    };
+    for (const [pathname, where] of Object.entries(expected)) {
+      const answer = await get(pathname);
+
+      expect(answer.status, pathname).toBe(404);
+      expect(answer.headers['content-type']).toMatch(/application\/json/);
+      expect(JSON.parse(answer.body.toString())).toEqual({
+        status: '404',
+        message: `No route GET ${pathname}: ${where}`,
+      });
+    }
+  });
+
   it('leaves the API’s JSON uncompressed', async () => {
     const answer = await get('/v1/classe', {
       Authorization: `Bearer ${TOKEN}`,

@@ -2,12 +2,14 @@
  * The store the server runs on: PostgreSQL when DATABASE_URL names one, SQLite in DATA_DIR
  * otherwise (the embedded default). Routes see only the Store interface.
  */
-import type { Logger } from '../log.ts';
+import { chmodSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { WarningLogger } from '../log.ts';
 import { seed, type SeedSize } from '../seed.ts';
 import { openPostgresStore } from './postgres-store.ts';
 import type { PostgresConfig } from './postgres-schema.ts';
 import { startCheckpoints } from './sqlite-checkpoints.ts';
-import { openDatabase } from './sqlite-schema.ts';
+import { DATABASE_FILE, openDatabase } from './sqlite-schema.ts';
 import { createStore } from './sqlite-store.ts';
 import type { Store } from './store.ts';
 
@@ -29,13 +31,14 @@ export interface OpenedStore {
 
 export async function openStore(
   config: StoreConfig,
-  log: Logger,
+  log: WarningLogger,
   seedWhenCreated?: SeedSize,
 ): Promise<OpenedStore> {
   if (config.postgres) {
     const opened = await openPostgresStore(config.postgres, log, seedWhenCreated);
     return { ...opened, engine: 'postgres' };
   }
+  makePrivate(config.dataDir, log);
   const { db, created, migratedFrom } = openDatabase(config.dataDir);
   if (created && seedWhenCreated) seed(db, seedWhenCreated);
   // Off the event loop (sqlite-checkpoints.ts), stopped before the store's connection closes.
@@ -46,4 +49,44 @@ export async function openStore(
     await store.close();
   };
   return { store: { ...store, close }, engine: 'sqlite', created, migratedFrom };
+}
+
+/**
+ * The database file, its -wal and -shm made readable by their owner only, as a new one is
+ * (createPrivateDatabaseFile): a version before that made them 0644, and they hold every student's
+ * name and e-mail. Before SQLite opens the file, so a -wal or -shm it makes takes the new mode.
+ * Only files this process's user owns (another's is left, and said); never a reason not to start.
+ */
+function makePrivate(dataDir: string, log: WarningLogger): void {
+  const uid = process.getuid?.();
+  if (uid === undefined) return; // no POSIX modes (Windows)
+  const tightened: string[] = [];
+  const leftOpen: string[] = [];
+  for (const suffix of ['', '-wal', '-shm']) {
+    const file = join(dataDir, `${DATABASE_FILE}${suffix}`);
+    try {
+      const { mode, uid: owner } = statSync(file);
+      if ((mode & 0o077) === 0) continue;
+      const was = (mode & 0o777).toString(8);
+      if (owner !== uid) {
+        leftOpen.push(`${file} (${was}, owned by uid ${owner})`);
+        continue;
+      }
+      chmodSync(file, mode & 0o700);
+      tightened.push(`${file} (was ${was})`);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT') leftOpen.push(`${file} (${code ?? String(error)})`);
+    }
+  }
+  if (tightened.length > 0) {
+    log.warn('database files were readable by other users: made readable by their owner only', {
+      files: tightened,
+    });
+  }
+  if (leftOpen.length > 0) {
+    log.warn('database files are readable by other users, and not ours to change: chmod 600 them', {
+      files: leftOpen,
+    });
+  }
 }

@@ -46,7 +46,7 @@ const CONNECT_TIMEOUT_MS = 10_000;
 export const POSTGRES_SCHEMA_VERSION = 8;
 
 /** Any number, the same in every process: the advisory lock migrations run under. */
-const MIGRATION_LOCK = 7_134_021_983;
+export const MIGRATION_LOCK = 7_134_021_983;
 
 /** What times look like in answers: as JavaScript's toISOString() writes them. */
 export const iso = (column: string) =>
