@@ -256,6 +256,12 @@ export const auditEntrySchema = z.object({
   undoes: z.nullable(z.string()),
   student: z.object({ id: z.string(), email: z.string() }),
   changes: z.array(auditChangeSchema),
+  /**
+   * The turmas of `changes` that undos of this entry set back now, whatever the read's filters:
+   * an undo restores the turmas it changed, less those an undo of it put back in turn. Empty
+   * when none; absent from a server older than it, whose readers look for the undos on the page.
+   */
+  undoneIn: z.optional(z.array(z.string())),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

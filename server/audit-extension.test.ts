@@ -366,6 +366,67 @@ describe('the read', () => {
     expect((await trail({ runId: 'desfeito' })).data.map(({ id }) => id)).toEqual([u3Id]);
   });
 
+  it('tells what later undos set back, whatever the filter: another credential, a window', async () => {
+    const OTHER_TOKEN = 'another-token-of-the-coordenacao-000001';
+    await app.stop();
+    app = await startTestApp({
+      fixtures: { turmas: [MAT, HIST] },
+      tokens: [TEST_TOKEN, OTHER_TOKEN],
+    });
+    const undoAs = async (token: string, entryId: string) => {
+      const response = await app.request('/v1/audit/undo', {
+        method: 'POST',
+        headers: { ...headers(), Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ entryId }),
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as UndoResponse).entries[0]!;
+    };
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+    await enrol(ANA, [MAT, HIST], DEC);
+    const both = await latest();
+    await enrol(BIA, [MAT]);
+    const kept = await latest();
+    await enrol(ANA, [MAT], JUN);
+    await pause();
+    const cut = new Date().toISOString();
+    await pause();
+    const reads: AuditQuery[] = [
+      { credential: 'token-1' },
+      { before: cut },
+      { credential: 'token-1', email: ANA.email, before: cut },
+      { classId: HIST.id, before: cut },
+    ];
+    const undoneIn = async (id: string) =>
+      Promise.all(
+        reads.map(async (query) => {
+          const page = await trail(query);
+          expect(page.data.map((entry) => entry.operation)).not.toContain('undo');
+          return page.data.find((entry) => entry.id === id)?.undoneIn;
+        }),
+      );
+
+    expect(await undoneIn(both.id)).toEqual([[], [], [], []]);
+    // Another credential's undo, after the window: MAT was written since, so only HIST is back.
+    const first = await undoAs(OTHER_TOKEN, both.id);
+    expect(first.classes.map((each) => each.outcome)).toEqual(['refused', 'restored']);
+    expect(await undoneIn(both.id)).toEqual([[HIST.id], [HIST.id], [HIST.id], [HIST.id]]);
+    expect((await trail({ credential: 'token-1' })).data.find(({ id }) => id === kept.id)).toEqual(
+      expect.objectContaining({ undoneIn: [] }),
+    );
+    // That undo undone in turn puts HIST's change back: the entry is no longer undone.
+    const second = await undoAs(OTHER_TOKEN, first.undoEntryId!);
+    expect(await undoneIn(both.id)).toEqual([[], [], [], []]);
+    const undos = (await trail({ credential: 'token-2' })).data;
+    expect(undos.map(({ id, undoneIn }) => [id, undoneIn])).toEqual([
+      [second.undoEntryId, []],
+      [first.undoEntryId, [HIST.id]],
+    ]);
+    // And undone again: HIST is set back once more, whatever came between.
+    await undoAs(OTHER_TOKEN, both.id);
+    expect(await undoneIn(both.id)).toEqual([[HIST.id], [HIST.id], [HIST.id], [HIST.id]]);
+  });
+
   // PostgreSQL refused both (text without U+0000, timestamps without year 0): a 500 each.
   it('answers filters at the edge of what it takes: U+0000, year 0', async () => {
     await enrol(ANA, [MAT], DEC);

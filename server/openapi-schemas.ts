@@ -151,6 +151,7 @@ const AUDIT_ENTRY_EXAMPLE = {
       after: { enrolled: false, expirationDate: null, enrolledAt: null },
     },
   ],
+  undoneIn: [],
 };
 
 const CLASS_EXAMPLE = {
@@ -454,6 +455,13 @@ const ANNOTATIONS: Record<SchemaName, JsonSchema> = {
         description:
           "Each turma of the write, with the student's state there before and after: enrolled " +
           'or not, the expiry (null: none) and when the enrolment began.',
+      },
+      undoneIn: {
+        description:
+          'The turmas of `changes` that undos of this entry set back now, whatever the read’s ' +
+          'filters (an undo by another credential, or after the time range, counts): an undo ' +
+          'restores the turmas it changed, less those an undo of it put back in turn. Empty ' +
+          'when none; absent from servers older than it.',
       },
     },
     examples: [AUDIT_ENTRY_EXAMPLE],

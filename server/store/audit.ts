@@ -293,6 +293,9 @@ export interface AuditRow {
   changes: string | AuditChange[];
 }
 
+const parsedChanges = (changes: string | AuditChange[]) =>
+  typeof changes === 'string' ? (JSON.parse(changes) as AuditChange[]) : changes;
+
 /** A page of the trail from the statement's rows (one more than the page, to know of a next). */
 export function auditPage(rows: readonly AuditRow[], pageSize: number): AuditResponse {
   const data = rows.slice(0, pageSize).map((row): AuditEntry => ({
@@ -303,10 +306,61 @@ export function auditPage(rows: readonly AuditRow[], pageSize: number): AuditRes
     runId: row.runId,
     undoes: row.undoes === null ? null : String(row.undoes),
     student: { id: String(row.studentId), email: row.email },
-    changes:
-      typeof row.changes === 'string' ? (JSON.parse(row.changes) as AuditChange[]) : row.changes,
+    changes: parsedChanges(row.changes),
   }));
   return { data, next: rows.length > pageSize ? data.at(-1)!.id : null };
+}
+
+/**
+ * An undo below a page's entries (of one of them, of such an undo, and so on), each once: the
+ * statements that find them (UNDONE in each engine's file) walk the index of undos down from the
+ * page, one probe per entry and per undo found, and the tail's undos.
+ */
+export interface UndoRow {
+  id: string | number;
+  undoes: string | number;
+  /** JSON text on SQLite, parsed already on PostgreSQL (jsonb). */
+  changes: string | AuditChange[];
+}
+
+/** A turma whose enrolment or expiry the change moved (as History counts a change). */
+const moved = ({ before, after }: AuditChange) =>
+  before.enrolled !== after.enrolled || before.expirationDate !== after.expirationDate;
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * Sets each entry's `undoneIn` (the page's own entries, fresh from auditPage: no copy of each),
+ * from every undo below them (`undos`, whatever the read's filters): an undo restores the turmas
+ * it changed, less those an undo of it put back in turn, so an entry undone, re-applied and
+ * undone again reads as undone. Undos of one entry add up. An undo is always newer than what it
+ * reverses, so the walk down ends.
+ */
+export function markUndone(page: AuditResponse, undos: readonly UndoRow[]): void {
+  const undosOf = new Map<string, { id: string; turmas: string[] }[]>();
+  for (const undo of undos) {
+    const of = String(undo.undoes);
+    const turmas = parsedChanges(undo.changes)
+      .filter(moved)
+      .map((change) => change.classId);
+    undosOf.set(of, [...(undosOf.get(of) ?? []), { id: String(undo.id), turmas }]);
+  }
+  const restored = new Map<string, ReadonlySet<string>>();
+  const restoredOf = (id: string): ReadonlySet<string> => {
+    const known = restored.get(id);
+    if (known) return known;
+    const turmas = new Set<string>();
+    for (const undo of undosOf.get(id) ?? []) {
+      const takenBack = restoredOf(undo.id);
+      for (const classId of undo.turmas) if (!takenBack.has(classId)) turmas.add(classId);
+    }
+    restored.set(id, turmas);
+    return turmas;
+  };
+  for (const entry of page.data) {
+    const turmas = undosOf.has(entry.id) ? restoredOf(entry.id) : NONE;
+    entry.undoneIn = entry.changes.flatMap(({ classId }) => (turmas.has(classId) ? [classId] : []));
+  }
 }
 
 /** Entries written since the last fold that make the next one start (decision 019). */

@@ -22,6 +22,7 @@ import {
   pruneAudit,
   recordAudit,
   statesOf,
+  UNDONE,
 } from './postgres-audit.ts';
 import type { Query } from './postgres-load.ts';
 import { createPool, migrate } from './postgres-schema.ts';
@@ -278,6 +279,11 @@ describe("a run's read with the undos of its entries", () => {
           expect(await readAll(params, size), `${folded}`).toEqual(ids);
         }
       }
+      // What the undos set back, read without them: e1's t1 was put back by u2.
+      const undoneIn = async (credential: string) =>
+        (await listAudit(query, { credential, pageSize: 100 })).data.map((entry) => entry.undoneIn);
+      expect(await undoneIn('secretaria'), `${folded}`).toEqual([[], ['t1', 't2'], [], ['t2'], []]);
+      expect(await undoneIn('coord'), `${folded}`).toEqual([[], [], [], ['t1']]);
       await fold(1);
     }
   });
@@ -376,6 +382,24 @@ describe('the list read on a trail of thousands with a tail of hundreds, after m
     ]);
     const walk = latest.find((node) => node['Relation Name'] === 'audit')!;
     expect(walk['Actual Rows']).toBeLessThanOrEqual(51);
+
+    // What the page's undos set back: the undos' index, probed per entry and per undo found.
+    for (const params of [
+      { pageSize: 100, runId: 'r9' },
+      { pageSize: 100, cursor: '3000' },
+    ]) {
+      const ids = (await listAudit(query, params)).data.map((entry) => entry.id);
+      const nodes = await planOf({ text: UNDONE, values: [ids] });
+      const plan = describePlan(nodes);
+      if (process.env.AUDIT_PLANS) console.log('undone', JSON.stringify(params), plan);
+      const indexes = nodes.flatMap((node) => node['Index Name'] ?? []);
+      expect(new Set(indexes), plan).toEqual(new Set(['audit_by_undo']));
+      for (const node of nodes.filter((each) => each['Relation Name'] === 'audit')) {
+        expect(node['Node Type'], plan).not.toBe('Seq Scan');
+        // The undos found, not the trail's 6,000 entries or its ~100 undos.
+        expect(node['Actual Rows'] * node['Actual Loops'], plan).toBeLessThanOrEqual(60);
+      }
+    }
   });
 });
 

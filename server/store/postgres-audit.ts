@@ -27,6 +27,8 @@ import {
   type AuditRow,
   type EnrolmentRow,
   type StoredEntry,
+  type UndoRow,
+  markUndone,
 } from './audit.ts';
 import type { Query } from './postgres-load.ts';
 import { iso } from './postgres-schema.ts';
@@ -205,8 +207,33 @@ export async function listAudit(query: Query, params: AuditParams): Promise<Audi
   const { rows } = await query<AuditRow & pg.QueryResultRow>(
     auditListStatement(withinTimestamps(params)),
   );
-  return auditPage(rows, params.pageSize);
+  const page = auditPage(rows, params.pageSize);
+  if (page.data.length === 0) return page;
+  // A statement of its own, so another snapshot: an undo committed since the page's read is
+  // told too, which is what History needs to know before it offers an undo.
+  const { rows: undos } = await query<UndoRow & pg.QueryResultRow>({
+    name: 'audit-undone',
+    text: UNDONE,
+    values: [page.data.map((entry) => entry.id)],
+  });
+  markUndone(page, undos);
+  return page;
 }
+
+/**
+ * The undos below the entries `$1` (an array of ids), as markUndone takes them: the index of
+ * undos probed per entry and per undo found, and the tail's undos (no index: read once, a few of
+ * its few hundred rows). UNION: an undo of an undo both on the page is reached twice.
+ */
+export const UNDONE = `WITH RECURSIVE
+  tail_undos AS MATERIALIZED (SELECT id, undoes, changes FROM audit_tail WHERE undoes IS NOT NULL),
+  below AS (
+    SELECT id, undoes, changes FROM audit WHERE undoes = ANY ($1::bigint[])
+    UNION SELECT id, undoes, changes FROM tail_undos WHERE undoes = ANY ($1::bigint[])
+    UNION SELECT u.id, u.undoes, u.changes FROM below b CROSS JOIN LATERAL (
+      SELECT id, undoes, changes FROM audit WHERE undoes = b.id
+      UNION ALL SELECT id, undoes, changes FROM tail_undos WHERE undoes = b.id) u)
+SELECT id::text, undoes::text, changes FROM below`;
 
 /** The first instant a timestamptz can be written as ISO 8601: it has no year 0 (1 BC). */
 const TIMESTAMP_MIN = '0001-01-01T00:00:00.000Z';

@@ -13,7 +13,7 @@ import { createLogger } from '../log.ts';
 import { EMAILS, expected, filters, nthWrite } from '../testing/audit-trail-oracle.ts';
 import { openStore } from './open-store.ts';
 import { auditQuery, type EnrolmentRow } from './audit.ts';
-import { createSqliteAudit, ENROLMENT_STATE, FOLDED } from './sqlite-audit.ts';
+import { createSqliteAudit, ENROLMENT_STATE, FOLDED, UNDONE } from './sqlite-audit.ts';
 import { openDatabase, type Db } from './sqlite-schema.ts';
 
 let dataDir: string;
@@ -179,6 +179,11 @@ describe("a run's read with the undos of its entries", () => {
         ).toEqual(ids);
         for (const size of [1, 2, 4, 6]) expect(readAll(params, size), `${folded}`).toEqual(ids);
       }
+      // What the undos set back, read without them: e1's t1 was put back by u2.
+      const undoneIn = (credential: string) =>
+        audit.list({ credential, pageSize: 100 }).data.map((entry) => entry.undoneIn);
+      expect(undoneIn('secretaria'), `${folded}`).toEqual([[], ['t1', 't2'], [], ['t2'], []]);
+      expect(undoneIn('coord'), `${folded}`).toEqual([[], [], [], ['t1']]);
       fold(1);
     }
   });
@@ -210,6 +215,27 @@ describe("a run's read with the undos of its entries", () => {
         text,
       ).toEqual([]);
     }
+  });
+});
+
+describe('what undos set back, whatever the filter', () => {
+  it("walks the undos' index down from the page's entries, never the whole trail", () => {
+    const plan = db
+      .prepare(`EXPLAIN QUERY PLAN ${UNDONE}`)
+      .all('[1, 2, 3]')
+      .map((row) => (row as { detail: string }).detail);
+    const text = plan.join('\n');
+    expect(
+      plan.filter((step) => /^SEARCH (a|audit)\b/.test(step)),
+      text,
+    ).toEqual([
+      'SEARCH audit USING INDEX audit_by_undo (undoes=?)',
+      'SEARCH a USING INDEX audit_by_undo (undoes=?)',
+    ]);
+    expect(
+      plan.filter((step) => /^SCAN (a|audit)\b/.test(step)),
+      text,
+    ).toEqual([]);
   });
 });
 

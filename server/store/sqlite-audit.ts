@@ -23,6 +23,8 @@ import {
   type Operation,
   type StoredEntry,
   startAuditFolding,
+  markUndone,
+  type UndoRow,
 } from './audit.ts';
 import type { Statement } from 'better-sqlite3';
 import { NOW, type Db } from './sqlite-schema.ts';
@@ -107,9 +109,7 @@ export function createSqliteAudit(db: Db) {
       record(by, operation, student, changesOf(classIds, before, after));
     },
 
-    list(params: AuditParams): AuditResponse {
-      return auditPage(readPage.page(params), params.pageSize);
-    },
+    list: readPage.list,
 
     fold: tail.fold,
 
@@ -198,13 +198,21 @@ function createPageReads(db: Db) {
     return statement.all(...values);
   };
   const stored = `id, student_id AS studentId, email, changes`;
+  const undone = db.prepare<[string], UndoRow>(UNDONE);
   return {
     // In one snapshot: a fold between the two would show an entry twice. The tail's entries are
-    // the newest, so the folded part only completes a page.
-    page: db.transaction((params: AuditParams): AuditRow[] => {
+    // the newest, so the folded part only completes a page. The undos below the page's entries
+    // in the same snapshot: what they set back is told whatever the filters.
+    list: db.transaction((params: AuditParams): AuditResponse => {
       const tail = rowsOf((placeholder) => tailQuery(params, TAIL, placeholder));
-      if (tail.length > params.pageSize) return tail;
-      return [...tail, ...rowsOf((placeholder) => auditQuery(params, FOLDED, placeholder))];
+      const rows =
+        tail.length > params.pageSize
+          ? tail
+          : [...tail, ...rowsOf((placeholder) => auditQuery(params, FOLDED, placeholder))];
+      const page = auditPage(rows, params.pageSize);
+      if (page.data.length === 0) return page;
+      markUndone(page, undone.all(JSON.stringify(page.data.map((entry) => Number(entry.id)))));
+      return page;
     }),
     entryById: db.prepare<[string, string], StoredRow>(
       `SELECT ${stored} FROM audit_tail WHERE id = ? UNION ALL SELECT ${stored} FROM audit WHERE id = ?`,
@@ -255,6 +263,21 @@ export const FOLDED = {
   atFilter: 'a.at',
   undosOf: (entries: string, and = '') => `SELECT id FROM audit WHERE undoes IN (${entries})${and}`,
 };
+
+/**
+ * The undos below the entries `?` (a JSON array of ids), as markUndone takes them: the index of
+ * undos probed per entry and per undo found, and the tail's undos (no index: read once, a few
+ * of its few hundred rows). UNION: an undo of an undo both on the page is reached twice.
+ */
+export const UNDONE = `WITH RECURSIVE
+  page (id) AS (SELECT value FROM json_each(?)),
+  tail_undos AS MATERIALIZED (SELECT id, undoes, changes FROM audit_tail WHERE undoes IS NOT NULL),
+  below (id, undoes, changes) AS (
+    SELECT id, undoes, changes FROM audit WHERE undoes IN (SELECT id FROM page)
+    UNION SELECT id, undoes, changes FROM tail_undos WHERE undoes IN (SELECT id FROM page)
+    UNION SELECT a.id, a.undoes, a.changes FROM below b JOIN audit a ON a.undoes = b.id
+    UNION SELECT t.id, t.undoes, t.changes FROM below b JOIN tail_undos t ON t.undoes = b.id)
+SELECT id, undoes, changes FROM below`;
 
 /** The tail's columns for tailQuery. */
 const TAIL = {

@@ -73,22 +73,24 @@ export function groupByRun(entries: readonly AuditEntry[]): HistoryItem[] {
 export type UndoneState = { whole: boolean; turmas: ReadonlySet<string> };
 
 /**
- * What the loaded pages say was undone, entry by entry, from the trail alone (not this tab's
- * memory): an `undo` entry names what it reversed (`undoes`) and holds only the turmas it
- * restored, so an entry with a changed turma in none of its undos was undone in part (the others
- * were refused). An undo undone in turn puts its turmas' change back. Undos are newer than what
- * they reverse, so the pages down to an entry show its undos wherever the filter answers them:
- * unfiltered, by e-mail and by turma (the same student and turmas), and by run, which answers
- * the undos of the run's entries and of those undos (two levels), whatever their own run. Not
- * under the credential (an undo by another) or a time range (an undo after it).
+ * What was undone, entry by entry, from the trail alone (not this tab's memory). The server says
+ * it of each entry (`undoneIn`: the turmas its undos set back now, wherever they are), so an
+ * entry undone by another credential or after the time range reads as undone too. An older
+ * server does not: then the loaded pages' undos tell it. An `undo` entry names what it reversed
+ * (`undoes`) and holds only the turmas it restored, so an entry with a changed turma in none of
+ * its undos was undone in part (the others were refused); an undo undone in turn puts its
+ * turmas' change back. The pages down to an entry show its undos unfiltered, by e-mail, by turma
+ * and by run (two levels), not under the credential or a time range.
  */
 export function undoneStates(entries: readonly AuditEntry[]): Map<string, UndoneState> {
+  // The server's word first; the pages' undos only for entries it did not say it of.
+  const restored = new Map<string, ReadonlySet<string>>();
   const undosOf = new Map<string, AuditEntry[]>();
   for (const entry of entries) {
+    if (entry.undoneIn) restored.set(entry.id, new Set(entry.undoneIn));
     if (entry.undoes === null) continue;
     undosOf.set(entry.undoes, [...(undosOf.get(entry.undoes) ?? []), entry]);
   }
-  const restored = new Map<string, ReadonlySet<string>>();
   // The turmas of `id` set back now; an undo's `undoes` is always an older entry, so this ends.
   const restoredOf = (id: string): ReadonlySet<string> => {
     const known = restored.get(id);

@@ -9,6 +9,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TurmasPage } from '../../app/turmas-page';
 import { newRunId, type ApiClient } from '../../api/client';
+import { getAudit, undo } from '../../api/extension-calls';
 import { tokenStore } from '../auth/token-store';
 import { selectionStore } from '../../lib/selection-store';
 import { createTestApiClient } from '../../testing/api-client';
@@ -360,6 +361,51 @@ describe('history', () => {
     expect(filters.getByLabelText('E-mail do aluno')).toHaveValue('');
     expect(
       within(filters.getByRole('list', { name: 'Turma' })).getByText('Matemática 9º A'),
+    ).toBeVisible();
+  });
+
+  it('under "Minhas", an entry another credential undid reads as undone, with no Desfazer', async () => {
+    const MINE = 'write-token-of-the-coordenacao-0001';
+    const THEIRS = 'write-token-of-the-secretaria-0001';
+    installBackend({
+      credentials: [
+        { name: 'coordenacao', role: 'write', token: MINE },
+        { name: 'secretaria', role: 'write', token: THEIRS },
+      ],
+    });
+    tokenStore.set(MINE);
+    const api = createTestApiClient({ getToken: tokenStore.get });
+    await api.getClasses();
+    await api.removeStudentFromClasses(
+      { email: 'ana@escola.test', classes: [{ id: 't-mat' }] },
+      { runId: newRunId() },
+    );
+    const [removal] = (await getAudit(api, { pageSize: 1 })).data;
+    await api.addStudentToClasses(
+      { name: 'Bia', email: 'bia@escola.test', classes: [{ id: 't-fis' }] },
+      { runId: newRunId() },
+    );
+    // Undone by another credential: its undo is not among "Minhas".
+    const theirs = createTestApiClient({ getToken: () => THEIRS });
+    await theirs.getClasses();
+    await undo(theirs, { entryId: removal!.id });
+    window.history.replaceState(null, '', '/?historico');
+
+    const { user } = render(<TurmasPage api={api} />);
+    const dialog = await view();
+    await within(dialog).findByRole('list', { name: /Últimas alterações/ }, { timeout: 10_000 });
+    await user.click(await within(dialog).findByText('Minhas'));
+    await waitFor(() => expect(within(dialog).queryByText(/^Desfez/)).toBeNull());
+    const removed = 'Removeu ana@escola.test de Matemática 9º A';
+    const card = within(dialog)
+      .getAllByRole('listitem')
+      .find((item) => within(item).queryByText(removed))!;
+    expect(within(card).getByText('Desfeita')).toBeVisible();
+    expect(within(card).queryByRole('button', { name: `Desfazer: ${removed}` })).toBeNull();
+    expect(
+      within(dialog).getByRole('button', {
+        name: 'Desfazer: Matriculou bia@escola.test em Física 1º B',
+      }),
     ).toBeVisible();
   });
 
