@@ -142,7 +142,7 @@ for (const size of [
       choose: (page: Page) => page.getByRole('button', { name: 'English' }).click(),
     },
   ]) {
-    test(`the new-expiry form takes focus where it opens, and gives it back on cancel (${language.name}, ${size.name})`, async ({
+    test(`the new-expiry form takes focus where it opens and when its button is pressed again, and gives it back on cancel (${language.name}, ${size.name})`, async ({
       page,
       request,
       token,
@@ -173,6 +173,10 @@ for (const size of [
       await expect(heading).toBeInViewport();
       await page.keyboard.press('Tab');
       await expect(form.getByRole('textbox', { name: words.expiry })).toBeFocused();
+      // Pressed again while the form is open: back to the form, where it is.
+      await extend.press('Enter');
+      await expect(heading).toBeFocused();
+      await expect(heading).toBeInViewport();
 
       await form.getByRole('button', { name: words.cancel }).press('Enter');
       await expect(form).toBeHidden();

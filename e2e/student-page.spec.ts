@@ -78,6 +78,8 @@ test('finds a student from the header, changes an expiry and moves them @phone',
   await table.getByRole('checkbox', { name: `Selecionar ${from.name}` }).check();
   await studentPage.getByRole('button', { name: 'Alterar validade' }).click();
   const expiry = page.getByRole('dialog', { name: 'Alterar validade' });
+  // It opens on its field, not on the header's ✕.
+  await expect(expiry.getByRole('textbox', { name: /^Validade da matrícula/ })).toBeFocused();
   await expiry.getByRole('checkbox', { name: 'Sem validade' }).check();
   await expiry.getByRole('button', { name: 'Alterar validade' }).click();
   await expect(studentPage.getByText(`Validade alterada em ${from.name}.`)).toBeVisible();

@@ -3,8 +3,13 @@
  * and mutation): a Retry-After is honoured on every call, not only in the bulk runner (issue 33).
  * Reads and writes through the query client, failing as the API answers.
  */
-import { MutationObserver, QueryObserver, type QueryObserverResult } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import {
+  MutationObserver,
+  onlineManager,
+  QueryObserver,
+  type QueryObserverResult,
+} from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
 import { createQueryClient } from './query-client';
 
@@ -83,5 +88,44 @@ describe('retryPolicy through the query client', () => {
     expect(await write([lost])).toEqual({ error: lost, calls: 1 });
     const failed = answered(503);
     expect(await write([failed])).toEqual({ error: failed, calls: 1 });
+  });
+});
+
+describe('the online state (TanStack onlineManager)', () => {
+  const browserOnline = vi.spyOn(navigator, 'onLine', 'get');
+  afterEach(() => {
+    browserOnline.mockReset();
+    onlineManager.setOnline(true);
+  });
+
+  it('starts offline when the browser is, and a read waits for the connection unsent', async () => {
+    browserOnline.mockReturnValue(false);
+    const client = createQueryClient(() => {});
+    expect(onlineManager.isOnline()).toBe(false);
+
+    const queryFn = vi.fn(() => Promise.resolve('done'));
+    const observer = new QueryObserver(client, { queryKey: ['offline'], queryFn });
+    let stop = () => {};
+    const paused = new Promise<QueryObserverResult<string>>((resolve) => {
+      stop = observer.subscribe((result) => {
+        if (result.fetchStatus === 'paused') resolve(result);
+      });
+    });
+    expect((await paused).isPending).toBe(true);
+    stop();
+    expect(queryFn).not.toHaveBeenCalled();
+
+    // The browser's own events, as before.
+    window.dispatchEvent(new Event('online'));
+    expect(onlineManager.isOnline()).toBe(true);
+    window.dispatchEvent(new Event('offline'));
+    expect(onlineManager.isOnline()).toBe(false);
+  });
+
+  it('starts online when the browser is', () => {
+    browserOnline.mockReturnValue(true);
+    onlineManager.setOnline(false);
+    createQueryClient(() => {});
+    expect(onlineManager.isOnline()).toBe(true);
   });
 });

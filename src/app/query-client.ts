@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, retryAfterOf, retryPolicy } from '../api/client';
 import { reconnectWhenServerBack } from '../api/server-back';
 
@@ -44,6 +44,31 @@ export function createQueryClient(onUnauthorized: () => void): QueryClient {
       },
     },
   });
+  followTheBrowsersConnection();
   reconnectWhenServerBack(queryClient);
   return queryClient;
+}
+
+/**
+ * TanStack's `onlineManager`, the console's one source for being online, starts from what the
+ * browser says (`navigator.onLine`), then follows its `online` and `offline` events. Left to
+ * itself it starts online whatever the browser says: a console opened offline sent its reads and
+ * each panel said they had failed, not that they wait for the connection, until an event came.
+ * TanStack stopped reading `navigator.onLine` for a false "offline" some Chromium set-ups report
+ * (TanStack/query#5714); there, reads wait for an `online` event. Read again with each client,
+ * and whenever the manager is listened to anew.
+ */
+function followTheBrowsersConnection(): void {
+  onlineManager.setEventListener((setOnline) => {
+    if (typeof window === 'undefined') return undefined;
+    setOnline(window.navigator.onLine);
+    const online = () => setOnline(true);
+    const offline = () => setOnline(false);
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+    };
+  });
 }

@@ -17,6 +17,13 @@ import {
 import { useFormDialogMessages } from './messages';
 import { markFormDialogOpen } from './open-form-dialogs';
 
+/** A field a person fills in, that takes focus now: never a button. */
+const FIRST_FIELD = [
+  'input:not([type="hidden"]):not(:disabled):not([tabindex="-1"])',
+  'select:not(:disabled)',
+  'textarea:not(:disabled)',
+].join(', ');
+
 export interface FormDialogProps {
   opened: boolean;
   title: string;
@@ -31,7 +38,10 @@ export interface FormDialogProps {
   alertDescribedBy?: string;
   size?: ModalRootProps['size'];
   fullScreen?: boolean;
-  /** Mounted each time it opens (the Modal unmounts its content on close): a fresh form. */
+  /**
+   * Mounted each time it opens (the Modal unmounts its content on close): a fresh form. It opens
+   * on the field marked `data-autofocus`, else on its first field.
+   */
   children: ReactNode;
 }
 
@@ -115,6 +125,14 @@ export function FormDialog({
     [alertDescribedBy],
   );
 
+  // Mantine's focus trap opens on the element marked `data-autofocus`, else on the first one that
+  // takes focus: the header's ✕. A form that marks none opens on its first field instead (WAI-ARIA
+  // APG), marked as the form renders, before the trap looks; keepEditing goes back to it too.
+  const bodyRef = useCallback((node: HTMLElement | null) => {
+    if (!node || node.querySelector('[data-autofocus]')) return;
+    node.querySelector(FIRST_FIELD)?.setAttribute('data-autofocus', '');
+  }, []);
+
   const form = <FormDialogContext value={state}>{children}</FormDialogContext>;
   return (
     <>
@@ -147,7 +165,7 @@ export function FormDialog({
             {!busy && <Modal.CloseButton aria-label={messages.close} />}
           </Modal.Header>
           {/* Modal.Body's padding, without Modal.Body (see above). */}
-          <Box px="md" pb="md">
+          <Box ref={bodyRef} px="md" pb="md">
             {form}
           </Box>
         </Modal.Content>

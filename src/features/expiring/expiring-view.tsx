@@ -70,7 +70,7 @@ export function ExpiringView({
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<ExtendOutcome | null>(null);
   const [exportFailed, setExportFailed] = useState(false);
-  const { opener, noteCancel } = useExtendFormOpener(extending);
+  const { opener, open, openings, noteCancel } = useExtendFormOpener(extending, setExtending);
   const classIds = onlySelected && turmas.length > 0 ? turmas.map((turma) => turma.id) : undefined;
   const { query, window, now, otherWindow, waitsOffline } = useExpiringPage(
     api,
@@ -122,6 +122,7 @@ export function ExpiringView({
             <ExtendForm
               api={api}
               rows={[...ticked.values()]}
+              openings={openings}
               onUnauthorized={onUnauthorized}
               onDone={(done) => {
                 setOutcome(done);
@@ -167,11 +168,7 @@ export function ExpiringView({
                 )}
                 <Group gap="xs">
                   {!readOnly && (
-                    <Button
-                      ref={opener}
-                      disabled={ticked.size === 0}
-                      onClick={() => setExtending(true)}
-                    >
+                    <Button ref={opener} disabled={ticked.size === 0} onClick={open}>
                       {messages.extend}
                     </Button>
                   )}

@@ -7,8 +7,9 @@
  */
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUDIT_EXTENSION } from '#contract';
+import { createQueryClient } from '../../app/query-client';
 import { TurmasPage } from '../../app/turmas-page';
 import { presetExpiry, toInstant } from '../../components/expiry-field/expiry';
 import { selectionStore } from '../../lib/selection-store';
@@ -154,6 +155,37 @@ describe('expiring soon', () => {
     act(() => onlineManager.setOnline(true));
     expect(await within(dialog).findByText('1 matrícula')).toBeVisible();
     expect(rowNames(dialog)).toEqual(['Davi Rochadavi@escola.test']);
+  });
+
+  it('opened offline, says it waits for the connection and sends nothing; back online, it loads', async () => {
+    const backend = installBackend();
+    // A client that has had the server's answer (which extensions it has) before the browser went
+    // offline; the view opens with the browser offline and no event since.
+    const api = createTestApiClient();
+    await api.getClasses();
+    let offline = true;
+    backend.failNext('network', { times: Infinity, where: () => offline });
+    const browserOnline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      window.history.replaceState(null, '', '/?expirando=30');
+      render(<TurmasPage api={api} />, { queryClient: createQueryClient(() => {}) });
+      const dialog = await view();
+
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert).toHaveTextContent('Sem conexão com o servidor');
+      expect(backend.requests.some((request) => request.pathname.endsWith('/expiring'))).toBe(
+        false,
+      );
+
+      offline = false;
+      browserOnline.mockReturnValue(true);
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+      expect(await within(dialog).findByText('2 matrículas')).toBeVisible();
+    } finally {
+      browserOnline.mockRestore();
+    }
   });
 
   it("offline, shows no other window's rows as this one's", async () => {
@@ -319,6 +351,34 @@ describe('expiring soon', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(within(dialog).queryByRole('heading', { name: /^Nova validade/ })).toBeNull();
     expect(extend).toHaveFocus();
+  });
+
+  it('moves focus back into the open form when "Estender validade" is pressed again', async () => {
+    installBackend();
+    window.history.replaceState(null, '', '/?expirando=30');
+    const { user } = renderPage();
+    const dialog = await view();
+    await within(dialog).findByText('2 matrículas');
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'Selecionar Ana Souza em Matemática 9º A' }),
+    );
+    const extend = within(dialog).getByRole('button', { name: 'Estender validade' });
+    await user.click(extend);
+    const heading = await within(dialog).findByRole('heading', {
+      name: 'Nova validade para 1 matrícula',
+    });
+    await waitFor(() => expect(heading).toHaveFocus());
+    const noExpiry = within(dialog).getByRole('checkbox', { name: 'Sem validade' });
+    await user.click(noExpiry);
+
+    await user.click(extend);
+    await waitFor(() => expect(heading).toHaveFocus());
+    // The same form, what was chosen in it kept.
+    expect(noExpiry).toBeChecked();
+
+    act(() => extend.focus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 
   it('keeps the form open to try again when none could be extended', async () => {

@@ -12,11 +12,13 @@ import { useExtendRun, type ExtendOutcome } from './use-extend-run';
  * A new expiry for the ticked enrolments, sent once Apply is pressed: several go with the shared
  * run view (counts, time left, pause). The outcome goes to `onDone`, for the view to say
  * (ExtendOutcomeNotice) and to close the form once some were extended. It takes focus when it
- * appears, on its heading: the button that opened it is below it, and on a phone off the screen.
+ * appears, on its heading, and again each time its button is pressed while it is open: the
+ * button is below it, and on a phone off the screen.
  */
 export function ExtendForm({
   api,
   rows,
+  openings,
   onUnauthorized,
   onDone,
   onCancel,
@@ -24,6 +26,8 @@ export function ExtendForm({
 }: {
   api: Pick<ApiClient, 'addStudentToClass' | 'checkHealth'>;
   rows: readonly ExpiringEnrolment[];
+  /** How often the button that opens it was pressed: each press focuses the form again. */
+  openings: number;
   onUnauthorized: () => void;
   onDone: (outcome: ExtendOutcome) => void;
   onCancel: () => void;
@@ -39,7 +43,7 @@ export function ExtendForm({
   const sending = sent !== null;
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => heading.current?.focus(), [openings]);
 
   const apply = async () => {
     const checked = checkExpiry(expiry, new Date());

@@ -3,8 +3,10 @@
  * move between turmas, including one whose second call fails. Through the page that composes it,
  * against the reference API in-process.
  */
+import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/query-client';
 import { TurmasPage } from '../../app/turmas-page';
 import { announceSessionRestored } from '../../components/form-dialog/session-restored';
 import { getClassStudents } from '../../api/extension-calls';
@@ -117,6 +119,40 @@ describe('the student page', () => {
     expect(await screen.findByRole('table', { name: 'Turmas de Ana Souza' })).toBeVisible();
   });
 
+  it('opened offline, says it waits for the connection, not that it failed; back online, it loads', async () => {
+    const backend = installBackend();
+    // A client that has had the server's answer (which extensions it has) before the browser went
+    // offline; the page opens with the browser offline and no event since.
+    const api = createTestApiClient();
+    await api.getClasses();
+    let offline = true;
+    backend.failNext('network', { times: Infinity, where: () => offline });
+    const browserOnline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      window.history.replaceState(null, '', `/?aluno=${encodeURIComponent(ANA.email)}`);
+      render(<TurmasPage api={api} />, { queryClient: createQueryClient(() => {}) });
+      const page = await screen.findByRole('dialog', { name: ANA.email });
+
+      expect(await within(page).findByRole('status')).toHaveTextContent(
+        'Sem conexão com a internet. O aluno aparece assim que a conexão voltar.',
+      );
+      expect(within(page).queryByRole('alert')).toBeNull();
+      expect(backend.requests.some((request) => request.pathname.endsWith('/by-email'))).toBe(
+        false,
+      );
+
+      offline = false;
+      browserOnline.mockReturnValue(true);
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+      expect(await screen.findByRole('table', { name: 'Turmas de Ana Souza' })).toBeVisible();
+    } finally {
+      browserOnline.mockRestore();
+      onlineManager.setOnline(true);
+    }
+  });
+
   it('shows nothing for the address where the server does not read students', async () => {
     const backend = installBackend({ extensions: false });
     openPage();
@@ -153,6 +189,69 @@ describe('the student page', () => {
       // In the student's order of turmas, by name.
       classes: [{ id: 't-his' }, { id: 't-mat' }],
     });
+  });
+});
+
+describe('the dialogs’ focus', () => {
+  const tick = async (user: ReturnType<typeof openPage>['user'], turma: string) =>
+    user.click(within(studentTable()).getByRole('checkbox', { name: `Selecionar ${turma}` }));
+
+  it('"Alterar validade" opens on the expiry, not the ✕; closed, back to its button', async () => {
+    installBackend();
+    const { user } = openPage();
+    await screen.findByRole('table', { name: 'Turmas de Ana Souza' });
+    await tick(user, 'Matemática 9º A');
+    const opener = screen.getByRole('button', { name: 'Alterar validade' });
+
+    for (const close of ['Cancelar', '{Escape}']) {
+      await user.click(opener);
+      const dialog = await screen.findByRole('dialog', { name: 'Alterar validade' });
+      await waitFor(() =>
+        expect(
+          within(dialog).getByRole('textbox', { name: /^Validade da matrícula/ }),
+        ).toHaveFocus(),
+      );
+      if (close === 'Cancelar')
+        await user.click(within(dialog).getByRole('button', { name: close }));
+      else await user.keyboard(close);
+      await waitFor(() => expect(dialog).not.toBeInTheDocument());
+      await waitFor(() => expect(opener).toHaveFocus());
+    }
+
+    // Sent, its button goes with the ticks: the outcome, with its Desfazer, has the focus.
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Alterar validade' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Sem validade' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Alterar validade' }));
+    const outcome = await waitFor(() => {
+      const found = screen
+        .getAllByRole('status')
+        .find((status) => status.textContent.startsWith('Validade alterada em Matemática 9º A.'));
+      expect(found).toBeDefined();
+      return found!;
+    });
+    await waitFor(() => expect(outcome).toHaveFocus());
+  });
+
+  it('"Remover das turmas" opens on the typed confirmation; closed, back to its button', async () => {
+    installBackend();
+    const { user } = openPage();
+    await screen.findByRole('table', { name: 'Turmas de Ana Souza' });
+    await tick(user, 'Artes 9º A');
+    const opener = screen.getByRole('button', { name: 'Remover das turmas' });
+
+    await user.click(opener);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remover das turmas' });
+    const confirmation = within(dialog).getByRole('textbox', {
+      name: 'Digite o e-mail do aluno para confirmar',
+    });
+    await waitFor(() => expect(confirmation).toHaveFocus());
+    // Enter there sends nothing until the e-mail is typed.
+    await user.keyboard('{Enter}');
+    expect(dialog).toBeVisible();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 });
 
