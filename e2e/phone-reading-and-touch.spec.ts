@@ -177,7 +177,7 @@ test(
     await roster.bar.getByRole('button', { name: 'Remover da turma' }).click();
     const removal = page.getByRole('alertdialog', { name: 'Remover 1 aluno da turma' });
     await expect(
-      removal.getByRole('list', { name: 'Resultado por aluno' }).getByRole('listitem'),
+      removal.getByRole('list', { name: 'Alunos a remover' }).getByRole('listitem'),
     ).toContainText(maria.email);
     expect(await textsCutOff(removal), 'texts cut off in the removal').toEqual([]);
     await expectNoHorizontalOverflow(page);
@@ -189,7 +189,9 @@ test(
     await roster.tick(joao).check();
     await roster.bar.getByRole('button', { name: 'Alterar validade' }).click();
     const expiry = page.getByRole('dialog', { name: 'Alterar a validade de 2 alunos' });
-    const listed = expiry.getByRole('list', { name: 'Resultado por aluno' }).getByRole('listitem');
+    const listed = expiry
+      .getByRole('list', { name: 'Validade atual de cada aluno' })
+      .getByRole('listitem');
     await expect(listed).toHaveCount(2);
     await expect(listed.nth(1)).toContainText(joao.email);
     expect(await textsCutOff(expiry), 'texts cut off in the expiry change').toEqual([]);

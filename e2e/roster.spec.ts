@@ -172,6 +172,11 @@ test('gives ticked students a new expiry that replaces theirs', async ({
   await roster.tick(students[0]!).check();
   await roster.bar.getByRole('button', { name: 'Alterar validade' }).click();
   const dialog = page.getByRole('dialog', { name: 'Alterar a validade de 1 aluno' });
+  // It opens where the new expiry is typed, not on its ✕; the list says what it shows.
+  await expect(dialog.getByRole('textbox', { name: 'Validade da matrícula' })).toBeFocused();
+  await expect(
+    dialog.getByRole('list', { name: 'Validade atual de cada aluno' }).getByRole('listitem'),
+  ).toContainText(students[0]!.email);
   await expect(dialog.getByText(/substitui a atual de cada aluno listado/)).toBeVisible();
   await dialog.getByRole('checkbox', { name: /^Sem validade/ }).check();
   await expectNoAxeViolations(page, OVER_THE_PAGE);

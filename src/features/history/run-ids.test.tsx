@@ -121,7 +121,7 @@ describe('one run id for a run of calls', { timeout: 40_000 }, () => {
     );
 
     await user.click(within(dialog).getByRole('button', { name: 'Concluir' }));
-    const moved = '3 alunos foram movidos para a outra turma.';
+    const moved = '3 alunos foram movidos de 8º ano A 2026 para 9º ano A 2027.';
     await within(roster).findByText(moved);
     await user.click(within(statusSaying(moved)).getByRole('button', { name: 'Desfazer' }));
     // Three students at once: asked first, focus on the question, nothing sent yet.

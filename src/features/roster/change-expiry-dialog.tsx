@@ -122,7 +122,7 @@ function ChangeExpiryForm({
         </Text>
         {progress && <RunProgress snapshot={progress.snapshot} runner={progress.runner} />}
         <StudentList
-          label={messages.outcome.listLabel}
+          label={messages.expiryChange.listLabel}
           students={students}
           outcomes={outcomes}
           doneLabel={messages.outcome.changed}
@@ -148,6 +148,8 @@ function ChangeExpiryForm({
             clearErrors={form.clearErrors}
             readOnly={busy}
             forEnrolled
+            // What the dialog is for: it opens there, not on the ✕ before the list.
+            focusOnOpen
           />
         )}
         {ran && failed > 0 && (

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { newRunId, type ApiClient } from '../../api/client';
 import { classQueries } from '../../api/class-queries';
@@ -52,8 +52,8 @@ export interface CopyStudentsDialogProps {
   students: readonly RosterEntry[];
   onClose: () => void;
   /** After the run: who is done (the panel unticks them). */
-  /** `runId`: the run of the dialog's calls, which the panel's notice can undo. */
-  onSettled: (done: readonly RosterEntry[], runId: string) => void;
+  /** `runId`: the run of the dialog's calls, which the panel's notice can undo; `target`: where. */
+  onSettled: (done: readonly RosterEntry[], runId: string, target: ClassSummary) => void;
   /** The page's sign-in, on a 401 (the run pauses until then). */
   onUnauthorized?: (() => void) | undefined;
 }
@@ -75,7 +75,16 @@ export function CopyStudentsDialog(props: CopyStudentsDialogProps) {
   const messages = useRosterMessages().travel;
   const { number } = useFormats();
   const [busy, setBusy] = useState(false);
-  const count = props.students.length;
+  // The title counts whom the run sends, as its button and its results do: those left out are not
+  // (said by the form, for the students it was opened with).
+  const [sending, setSending] = useState<{ of: readonly RosterEntry[]; count: number } | null>(
+    null,
+  );
+  const count = sending?.of === props.students ? sending.count : props.students.length;
+  const onSendCount = useCallback(
+    (of: readonly RosterEntry[], count: number) => setSending({ of, count }),
+    [],
+  );
   return (
     <FormDialog
       opened={props.opened}
@@ -83,7 +92,7 @@ export function CopyStudentsDialog(props: CopyStudentsDialogProps) {
       onClose={props.onClose}
       busy={busy}
     >
-      <CopyStudentsForm {...props} onBusy={setBusy} />
+      <CopyStudentsForm {...props} onBusy={setBusy} onSendCount={onSendCount} />
     </FormDialog>
   );
 }
@@ -96,10 +105,13 @@ function CopyStudentsForm({
   onSettled,
   onUnauthorized,
   onBusy,
-}: CopyStudentsDialogProps & { onBusy: (busy: boolean) => void }) {
+  onSendCount,
+}: CopyStudentsDialogProps & {
+  onBusy: (busy: boolean) => void;
+  onSendCount: (of: readonly RosterEntry[], count: number) => void;
+}) {
   const rosterMessages = useRosterMessages();
   const messages = rosterMessages.travel;
-  const appMessages = useMessages();
   const formats = useFormats();
   const queryClient = useQueryClient();
   const { close } = useFormDialog();
@@ -120,6 +132,7 @@ function CopyStudentsForm({
     keep === 'keep' ? (student.expirationDate ?? undefined) : forAll,
   );
   const { lookup, sent } = review;
+  useEffect(() => onSendCount(students, sent.length), [onSendCount, students, sent.length]);
 
   /** Sends `sent` through the runner, to its end; the dialog shows the run meanwhile. */
   const run = async () => {
@@ -133,7 +146,7 @@ function CopyStudentsForm({
     const { results } = await runToEnd(started);
     onBusy(false);
     void queryClient.invalidateQueries({ queryKey: classQueries.all() });
-    onSettled(succeeded(sent, results), where.runId);
+    onSettled(succeeded(sent, results), where.runId, target);
   };
   const afterLookup = useStartAfterLookup(lookup, review.warnedSent, () => void run());
 
@@ -162,15 +175,7 @@ function CopyStudentsForm({
     sent.length === 0,
   );
 
-  const outcomeOf = (student: RosterEntry, index: number): string => {
-    const result = snapshot?.results[index];
-    const where = target?.name ?? '';
-    if (!result || result.state === 'pending') return messages.pending;
-    if (result.state === 'succeeded') return messages.done(kind, where);
-    if (result.state === 'not-sent') return messages.notSent;
-    if (stillInSource.current.has(student.email)) return messages.stillInBoth(where, turma.label);
-    return describeStudentFailure(result.error, rosterMessages, appMessages).reason;
-  };
+  const outcomeOf = useOutcomeWords(kind, turma, target, snapshot, stillInSource);
   if (runner && snapshot) {
     return (
       <TravelRun
@@ -303,6 +308,28 @@ function TravelReview({
   );
 }
 
+/** Each student's outcome in words, as the list and the outcomes' file say it. */
+function useOutcomeWords(
+  kind: TravelKind,
+  turma: { label: string },
+  target: ClassSummary | null,
+  snapshot: RunSnapshot | null,
+  stillInSource: { readonly current: ReadonlySet<string> },
+) {
+  const rosterMessages = useRosterMessages();
+  const messages = rosterMessages.travel;
+  const appMessages = useMessages();
+  return (student: RosterEntry, index: number): string => {
+    const result = snapshot?.results[index];
+    const where = target?.name ?? '';
+    if (!result || result.state === 'pending') return messages.pending;
+    if (result.state === 'succeeded') return messages.done(kind, where);
+    if (result.state === 'not-sent') return messages.notSent;
+    if (stillInSource.current.has(student.email)) return messages.stillInBoth(where, turma.label);
+    return describeStudentFailure(result.error, rosterMessages, appMessages).reason;
+  };
+}
+
 /** The students whose calls all went through. */
 function succeeded(students: readonly RosterEntry[], results: RunSnapshot['results']) {
   return students.filter((_, index) => results[index]?.state === 'succeeded');
@@ -373,17 +400,25 @@ function TravelRun({
       ),
     );
   const running = isActive(snapshot);
+  // The form and its send button are gone: focus goes to the run's first control (the bulk run's
+  // way), not to the page's body, where Escape and Tab would start from nowhere in the dialog.
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = root.current;
+    if (!node || node.contains(document.activeElement)) return;
+    node.querySelector<HTMLElement>('button:not(:disabled)')?.focus();
+  }, []);
   return (
-    <Stack gap="md">
+    <Stack gap="md" ref={root}>
       {running ? (
         <RunProgress snapshot={snapshot} runner={runner} />
       ) : (
-        <Text size="sm" fw={600} role="status">
-          {messages.finished(
+        <RunFinished
+          text={messages.finished(
             formats.number.format(snapshot.succeeded),
             formats.number.format(snapshot.total - snapshot.succeeded),
           )}
-        </Text>
+        />
       )}
       <ul aria-label={rosterMessages.outcome.listLabel} className={classes.travelOutcomes}>
         {students.map((student, index) => (
@@ -406,5 +441,19 @@ function TravelRun({
         </Group>
       )}
     </Stack>
+  );
+}
+
+/**
+ * What the run did, once it is over. It takes the focus (the run's controls it was on are gone)
+ * and so is read out: "each new summary takes the focus", as the roster's other dialogs do.
+ */
+function RunFinished({ text }: { text: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <Text ref={ref} tabIndex={-1} size="sm" fw={600} role="status">
+      {text}
+    </Text>
   );
 }

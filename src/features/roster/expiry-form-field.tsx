@@ -8,11 +8,14 @@ export function ExpiryFormField<Values extends { expiry: ExpiryValue }>({
   clearErrors,
   readOnly,
   forEnrolled,
+  focusOnOpen = false,
 }: {
   control: Control<Values>;
   clearErrors: UseFormClearErrors<Values>;
   readOnly?: boolean;
   forEnrolled?: boolean;
+  /** The dialog opens on its typed field (marked `data-autofocus`, read by the focus trap). */
+  focusOnOpen?: boolean;
 }) {
   // Every form it serves has `expiry`; the generic cannot prove a literal is one of its paths.
   const name = 'expiry' as FieldPath<Values>;
@@ -22,7 +25,10 @@ export function ExpiryFormField<Values extends { expiry: ExpiryValue }>({
       name={name}
       render={({ field, fieldState }) => (
         <ExpiryField
-          ref={field.ref}
+          ref={(input: HTMLInputElement | null) => {
+            field.ref(input);
+            if (focusOnOpen) input?.setAttribute('data-autofocus', '');
+          }}
           value={field.value as ExpiryValue}
           onChange={(value) => {
             field.onChange(value);

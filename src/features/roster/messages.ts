@@ -81,14 +81,19 @@ export const useRosterMessages = defineMessages({
     travel: {
       copyAction: 'Matricular estes alunos em…',
       moveAction: 'Mover para outra turma…',
+      /** `count`: the students the run will send (those left out are not); none, no number. */
       title: (kind: 'copy' | 'move', count: number, formatted: string): string =>
         kind === 'copy'
-          ? count === 1
-            ? 'Matricular 1 aluno em outra turma'
-            : `Matricular ${formatted} alunos em outra turma`
-          : count === 1
-            ? 'Mover 1 aluno para outra turma'
-            : `Mover ${formatted} alunos para outra turma`,
+          ? count === 0
+            ? 'Matricular alunos em outra turma'
+            : count === 1
+              ? 'Matricular 1 aluno em outra turma'
+              : `Matricular ${formatted} alunos em outra turma`
+          : count === 0
+            ? 'Mover alunos para outra turma'
+            : count === 1
+              ? 'Mover 1 aluno para outra turma'
+              : `Mover ${formatted} alunos para outra turma`,
       from: (turma: string): string => `Alunos de ${turma}.`,
       target: 'Turma de destino',
       thisTurma: 'A turma destes alunos',
@@ -116,14 +121,20 @@ export const useRosterMessages = defineMessages({
         kind === 'copy' ? `Matriculado em ${turma}` : `Movido para ${turma}`,
       stillInBoth: (target: string, source: string): string =>
         `Matriculado em ${target}, ainda em ${source}`,
-      summary: (kind: 'copy' | 'move', count: number, formatted: string): string =>
+      /** The panel's notice: both turmas, as the student page's move says (`from`: this one). */
+      summary: (
+        kind: 'copy' | 'move',
+        count: number,
+        formatted: string,
+        { from, to }: { from: string; to: string },
+      ): string =>
         kind === 'copy'
           ? count === 1
-            ? '1 aluno foi matriculado na outra turma.'
-            : `${formatted} alunos foram matriculados na outra turma.`
+            ? `1 aluno de ${from} foi matriculado em ${to}.`
+            : `${formatted} alunos de ${from} foram matriculados em ${to}.`
           : count === 1
-            ? '1 aluno foi movido para a outra turma.'
-            : `${formatted} alunos foram movidos para a outra turma.`,
+            ? `1 aluno foi movido de ${from} para ${to}.`
+            : `${formatted} alunos foram movidos de ${from} para ${to}.`,
       saveOutcomes: 'Baixar resultados (CSV)',
       csvHeader: ['Nome', 'E-mail', 'Resultado'],
       // The bulk review's lookup and warnings, before anything is sent.
@@ -171,6 +182,8 @@ export const useRosterMessages = defineMessages({
       confirmCount: (count: string): string =>
         `Para confirmar, digite quantos alunos serão removidos: ${count}`,
       confirmEmail: 'Para confirmar, digite o e-mail do aluno',
+      /** The list before anything is sent; once a run has results, `outcome.listLabel`. */
+      listLabel: 'Alunos a remover',
       hintCount: 'O botão Remover é liberado quando o número digitado for o de alunos.',
       hintEmail: 'O botão Remover é liberado quando o e-mail digitado for o do aluno.',
       mismatchCount: 'O número digitado não é o de alunos que serão removidos.',
@@ -187,6 +200,8 @@ export const useRosterMessages = defineMessages({
       replaces:
         'A nova validade substitui a atual de cada aluno listado, mesmo que a atual seja mais longa ou não tenha fim.',
       current: 'Validade atual:',
+      /** The list before anything is sent; once a run has results, `outcome.listLabel`. */
+      listLabel: 'Validade atual de cada aluno',
       required: 'Escolha a nova validade ou marque “Sem validade”.',
       invalid: 'Esta data não é válida.',
       past: 'Esta data já passou: escolha uma data futura.',
@@ -297,12 +312,16 @@ export const useRosterMessages = defineMessages({
       moveAction: 'Move to another class…',
       title: (kind, count, formatted) =>
         kind === 'copy'
-          ? count === 1
-            ? 'Enrol 1 student in another class'
-            : `Enrol ${formatted} students in another class`
-          : count === 1
-            ? 'Move 1 student to another class'
-            : `Move ${formatted} students to another class`,
+          ? count === 0
+            ? 'Enrol students in another class'
+            : count === 1
+              ? 'Enrol 1 student in another class'
+              : `Enrol ${formatted} students in another class`
+          : count === 0
+            ? 'Move students to another class'
+            : count === 1
+              ? 'Move 1 student to another class'
+              : `Move ${formatted} students to another class`,
       from: (turma) => `Students of ${turma}.`,
       target: 'Destination class',
       thisTurma: 'Their class now',
@@ -326,14 +345,14 @@ export const useRosterMessages = defineMessages({
       notSent: 'Not sent',
       done: (kind, turma) => (kind === 'copy' ? `Enrolled in ${turma}` : `Moved to ${turma}`),
       stillInBoth: (target, source) => `Enrolled in ${target}, still in ${source}`,
-      summary: (kind, count, formatted) =>
+      summary: (kind, count, formatted, { from, to }) =>
         kind === 'copy'
           ? count === 1
-            ? '1 student was enrolled in the other class.'
-            : `${formatted} students were enrolled in the other class.`
+            ? `1 student of ${from} was enrolled in ${to}.`
+            : `${formatted} students of ${from} were enrolled in ${to}.`
           : count === 1
-            ? '1 student was moved to the other class.'
-            : `${formatted} students were moved to the other class.`,
+            ? `1 student was moved from ${from} to ${to}.`
+            : `${formatted} students were moved from ${from} to ${to}.`,
       saveOutcomes: 'Download results (CSV)',
       csvHeader: ['Name', 'E-mail', 'Outcome'],
       lookup: {
@@ -379,6 +398,7 @@ export const useRosterMessages = defineMessages({
         'The removal can be undone from History, with the expiry and enrolment date as they were, for as long as the server keeps its record (the retention period).',
       confirmCount: (count) => `To confirm, type how many students will be removed: ${count}`,
       confirmEmail: "To confirm, type the student's e-mail",
+      listLabel: 'Students to remove',
       hintCount:
         'The Remove button becomes available once the number typed is the number of students.',
       hintEmail: "The Remove button becomes available once the e-mail typed is the student's.",
@@ -398,6 +418,7 @@ export const useRosterMessages = defineMessages({
       replaces:
         "The new expiry replaces each listed student's current one, even a longer one or none at all.",
       current: 'Current expiry:',
+      listLabel: "Each student's current expiry",
       required: 'Choose the new expiry, or tick “No expiry”.',
       invalid: 'This date is not valid.',
       past: 'This date has passed: choose a future one.',

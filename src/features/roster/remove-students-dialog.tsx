@@ -121,7 +121,7 @@ function RemoveStudentsForm({
         </Text>
         {progress && <RunProgress snapshot={progress.snapshot} runner={progress.runner} />}
         <StudentList
-          label={messages.outcome.listLabel}
+          label={messages.remove.listLabel}
           students={students}
           outcomes={outcomes}
           doneLabel={messages.outcome.removed}

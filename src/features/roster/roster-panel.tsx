@@ -83,7 +83,9 @@ export function RosterPanel({
     turma: { id: turmaId, label },
     students: dialog.students,
     onClose: closeDialog,
-    onSettled: (done: readonly RosterEntry[], runId: string) => settled(dialog.kind, done, runId),
+    // A copy or move also says where they went.
+    onSettled: (done: readonly RosterEntry[], runId: string, target?: ClassSummary) =>
+      settled(dialog.kind, done, runId, target?.name),
   };
   return (
     <>

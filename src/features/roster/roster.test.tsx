@@ -3,6 +3,7 @@
  * gets anyway, a turma's roster opened from a row or a chip, its states, and acting on the
  * students ticked in it. Through the page that composes it, against the reference API in-process.
  */
+import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TurmasPage } from '../../app/turmas-page';
@@ -80,6 +81,7 @@ beforeEach(() => {
   selectionStore.clear();
 });
 afterEach(() => {
+  onlineManager.setOnline(true);
   window.history.replaceState(null, '', '/');
   selectionStore.clear();
 });
@@ -602,7 +604,7 @@ describe('acting from the roster', () => {
     expect(
       within(dialog).getByRole('checkbox', { name: /^Sem validade/ }),
     ).toHaveAccessibleDescription('O acesso não expira.');
-    const students = within(dialog).getByRole('list', { name: 'Resultado por aluno' });
+    const students = within(dialog).getByRole('list', { name: 'Validade atual de cada aluno' });
     expect(within(students).getAllByRole('listitem')[0]).toHaveTextContent(
       'Validade atual: Expirada',
     );
@@ -637,7 +639,7 @@ describe('a name stored before the contract refused its characters', () => {
     );
     await user.click(within(roster).getByRole('button', { name: 'Alterar validade' }));
     const dialog = await screen.findByRole('dialog', { name: 'Alterar a validade de 1 aluno' });
-    const students = within(dialog).getByRole('list', { name: 'Resultado por aluno' });
+    const students = within(dialog).getByRole('list', { name: 'Validade atual de cada aluno' });
     expect(within(students).getByRole('listitem')).toHaveTextContent(ESCAPED);
 
     // The server keeps the stored name: the body carries one the contract accepts.
@@ -645,5 +647,209 @@ describe('a name stored before the contract refused its characters', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Alterar validade' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Alterar/ })).toBeNull());
     expect(backend.expiryOf('t-mat', 'lying@escola.test')).toBeNull();
+  });
+});
+
+describe('after a run from the roster: focus and words', { timeout: 40_000 }, () => {
+  /** The roster's three students ticked, and the copy or move dialog opened for them. */
+  async function openTravel(
+    kind: 'copy' | 'move',
+    locale: 'pt-BR' | 'en' = 'pt-BR',
+    options: ReferenceApiOptions = {},
+  ) {
+    const pt = locale === 'pt-BR';
+    const backend = installBackend(options);
+    const { user } = render(<TurmasPage api={createTestApiClient()} />, { locale });
+    await user.click(
+      await screen.findByRole('button', {
+        name: pt ? 'Ver alunos de Matemática 9º A' : 'See the students of Matemática 9º A',
+      }),
+    );
+    const roster = await rosterDialog(
+      pt ? 'Alunos de Matemática 9º A' : 'Students of Matemática 9º A',
+    );
+    await within(roster).findByText(pt ? '3 alunos' : '3 students');
+    await user.click(
+      within(roster).getByRole('checkbox', {
+        name: pt ? 'Selecionar todos os alunos desta página' : 'Select every student on this page',
+      }),
+    );
+    const action = {
+      copy: pt ? 'Matricular estes alunos em…' : 'Enrol these students in…',
+      move: pt ? 'Mover para outra turma…' : 'Move to another class…',
+    }[kind];
+    await user.click(within(roster).getByRole('button', { name: action }));
+    const title = {
+      copy: pt ? 'Matricular 3 alunos em outra turma' : 'Enrol 3 students in another class',
+      move: pt ? 'Mover 3 alunos para outra turma' : 'Move 3 students to another class',
+    }[kind];
+    // Its code loads on the first click: slow on a busy machine.
+    const dialog = await screen.findByRole('dialog', { name: title }, { timeout: 10_000 });
+    const search = within(dialog).getByRole('combobox', {
+      name: pt ? 'Adicionar turma' : 'Add a class',
+    });
+    await user.type(search, 'Física');
+    await user.click(
+      await screen.findByRole('option', { name: /Física 1º B/ }, { timeout: 5_000 }),
+    );
+    return { backend, user, roster, dialog };
+  }
+
+  it('copies: focus stays in the dialog through the run, then is on its summary; Escape closes', async () => {
+    const { backend, user, roster, dialog } = await openTravel('copy');
+    // Ana's expiry, kept, has passed: she is warned of, and sent unless left out.
+    await within(dialog).findByRole('list', { name: 'Alunos com aviso' });
+    const held = backend.hold((request) => request.method === 'POST');
+    await user.click(within(dialog).getByRole('button', { name: 'Matricular 3 alunos' }));
+    await waitFor(() => expect(held.requests).toHaveLength(3));
+    // The send button went with the form: focus is on the run's control, not the page's body.
+    expect(within(dialog).getByRole('button', { name: 'Pausar' })).toHaveFocus();
+    held.release();
+
+    const summary = await within(dialog).findByText('Concluído — feitos: 3; não feitos: 0.');
+    await waitFor(() => expect(summary).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Matricular/ })).toBeNull());
+    expect(backend.enrolments('t-fis')).toHaveLength(3);
+    // The panel's notice names both turmas, as the student page does.
+    expect(
+      await within(roster).findByText(
+        '3 alunos de Matemática 9º A foram matriculados em Física 1º B.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('moves after an outage: focus on the summary once the run is over, Escape closes, in English', async () => {
+    const { backend, user, roster, dialog } = await openTravel('move', 'en');
+    act(() => onlineManager.setOnline(false));
+    backend.failNext('network', { times: 3, where: (request) => request.method === 'POST' });
+    await user.click(within(dialog).getByRole('button', { name: 'Move 3 students' }));
+    const status = await within(dialog).findByRole('status', {}, { timeout: 5_000 });
+    await waitFor(() => expect(status).toHaveTextContent(/^No connection$/));
+
+    act(() => onlineManager.setOnline(true));
+    const tryNow = within(dialog).getByRole('button', { name: 'Try now' });
+    await user.click(tryNow);
+    const summary = await within(dialog).findByText('Finished — done: 3; not done: 0.');
+    // The button pressed is gone with the progress: focus is on what the run did.
+    await waitFor(() => expect(summary).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Move/ })).toBeNull());
+    expect(backend.enrolments('t-mat')).toEqual([]);
+    expect(
+      await within(roster).findByText('3 students were moved from Matemática 9º A to Física 1º B.'),
+    ).toBeVisible();
+  });
+
+  it('counts in its title the students the run sends, not those left out', async () => {
+    const { backend, user, roster, dialog } = await openTravel('copy');
+    const warned = within(await within(dialog).findByRole('list', { name: 'Alunos com aviso' }));
+    await user.click(warned.getByRole('checkbox', { name: 'Deixar Ana Souza de fora' }));
+    // Title, button and results say the same number.
+    expect(dialog).toHaveAccessibleName('Matricular 2 alunos em outra turma');
+    await user.click(within(dialog).getByRole('button', { name: 'Matricular 2 alunos' }));
+    await within(dialog).findByText('Concluído — feitos: 2; não feitos: 0.');
+    expect(dialog).toHaveAccessibleName('Matricular 2 alunos em outra turma');
+    const outcomes = within(dialog).getByRole('list', { name: 'Resultado por aluno' });
+    expect(within(outcomes).getAllByRole('listitem')).toHaveLength(2);
+    expect(backend.enrolments('t-fis')).toEqual([BRUNO.email, CARLA.email]);
+    await user.click(within(dialog).getByRole('button', { name: 'Concluir' }));
+    expect(
+      await within(roster).findByText(
+        '2 alunos de Matemática 9º A foram matriculados em Física 1º B.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('has no number in its title when every student is left out', async () => {
+    // All three in the target until later than what they would be sent: each one is warned of.
+    const later = { expirationDate: inDays(400) };
+    const { user, dialog } = await openTravel('move', 'pt-BR', {
+      turmas: [MATEMATICA, { ...FISICA, countStudents: 3 }],
+      enrolments: {
+        't-mat': [ANA, BRUNO, CARLA],
+        't-fis': [ANA, BRUNO, CARLA].map((student) => ({ ...student, ...later })),
+      },
+    });
+    const warned = within(await within(dialog).findByRole('list', { name: 'Alunos com aviso' }));
+    await waitFor(() => expect(warned.getAllByRole('listitem')).toHaveLength(3));
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Deixar de fora todos com aviso' }),
+    );
+    expect(dialog).toHaveAccessibleName('Mover alunos para outra turma');
+    expect(within(dialog).getByRole('button', { name: 'Nenhum aluno para enviar' })).toBeVisible();
+  });
+});
+
+describe('changing the expiry from the roster', () => {
+  /** Ana and Bruno ticked, and the expiry dialog opened for them. */
+  async function openExpiry(locale: 'pt-BR' | 'en' = 'pt-BR') {
+    const pt = locale === 'pt-BR';
+    const backend = installBackend();
+    const { user } = render(<TurmasPage api={createTestApiClient()} />, { locale });
+    await user.click(
+      await screen.findByRole('button', {
+        name: pt ? 'Ver alunos de Matemática 9º A' : 'See the students of Matemática 9º A',
+      }),
+    );
+    const roster = await rosterDialog(
+      pt ? 'Alunos de Matemática 9º A' : 'Students of Matemática 9º A',
+    );
+    await within(roster).findByText(pt ? '3 alunos' : '3 students');
+    const select = pt ? 'Selecionar' : 'Select';
+    await user.click(within(roster).getByRole('checkbox', { name: new RegExp(`^${select} Ana`) }));
+    await user.click(
+      within(roster).getByRole('checkbox', { name: new RegExp(`^${select} Bruno`) }),
+    );
+    await user.click(
+      within(roster).getByRole('button', { name: pt ? 'Alterar validade' : 'Change expiry' }),
+    );
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: pt ? 'Alterar a validade de 2 alunos' : 'Change the expiry of 2 students' },
+      { timeout: 10_000 },
+    );
+    return { backend, user, dialog };
+  }
+
+  it('opens in the expiry field, lists the current expiries as such, then each outcome', async () => {
+    const { backend, user, dialog } = await openExpiry();
+    // What the dialog is for, not its ✕.
+    const field = within(dialog).getByRole('textbox', { name: 'Validade da matrícula' });
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(within(dialog).queryByRole('list', { name: 'Resultado por aluno' })).toBeNull();
+    const current = within(dialog).getByRole('list', { name: 'Validade atual de cada aluno' });
+    expect(within(current).getAllByRole('listitem')[1]).toHaveTextContent(
+      'Validade atual: Expira em 5 dias',
+    );
+
+    backend.failNext(
+      { status: 409 },
+      {
+        where: (request) =>
+          request.method === 'POST' && JSON.stringify(request.body).includes('bruno'),
+      },
+    );
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Sem validade/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Alterar validade' }));
+    const summary = await within(dialog).findByRole('alert', {
+      name: /^1 aluno ficou como estava/,
+    });
+    await waitFor(() => expect(summary).toHaveFocus());
+    // A run has results now: the list says so.
+    const outcomes = within(dialog).getByRole('list', { name: 'Resultado por aluno' });
+    expect(within(outcomes).getAllByRole('listitem')[0]).toHaveTextContent('Validade alterada');
+    expect(within(dialog).queryByRole('list', { name: 'Validade atual de cada aluno' })).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Alterar/ })).toBeNull());
+  });
+
+  it('opens in the expiry field and names the list in English too', async () => {
+    const { dialog } = await openExpiry('en');
+    const field = within(dialog).getByRole('textbox', { name: 'Enrolment expiry' });
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(
+      within(dialog).getByRole('list', { name: "Each student's current expiry" }),
+    ).toBeVisible();
   });
 });

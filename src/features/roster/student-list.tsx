@@ -10,6 +10,7 @@ import classes from './roster.module.css';
 import type { Outcomes } from './use-student-run';
 
 interface StudentListProps {
+  /** What the list is before anything is sent; once a run has results, "Resultado por aluno". */
   label: string;
   students: readonly RosterEntry[];
   outcomes: Outcomes;
@@ -23,11 +24,12 @@ interface StudentListProps {
 export function StudentList({ label, students, outcomes, detail, doneLabel }: StudentListProps) {
   const messages = useRosterMessages().outcome;
   const [listRef, scrolls] = useScrolls();
+  const hasResults = students.some((student) => outcomes.has(student.email));
   return (
     <ul
       ref={listRef}
       className={classes.outcomes}
-      aria-label={label}
+      aria-label={hasResults ? messages.listLabel : label}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a list that scrolls in its own box takes the focus, so the keyboard can scroll it (axe: scrollable-region-focusable)
       tabIndex={scrolls ? 0 : undefined}
     >

@@ -80,8 +80,9 @@ export function useRosterDialogs({
     return () => clearTimeout(timer);
   }, [dialogClosed, heading]);
 
+  /** `target`: the turma a copy or move went to, named in the notice with this one. */
   const settled = useCallback(
-    (kind: DialogKind, done: readonly RosterEntry[], runId: string) => {
+    (kind: DialogKind, done: readonly RosterEntry[], runId: string, target?: string) => {
       if (done.length === 0) return;
       const formatted = number.format(done.length);
       const text =
@@ -89,7 +90,10 @@ export function useRosterDialogs({
           ? messages.outcome.summaryRemoved(done.length, formatted, label)
           : kind === 'expiry'
             ? messages.outcome.summaryChanged(done.length, formatted)
-            : messages.travel.summary(kind, done.length, formatted);
+            : messages.travel.summary(kind, done.length, formatted, {
+                from: label,
+                to: target ?? '',
+              });
       setNotice((before) => ({
         text,
         runId,
