@@ -188,6 +188,28 @@ describe('expiring soon', () => {
     }
   });
 
+  it('opened where the browser says offline although it is not, "Tentar de novo" loads it', async () => {
+    installBackend();
+    // The server's extensions known from before (as in the test above).
+    const api = createTestApiClient();
+    await api.getClasses();
+    const browserOnline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      window.history.replaceState(null, '', '/?expirando=30');
+      const { user } = render(<TurmasPage api={api} />, {
+        queryClient: createQueryClient(() => {}),
+      });
+      const dialog = await view();
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert).toHaveTextContent('Sem conexão com o servidor');
+
+      await user.click(within(alert).getByRole('button', { name: 'Tentar de novo' }));
+      expect(await within(dialog).findByText('2 matrículas')).toBeVisible();
+    } finally {
+      browserOnline.mockRestore();
+    }
+  });
+
   it("offline, shows no other window's rows as this one's", async () => {
     installBackend();
     window.history.replaceState(null, '', '/?expirando=30');
