@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 
 /**
  * TanStack's reconnect (`QueryCache.onOnline`: each query on screen that failed, or is stale,
@@ -29,4 +29,14 @@ export function reconnectWhenServerBack(queryClient: QueryClient): () => void {
     stopQueries();
     stopMutations();
   };
+}
+
+/**
+ * A retry staff asked for, sent even where the browser says it is offline: some say so wrongly
+ * (TanStack/query#5714), and reads would otherwise wait for an `online` event that never comes.
+ * Where the browser is right, the read fails on the network and says so.
+ */
+export function retryEvenOffline(retry: () => void): void {
+  if (!onlineManager.isOnline()) onlineManager.setOnline(true);
+  retry();
 }

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack } from '@mantine/core';
-import { onlineManager } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
+import { retryEvenOffline } from '../../api/server-back';
 import { defineMessages } from '../../i18n/define-messages';
 
 const useLoadFailedMessages = defineMessages({
@@ -30,8 +30,7 @@ interface LoadFailedAlertProps {
 /**
  * A panel's read that did not come: why (offline, the session, or a failure) and a retry,
  * announced as it appears. An expired session is said as such: the app's sign-in comes over the
- * page meanwhile. Retry is sent even where the browser says it is offline: some say so wrongly
- * (TanStack/query#5714), and reads would otherwise wait for an `online` event that never comes.
+ * page meanwhile. Retry is sent even where the browser says it is offline (`retryEvenOffline`).
  */
 export function LoadFailedAlert({
   failedTitle,
@@ -56,10 +55,4 @@ export function LoadFailedAlert({
       </Stack>
     </Alert>
   );
-}
-
-function retryEvenOffline(onRetry: () => void) {
-  // Staff asked for it: if the browser is right, the read fails on the network and says so.
-  if (!onlineManager.isOnline()) onlineManager.setOnline(true);
-  onRetry();
 }

@@ -5,6 +5,7 @@ import { UndoWrite } from '../../api/audit-undo-parts';
 import type { ApiClient } from '../../api/client';
 import { useExtension } from '../../api/use-extension';
 import { normalizedEmail, studentQueries } from '../../api/student-queries';
+import { retryEvenOffline } from '../../api/server-back';
 import { AUDIT_EXTENSION, foldedWords, matchWord, searchWords } from '#contract';
 import type { StudentEnrolment, StudentRecord } from '#contract/extensions';
 import { EmailText } from '../../components/email-text/email-text';
@@ -82,7 +83,16 @@ export function StudentPage({
   } else if (read.fetchStatus === 'paused') {
     body = (
       <Alert color="yellow" role="status">
-        {messages.offline}
+        <Stack gap="xs" align="flex-start">
+          {messages.offline}
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => retryEvenOffline(() => void read.refetch())}
+          >
+            {messages.retry}
+          </Button>
+        </Stack>
       </Alert>
     );
   } else if (read.isError) {

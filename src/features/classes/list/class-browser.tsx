@@ -2,6 +2,7 @@ import { Alert, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { fromSortBy, toSortBy, type ApiClient } from '../../../api/client';
+import { retryEvenOffline } from '../../../api/server-back';
 import { RANK_EXTENSION, type ClassListQuery, type SortField } from '#contract';
 import { describeApiError } from '../../../i18n/describe-api-error';
 import { useMessages } from '../../../i18n/i18n-context';
@@ -129,7 +130,10 @@ export const ClassBrowser = memo(function ClassBrowser({
         </Alert>
       ) : page === undefined && !classList.online ? (
         <Alert color="yellow" title={messages.classes.offlineTitle}>
-          {messages.classes.offlineDescription}
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{messages.classes.offlineDescription}</Text>
+            <RetryButton onRetry={() => retryEvenOffline(retry)} busy={false} />
+          </Stack>
         </Alert>
       ) : settled && totalRecords === 0 && params.q === '' ? (
         <EmptyState
