@@ -167,9 +167,16 @@ export function EnrolmentForm({ api, turmas, student }: EnrolmentFormProps) {
     <form noValidate aria-label={messages.title} onSubmit={submit}>
       <Stack gap="md">
         <Text size="sm">{messages.intro}</Text>
-        <ClassesField api={api} control={form.control} disabled={busy} existing={existing} />
+        <ClassesField
+          api={api}
+          control={form.control}
+          disabled={busy}
+          existing={existing}
+          opensHere={student !== undefined}
+        />
         <NameField
           api={api}
+          opensHere={student === undefined}
           suggest={knowsStudents}
           control={form.control}
           register={form.register}
@@ -216,12 +223,15 @@ function ClassesField({
   control,
   disabled,
   existing,
+  opensHere,
 }: {
   api: ApiClient;
   control: EnrolFormControl;
   disabled: boolean;
   /** The student the e-mail belongs to, if known: the turmas they are in are marked. */
   existing: StudentMatch | null;
+  /** The student filled in (a student's page): the turmas are what is left to choose. */
+  opensHere: boolean;
 }) {
   const messages = useEnrolmentMessages();
   const formats = useFormats();
@@ -244,6 +254,7 @@ function ClassesField({
           label={messages.turmasLabel}
           error={fieldState.error?.message}
           disabled={disabled}
+          data-autofocus={opensHere || undefined}
         />
       )}
     />
@@ -257,6 +268,7 @@ function ClassesField({
  */
 function NameField({
   api,
+  opensHere,
   suggest,
   control,
   register,
@@ -264,6 +276,8 @@ function NameField({
   onPick,
 }: FieldProps & {
   api: ApiClient;
+  /** Where typing starts when the dialog opens: the turmas are usually chosen already. */
+  opensHere: boolean;
   suggest: boolean;
   onPick: (student: StudentMatch) => void;
 }) {
@@ -282,8 +296,7 @@ function NameField({
         error: errors.name?.message,
         readOnly,
         withAsterisk: true,
-        // Where typing starts when the dialog opens: the turmas are usually chosen already.
-        'data-autofocus': true,
+        'data-autofocus': opensHere || undefined,
       }}
     />
   );

@@ -65,6 +65,23 @@ beforeEach(() => window.history.replaceState(null, '', '/'));
 afterEach(() => window.history.replaceState(null, '', '/'));
 
 describe('the student page', () => {
+  it('"Matricular em mais turmas" opens the form filled in, typing in its turma search', async () => {
+    installBackend();
+    const { user } = openPage();
+    const page = await screen.findByRole('dialog', { name: 'Ana Souza' });
+    await user.click(
+      await within(page).findByRole('button', { name: 'Matricular em mais turmas' }),
+    );
+
+    const form = await screen.findByRole('dialog', { name: 'Matricular aluno' });
+    expect(within(form).getByLabelText(/^Nome do aluno/)).toHaveValue('Ana Souza');
+    const search = within(form).getByRole('combobox', { name: 'Adicionar turma' });
+    await waitFor(() => expect(search).toHaveFocus());
+    await user.keyboard('Físi');
+    expect(search).toHaveValue('Físi');
+    expect(within(form).getByLabelText(/^Nome do aluno/)).toHaveValue('Ana Souza');
+  });
+
   it('opens from its address with every turma, its expiry and the focus on its heading', async () => {
     installBackend();
     openPage();
