@@ -11,6 +11,7 @@ export const useStudentMessages = defineMessages({
       hint: 'Escolha um aluno para abrir a página dele.',
     },
     close: 'Fechar página do aluno',
+    dismissNotice: 'Fechar aviso',
     loading: 'Carregando aluno…',
     notFoundTitle: 'Aluno não encontrado',
     notFound: (email: string): string =>
@@ -98,6 +99,7 @@ export const useStudentMessages = defineMessages({
       hint: 'Pick a student to open their page.',
     },
     close: 'Close student page',
+    dismissNotice: 'Dismiss',
     loading: 'Loading student…',
     notFoundTitle: 'Student not found',
     notFound: (email) =>

@@ -248,6 +248,13 @@ describe('the dialogs’ focus', () => {
       return found!;
     });
     await waitFor(() => expect(outcome).toHaveFocus());
+
+    // Its ✕ is the notice's, named so; dismissed, focus goes to the page's heading.
+    expect(within(outcome).queryByRole('button', { name: 'Fechar página do aluno' })).toBeNull();
+    await user.click(within(outcome).getByRole('button', { name: 'Fechar aviso' }));
+    expect(outcome).not.toBeInTheDocument();
+    const page = screen.getByRole('dialog', { name: 'Ana Souza' });
+    expect(within(page).getByRole('heading', { name: 'Ana Souza' })).toHaveFocus();
   });
 
   it('"Remover das turmas" opens on the typed confirmation; closed, back to its button', async () => {

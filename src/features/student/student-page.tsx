@@ -201,7 +201,7 @@ function StudentDetails({
       {notice && (
         <PanelNotice
           ref={noticeRef}
-          dismissLabel={messages.close}
+          dismissLabel={messages.dismissNotice}
           onDismiss={() => setNotice(null)}
         >
           {notice.text}
