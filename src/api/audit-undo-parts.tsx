@@ -7,7 +7,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { UndoBody, UndoResponse } from '#contract/extensions';
 import { describeApiError } from '../i18n/describe-api-error';
 import { useMessages } from '../i18n/i18n-context';
-import { reasonText, undoByTurma, useUndo, useUndoMessages } from './audit-undo';
+import { focusLeftNowhere, reasonText, undoByTurma, useUndo, useUndoMessages } from './audit-undo';
 import { cachedTurmaName } from './cached-turma-name';
 import type { Requester } from './extension-calls';
 
@@ -124,7 +124,8 @@ export function UndoConfirm({
 
 /**
  * "Desfazer" for one write or run just made (a success message's), then its answer in place.
- * Sent once: a second click would only be refused.
+ * Sent once: a second click would only be refused. An undo refused for an expired token comes
+ * back as the button once the person has signed in again: nothing was undone yet.
  */
 export function UndoWrite({
   api,
@@ -140,20 +141,26 @@ export function UndoWrite({
   students?: number;
 }) {
   const messages = useUndoMessages();
-  const undo = useUndo(api);
-  const [sent, setSent] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   // The question gone, the button is back in its place (busy once sent): focus with it, not on
   // the page's body, until the answer takes its place.
   const backToButton = () => requestAnimationFrame(() => button.current?.focus());
+  // Refused for the old token, then signed in again: the answer that said so goes, and the
+  // button is back (useUndo), with focus if it was left on nothing.
+  const undo = useUndo(api, {
+    onSessionRestored: () =>
+      requestAnimationFrame(() => {
+        const node = button.current;
+        if (node && focusLeftNowhere(node)) node.focus();
+      }),
+  });
   const send = () => {
     if (confirming) backToButton();
     setConfirming(false);
-    setSent(true);
     undo.mutate(body, { onSettled: (answer) => onUndone?.(answer) });
   };
-  if (sent && !undo.isPending) {
+  if (undo.isSuccess || undo.isError) {
     return <UndoAnswer answer={undo.data} error={undo.error} takesFocus />;
   }
   if (confirming) {

@@ -4,8 +4,11 @@
  * `useUndo` and say its answer, turma by turma, with `UndoAnswer`.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { UndoBody, UndoResponse } from '#contract/extensions';
+import { onSessionRestored } from '../components/form-dialog/session-restored';
 import { defineMessages } from '../i18n/define-messages';
+import { ApiError } from './client';
 import { classQueries } from './class-queries';
 import { undo, type Requester } from './extension-calls';
 
@@ -111,13 +114,49 @@ export function reasonText(reason: string, messages: UndoMessages): string {
 
 /**
  * Sends an undo; every turma list, roster, student read and History page is read again after it,
- * whatever came of it. A 401 reaches the app's session handling as every mutation's does.
+ * whatever came of it. A 401 reaches the app's session handling as every mutation's does; once
+ * the person has signed in again, the undo's "sign in again" answer goes (`reset`: the undo is
+ * idle, its button back) and `onSessionRestored` is told, to give that button the focus. It is
+ * not sent again by itself, as no form's write is after a new token (session-expired-dialog.tsx):
+ * an undo of an entry written since would be refused anyway, but sending it is the person's call.
  */
-export function useUndo(api: Requester) {
+export function useUndo(api: Requester, { onSessionRestored: restored }: UndoOptions = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationKey: UNDO_MUTATION_KEY,
     mutationFn: (body: UndoBody) => undo(api, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: classQueries.all() }),
   });
+  const refusedToken = mutation.error instanceof ApiError && mutation.error.isUnauthorized;
+  const { reset } = mutation;
+  // The latest one, called when the session comes back.
+  const restoredRef = useRef(restored);
+  useEffect(() => {
+    restoredRef.current = restored;
+  });
+  useEffect(() => {
+    if (!refusedToken) return;
+    return onSessionRestored(() => {
+      reset();
+      restoredRef.current?.();
+    });
+  }, [refusedToken, reset]);
+  return mutation;
+}
+
+export interface UndoOptions {
+  /** The undo the old token was refused is idle again: its button is back, for focus. */
+  onSessionRestored?: () => void;
+}
+
+/**
+ * Focus is on nothing, or left in what is going away: the sign-in over the page, inert as it
+ * closes (not a page that holds `target`, inert as a whole beneath a panel, as in tests). Only
+ * then does an undo's button take focus back after a sign-in: never from where the person went.
+ */
+export function focusLeftNowhere(target: HTMLElement): boolean {
+  const active = document.activeElement;
+  if (active === null || active === document.body || !active.isConnected) return true;
+  const shut = active.closest('[inert]');
+  return shut !== null && !shut.contains(target);
 }

@@ -17,7 +17,12 @@ export function describeEntry(
   const email = entry.student.email;
   const done = changed(entry);
   const first = done[0];
-  if (!first) return messages.nothing(email);
+  if (!first) {
+    // Still named by the turmas it asked for, as the trail keeps them (decision 019).
+    const asked = entry.changes;
+    const one = asked.length === 1 ? turmaName(asked[0]!.classId) : undefined;
+    return messages.nothing(email, asked.length, one, entry.operation === 'remove');
+  }
   const only = done.length === 1 ? turmaName(first.classId) : undefined;
   if (entry.operation === 'undo') return messages.undid(email, done.length, only);
   if (entry.operation === 'remove') return messages.removed(email, done.length, only);

@@ -4,45 +4,32 @@ import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/Badge.css';
 import {
   Alert,
-  Badge,
   Button,
   Group,
   Loader,
-  Paper,
   SegmentedControl,
   Stack,
   Text,
   TextInput,
 } from '@mantine/core';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type RefObject, type SyntheticEvent } from 'react';
-import { emailSchema, type ClassSummary } from '#contract';
-import type { AuditEntry, AuditQuery, UndoBody } from '#contract/extensions';
-import { useUndo, useUndoMessages } from '../../api/audit-undo';
-import { cachedTurmaName } from '../../api/cached-turma-name';
-import { UndoAnswer, UndoConfirm } from '../../api/audit-undo-parts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useRef, useState, type RefObject, type SyntheticEvent } from 'react';
+import { emailSchema } from '#contract';
+import type { AuditQuery } from '#contract/extensions';
+import { UndoAnswer } from '../../api/audit-undo-parts';
 import { classQueries } from '../../api/class-queries';
 import type { ApiClient } from '../../api/client';
 import { getAudit } from '../../api/extension-calls';
-import { EmailText } from '../../components/email-text/email-text';
 import { LoadFailedAlert } from '../../components/load-failed/load-failed-alert';
 import { TurmaPicker } from '../../components/turma-picker/turma-picker';
-import { useFormats } from '../../i18n/formats';
-import {
-  changed,
-  describeEntry,
-  describeChange,
-  groupByRun,
-  undoneStates,
-  type UndoneState,
-} from './describe-entry';
+import { groupByRun, undoneStates } from './describe-entry';
+import type { Filters } from './filters';
+import { EntryCard, RunCard } from './history-entries';
 import { HistoryDrawer } from './history-drawer';
 import { useHistoryMessages } from './messages';
+import { useHistoryUndo } from './use-history-undo';
 
 const PAGE_SIZE = 50;
-
-/** What the list is narrowed to; the turma as picked, with its name, sent as its id. */
-type Filters = Pick<AuditQuery, 'email' | 'credential' | 'runId'> & { turma?: ClassSummary };
 
 export interface HistoryViewProps {
   api: ApiClient;
@@ -79,19 +66,7 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
     getNextPageParam: (page) => page.next ?? undefined,
     staleTime: 10_000,
   });
-  const undo = useUndo(api);
-  const [undoing, setUndoing] = useState<string | null>(null);
-  const answer = useRef<HTMLDivElement>(null);
-  const send = (key: string, body: UndoBody) => {
-    if (undo.isPending) return;
-    setUndoing(key);
-    undo.mutate(body);
-  };
-  // The button that sent it goes once its entry reads as undone: focus goes to the answer.
-  const answered = undo.isSuccess || undo.isError;
-  useEffect(() => {
-    if (answered) answer.current?.focus();
-  }, [answered, undo.submittedAt]);
+  const { undo, answer, send, busy, buttonRef } = useHistoryUndo(api);
   // The first page waits for the connection (TanStack's paused fetch): no answer is coming until
   // it is back, when the fetch goes on by itself. Said as such, never "Carregando" for good.
   const waitsOffline = pages.fetchStatus === 'paused' && pages.isPending;
@@ -168,7 +143,8 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
                     <EntryCard
                       entry={item.entry}
                       undone={undone.get(item.entry.id)}
-                      busy={undoing === item.entry.id && undo.isPending}
+                      busy={busy(item.entry.id)}
+                      undoRef={buttonRef(item.entry.id)}
                       onUndo={
                         readOnly ? undefined : () => send(item.entry.id, { entryId: item.entry.id })
                       }
@@ -180,7 +156,8 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
                     <RunCard
                       entries={item.entries}
                       undone={undone}
-                      busy={undoing === item.run && undo.isPending}
+                      busy={busy(item.run)}
+                      undoRef={buttonRef(item.run)}
                       onUndoRun={readOnly ? undefined : () => send(item.run, { runId: item.run })}
                       onOnlyRun={() => only({ runId: item.run })}
                     />
@@ -306,251 +283,5 @@ function FilterForm({
         </Group>
       </Stack>
     </form>
-  );
-}
-
-/** A turma of the entry by name: as the server named it, or as a list of this tab shows it. */
-function useTurmaName(entry: AuditEntry) {
-  const queryClient = useQueryClient();
-  const undoMessages = useUndoMessages();
-  return (classId: string) =>
-    entry.changes.find((change) => change.classId === classId)?.className ??
-    cachedTurmaName(queryClient, classId) ??
-    undoMessages.turmaOf(classId);
-}
-
-function EntryCard({
-  entry,
-  undone,
-  busy,
-  onUndo,
-  onOnly,
-}: {
-  entry: AuditEntry;
-  /** As the trail says; an entry undone in part keeps "Desfazer" (the refused turmas may pass now). */
-  undone: UndoneState | undefined;
-  busy: boolean;
-  onUndo: (() => void) | undefined;
-  /** Narrows the list to this entry's turma or student. */
-  onOnly: (filters: Filters) => void;
-}) {
-  const messages = useHistoryMessages();
-  const formats = useFormats();
-  const turmaName = useTurmaName(entry);
-  const what = describeEntry(entry, messages, turmaName);
-  const formatDate = (iso: string) => formats.dateTime.format(new Date(iso));
-  const changes = changed(entry);
-  return (
-    <Paper withBorder p="sm" style={{ overflowWrap: 'break-word' }}>
-      <Group justify="space-between" align="flex-start" gap="xs">
-        {/* May shrink to the card's width: its lines wrap rather than run past the edge. */}
-        <Stack gap={2} miw={0}>
-          <Text fw={600}>
-            <WithEmail text={what} email={entry.student.email} />
-          </Text>
-          <Text size="sm" c="dimmed">
-            {messages.byAt(entry.credential, formats.dateTime.format(new Date(entry.at)))}
-          </Text>
-          {changes.map((change) => (
-            <Group gap="xs" key={change.classId}>
-              <Text size="sm">
-                {turmaName(change.classId)}: {describeChange(change, messages, formatDate)}
-                {undone &&
-                  !undone.whole &&
-                  ` · ${undone.turmas.has(change.classId) ? messages.turmaUndone : messages.turmaNotUndone}`}
-              </Text>
-              <Button
-                size="xs"
-                variant="subtle"
-                aria-label={messages.onlyTurmaNamed(turmaName(change.classId))}
-                onClick={() =>
-                  onOnly({ turma: { id: change.classId, name: turmaName(change.classId) } })
-                }
-              >
-                {messages.onlyTurma}
-              </Button>
-            </Group>
-          ))}
-          <Group gap="xs">
-            <Button
-              size="xs"
-              variant="subtle"
-              aria-label={messages.onlyStudentNamed(entry.student.email)}
-              onClick={() => onOnly({ email: entry.student.email })}
-            >
-              {messages.onlyStudent}
-            </Button>
-            {/* Found by student or turma, the rest of its run is one click away. */}
-            {entry.runId !== null && (
-              <Button
-                size="xs"
-                variant="subtle"
-                aria-label={messages.onlyRunNamed(what)}
-                onClick={() => onOnly({ runId: entry.runId! })}
-              >
-                {messages.onlyRun}
-              </Button>
-            )}
-          </Group>
-        </Stack>
-        <Stack gap="xs" align="flex-end">
-          {undone && (
-            <Badge color="gray" variant="light">
-              {undone.whole ? messages.undone : messages.undonePart}
-            </Badge>
-          )}
-          {!undone?.whole && changes.length > 0 && onUndo && (
-            <Button
-              size="xs"
-              variant="default"
-              loading={busy}
-              aria-label={messages.undoEntry(what)}
-              onClick={onUndo}
-            >
-              {messages.undo}
-            </Button>
-          )}
-        </Stack>
-      </Group>
-    </Paper>
-  );
-}
-
-function RunCard({
-  entries,
-  undone,
-  busy,
-  onUndoRun,
-  onOnlyRun,
-}: {
-  entries: AuditEntry[];
-  undone: ReadonlyMap<string, UndoneState>;
-  busy: boolean;
-  onUndoRun: (() => void) | undefined;
-  onOnlyRun: () => void;
-}) {
-  const messages = useHistoryMessages();
-  const undoMessages = useUndoMessages();
-  const formats = useFormats();
-  const headingId = useId();
-  const [confirming, setConfirming] = useState(false);
-  const undoButton = useRef<HTMLButtonElement>(null);
-  // The question gone, focus goes back to the button (busy once sent), not to the page's body.
-  const backToButton = () => requestAnimationFrame(() => undoButton.current?.focus());
-  const first = entries[0]!;
-  const firstTurmaName = useTurmaName(first);
-  const name = messages.runNamed(
-    describeEntry(first, messages, firstTurmaName),
-    entries.length - 1,
-    messages.byAt(first.credential, formats.dateTime.format(new Date(first.at))),
-  );
-  // Gone once every line that changed something is undone whole: a second undo is only refused.
-  const undoable = entries.some(
-    (entry) => changed(entry).length > 0 && !undone.get(entry.id)?.whole,
-  );
-  return (
-    <Paper
-      withBorder
-      p="sm"
-      role="group"
-      aria-labelledby={headingId}
-      style={{ overflowWrap: 'break-word' }}
-    >
-      <Stack gap="xs">
-        <Group justify="space-between" gap="xs">
-          <Text fw={700} id={headingId}>
-            {messages.runOf(entries.length)}
-          </Text>
-          <Group gap="xs">
-            <Button
-              size="xs"
-              variant="subtle"
-              aria-label={messages.onlyRunNamed(name)}
-              onClick={onOnlyRun}
-            >
-              {messages.onlyRun}
-            </Button>
-            {onUndoRun && undoable && !confirming && (
-              <Button
-                ref={undoButton}
-                size="xs"
-                variant="default"
-                loading={busy}
-                aria-label={messages.undoRunNamed(name)}
-                onClick={() => setConfirming(true)}
-              >
-                {messages.undoRun}
-              </Button>
-            )}
-          </Group>
-        </Group>
-        {onUndoRun && confirming && (
-          <UndoConfirm
-            question={undoMessages.confirmRun}
-            confirmLabel={undoMessages.confirmRunButton}
-            onConfirm={() => {
-              setConfirming(false);
-              backToButton();
-              onUndoRun();
-            }}
-            onCancel={() => {
-              setConfirming(false);
-              backToButton();
-            }}
-          />
-        )}
-        <Stack component="ul" gap="xs" m={0} p={0}>
-          {entries.map((entry) => (
-            <li key={entry.id} style={{ listStyle: 'none' }}>
-              <RunEntry entry={entry} undone={undone.get(entry.id)} />
-            </li>
-          ))}
-        </Stack>
-      </Stack>
-    </Paper>
-  );
-}
-
-/** One line of a run: what it did, from what to what, and whether it was undone since. */
-function RunEntry({ entry, undone }: { entry: AuditEntry; undone: UndoneState | undefined }) {
-  const messages = useHistoryMessages();
-  const formats = useFormats();
-  const turmaName = useTurmaName(entry);
-  const formatDate = (iso: string) => formats.dateTime.format(new Date(iso));
-  const changes = changed(entry);
-  // One turma is named in the sentence already; several are named change by change.
-  const states = changes.map(
-    (change) =>
-      `${changes.length > 1 ? `${turmaName(change.classId)}: ` : ''}${describeChange(change, messages, formatDate)}`,
-  );
-  return (
-    <Stack gap={0}>
-      <Text size="sm">
-        <WithEmail text={describeEntry(entry, messages, turmaName)} email={entry.student.email} /> ·{' '}
-        {messages.byAt(entry.credential, formatDate(entry.at))}
-        {undone && ` · ${undone.whole ? messages.undone : messages.undonePart}`}
-      </Text>
-      {states.length > 0 && (
-        <Text size="xs" c="dimmed">
-          {states.join('; ')}
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
-/**
- * `text` with the student's `email` in it as EmailText: a long address wraps only after its "@"
- * and dots, so a phone's card shows it whole, within its edge.
- */
-function WithEmail({ text, email }: { text: string; email: string }) {
-  const at = text.indexOf(email);
-  if (at < 0) return text;
-  return (
-    <>
-      {text.slice(0, at)}
-      <EmailText email={email} />
-      {text.slice(at + email.length)}
-    </>
   );
 }

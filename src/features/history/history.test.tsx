@@ -7,12 +7,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Console } from '../../app/app';
+import { createQueryClient } from '../../app/query-client';
 import { TurmasPage } from '../../app/turmas-page';
 import { newRunId, type ApiClient } from '../../api/client';
+import { UndoWrite } from '../../api/audit-undo-parts';
 import { getAudit, undo } from '../../api/extension-calls';
 import { tokenStore } from '../auth/token-store';
 import { selectionStore } from '../../lib/selection-store';
-import { createTestApiClient } from '../../testing/api-client';
+import { createTestApiClient, TEST_TOKEN } from '../../testing/api-client';
 import { installReferenceApi, type ReferenceApiOptions } from '../../testing/msw/reference-api';
 import { render } from '../../testing/render';
 import { aTurma } from '../../testing/sample-classes';
@@ -478,6 +481,131 @@ describe('history', () => {
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(51));
     expect(within(dialog).queryByText(/^Sem conexão/)).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Carregar mais' })).toBeNull();
+  });
+
+  it('after signing in again, drops the undo the old token was refused, focus on its Desfazer', async () => {
+    const backend = installBackend();
+    tokenStore.set(TEST_TOKEN);
+    const api = createTestApiClient({ getToken: tokenStore.get });
+    await writeRun(api);
+    window.history.replaceState(null, '', '/?historico');
+    // The console as the app holds it: the session, its sign-in over the page, the app's client.
+    const { user } = render(
+      <Console api={api}>
+        {(headingRef) => <TurmasPage api={api} headingRef={headingRef} />}
+      </Console>,
+      { queryClient: createQueryClient(() => tokenStore.expire()) },
+    );
+    const dialog = await view();
+    const removed = 'Desfazer: Removeu ana@escola.test de Matemática 9º A';
+    await within(dialog).findByRole('button', { name: removed }, { timeout: 10_000 });
+    // The token was revoked meanwhile: the undo is refused, and the sign-in opens over the page.
+    backend.failNext(
+      { status: 401, body: { status: '401', message: 'Invalid or expired token' } },
+      { where: (request) => request.pathname === '/v1/audit/undo' },
+    );
+    await user.click(within(dialog).getByRole('button', { name: removed }));
+    const signIn = await screen.findByRole('dialog', { name: 'Sua sessão expirou' });
+    await user.type(within(signIn).getByLabelText('Token de acesso'), `${TEST_TOKEN}{Enter}`);
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Sua sessão expirou' })).toBeNull(),
+    );
+
+    // Not sent again behind the person's back (as every form after a new token): the answer
+    // that said to sign in is gone, and one press sends it.
+    const undos = () => backend.requests.filter((r) => r.pathname === '/v1/audit/undo');
+    expect(undos()).toHaveLength(1);
+    expect(within(dialog).queryByRole('alert', { name: 'Resultado do desfazer' })).toBeNull();
+    expect(within(dialog).queryByText(/token de acesso não é válido/)).toBeNull();
+    // Back with the list, read again after the sign-in (its read after the undo met the 401).
+    const button = await within(dialog).findByRole('button', { name: removed });
+    await waitFor(() => expect(button).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(await within(dialog).findByText('Matemática 9º A: 1 alteração desfeita')).toBeVisible();
+    expect(undos()).toHaveLength(2);
+    expect(backend.enrolments('t-mat')).toEqual(['ana@escola.test']);
+  });
+
+  it('a success message’s Desfazer refused for the old token is back once signed in again', async () => {
+    const backend = installBackend();
+    tokenStore.set(TEST_TOKEN);
+    const api = createTestApiClient({ getToken: tokenStore.get });
+    await api.getClasses();
+    const runId = newRunId();
+    await api.removeStudentFromClasses(
+      { email: 'ana@escola.test', classes: [{ id: 't-mat' }] },
+      { runId },
+    );
+    const { user } = render(
+      <Console api={api}>{() => <UndoWrite api={api} body={{ runId }} />}</Console>,
+      { queryClient: createQueryClient(() => tokenStore.expire()) },
+    );
+    backend.failNext(
+      { status: 401, body: { status: '401', message: 'Invalid or expired token' } },
+      { where: (request) => request.pathname === '/v1/audit/undo' },
+    );
+    await user.click(screen.getByRole('button', { name: 'Desfazer' }));
+    const signIn = await screen.findByRole('dialog', { name: 'Sua sessão expirou' });
+    await user.type(within(signIn).getByLabelText('Token de acesso'), `${TEST_TOKEN}{Enter}`);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    expect(screen.queryByText(/token de acesso não é válido/)).toBeNull();
+    const button = screen.getByRole('button', { name: 'Desfazer' });
+    await waitFor(() => expect(button).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Matemática 9º A: 1 alteração desfeita')).toBeVisible();
+    expect(backend.requests.filter((r) => r.pathname === '/v1/audit/undo')).toHaveLength(2);
+  });
+
+  it('counts a run’s alterations only: the calls that changed nothing are one quiet line', async () => {
+    installBackend({
+      enrolments: { 't-mat': ['ana@escola.test', { email: 'edu@escola.test', name: 'Edu' }] },
+    });
+    const api = createTestApiClient();
+    await api.getClasses();
+    // A move of two students to Física; the connection went mid-run, and Edu's calls were sent
+    // again once it was back: the trail keeps both (decision 019), but only two moved anyone.
+    const runId = newRunId();
+    const move = async (email: string, name: string) => {
+      await api.addStudentToClass('t-fis', { name, email }, { runId });
+      await api.removeStudentFromClasses({ email, classes: [{ id: 't-mat' }] }, { runId });
+    };
+    await move('ana@escola.test', 'Ana Souza');
+    await move('edu@escola.test', 'Edu');
+    await move('edu@escola.test', 'Edu');
+    window.history.replaceState(null, '', '/?historico');
+
+    const { user } = render(<TurmasPage api={api} />);
+    const dialog = await view();
+    const run = await within(dialog).findByRole(
+      'group',
+      { name: 'Lote: 4 alterações nesta página' },
+      { timeout: 10_000 },
+    );
+    expect(within(run).getAllByRole('listitem')).toHaveLength(4);
+    expect(
+      within(run).getByText(
+        'e 2 chamadas que não mudaram nada: reenviadas, ou já estava como pedido',
+      ),
+    ).toBeVisible();
+    expect(within(run).queryByText(/^Nada mudou/)).toBeNull();
+
+    // Kept, and shown on request, each named by its turma and why nothing moved.
+    const show = within(run).getByRole('button', {
+      name: /^Mostrar as chamadas que não mudaram nada: Removeu edu@escola.test de Matemática 9º A e mais 3 · /,
+    });
+    await user.click(show);
+    expect(show).toHaveAttribute('aria-expanded', 'true');
+    const unchanged = within(run).getByRole('list', { name: /^Chamadas que não mudaram nada: / });
+    expect(
+      within(unchanged)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent.split(' · ')[0]),
+    ).toEqual([
+      'Nada mudou para edu@escola.test em Matemática 9º A (já estava fora)',
+      'Nada mudou para edu@escola.test em Física 1º B (já estava como pedido)',
+    ]);
+    expect(within(run).getByRole('button', { name: /^Ocultar as chamadas/ })).toBe(show);
   });
 
   it('shows a server without the extension what this browser sent; it sees no X-Run-Id', async () => {

@@ -43,7 +43,9 @@ export const useHistoryMessages = defineMessages({
       `Removeu ${email} de ${ptTurmas(count, only)}`,
     undid: (email: string, count: number, only?: string): string =>
       `Desfez uma alteração de ${email} em ${ptTurmas(count, only)}`,
-    nothing: (email: string): string => `Nada mudou para ${email}`,
+    // A call that changed nothing: named by its turmas, and why nothing moved.
+    nothing: (email: string, count: number, only: string | undefined, removal: boolean): string =>
+      `Nada mudou para ${email} em ${ptTurmas(count, only)} (${removal ? 'já estava fora' : 'já estava como pedido'})`,
     byAt: (who: string, when: string): string => `${who} · ${when}`,
     notIn: 'fora da turma',
     noExpiry: 'sem validade',
@@ -55,8 +57,21 @@ export const useHistoryMessages = defineMessages({
     turmaNotUndone: 'não desfeita',
     undo: 'Desfazer',
     undoEntry: (what: string): string => `Desfazer: ${what}`,
+    // Its alterations only: the calls that changed nothing are said apart (unchangedCalls).
     runOf: (count: number): string =>
-      count === 1 ? 'Lote: 1 alteração nesta página' : `Lote: ${count} alterações nesta página`,
+      count === 0
+        ? 'Lote: nenhuma alteração nesta página'
+        : count === 1
+          ? 'Lote: 1 alteração nesta página'
+          : `Lote: ${count} alterações nesta página`,
+    unchangedCalls: (count: number, besides: boolean): string =>
+      `${besides ? 'e ' : ''}${count === 1 ? '1 chamada que não mudou nada' : `${count} chamadas que não mudaram nada`}: reenviadas, ou já estava como pedido`,
+    showUnchanged: 'Mostrar',
+    hideUnchanged: 'Ocultar',
+    // Starts with what the button shows; names the run, as its other buttons do.
+    unchangedToggleNamed: (toggle: string, run: string): string =>
+      `${toggle} as chamadas que não mudaram nada: ${run}`,
+    unchangedList: (run: string): string => `Chamadas que não mudaram nada: ${run}`,
     undoRun: 'Desfazer o lote inteiro',
     onlyRun: 'Só este lote',
     // A run by its first line on screen (and how many more), who and when: the buttons of
@@ -108,7 +123,8 @@ export const useHistoryMessages = defineMessages({
       `Removed ${email} from ${enTurmas(count, only)}`,
     undid: (email: string, count: number, only?: string): string =>
       `Undid a change for ${email} in ${enTurmas(count, only)}`,
-    nothing: (email: string): string => `Nothing changed for ${email}`,
+    nothing: (email: string, count: number, only: string | undefined, removal: boolean): string =>
+      `Nothing changed for ${email} in ${enTurmas(count, only)} (${removal ? 'already out' : 'already as asked'})`,
     byAt: (who: string, when: string): string => `${who} · ${when}`,
     notIn: 'not in the class',
     noExpiry: 'no expiry',
@@ -120,7 +136,18 @@ export const useHistoryMessages = defineMessages({
     undo: 'Undo',
     undoEntry: (what: string): string => `Undo: ${what}`,
     runOf: (count: number): string =>
-      count === 1 ? 'Run: 1 change on this page' : `Run: ${count} changes on this page`,
+      count === 0
+        ? 'Run: no changes on this page'
+        : count === 1
+          ? 'Run: 1 change on this page'
+          : `Run: ${count} changes on this page`,
+    unchangedCalls: (count: number, besides: boolean): string =>
+      `${besides ? 'and ' : ''}${count === 1 ? '1 call that changed nothing' : `${count} calls that changed nothing`}: sent again, or already as asked`,
+    showUnchanged: 'Show',
+    hideUnchanged: 'Hide',
+    unchangedToggleNamed: (toggle: string, run: string): string =>
+      `${toggle} the calls that changed nothing: ${run}`,
+    unchangedList: (run: string): string => `Calls that changed nothing: ${run}`,
     undoRun: 'Undo the whole run',
     onlyRun: 'Only this run',
     runNamed: (first: string, more: number, byAt: string): string =>
