@@ -103,6 +103,156 @@ test('exports the whole roster as CSV: formula-safe, each expiry local and ISO @
   expect(line(formula)[0]).toBe(`'${formula.name}`);
 });
 
+/** The bulk dialog's words in each language, for the same journey in both. */
+const BULK_WORDS = {
+  en: {
+    open: 'Enrol or remove a list',
+    title: 'Bulk enrolment',
+    pickFile: 'Choose a CSV file',
+    ready: '3 students ready to send · 0 lines with problems · 0 lines excluded',
+    noExpiry: 'No expiry',
+    addTurma: 'Add a class',
+    start: 'Enrol 3 students in 1 class',
+    finished: 'Run complete',
+    newList: 'New list',
+    cancel: 'Cancel',
+  },
+  'pt-BR': {
+    open: 'Matricular ou remover em lote',
+    title: 'Matrícula em lote',
+    pickFile: 'Escolher arquivo CSV',
+    ready: '3 alunos prontos para enviar · 0 linhas com problema · 0 linhas excluídas',
+    noExpiry: 'Sem validade',
+    addTurma: 'Adicionar turma',
+    start: 'Matricular 3 alunos em 1 turma',
+    finished: 'Envio concluído',
+    newList: 'Nova lista',
+    cancel: 'Cancelar',
+  },
+} as const;
+
+/** Takes `file` through the page's bulk dialog into `target`, the dialog in `words`' language. */
+async function enrolFromFile(
+  page: Page,
+  file: string,
+  target: Class,
+  words: (typeof BULK_WORDS)[keyof typeof BULK_WORDS],
+  noExpiryEmail: string,
+) {
+  await page.getByRole('button', { name: words.open }).click();
+  const bulk = page.getByRole('dialog', { name: words.title });
+  const chooser = page.waitForEvent('filechooser');
+  await bulk.getByRole('button', { name: words.pickFile }).click();
+  await (await chooser).setFiles(file);
+  // Every line ready: each date taken from the ISO column, none read either way or asked about.
+  await expect(bulk.getByText(words.ready)).toBeVisible();
+  await expect(bulk.getByText(/lidas com o dia primeiro|read day first/)).toHaveCount(0);
+  await expect(
+    bulk.getByRole('row', { name: new RegExp(escapeRegExp(noExpiryEmail)) }),
+  ).toContainText(words.noExpiry);
+  await bulk.getByRole('combobox', { name: words.addTurma }).fill(target.name);
+  await page
+    .getByRole('option', { name: new RegExp(`^${escapeRegExp(target.name)}`) })
+    .first()
+    .click();
+  await bulk.getByRole('button', { name: words.start }).click();
+  await expect(bulk.getByRole('heading', { name: words.finished })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expectNoAxeViolations(page, OVER_THE_PAGE);
+  // The results stay until a new list is started: the next journey starts from a file again.
+  await bulk.getByRole('button', { name: words.newList }).click();
+  await bulk.getByRole('button', { name: words.cancel }).click();
+  await expect(bulk).toBeHidden();
+}
+
+/** Leaves only `keep` in `turma`: the seed's students would make the file's count unknown. */
+async function keepOnly(
+  request: APIRequestContext,
+  token: string,
+  turma: Class,
+  keep: readonly NewStudent[],
+) {
+  const kept = new Set(keep.map(({ email }) => email));
+  for (const { email } of (await rosterOf(request, token, turma)).data) {
+    if (kept.has(email)) continue;
+    const answer = await request.delete('/v1/classe/remove-student', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { email, classes: [{ id: turma.id }] },
+    });
+    expect(answer.ok()).toBe(true);
+  }
+}
+
+test('a roster exported in English comes back exactly through the bulk list, in English and Portuguese', async ({
+  page,
+  request,
+  token,
+}) => {
+  test.setTimeout(90_000);
+  const [from, toEnglish] = await turmasAt(request, token, 10);
+  const [toPortuguese] = await turmasAt(request, token, 12);
+  const tag = newTag();
+  // 5 December, 12/05/2030 in English, which reads as 12 May day first; 25 December,
+  // 12/25/2030, no date at all day first; and no expiry.
+  const ana = {
+    name: `Ana ${tag}`,
+    email: `ana.${tag}@escola.test`,
+    expirationDate: '2030-12-05T15:00:00.000Z',
+  };
+  const bia = { name: `Bia ${tag}`, email: `bia.${tag}@escola.test` };
+  const caio = {
+    name: `Caio ${tag}`,
+    email: `caio.${tag}@escola.test`,
+    expirationDate: '2030-12-25T15:00:00.000Z',
+  };
+  await enrolThroughApi(request, token, from, [ana, bia, caio]);
+  await keepOnly(request, token, from, [ana, bia, caio]);
+
+  // In English (the choice persists), the roster's file.
+  await signIn(page, token);
+  await page.getByRole('button', { name: /^English/ }).click();
+  await page.goto(`/?turma=${encodeURIComponent(from.id)}`);
+  const roster = page.getByRole('dialog', { name: `Students of ${from.name}` });
+  const download = page.waitForEvent('download');
+  await roster.getByRole('button', { name: `Export CSV: students of ${from.name}` }).click();
+  const saved = await download;
+  // Named by the turma, as staff tell several downloads apart.
+  const safeName = from.name.normalize('NFC').replace(/[^\p{L}\p{M}\p{N}]+/gu, '-');
+  expect(saved.suggestedFilename()).toMatch(
+    new RegExp(`^alunos-${escapeRegExp(safeName)}-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
+  );
+  const file = await saved.path();
+  const lines = Papa.parse<string[]>((await readFile(file, 'utf8')).slice(1), {
+    newline: '\r\n',
+    skipEmptyLines: true,
+  }).data;
+  expect(lines.map((cells) => cells.slice(1, 4))).toEqual([
+    ['E-mail', 'Expiry (local time)', 'Expiry (ISO)'],
+    [ana.email, expect.stringMatching(/^12\/05\/2030\D+12:00\sPM$/), ana.expirationDate],
+    [bia.email, 'No expiry', ''],
+    [caio.email, expect.stringMatching(/^12\/25\/2030\D/), caio.expirationDate],
+  ]);
+  await roster.getByRole('button', { name: 'Close the student list' }).click();
+
+  const expected = [
+    [ana.email, ana.expirationDate],
+    // Not the batch's end of the school year: the file said she has none.
+    [bia.email, null],
+    [caio.email, caio.expirationDate],
+  ];
+  await enrolFromFile(page, file, toEnglish, BULK_WORDS.en, bia.email);
+  const inEnglish = (await rosterOf(request, token, toEnglish, tag)).data;
+  expect(inEnglish.map(({ email, expirationDate }) => [email, expirationDate])).toEqual(expected);
+
+  await page.getByRole('button', { name: /^Português/ }).click();
+  await enrolFromFile(page, file, toPortuguese, BULK_WORDS['pt-BR'], bia.email);
+  const inPortuguese = (await rosterOf(request, token, toPortuguese, tag)).data;
+  expect(inPortuguese.map(({ email, expirationDate }) => [email, expirationDate])).toEqual(
+    expected,
+  );
+});
+
 test('prints the roster: only the sheet, with the turma and the date, no controls', async ({
   page,
   request,
@@ -234,9 +384,10 @@ async function copyThroughRun(
   // pointer.
   await submit.focus();
   await page.keyboard.press('Enter');
-  await expect(dialog.getByText(`Concluído — feitos: ${count}; não feitos: 0.`)).toBeVisible({
-    timeout: 30_000,
-  });
+  const summary = dialog.getByText(`Concluído — feitos: ${count}; não feitos: 0.`);
+  await expect(summary).toBeVisible({ timeout: 30_000 });
+  // The send button and the run's controls are gone: focus is on what the run did, in the dialog.
+  await expect(summary).toBeFocused();
   const outcomes = dialog.getByRole('list', { name: 'Resultado por aluno' }).getByRole('listitem');
   await expect(outcomes).toHaveCount(count);
   await expect(outcomes.filter({ hasText: `Matriculado em ${target.name}` })).toHaveCount(count);
@@ -261,10 +412,11 @@ test('enrols chosen students in another turma, each keeping their expiry @phone'
   await expect(roster.bar.getByRole('status')).toHaveText('2 alunos selecionados');
   await expectNoHorizontalOverflow(page);
   const dialog = await copyThroughRun(page, 2, to, roster, true);
-  await dialog.getByRole('button', { name: 'Concluir' }).click();
+  // From the summary, where focus is: Escape closes the dialog.
+  await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(
-    roster.dialog.getByText('2 alunos foram matriculados na outra turma.'),
+    roster.dialog.getByText(`2 alunos de ${from.name} foram matriculados em ${to.name}.`),
   ).toBeVisible();
   // Done with: nothing stays ticked.
   await expect(roster.bar).toBeHidden();
@@ -320,7 +472,9 @@ test('selects a whole roster across pages and enrols it in another turma @phone'
   const dialog = await copyThroughRun(page, whole.totalRecords, to, roster, false);
   await dialog.getByRole('button', { name: 'Concluir' }).click();
   await expect(
-    roster.dialog.getByText(`${whole.totalRecords} alunos foram matriculados na outra turma.`),
+    roster.dialog.getByText(
+      `${whole.totalRecords} alunos de ${from.name} foram matriculados em ${to.name}.`,
+    ),
   ).toBeVisible();
 
   // Everyone of the roster is in the other turma now, each with the expiry they had.
@@ -364,15 +518,17 @@ test('warns before copying a student whose later expiry there would be shortened
   const leaveOut = warned.getByRole('checkbox', { name: `Deixar ${ana.name} de fora` });
   await leaveOut.focus();
   await page.keyboard.press('Space');
-  await expect(leaveOut).toBeChecked();
-  const submit = dialog.getByRole('button', { name: 'Matricular 1 aluno' });
+  // The title counts whom the run sends, as the button does.
+  const sending = page.getByRole('dialog', { name: 'Matricular 1 aluno em outra turma' });
+  await expect(sending.getByRole('checkbox', { name: `Deixar ${ana.name} de fora` })).toBeChecked();
+  const submit = sending.getByRole('button', { name: 'Matricular 1 aluno' });
   await submit.focus();
   await page.keyboard.press('Enter');
-  await expect(dialog.getByText('Concluído — feitos: 1; não feitos: 0.')).toBeVisible({
+  await expect(sending.getByText('Concluído — feitos: 1; não feitos: 0.')).toBeVisible({
     timeout: 30_000,
   });
   // Only what happened: one outcome, Bia's.
-  const outcomes = dialog.getByRole('list', { name: 'Resultado por aluno' }).getByRole('listitem');
+  const outcomes = sending.getByRole('list', { name: 'Resultado por aluno' }).getByRole('listitem');
   await expect(outcomes).toHaveCount(1);
   await expect(outcomes).toContainText(bia.email);
   await expectNoAxeViolations(page, OVER_THE_PAGE);
@@ -382,4 +538,53 @@ test('warns before copying a student whose later expiry there would be shortened
     [ana.email, later],
     [bia.email, null],
   ]);
+});
+
+test('a move that waited for the connection ends with focus on its summary; Escape closes it', async ({
+  page,
+  context,
+  request,
+  token,
+  consoleErrors,
+}) => {
+  // The calls cut off: Chromium logs each as net::ERR_INTERNET_DISCONNECTED.
+  consoleErrors.allowNetworkFailures();
+  const [from, to] = await turmasAt(request, token, 14);
+  const tag = newTag();
+  const [ana, bia] = threeStudents(tag);
+  await enrolThroughApi(request, token, from, [ana, bia]);
+
+  const roster = await openRoster(page, token, from, tag);
+  await expect(roster.status).toHaveText('2 alunos encontrados');
+  await roster.tick(ana).check();
+  await roster.tick(bia).check();
+  // Who is a student already, asked once the dialog opens: answered before the network goes.
+  const lookedUp = page.waitForResponse((answer) => answer.url().includes('/v1/students/by-email'));
+  await roster.bar.getByRole('button', { name: 'Mover para outra turma…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mover 2 alunos para outra turma' });
+  await dialog.getByRole('combobox', { name: 'Adicionar turma' }).fill(to.name);
+  await page
+    .getByRole('option', { name: new RegExp(`^${escapeRegExp(to.name)}`) })
+    .first()
+    .click();
+  await lookedUp;
+
+  await context.setOffline(true);
+  const submit = dialog.getByRole('button', { name: 'Mover 2 alunos' });
+  await submit.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('status').filter({ hasText: /^Sem conexão$/ })).toBeVisible({
+    timeout: 20_000,
+  });
+  // Back: the run goes on by itself at its next look at the server (every 5 s).
+  await context.setOffline(false);
+  const summary = dialog.getByText('Concluído — feitos: 2; não feitos: 0.');
+  await expect(summary).toBeVisible({ timeout: 20_000 });
+  await expect(summary).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(
+    roster.dialog.getByText(`2 alunos foram movidos de ${from.name} para ${to.name}.`),
+  ).toBeVisible();
+  expect((await rosterOf(request, token, to, tag)).totalRecords).toBe(2);
 });

@@ -2,7 +2,7 @@
 process.env.TZ = 'America/Sao_Paulo';
 
 import { describe, expect, it } from 'vitest';
-import { readsBothWays, readTypedExpiry, type DayOrder } from './typed-expiry';
+import { readsBothWays, readTypedExpiry, slashedReading, type DayOrder } from './typed-expiry';
 
 const read = (text: string, order: DayOrder) => readTypedExpiry(text, order)?.toISOString() ?? null;
 
@@ -61,5 +61,23 @@ describe('readsBothWays', () => {
     expect(readsBothWays('05/05/2027')).toBe(false);
     expect(readsBothWays('2027-03-04')).toBe(false);
     expect(readsBothWays('03/04')).toBe(false);
+  });
+});
+
+describe('slashedReading', () => {
+  it.each([
+    ['03/04/2027', 'both'],
+    ['12/05/2027, 11:59\u202fPM', 'both'],
+    ['31/12/2027', 'day-first'],
+    ['25/12/2027 23:59', 'day-first'],
+    ['12/31/2027', 'month-first'],
+    ['12/25/2027, 11:59 PM', 'month-first'],
+    ['05/05/2027', null],
+    ['31/31/2027', null],
+    ['2027-12-31', null],
+    ['Sem validade', null],
+    ['', null],
+  ] as const)('reads %j as %s', (text, reading) => {
+    expect(slashedReading(text)).toBe(reading);
   });
 });

@@ -46,9 +46,23 @@ export function readTypedExpiry(text: string, order: DayOrder): Date | null {
  * (03/04/2027): a list's reader should say which it took.
  */
 export function readsBothWays(text: string): boolean {
+  return slashedReading(text) === 'both';
+}
+
+/**
+ * How a slashed date can be read: `both` when day first and month first name two different days
+ * (03/04/2027), the one order that reads it when only one does (31/12/2027, 12/31/2027), null
+ * for anything else (no slashed date, a date in neither order, or one day either way: 05/05/2027).
+ * What a list's dates say of the order it was written in.
+ */
+export function slashedReading(text: string): DayOrder | 'both' | null {
+  // Most cells of a long list are ISO dates or empty: no second reading for them.
+  if (!text.includes('/')) return null;
   const dayFirst = readTypedExpiry(text, 'day-first');
   const monthFirst = readTypedExpiry(text, 'month-first');
-  return dayFirst !== null && monthFirst !== null && dayFirst.getTime() !== monthFirst.getTime();
+  if (dayFirst === null) return monthFirst === null ? null : 'month-first';
+  if (monthFirst === null) return 'day-first';
+  return dayFirst.getTime() === monthFirst.getTime() ? null : 'both';
 }
 
 /** `time` (or the day's last minute) on a day, in the browser's time zone. */

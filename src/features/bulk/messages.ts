@@ -90,13 +90,22 @@ const byLocale = {
       fixed: 'Pronta para enviar',
       excludedRow: 'Excluída',
       batchExpiryCell: 'A do lote',
+      // The line's own "Sem validade" (as the roster's export writes it): none is sent.
+      noExpiryCell: 'Sem validade',
       fieldOfLine: (field: string, line: number) => `${field} da linha ${line}`,
       lineTitle: (line: number) => `Linha ${line}`,
       excludeAll: 'Excluir todas as linhas com problema',
       includeAll: 'Incluir de volta as excluídas',
       batchExpiryHint: 'Vale para os alunos cuja linha não traz validade própria.',
-      dayFirst: (line: number, typed: string, read: string) =>
-        `As datas da lista são lidas com o dia primeiro: na linha ${line}, “${typed}” é ${read}.`,
+      // `more`: the other lines whose date reads both ways (formatted, `n` their number).
+      dayFirst: (line: number, typed: string, read: string, n: number, more: string) =>
+        `As datas da lista são lidas com o dia primeiro: na linha ${line}, “${typed}” é ${read}` +
+        (n === 0
+          ? ''
+          : n === 1
+            ? ' (e mais 1 linha tem data que pode ser lida dos dois jeitos)'
+            : ` (e mais ${more} linhas têm data que pode ser lida dos dois jeitos)`) +
+        '. Se a lista traz o mês primeiro, como 12/31/2026, corrija as datas antes de enviar.',
       turmasLabel: (n: number, count: string) =>
         n === 0 ? 'Nenhuma turma escolhida' : n === 1 ? 'Na turma' : `Nas ${count} turmas`,
       turmasRequired: 'Escolha pelo menos uma turma.',
@@ -143,7 +152,9 @@ const byLocale = {
           // The forms the list's reader takes (check-rows.ts), day first in every language.
           return problem.reason === 'invalid'
             ? 'Validade inválida: use 31/12/2026 ou 31/12/2026 18:00 (ou 2026-12-31 18:00).'
-            : 'A validade já passou.';
+            : problem.reason === 'disagrees'
+              ? `As duas colunas de validade do arquivo não batem: a de hora local diz “${problem.local}”, a ISO diz outra data. Digite aqui a validade certa.`
+              : 'A validade já passou.';
       }
     },
     results: {
@@ -318,13 +329,20 @@ const byLocale = {
       fixed: 'Ready to send',
       excludedRow: 'Excluded',
       batchExpiryCell: 'The batch’s',
+      noExpiryCell: 'No expiry',
       fieldOfLine: (field: string, line: number) => `${field} of line ${line}`,
       lineTitle: (line: number) => `Line ${line}`,
       excludeAll: 'Exclude every line with a problem',
       includeAll: 'Include the excluded lines again',
       batchExpiryHint: 'Applies to students whose line has no expiry of its own.',
-      dayFirst: (line: number, typed: string, read: string) =>
-        `The list’s dates are read day first, as in 31/12/2026: on line ${line}, “${typed}” is ${read}. If the list puts the month first, correct its dates before sending.`,
+      dayFirst: (line: number, typed: string, read: string, n: number, more: string) =>
+        `The list’s dates are read day first, as in 31/12/2026: on line ${line}, “${typed}” is ${read}` +
+        (n === 0
+          ? ''
+          : n === 1
+            ? ' (and 1 more line has a date that reads both ways)'
+            : ` (and ${more} more lines have a date that reads both ways)`) +
+        '. If the list puts the month first, correct its dates before sending.',
       turmasLabel: (n: number, count: string) =>
         n === 0 ? 'No class chosen' : n === 1 ? 'In the class' : `In the ${count} classes`,
       turmasRequired: 'Choose at least one class.',
@@ -370,7 +388,9 @@ const byLocale = {
           // Unlike the expiry field, a list is read day first (decision 016): say so.
           return problem.reason === 'invalid'
             ? 'Invalid expiry: put the day first, as in 31/12/2026 or 31/12/2026 18:00 (or 2026-12-31 18:00).'
-            : 'The expiry has already passed.';
+            : problem.reason === 'disagrees'
+              ? `The file’s two expiry columns disagree: the local-time one says “${problem.local}”, the ISO one another date. Type the right expiry here.`
+              : 'The expiry has already passed.';
       }
     },
     results: {

@@ -21,8 +21,17 @@ export interface InputRow {
   line: number;
   name: string;
   email: string;
-  /** As typed; '' when the row has none, so the batch's expiry applies. */
+  /**
+   * As typed; '' when the row has none, so the batch's expiry applies. From a file with an ISO
+   * expiry column (the roster's export), that column's cell when it is filled.
+   */
   expiry: string;
+  /**
+   * The file's two expiry cells, when it has both columns and both are filled: `expiry` is the
+   * ISO one, and `local` what people read and may have changed beside it (check-rows.ts asks
+   * about a line where the two disagree, until its expiry is changed in the review).
+   */
+  expiryCells?: { iso: string; local: string };
   /**
    * The line's address was in another column than the list's e-mail column, and what that
    * column held went where the address was (parse-input.ts); absent otherwise.
@@ -56,14 +65,31 @@ export type RowProblem =
   | { field: 'email'; reason: 'missing' | 'invalid' }
   /** The same address (as the API compares it) on an earlier row, which is the one kept. */
   | { field: 'email'; reason: 'duplicate'; firstLine: number }
-  | { field: 'expiry'; reason: 'invalid' | 'past' };
+  | { field: 'expiry'; reason: 'invalid' | 'past' }
+  /** The local-time cell names another day than the ISO one beside it (`expiryCells`). */
+  | { field: 'expiry'; reason: 'disagrees'; local: string };
 
 /** What one call sends for a row, normalised by the contract (trimmed, e-mail lower-cased). */
 export interface Student {
   name: string;
   email: string;
-  /** ISO 8601 instant from the row's own expiry; absent: the batch's expiry applies. */
-  expirationDate?: string;
+  /**
+   * ISO 8601 instant from the row's own expiry; null: the row says it has none ("Sem validade",
+   * as the roster's export writes it), so none is sent; absent: the batch's expiry applies.
+   */
+  expirationDate?: string | null;
+}
+
+/**
+ * The expiry a row's call sends: the row's own, none when the row says so, else the batch's
+ * (`batch` as the caller holds it: null where it cannot be sent).
+ */
+export function lineExpiry<Batch extends string | undefined | null>(
+  student: Student,
+  batch: Batch,
+): string | undefined | Batch {
+  if (student.expirationDate === null) return undefined;
+  return student.expirationDate ?? batch;
 }
 
 export interface CheckedRow extends InputRow {

@@ -65,16 +65,11 @@ export const useRosterMessages = defineMessages({
         (kind === 'csv' ? ' Nada foi salvo.' : ' Nada foi impresso.'),
       retry: (kind: 'csv' | 'print'): string =>
         kind === 'csv' ? 'Tentar exportar de novo' : 'Tentar imprimir de novo',
-      csvHeader: [
-        'Nome',
-        'E-mail',
-        'Validade (hora local)',
-        'Validade (ISO)',
-        'Matriculado em',
-        'Turma',
-        'Código da turma',
-      ],
-      noExpiry: 'Sem validade',
+      /** The columns around the two expiry ones, whose words are expiry-cells.ts's. */
+      csvHeader: {
+        before: ['Nome', 'E-mail'],
+        after: ['Matriculado em', 'Turma', 'Código da turma'],
+      },
       printTitle: (turma: string): string => `Alunos de ${turma}`,
       printDate: (date: string, count: string): string => `Impresso em ${date} · ${count}`,
     },
@@ -294,16 +289,10 @@ export const useRosterMessages = defineMessages({
           : 'Could not read every student.') +
         (kind === 'csv' ? ' Nothing was saved.' : ' Nothing was printed.'),
       retry: (kind) => (kind === 'csv' ? 'Try exporting again' : 'Try printing again'),
-      csvHeader: [
-        'Name',
-        'E-mail',
-        'Expiry (local time)',
-        'Expiry (ISO)',
-        'Enrolled on',
-        'Class',
-        'Class code',
-      ],
-      noExpiry: 'No expiry',
+      csvHeader: {
+        before: ['Name', 'E-mail'],
+        after: ['Enrolled on', 'Class', 'Class code'],
+      },
       printTitle: (turma) => `Students of ${turma}`,
       printDate: (date, count) => `Printed on ${date} · ${count}`,
     },

@@ -5,11 +5,13 @@ import { createPortal } from 'react-dom';
 import { ApiError, type ApiClient } from '../../api/client';
 import type { RosterSortBy } from '#contract';
 import type { RosterEntry } from '#contract/extensions';
+import { EXPIRY_CELLS } from '../../components/expiry-field/expiry-cells';
 import { ExpiryCell } from '../../components/expiry-status/expiry-cell';
 import { unavailable } from '../../components/form-dialog/unavailable';
 import { useFormats } from '../../i18n/formats';
+import { useLocale } from '../../i18n/i18n-context';
 import { useRosterMessages } from './messages';
-import { downloadRosterCsv, readWholeRoster, rosterCsv } from './roster-export';
+import { downloadRosterCsv, readWholeRosterNamed, rosterCsv } from './roster-export';
 import classes from './roster.module.css';
 
 interface RosterExportProps {
@@ -35,6 +37,7 @@ type ExportState =
 export function RosterExport({ api, turma, sortBy }: RosterExportProps) {
   const messages = useRosterMessages();
   const formats = useFormats();
+  const locale = useLocale();
   const queryClient = useQueryClient();
   const [state, setState] = useState<ExportState>({ step: 'idle' });
   const [sheet, setSheet] = useState<readonly RosterEntry[] | null>(null);
@@ -44,7 +47,7 @@ export function RosterExport({ api, turma, sortBy }: RosterExportProps) {
   const readAll = async (kind: ExportKind) => {
     setState({ step: 'reading', read: 0, total: 0 });
     try {
-      return await readWholeRoster(queryClient, api, turma.id, { sortBy }, (read, total) =>
+      return await readWholeRosterNamed(queryClient, api, turma.id, { sortBy }, (read, total) =>
         setState({ step: 'reading', read, total }),
       );
     } catch (error) {
@@ -55,21 +58,27 @@ export function RosterExport({ api, turma, sortBy }: RosterExportProps) {
     }
   };
   const exportCsv = async () => {
-    const students = await readAll('csv');
-    if (!students) return;
-    const now = new Date();
-    downloadRosterCsv(
-      turma.id,
-      rosterCsv({ id: turma.id, name: turma.label }, students, messages, formats),
-      now,
+    const roster = await readAll('csv');
+    if (!roster) return;
+    const { students } = roster;
+    // The server's name for the turma, else the one the panel knows (not its "turma <id>").
+    const panelName = turma.label === messages.turmaById(turma.id) ? undefined : turma.label;
+    const name = [roster.className, panelName].find((known) => known?.trim());
+    const csv = rosterCsv(
+      { id: turma.id, name: name ?? turma.label },
+      students,
+      messages,
+      formats,
+      EXPIRY_CELLS[locale],
     );
+    downloadRosterCsv({ id: turma.id, name }, csv, new Date());
     setState({ step: 'saved', count: students.length });
   };
   const print = async () => {
-    const students = await readAll('print');
-    if (!students) return;
+    const roster = await readAll('print');
+    if (!roster) return;
     setState({ step: 'idle' });
-    setSheet(students);
+    setSheet(roster.students);
   };
 
   // Printed once the sheet is in the document; it leaves with the print dialog.

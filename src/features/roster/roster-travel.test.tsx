@@ -14,6 +14,7 @@ import { render } from '../../testing/render';
 import { aTurma } from '../../testing/sample-classes';
 import { selectionStore } from '../../lib/selection-store';
 import { captureDownloads } from '../../testing/captured-downloads';
+import { FILE_NAME_TURMA_MAX, rosterFileName } from './roster-export';
 
 const MATEMATICA = aTurma({ id: 't-mat', name: 'Matemática 9º A', countStudents: 120 });
 const FISICA = aTurma({ id: 't-fis', name: 'Física 1º B', countStudents: 0 });
@@ -33,6 +34,11 @@ function installBackend(options: ReferenceApiOptions = {}) {
     enrolments: { 't-mat': MANY },
     ...options,
   });
+}
+
+// jsdom has no FontFaceSet, and Mantine's autosizing Textarea (the bulk dialog's) listens to it.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
 }
 
 /** The files saved, as the browser would get them. */
@@ -91,7 +97,8 @@ describe('exporting a roster', { timeout: 40_000 }, () => {
     expect(await within(dialog).findByText('Arquivo com 120 alunos salvo.')).toBeVisible();
 
     expect(downloads.saved).toHaveLength(1);
-    expect(downloads.saved[0]!.name).toMatch(/^alunos-t-mat-\d{4}-\d{2}-\d{2}\.csv$/);
+    // Named by the turma, as staff tell several files apart; safe on any disk.
+    expect(downloads.saved[0]!.name).toMatch(/^alunos-Matemática-9º-A-\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = new Uint8Array(await downloads.saved[0]!.blob.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     // Blob.text() drops the byte order mark. Semicolons: Excel in Brazil opens a file of commas
@@ -220,6 +227,157 @@ describe('exporting a roster', { timeout: 40_000 }, () => {
     window.dispatchEvent(new Event('afterprint'));
     await waitFor(() => expect(screen.queryByTestId('roster-print-sheet')).toBeNull());
     print.mockRestore();
+  });
+});
+
+describe('the roster file’s name', () => {
+  const NOW = new Date('2026-11-29T15:00:00.000Z');
+  const nameOf = (name: string | undefined, id = 'kd7JHnFn_8c') =>
+    rosterFileName({ id, name }, NOW);
+
+  it.each([
+    ['Matemática 9º A', 'alunos-Matemática-9º-A-2026-11-29.csv'],
+    // Decomposed accents (as some systems type them) are the same characters in the name.
+    ['Fi\u0301sica 1º B', 'alunos-Física-1º-B-2026-11-29.csv'],
+    // Nothing that is a path, a reserved character or a space survives.
+    ['../9º A / 2027: "tarde"?*<>|\\', 'alunos-9º-A-2027-tarde-2026-11-29.csv'],
+  ])('names the file by the turma %j: %s', (name, file) => {
+    expect(nameOf(name)).toBe(file);
+  });
+
+  it('falls back to the id when the name is unknown or nothing of it is left', () => {
+    expect(nameOf(undefined)).toBe('alunos-kd7JHnFn_8c-2026-11-29.csv');
+    expect(nameOf(' /?* ')).toBe('alunos-kd7JHnFn_8c-2026-11-29.csv');
+    expect(nameOf(undefined, 'a/b c')).toBe('alunos-a-b-c-2026-11-29.csv');
+  });
+
+  it(`keeps at most ${FILE_NAME_TURMA_MAX} characters of a long name, ending at a word`, () => {
+    const long = 'Preparatório para o Exame Nacional do Ensino Médio turma da tarde de sábado 2027';
+    const file = nameOf(long);
+    const part = file.slice('alunos-'.length, -'-2026-11-29.csv'.length);
+    expect(Array.from(part).length).toBeLessThanOrEqual(FILE_NAME_TURMA_MAX);
+    expect(part).toBe('Preparatório-para-o-Exame-Nacional-do-Ensino-Médio-turma-da');
+    // One word longer than the room: cut inside it rather than left with nothing.
+    expect(Array.from(nameOf('ª'.repeat(100))).length).toBe(
+      'alunos-'.length + FILE_NAME_TURMA_MAX + '-2026-11-29.csv'.length,
+    );
+  });
+});
+
+describe('a roster’s file enrolled again through the bulk dialog', { timeout: 60_000 }, () => {
+  const FROM = aTurma({ id: 't-ing', name: 'Inglês 9º A / 2030', countStudents: 3 });
+  const TO_EN = aTurma({ id: 't-en', name: 'Reforço de inglês', countStudents: 0 });
+  const TO_PT = aTurma({ id: 't-pt', name: 'Clube de leitura', countStudents: 0 });
+  // 5 December: English writes it 12/05/2030, which reads as 12 May day first.
+  const ANA = { email: 'ana@escola.test', name: 'Ana', expirationDate: '2030-12-05T15:00:00.000Z' };
+  const BIA = { email: 'bia@escola.test', name: 'Bia' };
+  // 25 December: 12/25/2030 in English, no date at all day first.
+  const CAIO = {
+    email: 'caio@escola.test',
+    name: 'Caio',
+    expirationDate: '2030-12-25T15:00:00.000Z',
+  };
+
+  /** The roster of FROM exported in English, as the file the browser saved. */
+  async function exportInEnglish(): Promise<File> {
+    const view = render(<TurmasPage api={createTestApiClient()} />, { locale: 'en' });
+    await view.user.click(
+      await screen.findByRole('button', { name: `See the students of ${FROM.name}` }),
+    );
+    const roster = await screen.findByRole(
+      'dialog',
+      { name: `Students of ${FROM.name}` },
+      { timeout: 10_000 },
+    );
+    await within(roster).findByText('3 students');
+    await view.user.click(
+      within(roster).getByRole('button', { name: `Export CSV: students of ${FROM.name}` }),
+    );
+    await within(roster).findByText('File with 3 students saved.');
+    view.unmount();
+    const saved = downloads.saved.at(-1)!;
+    // The turma's name, its slash made a hyphen, accents kept.
+    expect(saved.name).toMatch(/^alunos-Inglês-9º-A-2030-\d{4}-\d{2}-\d{2}\.csv$/);
+    return new File([await saved.blob.arrayBuffer()], saved.name, { type: 'text/csv' });
+  }
+
+  /** Picks `file` in the page's bulk dialog, in `locale`, and enrols its students in `target`. */
+  async function enrolFromFile(locale: 'pt-BR' | 'en', file: File, target: typeof TO_EN) {
+    const pt = locale === 'pt-BR';
+    const view = render(<TurmasPage api={createTestApiClient()} />, { locale });
+    await view.user.click(
+      await screen.findByRole('button', {
+        name: pt ? 'Matricular ou remover em lote' : 'Enrol or remove a list',
+      }),
+    );
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: pt ? 'Matrícula em lote' : 'Bulk enrolment' },
+      { timeout: 10_000 },
+    );
+    // What "Choose a CSV file" opens: the file input behind it, which a person never sees.
+    // eslint-disable-next-line testing-library/no-node-access -- a hidden file input has no role to find it by
+    const picker = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await view.user.upload(picker, file);
+    // Every line ready, the dates taken as they were: nothing to fix, nothing to say of them.
+    expect(
+      await within(dialog).findByText(
+        pt
+          ? /^3 alunos prontos para enviar · 0 linhas com problema/
+          : /^3 students ready to send · 0 lines with problems/,
+      ),
+    ).toBeVisible();
+    expect(within(dialog).queryByText(/lidas com o dia primeiro|read day first/)).toBeNull();
+    expect(within(dialog).getByRole('row', { name: /bia@escola\.test/ })).toHaveTextContent(
+      pt ? 'Sem validade' : 'No expiry',
+    );
+    await view.user.type(
+      within(dialog).getByRole('combobox', { name: pt ? 'Adicionar turma' : 'Add a class' }),
+      target.name,
+    );
+    await view.user.click(await screen.findByRole('option', { name: new RegExp(target.name) }));
+    await view.user.click(
+      within(dialog).getByRole('button', {
+        name: pt ? 'Matricular 3 alunos em 1 turma' : 'Enrol 3 students in 1 class',
+      }),
+    );
+    await within(dialog).findByRole(
+      'heading',
+      { name: pt ? 'Envio concluído' : 'Run complete' },
+      { timeout: 10_000 },
+    );
+    view.unmount();
+  }
+
+  it('keeps every expiry exactly, and no expiry where there was none, in English and Portuguese', async () => {
+    const backend = installReferenceApi({
+      turmas: [FROM, TO_EN, TO_PT],
+      enrolments: { [FROM.id]: [ANA, BIA, CAIO] },
+    });
+    const file = await exportInEnglish();
+
+    for (const [locale, target] of [
+      ['en', TO_EN],
+      ['pt-BR', TO_PT],
+    ] as const) {
+      await enrolFromFile(locale, file, target);
+      expect(backend.enrolments(target.id)).toEqual([ANA.email, BIA.email, CAIO.email]);
+      expect(backend.expiryOf(target.id, ANA.email)).toBe(ANA.expirationDate);
+      expect(backend.expiryOf(target.id, CAIO.email)).toBe(CAIO.expirationDate);
+      // Not the batch's end of the school year: the file said she has none.
+      expect(backend.expiryOf(target.id, BIA.email)).toBeNull();
+    }
+    const sent = backend.requests.filter((request) => request.method === 'POST');
+    expect(
+      sent.filter((request) => (request.body as { email: string }).email === BIA.email),
+    ).toEqual([
+      expect.objectContaining({
+        body: { name: 'Bia', email: BIA.email, classes: [{ id: TO_EN.id }] },
+      }),
+      expect.objectContaining({
+        body: { name: 'Bia', email: BIA.email, classes: [{ id: TO_PT.id }] },
+      }),
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EXPIRY_CELLS } from '../../../components/expiry-field/expiry-cells';
 import { decodeInput, parseInput, parseSource } from './parse-input';
 import { BULK_ROWS_MAX } from '../types';
 
@@ -155,6 +156,109 @@ describe('parseInput: headers and columns', () => {
 
   it('does not trim values (the contract normalises them later)', () => {
     expect(rowsOf(' Ana , ANA@x.com ')).toEqual([[1, ' Ana ', ' ANA@x.com ', '']]);
+  });
+});
+
+describe('parseInput: a roster exported by the console, coming back', () => {
+  /** A roster's CSV as the export writes it in `locale` (roster-export.ts): its header words. */
+  function exported(locale: keyof typeof EXPIRY_CELLS, delimiter: string, lines: string[][]) {
+    const words = EXPIRY_CELLS[locale];
+    const header =
+      locale === 'en'
+        ? [
+            'Name',
+            'E-mail',
+            words.localHeader,
+            words.isoHeader,
+            'Enrolled on',
+            'Class',
+            'Class code',
+          ]
+        : [
+            'Nome',
+            'E-mail',
+            words.localHeader,
+            words.isoHeader,
+            'Matriculado em',
+            'Turma',
+            'Código da turma',
+          ];
+    return [header, ...lines].map((cells) => cells.join(delimiter)).join('\r\n');
+  }
+
+  it.each(['pt-BR', 'en'] as const)(
+    'takes each expiry from the ISO column of a file exported in %s, whatever the local one says',
+    (locale) => {
+      const text = exported(locale, locale === 'en' ? ',' : ';', [
+        // 5 December, month first as English writes it: read by the ISO cell, never by this one.
+        [
+          'Ana',
+          'ana@x.com',
+          '12/05/2027 11:59 PM',
+          '2027-12-06T02:59:00.000Z',
+          '01/02/2026 10:00',
+          '9A',
+          't1',
+        ],
+        [
+          'Bia',
+          'bia@x.com',
+          '25/12/2027 23:59',
+          '2027-12-26T02:59:00.000Z',
+          '01/02/2026 10:00',
+          '9A',
+          't1',
+        ],
+        ['Caio', 'caio@x.com', EXPIRY_CELLS[locale].none, '', '01/02/2026 10:00', '9A', 't1'],
+      ]);
+      const parsed = parseInput(text);
+      expect(parsed).toMatchObject({ header: true, problems: [] });
+      expect(rowsOf(text)).toEqual([
+        [2, 'Ana', 'ana@x.com', '2027-12-06T02:59:00.000Z'],
+        [3, 'Bia', 'bia@x.com', '2027-12-26T02:59:00.000Z'],
+        // No expiry, in the export's words: check-rows.ts sends none for it.
+        [4, 'Caio', 'caio@x.com', EXPIRY_CELLS[locale].none],
+      ]);
+      // The local cell stays beside the ISO one, so a change made there is noticed.
+      expect(parsed.rows[0]?.expiryCells).toEqual({
+        iso: '2027-12-06T02:59:00.000Z',
+        local: '12/05/2027 11:59 PM',
+      });
+      expect(parsed.rows[2]?.expiryCells).toBeUndefined();
+    },
+  );
+
+  it('finds the ISO column by either language’s header, in any order, alone too', () => {
+    const iso = '2027-12-06T02:59:00.000Z';
+    expect(rowsOf(`E-mail;${EXPIRY_CELLS.en.isoHeader};Nome\nana@x.com;${iso};Ana`)).toEqual([
+      [2, 'Ana', 'ana@x.com', iso],
+    ]);
+    expect(
+      rowsOf(
+        [
+          `${EXPIRY_CELLS['pt-BR'].isoHeader},Name,${EXPIRY_CELLS.en.localHeader},Email`,
+          `${iso},Ana,12/05/2027,ana@x.com`,
+        ].join('\n'),
+      ),
+    ).toEqual([[2, 'Ana', 'ana@x.com', iso]]);
+  });
+
+  it('reads the local cell where the ISO one is empty: no expiry, a date typed, or nothing', () => {
+    const text = exported('pt-BR', ';', [
+      ['Ana', 'ana@x.com', 'Sem validade', '', '', '', ''],
+      ['Bia', 'bia@x.com', '31/12/2027', '', '', '', ''],
+      ['Caio', 'caio@x.com', '', '', '', '', ''],
+    ]);
+    expect(rowsOf(text)).toEqual([
+      [2, 'Ana', 'ana@x.com', 'Sem validade'],
+      [3, 'Bia', 'bia@x.com', '31/12/2027'],
+      [4, 'Caio', 'caio@x.com', ''],
+    ]);
+    expect(parseInput(text).rows.map((row) => row.expiryCells)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });
 

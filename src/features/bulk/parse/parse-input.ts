@@ -5,6 +5,10 @@
  */
 import Papa from 'papaparse';
 import {
+  LOCAL_EXPIRY_HEADERS,
+  namesIsoExpiry,
+} from '../../../components/expiry-field/expiry-cells';
+import {
   BULK_ROWS_MAX,
   type Delimiter,
   type InputProblem,
@@ -18,10 +22,13 @@ const SAMPLE_ROWS = 20;
 // Ties go to the first: a single column (addresses alone, for removal) reads as ','.
 const DELIMITERS: readonly Delimiter[] = [',', ';', '\t'];
 
-type Column = 'name' | 'email' | 'expiry';
+type Column = 'name' | 'email' | 'expiry' | 'expiryIso';
 
-/** Header cells as `foldHeader` leaves them. */
-const HEADER_NAMES: Record<Column, readonly string[]> = {
+/**
+ * Header cells as `foldHeader` leaves them. The ISO expiry column of the roster's export is told
+ * apart before folding (its note is what says it), by the export's own words (expiry-cells.ts).
+ */
+const HEADER_NAMES: Record<Exclude<Column, 'expiryIso'>, readonly string[]> = {
   name: [
     'nome',
     'nomedoaluno',
@@ -45,11 +52,13 @@ const HEADER_NAMES: Record<Column, readonly string[]> = {
   ],
 };
 
-const COLUMN_BY_HEADER = new Map<string, Column>(
-  Object.entries(HEADER_NAMES).flatMap(([column, names]) =>
+const COLUMN_BY_HEADER = new Map<string, Column>([
+  ...Object.entries(HEADER_NAMES).flatMap(([column, names]) =>
     names.map((name) => [name, column as Column] as const),
   ),
-);
+  // The roster export's local-time column, in whatever words it has.
+  ...LOCAL_EXPIRY_HEADERS.map((header) => [foldHeader(header), 'expiry'] as const),
+]);
 
 /**
  * "E-mail", "e mail" and "EMAIL" name the same column; so do "Expiração" and "expiracao", and
@@ -81,6 +90,8 @@ interface Columns {
   name: number | undefined;
   email: number | undefined;
   expiry: number | undefined;
+  /** The exact expiry of the roster's export ("Validade (ISO)", "Expiry (ISO)"). */
+  expiryIso?: number | undefined;
 }
 
 export function parseInput(text: string): ParsedInput {
@@ -132,22 +143,35 @@ function rowOf(line: number, cells: string[], columns: Columns, emailAt: number)
   const email = cell(emailAt);
   const found = email.includes('@') ? -1 : cells.findIndex((value) => ADDRESS.test(value));
   if (found === -1) {
-    return {
-      line,
-      name: cell(columns.name),
-      email,
-      expiry: cell(columns.expiry),
-    };
+    const row: InputRow = { line, name: cell(columns.name), email, expiry: '' };
+    return withExpiry(row, cell(columns.expiry), columns.expiryIso, cell);
   }
   const at = (index: number | undefined) =>
     index === found ? email : index === emailAt ? cells[found]! : cell(index);
-  const row: InputRow = {
-    line,
-    name: at(columns.name),
-    email: cells[found]!,
-    expiry: at(columns.expiry),
-  };
+  const row: InputRow = { line, name: at(columns.name), email: cells[found]!, expiry: '' };
   if (email.trim() !== '') row.columnsSwapped = true;
+  return withExpiry(row, at(columns.expiry), columns.expiryIso, at);
+}
+
+/**
+ * A line's expiry. Where the file has the roster export's ISO column, a filled ISO cell is the
+ * expiry, exactly, whatever language wrote the file and its local-time column (which is kept
+ * beside it, for check-rows.ts to notice a change made there). An empty ISO cell leaves the
+ * local one: its "Sem validade" / "No expiry", a date someone typed, or nothing (the batch's).
+ */
+function withExpiry(
+  row: InputRow,
+  local: string,
+  isoAt: number | undefined,
+  cell: (index: number | undefined) => string,
+): InputRow {
+  const iso = isoAt === undefined ? '' : cell(isoAt);
+  if (iso.trim() === '') {
+    row.expiry = local;
+  } else {
+    row.expiry = iso;
+    if (local.trim() !== '') row.expiryCells = { iso, local };
+  }
   return row;
 }
 
@@ -258,13 +282,21 @@ function countLineBreaks(text: string, from: number, to: number): number {
 /** The columns a header row names, or undefined when the row is a student. */
 function columnsNamedBy(cells: string[]): Columns | undefined {
   if (cells.some((cell) => cell.includes('@'))) return undefined;
-  const roles = cells.map((cell) => COLUMN_BY_HEADER.get(foldHeader(cell)));
+  // "Validade (ISO)" folds to "validade" like the local column: its note tells it apart.
+  const roles = cells.map((cell) =>
+    namesIsoExpiry(cell) ? 'expiryIso' : COLUMN_BY_HEADER.get(foldHeader(cell)),
+  );
   if (roles.every((role) => role === undefined)) return undefined;
   const named = (column: Column) => {
     const index = roles.indexOf(column);
     return index === -1 ? undefined : index;
   };
-  return { name: named('name'), email: named('email'), expiry: named('expiry') };
+  return {
+    name: named('name'),
+    email: named('email'),
+    expiry: named('expiry'),
+    expiryIso: named('expiryIso'),
+  };
 }
 
 /** Without a header: the e-mails' column, then the name, then the expiry in the others' order. */

@@ -155,6 +155,60 @@ describe('checkRows when enrolling', () => {
   });
 });
 
+describe('checkRows: a roster exported by the console, coming back', () => {
+  /** 5 December 2027, 23:59 in São Paulo, as the export's ISO column writes it. */
+  const ISO = '2027-12-06T02:59:00.000Z';
+
+  it.each(['Sem validade', 'No expiry', ' sem validade ', 'NO EXPIRY', 'No-expiry'])(
+    'sends no expiry at all for a line that says %j, whatever the batch’s',
+    (expiry) => {
+      const [row] = enrol(rows({ expiry }));
+      expect(row?.problems).toEqual([]);
+      expect(row?.student).toEqual({
+        name: 'Ana Silva',
+        email: 'aluno0@escola.com',
+        expirationDate: null,
+      });
+    },
+  );
+
+  it('leaves a removal’s "Sem validade" alone, as every expiry', () => {
+    expect(remove(rows({ expiry: 'Sem validade' }))[0]?.student).toEqual({
+      name: 'Ana Silva',
+      email: 'aluno0@escola.com',
+    });
+  });
+
+  it.each([
+    // As either language wrote the same moment where it was exported.
+    '12/05/2027 11:59 PM',
+    '05/12/2027 23:59',
+    '12/05/2027, 11:59\u202fPM',
+    // Exported three hours east: the same moment in another zone's local time.
+    '06/12/2027 02:59',
+    // A spreadsheet's own way of writing it: no date this reader knows, nothing against the ISO.
+    'Dec 5, 2027',
+  ])('takes the ISO cell exactly where the local one beside it says %j', (local) => {
+    const [row] = enrol(rows({ expiry: ISO, expiryCells: { iso: ISO, local } }));
+    expect(row?.problems).toEqual([]);
+    expect(row?.student?.expirationDate).toBe(ISO);
+  });
+
+  it.each(['05/12/2028 23:59', '12/05/2028 11:59 PM', 'Sem validade', 'No expiry'])(
+    'asks about a line whose local cell was changed to %j, until its expiry is typed in the review',
+    (local) => {
+      const expiryCells = { iso: ISO, local };
+      const [changed] = enrol(rows({ expiry: ISO, expiryCells }));
+      expect(changed?.problems).toEqual([{ field: 'expiry', reason: 'disagrees', local }]);
+      expect(changed?.student).toBeNull();
+      // Fixed in the review: what was typed there is the expiry.
+      const [fixed] = enrol(rows({ expiry: '05/12/2028', expiryCells }));
+      expect(fixed?.problems).toEqual([]);
+      expect(fixed?.student?.expirationDate).toBe('2028-12-06T02:59:00.000Z');
+    },
+  );
+});
+
 describe('checkRows: repeated addresses', () => {
   it('keeps the first row of an address, as the API compares addresses', () => {
     const checked = enrol(

@@ -8,6 +8,7 @@ import {
   NAME_NO_LETTER_MESSAGE,
   studentNameSchema,
 } from '#contract';
+import { saysNoExpiry } from '../../../components/expiry-field/expiry-cells';
 import { readTypedExpiry } from '../../../components/expiry-field/typed-expiry';
 import type { BulkMode, CheckedRow, InputRow, RowProblem, Student } from '../types';
 
@@ -18,8 +19,8 @@ export interface CheckRowsOptions {
 }
 
 type NameReason = Extract<RowProblem, { field: 'name' }>['reason'];
-/** The instant to send, ISO 8601 in UTC, or why there is none. */
-type ExpiryCheck = { at: string } | { problem: Extract<RowProblem, { field: 'expiry' }>['reason'] };
+/** The instant to send, ISO 8601 in UTC (null: the row says it has none), or why there is none. */
+type ExpiryCheck = { at: string | null } | { problem: 'invalid' | 'past' };
 
 export function checkRows(
   rows: readonly InputRow[],
@@ -30,6 +31,7 @@ export function checkRows(
   const firstLineByEmail = new Map<string, number>();
   // A list repeats a few dates (often one for everybody): each is read once.
   const expiryByText = new Map<string, ExpiryCheck>();
+  const localReadings = new Map<string, LocalReading>();
 
   return rows.map((row) => {
     const problems: RowProblem[] = [];
@@ -61,7 +63,7 @@ export function checkRows(
       }
     }
 
-    let expirationDate: string | undefined;
+    let expirationDate: string | null | undefined;
     const expiryText = row.expiry.trim();
     if (mode === 'enrol' && expiryText !== '') {
       let expiry = expiryByText.get(expiryText);
@@ -70,7 +72,13 @@ export function checkRows(
         expiryByText.set(expiryText, expiry);
       }
       if ('problem' in expiry) problems.push({ field: 'expiry', reason: expiry.problem });
-      else expirationDate = expiry.at;
+      else if (
+        expiry.at !== null &&
+        row.expiryCells?.iso === row.expiry &&
+        disagrees(row.expiryCells.local, expiry.at, localReadings)
+      ) {
+        problems.push({ field: 'expiry', reason: 'disagrees', local: row.expiryCells.local });
+      } else expirationDate = expiry.at;
     }
 
     let student: Student | null = null;
@@ -87,6 +95,7 @@ export function checkRows(
       student,
     };
     if (row.columnsSwapped) checked.columnsSwapped = true;
+    if (row.expiryCells) checked.expiryCells = row.expiryCells;
     return checked;
   });
 }
@@ -100,9 +109,42 @@ function nameReason(issue: { code: string; message: string } | undefined): NameR
 }
 
 function checkExpiry(text: string, now: Date): ExpiryCheck {
+  // The roster's export says so of an enrolment without expiry, in either language.
+  if (saysNoExpiry(text)) return { at: null };
   // Day first in either language: lists come from the school's spreadsheets, and the messages
-  // name 31/12/2026 as the form.
+  // name 31/12/2026 as the form (decision 016). The roster's export is read by its ISO column.
   const instant = readTypedExpiry(text, 'day-first');
   if (instant === null) return { problem: 'invalid' };
   return instant.getTime() <= now.getTime() ? { problem: 'past' } : { at: instant.toISOString() };
+}
+
+/** A local-time cell as the export may have written it: no expiry, or the instants it can name. */
+type LocalReading = 'none' | readonly number[];
+
+/**
+ * Up to a day and two hours apart: the same moment written in another time zone (the export's
+ * local time is the exporter's), not a change.
+ */
+const SAME_MOMENT_MS = 26 * 60 * 60 * 1000;
+
+/**
+ * Whether the local-time cell of a line names another moment than its ISO cell: someone changed
+ * it in the spreadsheet, and taking the ISO one would drop the change without a word. Read both
+ * ways, as either language may have written it. Text that is no date at all (a spreadsheet's own
+ * way of writing it) says nothing against the ISO cell.
+ */
+function disagrees(local: string, iso: string, readings: Map<string, LocalReading>): boolean {
+  let reading = readings.get(local);
+  if (reading === undefined) {
+    reading = saysNoExpiry(local)
+      ? 'none'
+      : (['day-first', 'month-first'] as const).flatMap((order) => {
+          const instant = readTypedExpiry(local, order);
+          return instant === null ? [] : [instant.getTime()];
+        });
+    readings.set(local, reading);
+  }
+  if (reading === 'none') return true;
+  const at = Date.parse(iso);
+  return reading.length > 0 && reading.every((instant) => Math.abs(instant - at) > SAME_MOMENT_MS);
 }

@@ -1,12 +1,16 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarQuestion } from '@tabler/icons-react';
-import { useRef, useState, type Dispatch } from 'react';
+import { useMemo, useRef, useState, type Dispatch } from 'react';
 import type { ApiClient } from '../../../api/client';
 import { AUDIT_EXTENSION, type ClassSummary } from '#contract';
 import { useExtension } from '../../../api/use-extension';
 import type { ExpiryValue } from '../../../components/expiry-field/expiry';
 import { ExpiryField } from '../../../components/expiry-field/expiry-field';
-import { DAY_ORDER, readsBothWays } from '../../../components/expiry-field/typed-expiry';
+import {
+  DAY_ORDER,
+  slashedReading,
+  type DayOrder,
+} from '../../../components/expiry-field/typed-expiry';
 import { TurmaPicker } from '../../../components/turma-picker/turma-picker';
 import { CannotUndoWarning } from '../../../components/typed-confirmation/cannot-undo-warning';
 import { confirmationState } from '../../../components/typed-confirmation/typed-confirmation';
@@ -106,7 +110,7 @@ export function PreviewStep(props: PreviewStepProps) {
           )}
         </Text>
         {warnings.size > 0 && <WarningsSummary warnings={warnings.values()} />}
-        {mode === 'enrol' && <DayFirstNotice rows={ready} />}
+        {mode === 'enrol' && <DayFirstNotice rows={checked} />}
         {(mode === 'enrol' || lookup.state !== 'off') && (
           <LookupStatus
             lookup={lookup}
@@ -191,20 +195,59 @@ export function PreviewStep(props: PreviewStepProps) {
 }
 
 /**
- * A list's dates are read day first in every language (decision 016); where the interface writes
- * the month first, the first date that reads both ways is shown as it was taken, in words.
+ * A list's dates are read day first in every language (decision 016). Where a date reads both
+ * ways (03/04/2027), the review says how the first one was taken, in words, and how many more
+ * there are, unless the list itself shows it is written day first (a 31/12/2027 in it, and no
+ * 12/31/2027) in a language that writes it so: a file exported in English and stripped of its
+ * ISO column (parse-input.ts) must not go out a month or more off without a word, whichever
+ * language reads it.
  */
 function DayFirstNotice({ rows }: { rows: readonly CheckedRow[] }) {
   const messages = useBulkMessages();
   const formats = useFormats();
   const locale = useLocale();
-  if (DAY_ORDER[locale] === 'day-first') return null;
-  const row = rows.find((candidate) => candidate.expiry !== '' && readsBothWays(candidate.expiry));
-  if (!row?.student?.expirationDate) return null;
-  const read = formats.mediumDateTime.format(new Date(row.student.expirationDate));
+  const dates = useMemo(() => datesOfList(rows), [rows]);
+  const [first] = dates.bothWays;
+  const shownDayFirst = dates.onlyOneWay.has('day-first') && !dates.onlyOneWay.has('month-first');
+  if (!first?.student?.expirationDate) return null;
+  if (DAY_ORDER[locale] === 'day-first' && shownDayFirst) return null;
+  const read = formats.mediumDateTime.format(new Date(first.student.expirationDate));
+  const more = dates.bothWays.length - 1;
   return (
     <Alert color="blue" icon={<IconCalendarQuestion aria-hidden size={18} />}>
-      {messages.preview.dayFirst(row.line, row.expiry.trim(), read)}
+      {messages.preview.dayFirst(
+        first.line,
+        first.expiry.trim(),
+        read,
+        more,
+        formats.number.format(more),
+      )}
     </Alert>
   );
+}
+
+/**
+ * What a list's slashed dates say of the order it was written in: the rows ready to send whose
+ * date reads both ways, and the orders its dates that read only one way were written in.
+ */
+function datesOfList(rows: readonly CheckedRow[]): {
+  bothWays: CheckedRow[];
+  onlyOneWay: ReadonlySet<DayOrder>;
+} {
+  const bothWays: CheckedRow[] = [];
+  const onlyOneWay = new Set<DayOrder>();
+  // A list repeats a few dates: each is read once.
+  const readings = new Map<string, ReturnType<typeof slashedReading>>();
+  for (const row of rows) {
+    if (row.expiry === '') continue;
+    let reading = readings.get(row.expiry);
+    if (reading === undefined) {
+      reading = slashedReading(row.expiry);
+      readings.set(row.expiry, reading);
+    }
+    if (reading === 'both') {
+      if (typeof row.student?.expirationDate === 'string') bothWays.push(row);
+    } else if (reading !== null) onlyOneWay.add(reading);
+  }
+  return { bothWays, onlyOneWay };
 }

@@ -49,7 +49,9 @@ export function ReadyTable({ mode, rows, messages }: ReadyTableProps) {
                   <td>
                     {row.student!.expirationDate
                       ? dateFormat.format(new Date(row.student!.expirationDate))
-                      : text.batchExpiryCell}
+                      : row.student!.expirationDate === null
+                        ? text.noExpiryCell
+                        : text.batchExpiryCell}
                   </td>
                 )}
               </tr>

@@ -11,7 +11,7 @@ import {
   type EnrolWarning,
   type KnownStudents,
 } from '../../../components/enrol-warnings/enrol-warnings';
-import type { BulkMode, CheckedRow } from '../types';
+import { lineExpiry, type BulkMode, type CheckedRow } from '../types';
 
 export interface ReviewWarningsOptions {
   mode: BulkMode;
@@ -38,8 +38,9 @@ export function reviewWarnings(
     if (!student && !row.columnsSwapped) continue;
     const warnings: EnrolWarning[] = row.columnsSwapped ? [{ kind: 'columns-swapped' }] : [];
     if (row.student && student) {
-      // A row's own expiry, else the batch's: nothing to compare while that one is wrong.
-      const chosen = row.student.expirationDate ?? batchExpiry;
+      // A row's own expiry (or its own "no expiry"), else the batch's: nothing to compare while
+      // that one is wrong.
+      const chosen = lineExpiry(row.student, batchExpiry);
       warnings.push(...studentWarnings(row.student.name, student, turmas, chosen));
     }
     if (warnings.length > 0) byLine.set(row.line, warnings);

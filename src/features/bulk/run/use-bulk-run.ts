@@ -7,7 +7,7 @@ import { createRunner } from '../../../lib/batch-run/runner';
 import { isActive, useRunnerSnapshot } from '../../../lib/batch-run/use-runner';
 import type { BulkAction, Run, RunItem } from '../bulk-state';
 import { RETRYABLE, sentReport, withRemovalOutcome, type RowReport } from '../results/outcomes';
-import type { BulkMode } from '../types';
+import { lineExpiry, type BulkMode } from '../types';
 import { createRemovalLookup, type RemovalLookup } from './removal-lookup';
 
 interface BulkRunOptions {
@@ -66,10 +66,11 @@ export function useBulkRun(options: BulkRunOptions) {
    */
   const begin = useCallback(
     (
-      items: RunItem[],
+      given: RunItem[],
       others: RowReport[],
       retry?: { of: Run; earlier: RemovalLookup['before'] },
     ) => {
+      const items = mode === 'enrol' ? given.map(withOwnExpiry) : given;
       const runId = retry?.of.runId ?? newRunId();
       const earlier = retry?.earlier;
       const classes = turmas.map(({ id }) => ({ id }));
@@ -139,4 +140,16 @@ export function useBulkRun(options: BulkRunOptions) {
   }
 
   return { snapshot, active, reports, begin, retryFailed };
+}
+
+/**
+ * An item sent with the expiry its row's own says, its "no expiry" included: the dialog gives a
+ * row without a date of its own the batch's (`?? batch`), so a row that says "Sem validade" is
+ * set right here, once, and the call, the results and their file all say none.
+ */
+function withOwnExpiry(item: RunItem): RunItem {
+  const student = item.row.student;
+  if (!student) return item;
+  const expiry = lineExpiry(student, item.expiry);
+  return expiry === item.expiry ? item : { ...item, expiry };
 }
