@@ -83,6 +83,35 @@ const TOO_DEEP = `Too many requests on one connection: at most ${PIPELINED_MAX} 
 /** How long a connection past the limit is held before its 429 (see `refuseConnection`). */
 const REFUSED_HOLD_MS = 2_000;
 
+/** What to do when each connection closes (see `whenGone`), with one listener each. */
+const onClose = new WeakMap<Duplex, Set<() => void>>();
+
+/**
+ * Calls `done` once the answer has gone, or its connection: an answer queued behind another one
+ * (pipelined) never emits 'close' when the connection closes first. Kept until then, those
+ * answers held 1.3 MB for every connection of a pipelining flood, for good.
+ */
+function whenGone(request: IncomingMessage, response: ServerResponse, done: () => void) {
+  const { socket } = request;
+  let pending = onClose.get(socket);
+  if (!pending) {
+    const callbacks = new Set<() => void>();
+    onClose.set(socket, callbacks);
+    socket.once('close', () => {
+      for (const callback of callbacks) callback();
+    });
+    pending = callbacks;
+  }
+  const callbacks = pending;
+  const once = () => {
+    response.off('close', once);
+    callbacks.delete(once);
+    done();
+  };
+  response.once('close', once);
+  callbacks.add(once);
+}
+
 /** Counts per key, forgetting a key at zero. */
 class Tally {
   private readonly counts = new Map<string, number>();
@@ -125,10 +154,19 @@ export interface Timeouts {
   headersMs: number;
   /** From the same start to the end of its body; at least `headersMs`. */
   requestMs: number;
+  /**
+   * How long answers may wait to be written while the client takes none of their bytes (it does
+   * not read); then the connection is reset. DEFAULT_TIMEOUTS' when not given.
+   */
+  answerStallMs?: number;
 }
 
 /** The limits and their reasons: docs/decisions/007-server-reliability-and-security.md. */
-export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 10_000, requestMs: 30_000 };
+export const DEFAULT_TIMEOUTS = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  answerStallMs: 30_000,
+} as const satisfies Timeouts;
 
 /** Where a request comes from, for the limits per address, as client-address.ts says. */
 function requestAddress(request: IncomingMessage, trustProxy: boolean): string {
@@ -212,23 +250,35 @@ export async function listen(app: Hono, options: ListenOptions) {
 
   // A socket that has sent a request's headers (see the deadline in `limitConnections`).
   const spoken = new WeakSet<Duplex>();
+  // The answer to the latest request each connection sent (see `clientErrorHandler`).
+  const latest = new WeakMap<Duplex, ServerResponse>();
   const holdBody = createBodyBudget(options);
-  const pipelined = limitPipelining(headers);
+  const pipelining = limitPipelining(headers);
 
   const serve = (request: IncomingMessage, response: ServerResponse) => {
     spoken.add(request.socket);
-    if (!pipelined(request, response)) return;
+    latest.set(request.socket, response);
+    if (!pipelining.admit(request, response)) return;
     // Before anything answers, so that every answer carries it, Node's own included.
     const requestId = assignRequestId(request);
     response.setHeader(REQUEST_ID_HEADER, requestId);
     if (closing) response.setHeader('Connection', 'close');
     inFlight.set(response, request);
-    response.once('close', () => inFlight.delete(response));
+    whenGone(request, response, () => inFlight.delete(response));
     if (!holdBody(request, response)) return;
     if (request.httpVersion === '1.1' && request.headers.host === undefined) {
       log.info('malformed request', { requestId, status: 400, reason: 'no Host header' });
       response.writeHead(400, [['Content-Type', 'application/json'], ...headers].flat());
       response.end(JSON.stringify({ status: '400', message: BAD_REQUEST_TARGET }));
+      return;
+    }
+    if (pipelining.behind(request.socket)) {
+      // Behind another answer on its connection: started a turn later, once Node has parsed the
+      // rest of the packet. Were they a flood, the connection is gone by then and none of its
+      // requests runs (running them was a quarter of what a flood cost).
+      setImmediate(() => {
+        if (!request.socket.destroyed) void handle(request, response);
+      });
       return;
     }
     void handle(request, response);
@@ -238,7 +288,17 @@ export async function listen(app: Hono, options: ListenOptions) {
   // An unknown Expect value: RFC 9110 lets a server ignore it rather than answer 417 (which Node
   // would do on its own, without our headers); the request is served as if it were absent.
   server.on('checkExpectation', serve);
-  server.on('clientError', clientErrorHandler(inFlight, options));
+  server.on(
+    'clientError',
+    clientErrorHandler(inFlight, options, (socket) => {
+      if (pipelining.refused(socket)) return 'told to close';
+      const response = latest.get(socket);
+      // Answered (a 413, a 503 for the body budget, a 401…) while its body was still arriving:
+      // the error is about that body (it broke, or did not come in time).
+      if (response?.writableEnded && !response.req.complete) return 'before its body arrived';
+      return undefined;
+    }),
+  );
   // CONNECT asks for a tunnel, which this server is not: by default Node drops the connection.
   server.on('connect', (_request, socket: Duplex) => {
     const answer = rawErrorAnswer(headers, 404, 'No route CONNECT');
@@ -246,6 +306,7 @@ export async function listen(app: Hono, options: ListenOptions) {
     endWith(socket, answer.text);
   });
   limitConnections(server, spoken, options);
+  closeStalledAnswers(server, options);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -258,22 +319,31 @@ export async function listen(app: Hono, options: ListenOptions) {
 }
 
 /**
- * At most PIPELINED_MAX requests waiting for their answers on one connection; false when the
- * request is not to be served: the one past it is answered 429 (and its connection closed after
- * it), those after it are dropped, and the connection destroyed should the client go on sending.
+ * At most PIPELINED_MAX requests waiting for their answers on one connection. `admit` is false
+ * when the request is not to be served: the one past it is answered 429 (and its connection closed
+ * after it), those after it are dropped, and the connection reset should the client go on
+ * sending. `refused`: the connection was given that 429, its last answer.
  */
 function limitPipelining(headers: [string, string][]) {
   const waiting = new WeakMap<Duplex, number>();
   /** Connections told to close, and how many requests they sent since. */
   const refused = new WeakMap<Duplex, number>();
-  return (request: IncomingMessage, response: ServerResponse): boolean => {
+  const admit = (request: IncomingMessage, response: ServerResponse): boolean => {
     const { socket } = request;
     const dropped = refused.get(socket);
     if (dropped !== undefined) {
       // Its 429 waits behind answers it does not read: each request it sends still costs Node's
       // parser a pair of objects, kept until the connection closes.
       refused.set(socket, dropped + 1);
-      if (dropped + 1 > PIPELINED_MAX) socket.destroy();
+      if (dropped + 1 > PIPELINED_MAX) {
+        // Reset: answers queued for a client that does not read would stay in the kernel's
+        // buffers after a FIN. And each request destroyed here: Node parses the rest of the
+        // packet all the same (~650 requests in 64 KiB), then on the socket's close aborts every
+        // request still unanswered with an error whose stack it formats (source-mapped under
+        // tsx), 20 µs each, most of what a flood cost; it skips those already destroyed.
+        if (!socket.destroyed) socket.resetAndDestroy();
+        request.destroy();
+      }
       return false;
     }
     const count = waiting.get(socket) ?? 0;
@@ -295,6 +365,12 @@ function limitPipelining(headers: [string, string][]) {
     waiting.set(socket, count + 1);
     response.once('close', () => waiting.set(socket, (waiting.get(socket) ?? 1) - 1));
     return true;
+  };
+  return {
+    admit,
+    refused: (socket: Duplex) => refused.has(socket),
+    /** The connection has another request waiting for its answer, before this one. */
+    behind: (socket: Duplex) => (waiting.get(socket) ?? 0) > 1,
   };
 }
 
@@ -340,18 +416,21 @@ function createBodyBudget({ headers, trustProxy }: ListenOptions) {
       pendingBodies.add(address, -cost);
     };
     request.once('end', release);
-    response.once('close', release);
+    whenGone(request, response, release);
     return true;
   };
 }
 
 /**
- * Node's parser refused the request (bad bytes, framing or size); by default it writes a bare
- * status line. The packet is never logged: it may hold the Authorization header.
+ * Node's parser refused the request (bad bytes, framing or size) or it timed out; by default Node
+ * writes a bare status line. The packet is never logged: it may hold the Authorization header.
+ * `answered` says why the connection has had its last answer already, if it has: then it is
+ * closed without another (a 408 after a 413 would read as the answer to the next request).
  */
 function clientErrorHandler(
   inFlight: Map<ServerResponse, IncomingMessage>,
   { log, headers, timeouts }: ListenOptions,
+  answered: (socket: Duplex) => string | undefined,
 ) {
   return (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
@@ -376,6 +455,12 @@ function clientErrorHandler(
       socket.destroy();
       return;
     }
+    const already = answered(socket);
+    if (already !== undefined) {
+      log.info('malformed request', { code: error.code, answered: already });
+      endWith(socket, '');
+      return;
+    }
     const answer = rawErrorAnswer(headers, ...clientErrorStatus(error.code, timeouts));
     log.info('malformed request', {
       requestId: answer.requestId,
@@ -384,6 +469,58 @@ function clientErrorHandler(
     });
     endWith(socket, answer.text);
   };
+}
+
+/** What can be seen of a socket's unsent bytes, to tell whether the client takes any. */
+interface Unsent {
+  /** In the socket's buffer, including the write under way. */
+  buffered: number;
+  /** Of the write under way, what the kernel has not taken yet (libuv's write queue). */
+  queued: number;
+  /** Sweeps since either changed. */
+  still: number;
+}
+
+/**
+ * A client that sends requests and never reads the answers fills its receive window, then the
+ * kernel's buffers (up to about 4 MB a connection on loopback), then the socket's: there Node held
+ * the answers (up to PIPELINED_MAX of them) for good, as none of its timeouts covers an answer
+ * being written. Every second (a quarter of the limit if shorter), each connection with bytes to
+ * send is looked at; one whose client has taken none of them for `answerStallMs` (counted in
+ * looks, so that a stalled event loop never counts against a client) is reset: an RST frees the
+ * kernel's buffers at once, where after a FIN they stay queued to a peer that reads nothing. A
+ * slow reader is not affected: the kernel takes more whenever it has sent a third of its buffer.
+ */
+function closeStalledAnswers(server: Server, { timeouts, log }: ListenOptions) {
+  const stallMs = timeouts.answerStallMs ?? DEFAULT_TIMEOUTS.answerStallMs;
+  const everyMs = Math.min(1_000, stallMs / 4);
+  const looks = Math.ceil(stallMs / everyMs);
+  const watched = new Map<Socket, Unsent | undefined>();
+  server.on('connection', (socket: Socket) => {
+    watched.set(socket, undefined);
+    socket.once('close', () => watched.delete(socket));
+  });
+  const sweep = setInterval(() => {
+    for (const [socket, seen] of watched) {
+      const buffered = socket.writableLength;
+      if (buffered === 0 || socket.destroyed) {
+        if (seen) watched.set(socket, undefined);
+        continue;
+      }
+      // Not in Node's types, but there since Node 12: what libuv has still to write.
+      const queued =
+        (socket as { _handle?: { writeQueueSize?: number } })._handle?.writeQueueSize ?? 0;
+      if (!seen || seen.buffered !== buffered || seen.queued !== queued) {
+        watched.set(socket, { buffered, queued, still: 0 });
+      } else if (++seen.still >= looks) {
+        log.info('connection reset', { reason: 'its answers are not read', unsent: buffered });
+        watched.delete(socket);
+        socket.resetAndDestroy();
+      }
+    }
+  }, everyMs);
+  sweep.unref();
+  server.once('close', () => clearInterval(sweep));
 }
 
 /**

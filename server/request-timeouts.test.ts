@@ -136,3 +136,23 @@ describe('within the limits', () => {
     connection.destroy();
   });
 });
+
+describe('a request answered before its body arrived', () => {
+  // Refused on its headers; the body it declared never comes. The answer given is the only one:
+  // once the request limit passes, the connection closes without a 408 (a second answer to it).
+  it.each([
+    ['413, a body declared too large', 'Content-Length: 100000', 413],
+    ['415, a compressed body', `Content-Encoding: gzip\r\nContent-Length: ${body.length}`, 415],
+    ['400, no Host header', `Content-Length: ${body.length}`, 400, ''],
+  ])('%s: that answer, then the close', async (_, framing, status, host = 'Host: x\r\n') => {
+    const connection = await RawConnection.open(server.port);
+    connection.write(
+      `POST /v1/classe/add-student HTTP/1.1\r\n${host}` +
+        `Authorization: Bearer ${TEST_TOKEN}\r\nContent-Type: application/json\r\n` +
+        `${framing}\r\n\r\n{"name":`,
+    );
+    expect((await connection.nextAnswer())?.status).toBe(status);
+    expect(await connection.nextAnswer()).toBeUndefined();
+    await connection.closed();
+  });
+});
