@@ -190,13 +190,18 @@ async function hold() {
     },
     // Nothing read: 16 answers of 58 KB (the kernel takes them all), or 96 in six goes.
     unread: (socket) => socket.write(get('/v1/openapi.json').repeat(16)),
+    // The client's pace: six goes of 16, four a second (the server drains each into the kernel
+    // in between, so none is past the pipelining limit).
     'unread-big': (socket) => {
       let goes = 0;
       const go = () => {
-        if (socket.destroyed || goes++ === 6) return;
+        if (socket.destroyed || goes++ === 6) {
+          clearInterval(pace);
+          return;
+        }
         socket.write(get('/v1/openapi.json').repeat(16));
-        setTimeout(go, 250);
       };
+      const pace = setInterval(go, 250);
       go();
     },
     pipelined: (socket) => socket.write(get('/v1/classe').repeat(depth)),
@@ -399,15 +404,11 @@ async function main(): Promise<number> {
       const beforeRss = await rss();
       let peakRss = beforeRss;
       const over = new Promise<void>((resolve) => setTimeout(resolve, duration));
-      const state = { done: false };
-      void over.then(() => (state.done = true));
-      const sampling = async () => {
-        while (!state.done) {
+      // Twice a second until the run is over: a sampling rate, not a wait for an event.
+      const sampling = () =>
+        sampleEvery(500, over, async () => {
           peakRss = Math.max(peakRss, await rss());
-          // The sampling rate, not a wait for something to happen.
-          await new Promise((resolve) => setTimeout(resolve, 500));
-        }
-      };
+        });
       const [held, probes] = await Promise.all([
         holdIn({ port, kind: 'slow', count: Number(args.slow), addresses, ms: duration }),
         healthUntil(port, over),
@@ -449,16 +450,11 @@ async function main(): Promise<number> {
       let peakRss = beforeRss;
       let peakTcp = beforeTcp;
       const over = new Promise<void>((resolve) => setTimeout(resolve, ms));
-      const state = { done: false };
-      void over.then(() => (state.done = true));
-      const sampling = async () => {
-        while (!state.done) {
+      const sampling = () =>
+        sampleEvery(500, over, async () => {
           peakRss = Math.max(peakRss, await rss());
           peakTcp = Math.max(peakTcp, tcpMemoryMb());
-          // The sampling rate, not a wait for something to happen.
-          await new Promise((resolve) => setTimeout(resolve, 500));
-        }
-      };
+        });
       // What the server holds for them along the way, from its side of the connections; the last
       // look is before the clients go (their exit resets the connections).
       const looks: string[] = [];
@@ -593,3 +589,14 @@ async function main(): Promise<number> {
 if (args.serve) await serve();
 else if (args.hold) await hold();
 else process.exitCode = await main();
+
+/** Runs `sample` every `ms` until `over` settles, one at a time, and once more at the end. */
+async function sampleEvery(ms: number, over: Promise<unknown>, sample: () => Promise<void>) {
+  let running = Promise.resolve();
+  const tick = setInterval(() => {
+    running = running.then(sample);
+  }, ms);
+  await over;
+  clearInterval(tick);
+  await running.then(sample);
+}

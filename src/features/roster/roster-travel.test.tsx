@@ -315,9 +315,11 @@ describe('a roster’s file enrolled again through the bulk dialog', { timeout: 
       { name: pt ? 'Matrícula em lote' : 'Bulk enrolment' },
       { timeout: 10_000 },
     );
-    // What "Choose a CSV file" opens: the file input behind it, which a person never sees.
-    // eslint-disable-next-line testing-library/no-node-access -- a hidden file input has no role to find it by
-    const picker = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
+    // What the file button opens: the file input behind it, named as the button is.
+    const picker = within(dialog).getByLabelText<HTMLInputElement>(
+      pt ? 'Escolher arquivo CSV' : 'Choose a CSV file',
+      { selector: 'input' },
+    );
     await view.user.upload(picker, file);
     // Every line ready, the dates taken as they were: nothing to fix, nothing to say of them.
     expect(

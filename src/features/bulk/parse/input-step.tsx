@@ -119,6 +119,7 @@ export function InputStep({
           <FileButton
             onChange={(file) => void readFile(file)}
             accept=".csv,.txt,text/csv,text/plain"
+            inputProps={{ 'aria-label': messages.input.pickFile }}
           >
             {(props) => (
               <Button
