@@ -204,7 +204,7 @@ test('offline, a new window says it cannot be loaded, never that nothing expires
   await view.getByText('Até uma data').click();
   const alert = view.getByRole('alert');
   await expect(alert).toContainText('Sem conexão com o servidor');
-  await expect(alert.getByRole('button', { name: 'Tentar de novo' })).toBeVisible();
+  await expect(alert.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
   await expect(view.getByText(/^Nenhuma matrícula expira/)).toBeHidden();
   await expectNoAxeViolations(page, OVER_THE_PAGE);
 

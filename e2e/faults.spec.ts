@@ -307,7 +307,7 @@ test('code that cannot load: the page stays up, a form says so and opens on the 
   await expectNoAxeViolations(page);
 
   cut = false;
-  await alert.getByRole('button', { name: 'Tentar de novo' }).click();
+  await alert.getByRole('button', { name: 'Tentar novamente' }).click();
   const dialog = page.getByRole('dialog', { name: 'Matricular aluno' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('list', { name: 'Turmas' })).toContainText(turma!.name);

@@ -372,7 +372,7 @@ test(
 
     await signIn(page, token, '/?historico');
     const history = historyView(page);
-    const retry = history.drawer.getByRole('button', { name: 'Tentar de novo' });
+    const retry = history.drawer.getByRole('button', { name: 'Tentar novamente' });
     await expect(history.drawer.getByRole('alert')).toContainText(
       'Não foi possível carregar o histórico',
     );

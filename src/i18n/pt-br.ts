@@ -13,7 +13,7 @@ export const ptBR = {
   dialogLoad: {
     failed: 'Não foi possível abrir o formulário',
     description: 'Verifique a conexão com a internet e tente de novo. Nada foi enviado.',
-    retry: 'Tentar de novo',
+    retry: 'Tentar novamente',
     dismiss: 'Fechar aviso',
   },
   fatalError: {

@@ -1,14 +1,16 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { ApiError } from '../../api/client';
 import { retryEvenOffline } from '../../api/server-back';
 import { defineMessages } from '../../i18n/define-messages';
+import { describeApiError } from '../../i18n/describe-api-error';
+import { useMessages } from '../../i18n/i18n-context';
 
 const useLoadFailedMessages = defineMessages({
   'pt-BR': {
     offline: 'Sem conexão com o servidor',
     offlineDescription: 'Verifique a conexão e tente de novo.',
     sessionExpired: 'Sua sessão expirou: entre de novo e tente outra vez.',
-    retry: 'Tentar de novo',
+    retry: 'Tentar novamente',
   },
   en: {
     offline: 'No connection to the server',
@@ -28,9 +30,10 @@ interface LoadFailedAlertProps {
 }
 
 /**
- * A panel's read that did not come: why (offline, the session, or a failure) and a retry,
- * announced as it appears. An expired session is said as such: the app's sign-in comes over the
- * page meanwhile. Retry is sent even where the browser says it is offline (`retryEvenOffline`).
+ * A panel's read that did not come: why (offline, the session, or a failure: then what the
+ * server said and the request id support asks for) and a retry, announced as it appears. An
+ * expired session is said as such: the app's sign-in comes over the page meanwhile. Retry is sent
+ * even where the browser says it is offline (`retryEvenOffline`).
  */
 export function LoadFailedAlert({
   failedTitle,
@@ -39,16 +42,18 @@ export function LoadFailedAlert({
   onRetry,
 }: LoadFailedAlertProps) {
   const messages = useLoadFailedMessages();
-  const title =
-    error instanceof ApiError && error.isUnauthorized
-      ? messages.sessionExpired
-      : offline
-        ? messages.offline
-        : failedTitle;
+  const appMessages = useMessages();
+  const unauthorized = error instanceof ApiError && error.isUnauthorized;
+  const title = unauthorized ? messages.sessionExpired : offline ? messages.offline : failedTitle;
   return (
     <Alert color="red" role="alert" title={title}>
       <Stack gap="xs" align="flex-start">
         {offline && messages.offlineDescription}
+        {!offline && !unauthorized && error && (
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+            {describeApiError(error, appMessages)}
+          </Text>
+        )}
         <Button variant="default" size="xs" onClick={() => retryEvenOffline(onRetry)}>
           {messages.retry}
         </Button>

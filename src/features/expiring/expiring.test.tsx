@@ -115,7 +115,7 @@ describe('expiring soon', () => {
     const dialog = await view();
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Não foi possível carregar as matrículas');
-    await user.click(within(alert).getByRole('button', { name: 'Tentar de novo' }));
+    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
     expect(
       await within(dialog).findByText('Nenhuma matrícula expira nos próximos 30 dias'),
     ).toBeVisible();
@@ -149,7 +149,7 @@ describe('expiring soon', () => {
     // The 7 days' empty answer is not the date's.
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Sem conexão com o servidor');
-    expect(within(alert).getByRole('button', { name: 'Tentar de novo' })).toBeVisible();
+    expect(within(alert).getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
     expect(within(dialog).queryByText(/^Nenhuma matrícula expira/)).toBeNull();
 
     act(() => onlineManager.setOnline(true));
@@ -188,7 +188,7 @@ describe('expiring soon', () => {
     }
   });
 
-  it('opened where the browser says offline although it is not, "Tentar de novo" loads it', async () => {
+  it('opened where the browser says offline although it is not, "Tentar novamente" loads it', async () => {
     installBackend();
     // The server's extensions known from before (as in the test above).
     const api = createTestApiClient();
@@ -203,7 +203,7 @@ describe('expiring soon', () => {
       const alert = await within(dialog).findByRole('alert');
       expect(alert).toHaveTextContent('Sem conexão com o servidor');
 
-      await user.click(within(alert).getByRole('button', { name: 'Tentar de novo' }));
+      await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
       expect(await within(dialog).findByText('2 matrículas')).toBeVisible();
     } finally {
       browserOnline.mockRestore();

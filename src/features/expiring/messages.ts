@@ -25,9 +25,6 @@ export const useExpiringMessages = defineMessages({
         : `Nenhuma matrícula expira até ${date}`,
     emptyDescription: 'Quando houver, elas aparecem aqui, as que expiram primeiro no alto.',
     loadFailed: 'Não foi possível carregar as matrículas',
-    offline: 'Sem conexão com o servidor',
-    offlineDescription: 'Verifique a conexão e tente de novo.',
-    retry: 'Tentar de novo',
     pages: 'Páginas de matrículas',
     extend: 'Estender validade',
     extendTitle: (count: number): string =>
@@ -74,9 +71,6 @@ export const useExpiringMessages = defineMessages({
         : `No enrolment expires by ${date}`,
     emptyDescription: 'When some do, they show here, the soonest first.',
     loadFailed: 'The enrolments could not be loaded',
-    offline: 'No connection to the server',
-    offlineDescription: 'Check the connection and try again.',
-    retry: 'Try again',
     pages: 'Pages of enrolments',
     extend: 'Extend expiry',
     extendTitle: (count: number): string =>

@@ -12,7 +12,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useRef, useState, type RefObject, type SyntheticEvent } from 'react';
 import { emailSchema } from '#contract';
 import type { AuditQuery } from '#contract/extensions';
@@ -128,7 +128,7 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
             <Loader size="sm" />
             <Text size="sm">{messages.loading}</Text>
           </Group>
-        ) : pages.isError ? (
+        ) : pages.isError && pages.data === undefined ? (
           <LoadFailedAlert failedTitle={messages.loadFailed} error={pages.error} onRetry={retry} />
         ) : entries.length === 0 ? (
           <Alert color="gray" title={messages.empty} role="status">
@@ -136,6 +136,14 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
           </Alert>
         ) : (
           <>
+            {pages.isRefetchError && (
+              // What was read stays: only its update failed (after a write, or a retry).
+              <LoadFailedAlert
+                failedTitle={messages.refreshFailed}
+                error={pages.error}
+                onRetry={retry}
+              />
+            )}
             <Stack component="ul" gap="sm" aria-label={messages.listLabel} m={0} p={0}>
               {groupByRun(entries).map((item) =>
                 'entry' in item ? (
@@ -165,20 +173,7 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
                 ),
               )}
             </Stack>
-            {pages.hasNextPage && (
-              <Button
-                variant="default"
-                loading={pages.isFetchingNextPage}
-                onClick={() => void pages.fetchNextPage()}
-              >
-                {messages.more}
-              </Button>
-            )}
-            {stalledOffline && (
-              <Text size="sm" role="status">
-                {messages.stalledOffline}
-              </Text>
-            )}
+            <MoreEntries pages={pages} stalledOffline={stalledOffline} />
           </>
         )}
       </Stack>
@@ -283,5 +278,41 @@ function FilterForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** What comes after the list: the next page's button, or why it did not come and its retry. */
+function MoreEntries({
+  pages,
+  stalledOffline,
+}: {
+  pages: UseInfiniteQueryResult;
+  stalledOffline: boolean;
+}) {
+  const messages = useHistoryMessages();
+  return (
+    <>
+      {pages.isFetchNextPageError && (
+        <LoadFailedAlert
+          failedTitle={messages.moreFailed}
+          error={pages.error}
+          onRetry={() => void pages.fetchNextPage()}
+        />
+      )}
+      {pages.hasNextPage && !pages.isFetchNextPageError && (
+        <Button
+          variant="default"
+          loading={pages.isFetchingNextPage}
+          onClick={() => void pages.fetchNextPage()}
+        >
+          {messages.more}
+        </Button>
+      )}
+      {stalledOffline && (
+        <Text size="sm" role="status">
+          {messages.stalledOffline}
+        </Text>
+      )}
+    </>
   );
 }

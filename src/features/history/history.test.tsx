@@ -420,7 +420,7 @@ describe('history', () => {
     const dialog = await view();
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Não foi possível carregar o histórico');
-    await user.click(within(alert).getByRole('button', { name: 'Tentar de novo' }));
+    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
     expect(await within(dialog).findByText('Nenhuma alteração encontrada')).toBeVisible();
   });
 
@@ -444,7 +444,7 @@ describe('history', () => {
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Sem conexão com o servidor');
     expect(alert).toHaveTextContent('Verifique a conexão e tente de novo.');
-    expect(within(alert).getByRole('button', { name: 'Tentar de novo' })).toBeVisible();
+    expect(within(alert).getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
     expect(within(dialog).queryByText('Carregando o histórico…')).toBeNull();
 
     act(() => onlineManager.setOnline(true));
@@ -481,6 +481,66 @@ describe('history', () => {
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(51));
     expect(within(dialog).queryByText(/^Sem conexão/)).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Carregar mais' })).toBeNull();
+  });
+
+  it('keeps what was read when "Carregar mais" fails, says so, and its retry loads the rest', async () => {
+    const backend = installBackend();
+    const api = createTestApiClient();
+    await api.getClasses();
+    for (let index = 0; index < 51; index += 1) {
+      await api.addStudentToClasses({
+        name: `Aluno ${index}`,
+        email: `aluno${index}@escola.test`,
+        classes: [{ id: 't-fis' }],
+      });
+    }
+    window.history.replaceState(null, '', '/?historico');
+    const { user } = render(<TurmasPage api={api} />);
+    const dialog = await view();
+    const list = await within(dialog).findByRole('list', { name: /Últimas alterações/ });
+
+    backend.failNext({ status: 500 }, { where: (r) => r.pathname === '/v1/audit' });
+    await user.click(within(dialog).getByRole('button', { name: 'Carregar mais' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Não foi possível carregar mais alterações');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(50);
+    expect(within(list).getByText('Matriculou aluno50@escola.test em Física 1º B')).toBeVisible();
+
+    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(51));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps the list when reading it again after an undo fails, and says it may be out of date', async () => {
+    const backend = installBackend();
+    const api = createTestApiClient();
+    await writeRun(api);
+    window.history.replaceState(null, '', '/?historico');
+    const { user } = render(<TurmasPage api={api} />);
+    const dialog = await view();
+    const list = await within(dialog).findByRole('list', { name: /Últimas alterações/ });
+
+    backend.failNext({ status: 500 }, { where: (r) => r.pathname === '/v1/audit' });
+    await user.click(
+      within(list).getByRole('button', {
+        name: 'Desfazer: Removeu ana@escola.test de Matemática 9º A',
+      }),
+    );
+    expect(await within(dialog).findByText('Desfeito')).toBeVisible();
+    const stale = await within(dialog).findByRole('alert', {
+      name: /Não foi possível atualizar o histórico/,
+    });
+    expect(within(list).getByText('Removeu ana@escola.test de Matemática 9º A')).toBeVisible();
+
+    await user.click(within(stale).getByRole('button', { name: 'Tentar novamente' }));
+    await waitFor(() =>
+      expect(within(dialog).queryByRole('alert', { name: /Não foi possível/ })).toBeNull(),
+    );
+    expect(
+      within(list).queryByRole('button', {
+        name: 'Desfazer: Removeu ana@escola.test de Matemática 9º A',
+      }),
+    ).toBeNull();
   });
 
   it('after signing in again, drops the undo the old token was refused, focus on its Desfazer', async () => {

@@ -24,17 +24,15 @@ export const useHistoryMessages = defineMessages({
     invalidEmail: 'Digite um e-mail válido, ou deixe em branco.',
     listLabel: 'Últimas alterações, as mais recentes primeiro',
     loading: 'Carregando o histórico…',
-    loadingMore: 'Carregando…',
     more: 'Carregar mais',
     stalledOffline: 'Sem conexão: o histórico se atualiza quando ela voltar.',
     empty: 'Nenhuma alteração encontrada',
     emptyDescription:
       'Matrículas, remoções e desfazimentos aparecem aqui assim que são feitos, os mais recentes no alto.',
     loadFailed: 'Não foi possível carregar o histórico',
-    offline: 'Sem conexão com o servidor',
-    offlineDescription: 'Verifique a conexão e tente de novo.',
-    sessionExpired: 'Sua sessão expirou: entre de novo e tente outra vez.',
-    retry: 'Tentar de novo',
+    moreFailed: 'Não foi possível carregar mais alterações',
+    refreshFailed:
+      'Não foi possível atualizar o histórico. As alterações abaixo podem estar desatualizadas.',
     enrolled: (email: string, count: number, only?: string): string =>
       `Matriculou ${email} em ${ptTurmas(count, only)}`,
     extended: (email: string, count: number, only?: string): string =>
@@ -104,17 +102,14 @@ export const useHistoryMessages = defineMessages({
     invalidEmail: 'Type a valid e-mail, or leave it blank.',
     listLabel: 'Latest changes, newest first',
     loading: 'Loading the history…',
-    loadingMore: 'Loading…',
     more: 'Load more',
     stalledOffline: 'No connection: the history updates once it is back.',
     empty: 'No changes found',
     emptyDescription:
       'Enrolments, removals and undos show here as soon as they are made, newest at the top.',
     loadFailed: 'Could not load the history',
-    offline: 'No connection to the server',
-    offlineDescription: 'Check the connection and try again.',
-    sessionExpired: 'Your session expired: sign in again and retry.',
-    retry: 'Try again',
+    moreFailed: 'Could not load more changes',
+    refreshFailed: 'Could not refresh the history. The changes below may be out of date.',
     enrolled: (email: string, count: number, only?: string): string =>
       `Enrolled ${email} in ${enTurmas(count, only)}`,
     extended: (email: string, count: number, only?: string): string =>

@@ -33,7 +33,6 @@ export const useRosterMessages = defineMessages({
           : `${formatted} alunos encontrados`,
     emptyTitle: 'Nenhum aluno nesta turma',
     emptyDescription: 'Quem for matriculado aparece aqui.',
-    noMatchTitle: 'Nenhum aluno encontrado',
     noMatchDescription: (query: string): string =>
       `Nenhum aluno desta turma tem “${query}” no nome ou no e-mail.`,
     loadFailed: 'Não foi possível carregar os alunos',
@@ -261,7 +260,6 @@ export const useRosterMessages = defineMessages({
           : `${formatted} students found`,
     emptyTitle: 'No students in this class',
     emptyDescription: 'Whoever is enrolled shows here.',
-    noMatchTitle: 'No students found',
     noMatchDescription: (query) =>
       `No student of this class has “${query}” in their name or e-mail.`,
     loadFailed: 'The students could not be loaded',

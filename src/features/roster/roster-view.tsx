@@ -6,8 +6,8 @@ import { STUDENTS_BY_EMAIL_EXTENSION, type RosterSortField } from '#contract';
 import type { RosterEntry } from '#contract/extensions';
 import { pageCountOf } from '../../components/pager/page-items';
 import { PageRange, Pager } from '../../components/pager/pager';
+import { LoadFailedAlert } from '../../components/load-failed/load-failed-alert';
 import { SelectAllFound } from '../../components/select-all-found/select-all-found';
-import { describeApiError } from '../../i18n/describe-api-error';
 import { useFormats } from '../../i18n/formats';
 import { useMessages } from '../../i18n/i18n-context';
 import { useRosterMessages } from './messages';
@@ -54,7 +54,6 @@ export function RosterView({
   // Each name opens the student's page where the server reads students (issue 37).
   const linkStudents = useExtension(api, STUDENTS_BY_EMAIL_EXTENSION);
   const messages = useRosterMessages();
-  const appMessages = useMessages();
   const { number } = useFormats();
   const table = useRef<HTMLTableElement>(null);
   const searchField = useRef<HTMLInputElement>(null);
@@ -98,26 +97,17 @@ export function RosterView({
       )}
 
       {roster.isError && page && (
-        <Alert color="red" title={messages.refreshFailed}>
-          <Button variant="default" onClick={retry} loading={roster.isFetching}>
-            {messages.retry}
-          </Button>
-        </Alert>
+        <LoadFailedAlert
+          failedTitle={messages.refreshFailed}
+          error={roster.error}
+          onRetry={retry}
+        />
       )}
 
-      {page === undefined && roster.isError ? (
-        <Alert color="red" title={gone ? messages.turmaMissing(turmaId) : messages.loadFailed}>
-          {!gone && (
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                {describeApiError(roster.error, appMessages)}
-              </Text>
-              <Button variant="default" onClick={retry} loading={roster.isFetching}>
-                {messages.retry}
-              </Button>
-            </Stack>
-          )}
-        </Alert>
+      {page === undefined && roster.isError && gone ? (
+        <Alert color="red" title={messages.turmaMissing(turmaId)} />
+      ) : page === undefined && roster.isError ? (
+        <LoadFailedAlert failedTitle={messages.loadFailed} error={roster.error} onRetry={retry} />
       ) : answered?.totalRecords === 0 && answered.data.length === 0 && params.q === '' ? (
         <EmptyRoster turmaLabel={turmaLabel} enrol={enrol} />
       ) : answered?.totalRecords === 0 && answered.data.length === 0 ? (

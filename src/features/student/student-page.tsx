@@ -9,12 +9,11 @@ import { retryEvenOffline } from '../../api/server-back';
 import { AUDIT_EXTENSION, foldedWords, matchWord, searchWords } from '#contract';
 import type { StudentEnrolment, StudentRecord } from '#contract/extensions';
 import { EmailText } from '../../components/email-text/email-text';
+import { LoadFailedAlert } from '../../components/load-failed/load-failed-alert';
 import { PanelNotice } from '../../components/side-panel/panel-notice';
 import { SidePanel } from '../../components/side-panel/side-panel';
 import { visibleName } from '../../components/visible-name/visible-name';
-import { describeApiError } from '../../i18n/describe-api-error';
 import { useFormats } from '../../i18n/formats';
-import { useMessages } from '../../i18n/i18n-context';
 import { ExpiryDialog, type StudentDialogProps } from './expiry-dialog';
 import { useStudentMessages } from './messages';
 import { MoveDialog } from './move-dialog';
@@ -56,7 +55,6 @@ export function StudentPage({
   readOnly = false,
 }: StudentPageProps) {
   const messages = useStudentMessages();
-  const appMessages = useMessages();
   const normalized = normalizedEmail(email);
   const read = useQuery({
     ...studentQueries.record(api, normalized ?? ''),
@@ -81,6 +79,7 @@ export function StudentPage({
   } else if (student) {
     body = <StudentDetails api={api} student={student} enrol={enrol} readOnly={readOnly} />;
   } else if (read.fetchStatus === 'paused') {
+    // Waiting, not failed: the read goes on by itself once the connection is back.
     body = (
       <Alert color="yellow" role="status">
         <Stack gap="xs" align="flex-start">
@@ -97,14 +96,11 @@ export function StudentPage({
     );
   } else if (read.isError) {
     body = (
-      <Alert color="red" role="alert" title={messages.loadFailed}>
-        <Stack gap="xs" align="flex-start">
-          {describeApiError(read.error, appMessages)}
-          <Button variant="default" size="xs" onClick={() => void read.refetch()}>
-            {messages.retry}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadFailedAlert
+        failedTitle={messages.loadFailed}
+        error={read.error}
+        onRetry={() => void read.refetch()}
+      />
     );
   } else {
     body = (
