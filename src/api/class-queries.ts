@@ -1,6 +1,8 @@
 import { hashKey, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from './client';
 import {
+  foldedWords,
+  QUERY_WORDS_MAX,
   SORT_BY_DEFAULT,
   type ClassListQuery,
   type ClassListResponse,
@@ -64,4 +66,21 @@ export function listSortBy(
 ): SortBy | undefined {
   if (chosen !== null) return chosen;
   return query !== undefined && query !== '' && ranks ? undefined : SORT_BY_DEFAULT;
+}
+
+/** Words that join a name's parts ("1º ano do Ensino Médio"): the first to go from a long search. */
+const JOINING_WORDS = new Set(['de', 'da', 'do', 'das', 'dos', 'of', 'the']);
+
+/**
+ * What a turma search typed or pasted asks the server: the text as it is, or, past the API's
+ * QUERY_WORDS_MAX words (a long name pasted whole), never a 400: its distinct words without the
+ * joining ones, then its first words (year, section and subject tell a name apart, the rest
+ * rarely). Undefined for ''.
+ */
+export function turmaSearchQuery(text: string): string | undefined {
+  if (text === '') return undefined;
+  const words = [...new Set(foldedWords(text))];
+  if (words.length <= QUERY_WORDS_MAX) return text;
+  const telling = words.filter((word) => !JOINING_WORDS.has(word));
+  return telling.slice(0, QUERY_WORDS_MAX).join(' ');
 }

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, type Ref } from 'react';
+import { lazy, Suspense, useCallback, useId, useLayoutEffect, useMemo, type Ref } from 'react';
 import type { ApiClient } from '../api/client';
 import { CLASSES_PER_REQUEST_MAX, type ClassSummary } from '#contract';
 import { tokenStore, useSession } from '../features/auth/token-store';
@@ -99,6 +99,7 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
   );
 
   const tooMany = selection.length > CLASSES_PER_REQUEST_MAX;
+  const limitId = useId();
   const onShown = useCallback(() => {
     loadSelectionTray().catch(() => undefined);
     preload();
@@ -113,16 +114,11 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
           <ExpiringButton api={api} />
           <AuditHistory api={api} part="button" />
           {canWrite ? (
-            <Button
-              variant="default"
-              data-write
-              leftSection={<IconFileSpreadsheet aria-hidden size={18} />}
-              onPointerEnter={() => want('bulk')}
-              onFocus={() => want('bulk')}
-              onClick={() => open('bulk', tooMany ? [] : selection)}
-            >
-              {messages.classes.bulkAction}
-            </Button>
+            <BulkButton
+              limitId={tooMany ? limitId : undefined}
+              onWant={() => want('bulk')}
+              onOpen={() => open('bulk', selection)}
+            />
           ) : (
             <ReadOnlyNotice />
           )}
@@ -149,6 +145,7 @@ export function TurmasPage({ api, headingRef }: TurmasPageProps) {
         <Suspense fallback={null}>
           <SelectionTray
             chipAction={rosterAction}
+            limitId={limitId}
             actions={
               canWrite
                 ? (limit) => (
@@ -264,5 +261,36 @@ function DialogLoadFailed({ onRetry, onDismiss }: { onRetry: () => void; onDismi
         </Button>
       </Stack>
     </Alert>
+  );
+}
+
+/**
+ * Enrol or remove a list: the selection's turmas, or chosen in the dialog. Over the limit, the
+ * selection could not be sent: disabled as the tray's writes are, described by the tray's
+ * sentence that says why (`limitId`).
+ */
+function BulkButton({
+  limitId,
+  onWant,
+  onOpen,
+}: {
+  limitId: string | undefined;
+  onWant: () => void;
+  onOpen: () => void;
+}) {
+  const messages = useMessages();
+  return (
+    <Button
+      variant="default"
+      data-write
+      leftSection={<IconFileSpreadsheet aria-hidden size={18} />}
+      onPointerEnter={onWant}
+      onFocus={onWant}
+      disabled={limitId !== undefined}
+      aria-describedby={limitId}
+      onClick={onOpen}
+    >
+      {messages.classes.bulkAction}
+    </Button>
   );
 }

@@ -3,7 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode, type Ref } from 'react';
-import { classQueries, listSortBy } from '../../api/class-queries';
+import { classQueries, listSortBy, turmaSearchQuery } from '../../api/class-queries';
 import type { ApiClient } from '../../api/client';
 import { useExtension } from '../../api/use-extension';
 import {
@@ -31,7 +31,7 @@ const SEARCH_DEBOUNCE_MS = 180;
  * else by name. Twenty names also fit a dropdown without paging it.
  */
 function resultsQuery(search: string, ranks: boolean): ClassListQuery {
-  const query = search === '' ? undefined : search;
+  const query = turmaSearchQuery(search);
   return { query, page: 1, pageSize: PAGE_SIZE_DEFAULT, sortBy: listSortBy(query, null, ranks) };
 }
 

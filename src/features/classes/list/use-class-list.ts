@@ -2,14 +2,14 @@ import { onlineManager, useQuery, type UseQueryResult } from '@tanstack/react-qu
 import { useDeferredValue, useState, useSyncExternalStore } from 'react';
 import type { ApiClient } from '../../../api/client';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { classQueries, listSortBy } from '../../../api/class-queries';
+import { classQueries, listSortBy, turmaSearchQuery } from '../../../api/class-queries';
 import { pageCountOf } from '../../../components/pager/page-items';
 import type { ClassListQuery, ClassListResponse } from '#contract';
 import type { ListParams } from './list-params';
 
 /** The request for `params`; `ranks`: the server orders searches by best match (listSortBy). */
 export function toQuery({ q, page, pageSize, sort }: ListParams, ranks: boolean): ClassListQuery {
-  const query = q === '' ? undefined : q;
+  const query = turmaSearchQuery(q);
   return { query, page, pageSize, sortBy: listSortBy(query, sort, ranks) };
 }
 

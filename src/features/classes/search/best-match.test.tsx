@@ -9,7 +9,7 @@ import { accessibleText } from '../../../testing/accessible-text';
 import { createTestApiClient } from '../../../testing/api-client';
 import { installReferenceApi, type ReferenceApi } from '../../../testing/msw/reference-api';
 import { render } from '../../../testing/render';
-import { demoTurmas } from '../../../testing/sample-classes';
+import { aTurma, demoTurmas } from '../../../testing/sample-classes';
 import { ClassBrowser } from '../list/class-browser';
 
 /** As the issue's demo: 2,016 turmas, every name once and again with "· Unidade 2". */
@@ -73,6 +73,25 @@ describe('Best match first, when the server ranks', () => {
       'Em ordem de melhor correspondência com a busca',
     );
     expect(studentsHeader()).toHaveAttribute('aria-sort', 'none');
+  });
+
+  it('finds a name of more words than a search takes, pasted whole, first', async () => {
+    const long = (year: number) => `1º ano do Ensino Médio – Turma C – Manhã – ${year}`;
+    const longTurma = (year: number) => aTurma({ id: `t-longo-${year}`, name: long(year) });
+    const backend = installReferenceApi({
+      turmas: [...DEMO.slice(0, 100), longTurma(2025), longTurma(2026)],
+    });
+    const { user } = render(<ClassBrowser api={createTestApiClient()} />);
+    await screen.findByText('102 turmas');
+
+    await user.type(screen.getByLabelText('Buscar turmas'), `${long(2026)}{Enter}`);
+    await screen.findByText(/turmas? encontradas?$/);
+    await settled();
+
+    expect(rowNames()[0]).toBe(long(2026));
+    // Nine words: the server takes eight; "do" joins, and goes first.
+    expect(lastSearch(backend)?.query).toBe('1o ano ensino medio turma c manha 2026');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('sorts by the column chosen, and goes back to best match from its button or Back', async () => {

@@ -19,19 +19,22 @@ interface SelectionTrayProps {
   actions?: (limit: SelectionLimit) => ReactNode;
   /** What a chip's name does when pressed (open the turma's roster); plain text without it. */
   chipAction?: RowAction | undefined;
+  /** The id of the sentence that says why the limit disables an action, for actions elsewhere. */
+  limitId?: string;
 }
 
 /**
  * The turmas picked so far, whatever page or search they were picked on, pinned to the bottom of
  * the page so it never pushes the table around. Shown only while something is selected.
  */
-export function SelectionTray({ actions, chipAction }: SelectionTrayProps) {
+export function SelectionTray({ actions, chipAction, limitId: givenLimitId }: SelectionTrayProps) {
   const messages = useMessages();
   const formats = useFormats();
   const listMessages = useClassListMessages();
   const selection = useSelection();
   const chipsId = useId();
-  const limitId = useId();
+  const ownLimitId = useId();
+  const limitId = givenLimitId ?? ownLimitId;
   // On a phone the chips would take a third of the screen: there the tray starts as the count
   // and the buttons, and the chips come on demand; a wide screen shows them until hidden.
   const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });

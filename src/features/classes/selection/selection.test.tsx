@@ -4,6 +4,7 @@ import { createTestApiClient } from '../../../testing/api-client';
 import { installReferenceApi } from '../../../testing/msw/reference-api';
 import { render } from '../../../testing/render';
 import { manyTurmas } from '../../../testing/sample-classes';
+import { TurmasPage } from '../../../app/turmas-page';
 import { ClassBrowser } from '../list/class-browser';
 import { SELECTION_STORAGE_KEY, selectionStore } from '../../../lib/selection-store';
 import { SelectionTray } from './selection-tray';
@@ -115,5 +116,22 @@ describe('Selecting turmas', () => {
     expect(
       within(tray()).getByText('Cada operação aceita no máximo 100 turmas.', { exact: false }),
     ).toBeVisible();
+  });
+
+  it('over the limit, every write of the selection is disabled and says why', async () => {
+    installReferenceApi({ turmas: manyTurmas(5) });
+    selectionStore.add(
+      Array.from({ length: 101 }, (_, index) => ({ id: `t${index}`, name: `Turma ${index}` })),
+    );
+    render(<TurmasPage api={createTestApiClient()} />);
+    await screen.findByText('5 turmas');
+    const why = await within(
+      await screen.findByRole('region', { name: 'Turmas selecionadas' }),
+    ).findByText(/Cada operação aceita no máximo 100 turmas/);
+    for (const name of ['Matricular ou remover em lote', 'Matricular aluno', 'Remover aluno']) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAttribute('aria-describedby', why.id);
+    }
   });
 });
