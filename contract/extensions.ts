@@ -265,6 +265,36 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+/** An undo as `restoredTurmas` reads it: its id and the turmas it moved. */
+export interface UndoOf {
+  id: string;
+  turmas: readonly string[];
+}
+
+/**
+ * `undoneIn`'s rule, one for the server that says it and the console that reads an older
+ * server's pages: the turmas an entry's undos set back now are those they moved, less the ones an
+ * undo of that undo put back in turn. `undosOf` gives each entry's undos; `known`, entries already
+ * answered. An undo always undoes an older entry, so the recursion ends.
+ */
+export function restoredTurmas(
+  undosOf: ReadonlyMap<string, readonly UndoOf[]>,
+  known: Map<string, ReadonlySet<string>> = new Map(),
+): (id: string) => ReadonlySet<string> {
+  const restoredOf = (id: string): ReadonlySet<string> => {
+    const answered = known.get(id);
+    if (answered) return answered;
+    const turmas = new Set<string>();
+    for (const undo of undosOf.get(id) ?? []) {
+      const takenBack = restoredOf(undo.id);
+      for (const classId of undo.turmas) if (!takenBack.has(classId)) turmas.add(classId);
+    }
+    known.set(id, turmas);
+    return turmas;
+  };
+  return restoredOf;
+}
+
 export const auditResponseSchema = z.object({
   data: z.array(auditEntrySchema),
   /** The next page's `cursor`; null on the last page. */

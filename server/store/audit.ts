@@ -3,13 +3,15 @@
  * before and after per turma, what an undo may restore, the read's SQL, and the retention loop.
  * sqlite-audit.ts and postgres-audit.ts run them on their engine, in the write's transaction.
  */
-import type {
-  AuditChange,
-  AuditEntry,
-  AuditParams,
-  AuditResponse,
-  EnrolmentState,
-  UndoResponse,
+import {
+  restoredTurmas,
+  type AuditChange,
+  type AuditEntry,
+  type AuditParams,
+  type AuditResponse,
+  type EnrolmentState,
+  type UndoOf,
+  type UndoResponse,
 } from '#contract/extensions';
 import type { Logger } from '../log.ts';
 import { StoreUnavailableError, type WriteAuthor } from './store.ts';
@@ -331,13 +333,11 @@ const NONE: ReadonlySet<string> = new Set();
 
 /**
  * Sets each entry's `undoneIn` (the page's own entries, fresh from auditPage: no copy of each),
- * from every undo below them (`undos`, whatever the read's filters): an undo restores the turmas
- * it changed, less those an undo of it put back in turn, so an entry undone, re-applied and
- * undone again reads as undone. Undos of one entry add up. An undo is always newer than what it
- * reverses, so the walk down ends.
+ * from every undo below them (`undos`, whatever the read's filters), by the contract's rule
+ * (`restoredTurmas`): an entry undone, re-applied and undone again reads as undone.
  */
 export function markUndone(page: AuditResponse, undos: readonly UndoRow[]): void {
-  const undosOf = new Map<string, { id: string; turmas: string[] }[]>();
+  const undosOf = new Map<string, UndoOf[]>();
   for (const undo of undos) {
     const of = String(undo.undoes);
     const turmas = parsedChanges(undo.changes)
@@ -345,18 +345,7 @@ export function markUndone(page: AuditResponse, undos: readonly UndoRow[]): void
       .map((change) => change.classId);
     undosOf.set(of, [...(undosOf.get(of) ?? []), { id: String(undo.id), turmas }]);
   }
-  const restored = new Map<string, ReadonlySet<string>>();
-  const restoredOf = (id: string): ReadonlySet<string> => {
-    const known = restored.get(id);
-    if (known) return known;
-    const turmas = new Set<string>();
-    for (const undo of undosOf.get(id) ?? []) {
-      const takenBack = restoredOf(undo.id);
-      for (const classId of undo.turmas) if (!takenBack.has(classId)) turmas.add(classId);
-    }
-    restored.set(id, turmas);
-    return turmas;
-  };
+  const restoredOf = restoredTurmas(undosOf);
   for (const entry of page.data) {
     const turmas = undosOf.has(entry.id) ? restoredOf(entry.id) : NONE;
     entry.undoneIn = entry.changes.flatMap(({ classId }) => (turmas.has(classId) ? [classId] : []));

@@ -1,4 +1,9 @@
-import type { AuditEntry, EnrolmentState } from '#contract/extensions';
+import {
+  restoredTurmas,
+  type AuditEntry,
+  type EnrolmentState,
+  type UndoOf,
+} from '#contract/extensions';
 import type { HistoryMessages } from './messages';
 
 const same = (a: EnrolmentState, b: EnrolmentState) =>
@@ -90,24 +95,14 @@ export type UndoneState = { whole: boolean; turmas: ReadonlySet<string> };
 export function undoneStates(entries: readonly AuditEntry[]): Map<string, UndoneState> {
   // The server's word first; the pages' undos only for entries it did not say it of.
   const restored = new Map<string, ReadonlySet<string>>();
-  const undosOf = new Map<string, AuditEntry[]>();
+  const undosOf = new Map<string, UndoOf[]>();
   for (const entry of entries) {
     if (entry.undoneIn) restored.set(entry.id, new Set(entry.undoneIn));
     if (entry.undoes === null) continue;
-    undosOf.set(entry.undoes, [...(undosOf.get(entry.undoes) ?? []), entry]);
+    const undo = { id: entry.id, turmas: changed(entry).map(({ classId }) => classId) };
+    undosOf.set(entry.undoes, [...(undosOf.get(entry.undoes) ?? []), undo]);
   }
-  // The turmas of `id` set back now; an undo's `undoes` is always an older entry, so this ends.
-  const restoredOf = (id: string): ReadonlySet<string> => {
-    const known = restored.get(id);
-    if (known) return known;
-    const turmas = new Set<string>();
-    for (const undo of undosOf.get(id) ?? []) {
-      const takenBack = restoredOf(undo.id);
-      for (const { classId } of changed(undo)) if (!takenBack.has(classId)) turmas.add(classId);
-    }
-    restored.set(id, turmas);
-    return turmas;
-  };
+  const restoredOf = restoredTurmas(undosOf, restored);
   const states = new Map<string, UndoneState>();
   for (const entry of entries) {
     const turmas = restoredOf(entry.id);
