@@ -220,7 +220,7 @@ test('a roster exported in English comes back exactly through the bulk list, in 
   // Named by the turma, as staff tell several downloads apart.
   const safeName = from.name.normalize('NFC').replace(/[^\p{L}\p{M}\p{N}]+/gu, '-');
   expect(saved.suggestedFilename()).toMatch(
-    new RegExp(`^alunos-${escapeRegExp(safeName)}-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
+    new RegExp(`^students-${escapeRegExp(safeName)}-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
   );
   const file = await saved.path();
   const lines = Papa.parse<string[]>((await readFile(file, 'utf8')).slice(1), {

@@ -50,6 +50,8 @@ export const useRosterMessages = defineMessages({
     export: {
       label: 'Levar a lista',
       csv: 'Exportar CSV',
+      // The file's name starts with it: "alunos-8º-ano-A-2026-11-29.csv".
+      filePrefix: 'alunos',
       // Each name starts with the words on the button (WCAG 2.5.3): they are what is said to it.
       csvName: (turma: string): string => `Exportar CSV: alunos de ${turma}`,
       print: 'Imprimir',
@@ -275,6 +277,7 @@ export const useRosterMessages = defineMessages({
     export: {
       label: 'Take the list along',
       csv: 'Export CSV',
+      filePrefix: 'students',
       csvName: (turma) => `Export CSV: students of ${turma}`,
       print: 'Print',
       printName: (turma) => `Print: student list of ${turma}`,

@@ -71,7 +71,7 @@ export function RosterExport({ api, turma, sortBy }: RosterExportProps) {
       formats,
       EXPIRY_CELLS[locale],
     );
-    downloadRosterCsv({ id: turma.id, name }, csv, new Date());
+    downloadRosterCsv({ id: turma.id, name }, csv, new Date(), messages.export.filePrefix);
     setState({ step: 'saved', count: students.length });
   };
   const print = async () => {

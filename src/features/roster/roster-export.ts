@@ -94,16 +94,20 @@ export function rosterCsv(
 export const FILE_NAME_TURMA_MAX = 60;
 
 /**
- * "alunos-<turma>-<date>.csv": the turma's name as people know it, accents kept (every system the
+ * "<prefix>-<turma>-<date>.csv" ("alunos-", "students-", in the staff's language): the turma's name as people know it, accents kept (every system the
  * console runs on saves them; NFC, so they are the same characters everywhere), anything but
  * letters and digits made a hyphen, so nothing in it is a path, a reserved character or a space
  * a shell splits on, and at most FILE_NAME_TURMA_MAX characters of it, ending at a word's end
  * where one is near. Without a name (unknown, or nothing left of it), the turma's id.
  */
-export function rosterFileName(turma: { id: string; name: string | undefined }, now: Date): string {
+export function rosterFileName(
+  turma: { id: string; name: string | undefined },
+  now: Date,
+  prefix: string,
+): string {
   const safeId = turma.id.replace(/[^\w.-]+/g, '-');
   const date = now.toISOString().slice(0, 10);
-  return `alunos-${fileNamePart(turma.name ?? '') || safeId}-${date}.csv`;
+  return `${prefix}-${fileNamePart(turma.name ?? '') || safeId}-${date}.csv`;
 }
 
 function fileNamePart(name: string): string {
@@ -125,6 +129,7 @@ export function downloadRosterCsv(
   turma: { id: string; name: string | undefined },
   csv: string,
   now: Date,
+  prefix: string,
 ): void {
-  downloadCsv(rosterFileName(turma, now), csv);
+  downloadCsv(rosterFileName(turma, now, prefix), csv);
 }

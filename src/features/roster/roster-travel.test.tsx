@@ -233,7 +233,7 @@ describe('exporting a roster', { timeout: 40_000 }, () => {
 describe('the roster file’s name', () => {
   const NOW = new Date('2026-11-29T15:00:00.000Z');
   const nameOf = (name: string | undefined, id = 'kd7JHnFn_8c') =>
-    rosterFileName({ id, name }, NOW);
+    rosterFileName({ id, name }, NOW, 'alunos');
 
   it.each([
     ['Matemática 9º A', 'alunos-Matemática-9º-A-2026-11-29.csv'],
@@ -297,7 +297,7 @@ describe('a roster’s file enrolled again through the bulk dialog', { timeout: 
     view.unmount();
     const saved = downloads.saved.at(-1)!;
     // The turma's name, its slash made a hyphen, accents kept.
-    expect(saved.name).toMatch(/^alunos-Inglês-9º-A-2030-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(saved.name).toMatch(/^students-Inglês-9º-A-2030-\d{4}-\d{2}-\d{2}\.csv$/);
     return new File([await saved.blob.arrayBuffer()], saved.name, { type: 'text/csv' });
   }
 

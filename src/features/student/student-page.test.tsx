@@ -73,7 +73,12 @@ describe('the student page', () => {
       await within(page).findByRole('button', { name: 'Matricular em mais turmas' }),
     );
 
-    const form = await screen.findByRole('dialog', { name: 'Matricular aluno' });
+    // The form's code is loaded on demand: its first load in a test file is transformed then.
+    const form = await screen.findByRole(
+      'dialog',
+      { name: 'Matricular aluno' },
+      { timeout: 10_000 },
+    );
     expect(within(form).getByLabelText(/^Nome do aluno/)).toHaveValue('Ana Souza');
     const search = within(form).getByRole('combobox', { name: 'Adicionar turma' });
     await waitFor(() => expect(search).toHaveFocus());
