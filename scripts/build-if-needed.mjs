@@ -35,10 +35,13 @@ const edited =
     ? readFileSync(CONFIG, 'utf8')
     : null;
 
-console.log(builtAt === 0 ? 'Building the console…' : 'Sources changed: rebuilding the console…');
-const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+// All of it on stderr: stdout is the server's log, one JSON object a line (README, "Operations").
+console.error(builtAt === 0 ? 'Building the console…' : 'Sources changed: rebuilding the console…');
+const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+  stdio: ['inherit', 2, 'inherit'],
+});
 if (edited !== null) {
   writeFileSync(CONFIG, edited);
-  console.log(`Kept this deployment's ${CONFIG}.`);
+  console.error(`Kept this deployment's ${CONFIG}.`);
 }
 process.exit(result.status ?? 1);

@@ -3,14 +3,16 @@
  * a token, keeps it in DATA_DIR with mode 0600 and prints it once; SIGTERM ends it cleanly; every
  * line it prints, from the start to the stop, is one JSON object.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './testing/database.ts';
 import { killAllMains, startMain as startMainProcess } from './testing/main-process.ts';
 
 /** Without API_TOKENS (whatever the environment running the tests says), 3 demo turmas. */
-const startMain = () => startMainProcess(database, { API_TOKENS: undefined, SEED_CLASSES: '3' });
+const startMain = (env: Record<string, string | undefined> = {}) =>
+  startMainProcess(database, { API_TOKENS: undefined, SEED_CLASSES: '3', ...env });
 /** Another server on the same database, with a DATA_DIR of its own (its token file). */
 const startMainIn = (dir: string, env: Record<string, string | undefined>) =>
   startMainProcess(database, { DATA_DIR: join(dataDir, dir), ...env });
@@ -99,6 +101,53 @@ describe('server/main.ts without API_TOKENS', () => {
     expect(messages.slice(-2)).toEqual(['shutting down', 'stopped']);
     expect(unstructured(main.output())).toEqual([]);
   });
+
+  it('makes a token file others may read private again, and says so', async () => {
+    expect(token).not.toBe('');
+    const tokenFile = join(dataDir, 'api-token');
+    await chmod(tokenFile, 0o640);
+    const main = await startMain();
+
+    expect((await stat(tokenFile)).mode & 0o777).toBe(0o600);
+    expect(logged(main.output(), 'warn')).toContainEqual(
+      expect.objectContaining({
+        msg: 'API token file was readable by other users: made readable by its owner only',
+        files: [`${tokenFile} (was 640)`],
+      }),
+    );
+    const answer = await listClasses(main.port, token);
+    expect(answer.status).toBe(200);
+    await answer.body?.cancel();
+    expect(await main.terminate()).toBe(0);
+    expect(main.output()).not.toContain(token);
+  });
+
+  it('with TOKENS_FILE or API_TOKENS, says the kept token is no longer accepted, never printing it', async () => {
+    expect(token).not.toBe('');
+    const tokensFile = join(dataDir, 'credentials');
+    const named = 'named-credential-token-0123456789abcdef';
+    const digest = createHash('sha256').update(named).digest('hex');
+    await writeFile(tokensFile, `secretaria write ${digest}\n`, { mode: 0o600 });
+    const main = await startMain({ TOKENS_FILE: tokensFile });
+
+    expect(logged(main.output(), 'warn')).toContainEqual(
+      expect.objectContaining({
+        msg: 'API token kept in DATA_DIR not accepted: the configured credentials replace it',
+        file: join(dataDir, 'api-token'),
+        setBy: ['TOKENS_FILE'],
+      }),
+    );
+    const kept = await listClasses(main.port, token);
+    expect(kept.status).toBe(401);
+    await kept.body?.cancel();
+    const answer = await listClasses(main.port, named);
+    expect(answer.status).toBe(200);
+    await answer.body?.cancel();
+    expect(await main.terminate()).toBe(0);
+    expect(main.output()).not.toContain(token);
+    expect(main.output()).not.toContain(named);
+    expect(unstructured(main.output())).toEqual([]);
+  });
 });
 
 describe('server/main.ts with TRUST_PROXY', () => {
@@ -174,6 +223,49 @@ describe('server/main.ts with CORS_ORIGINS', () => {
           'CORS_ORIGINS must list origins, comma-separated: "https://console.example/" is not an ' +
           'origin as browsers send it: write "https://console.example"',
         variable: 'CORS_ORIGINS',
+      }),
+    ]);
+  });
+});
+
+describe('server/main.ts with settings it cannot use', () => {
+  /** The error lines of a start that must not happen: exit 2, and nothing but JSON on stderr. */
+  const refusal = async (dir: string, env: Record<string, string>) => {
+    const started = startMainIn(dir, { API_TOKENS: 'refusal-test-token-0123456789abcdef', ...env });
+    await expect(started).rejects.toThrow(/exited with 2/);
+    const stderr = String(await started.catch((error: unknown) => error)).split('stderr:\n')[1]!;
+    expect(unstructured(stderr)).toEqual([]);
+    return logged(stderr, 'error');
+  };
+
+  it.each([
+    ['PORT', { PORT: '99999' }],
+    ['METRICS_PORT', { METRICS_PORT: '99999' }],
+  ])('%s past 65535: exit 2, naming it', async (variable, env) => {
+    expect(await refusal(`unstarted-${variable}`, env)).toEqual([
+      expect.objectContaining({
+        msg: `${variable} must be a port, 0 to 65535 (0: any free port), got "99999"`,
+        variable,
+      }),
+    ]);
+  });
+
+  it('METRICS_PORT equal to PORT: exit 2, naming METRICS_PORT', async () => {
+    expect(await refusal('unstarted-same-port', { PORT: '4355', METRICS_PORT: '4355' })).toEqual([
+      expect.objectContaining({
+        msg: "METRICS_PORT must differ from PORT (4355): metrics are never served on the API's port",
+        variable: 'METRICS_PORT',
+      }),
+    ]);
+  });
+
+  it('DATABASE_POOL_SIZE=0: exit 2 before any connection, naming it', async () => {
+    // Refused before the address is used: nothing listens there.
+    const env = { DATABASE_URL: 'postgres://turmas:x@127.0.0.1:1/turmas', DATABASE_POOL_SIZE: '0' };
+    expect(await refusal('unstarted-pool', env)).toEqual([
+      expect.objectContaining({
+        msg: 'DATABASE_POOL_SIZE must be at least 1, got "0"',
+        variable: 'DATABASE_POOL_SIZE',
       }),
     ]);
   });

@@ -16,6 +16,7 @@ import { parseCorsOrigins } from './cors.ts';
 import { CONNECTIONS_PER_ADDRESS_DEFAULT } from './http-server.ts';
 import { createLogger } from './log.ts';
 import { DEMO_CLASSES } from './seed.ts';
+import { makeOwnerOnly } from './store/open-store.ts';
 import {
   DEFAULT_POOL_SIZE,
   DEFAULT_STATEMENT_TIMEOUT_MS,
@@ -89,12 +90,41 @@ function environmentPostgres(): PostgresConfig | undefined {
   }
   return {
     url,
-    poolSize: environmentNumber('DATABASE_POOL_SIZE', DEFAULT_POOL_SIZE) || DEFAULT_POOL_SIZE,
+    // At least 1: a pool of none could never answer (0 used to mean the default, unsaid).
+    poolSize: environmentLimit('DATABASE_POOL_SIZE', DEFAULT_POOL_SIZE),
     statementTimeoutMs: environmentNumber(
       'DATABASE_STATEMENT_TIMEOUT_MS',
       DEFAULT_STATEMENT_TIMEOUT_MS,
     ),
   };
+}
+
+/** A TCP port: 0 asks the system for a free one (the `listening` or `metrics` line names it). */
+function environmentPort(name: string, fallback: number): number {
+  const value = environmentNumber(name, fallback);
+  if (value > 65_535) {
+    refuse(
+      name,
+      `${name} must be a port, 0 to 65535 (0: any free port), got "${process.env[name]}"`,
+    );
+  }
+  return value;
+}
+
+/**
+ * PORT, and METRICS_PORT when set: never the same port (metrics are never on the API's, and the
+ * second listener would stop the start with EADDRINUSE), unless both are 0 (two free ports).
+ */
+function environmentPorts(): { port: number; metricsPort: number | undefined } {
+  const port = environmentPort('PORT', 3000);
+  const metricsPort = process.env.METRICS_PORT ? environmentPort('METRICS_PORT', 0) : undefined;
+  if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) {
+    refuse(
+      'METRICS_PORT',
+      `METRICS_PORT must differ from PORT (${port}): metrics are never served on the API's port`,
+    );
+  }
+  return { port, metricsPort };
 }
 
 /** At least 1: a limit of 0 would refuse every request. */
@@ -125,8 +155,9 @@ function environmentAdmission() {
 
 /**
  * Tokens from API_TOKENS, and TOKENS_FILE's named credentials; with neither, one random token
- * kept in DATA_DIR (mode 0600) so that a restart does not sign everybody out: the
- * `console-local` credential. It is printed when created, never again.
+ * kept in DATA_DIR (mode 0600, made so again at each start) so that a restart does not sign
+ * everybody out: the `console-local` credential. It is printed when created, never again. With
+ * either, a token kept from before is not accepted, and a warning says so.
  */
 function resolveTokens(
   dataDir: string,
@@ -136,9 +167,23 @@ function resolveTokens(
     .map((token) => token.trim())
     .filter(Boolean);
   const tokensFile = process.env.TOKENS_FILE?.trim() || undefined;
-  if (configured.length > 0 || tokensFile) return { tokens: configured, tokensFile };
   const file = join(dataDir, TOKEN_FILE);
+  if (configured.length > 0 || tokensFile) {
+    // Its holders now get 401: say why, once, without the token.
+    if (existsSync(file)) {
+      const setBy = [
+        ...(configured.length > 0 ? ['API_TOKENS'] : []),
+        ...(tokensFile ? ['TOKENS_FILE'] : []),
+      ];
+      log.warn('API token kept in DATA_DIR not accepted: the configured credentials replace it', {
+        file,
+        setBy,
+      });
+    }
+    return { tokens: configured, tokensFile };
+  }
   if (existsSync(file)) {
+    keepPrivate(file);
     log.info('API token: the one kept in DATA_DIR', { file });
     return { localToken: readFileSync(file, 'utf8').trim() };
   }
@@ -148,6 +193,25 @@ function resolveTokens(
   // The one line that shows it (DESIGN: printed once), for the operator to paste at sign-in.
   log.info('API token created, shown only now', { file, token });
   return { localToken: token };
+}
+
+/**
+ * The token file made 0600 again when group or others may read it (a copy, a restore, a chmod):
+ * it lets anyone who reads it write. As the database's files are (open-store.ts); never a reason
+ * not to start.
+ */
+function keepPrivate(file: string): void {
+  const { tightened, leftOpen } = makeOwnerOnly([file]);
+  if (tightened.length > 0) {
+    log.warn('API token file was readable by other users: made readable by its owner only', {
+      files: tightened,
+    });
+  }
+  if (leftOpen.length > 0) {
+    log.warn('API token file is readable by other users, and not ours to change: chmod 600 it', {
+      files: leftOpen,
+    });
+  }
 }
 
 /**
@@ -169,11 +233,11 @@ function consoleBuild(directory: string): string | undefined {
 }
 
 const dataDir = process.env.DATA_DIR || './data';
-const metricsPort = process.env.METRICS_PORT ? environmentNumber('METRICS_PORT', 0) : undefined;
+const { port, metricsPort } = environmentPorts();
 const notReadyMs = environmentNumber('SHUTDOWN_NOT_READY_MS', SHUTDOWN_NOT_READY_MS_DEFAULT);
 // A configuration mistake deserves one clear line, not a stack trace.
 const server = await startServer({
-  port: environmentNumber('PORT', 3000),
+  port,
   host: process.env.HOST || '0.0.0.0',
   dataDir,
   postgres: environmentPostgres(),

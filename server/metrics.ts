@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ModelTimes } from './store/read-model.ts';
-import type { Store } from './store/store.ts';
+import type { Store, StoreStats } from './store/store.ts';
 import { waitAtMost } from './wait-at-most.ts';
 
 type Labels = Record<'method' | 'route' | 'status', string>;
@@ -107,10 +107,48 @@ export function createMetrics(gauges?: () => StoreGauges | undefined): Metrics {
   };
 }
 
+type IndexName = keyof StoreStats['indexes'];
+
+/**
+ * The catch-ups a scrape's own reads made (turmas_index_entries reads through the indexes, which
+ * catch up first): the refreshed gauge reports the time the requests' reads left instead, so that
+ * an idle server's stands still and an index no request has read shows its age. A load is never
+ * hidden: it moves loadedAt too.
+ */
+class ScrapeCatchUps {
+  private readonly own = new Map<IndexName, { at: number; shown: number | undefined }>();
+
+  /** Runs a scrape's read of `index`, noting a catch-up it made. */
+  async read<T>(times: () => ModelTimes, index: IndexName, run: () => Promise<T>): Promise<T> {
+    // Copied: the store hands over its models' own fields, which the read moves.
+    const { loadedAt, refreshedAt } = times();
+    const shown = this.refreshedAt({ loadedAt, refreshedAt }, index);
+    try {
+      return await run();
+    } finally {
+      const after = times();
+      if (after.refreshedAt !== refreshedAt) {
+        if (after.refreshedAt !== undefined && after.loadedAt === loadedAt) {
+          this.own.set(index, { at: after.refreshedAt, shown });
+        } else {
+          this.own.delete(index);
+        }
+      }
+    }
+  }
+
+  /** When `index` last caught up for a request (or loaded), leaving out the scrapes' own. */
+  refreshedAt(times: ModelTimes, index: IndexName): number | undefined {
+    const own = this.own.get(index);
+    return own && times.refreshedAt === own.at ? own.shown : times.refreshedAt;
+  }
+}
+
 /** The indexes' sizes and SQLite's write lock, asked of the store at each scrape. */
 function registerStoreGauges(registry: Registry, gauges?: () => StoreGauges | undefined) {
+  const catchUps = new ScrapeCatchUps();
   // First: a scrape collects all at once, and the pool must be read before the queries below.
-  registerStoreStats(registry, gauges);
+  registerStoreStats(registry, gauges, catchUps);
   new Gauge({
     name: 'turmas_index_entries',
     help: 'Entries in the in-memory indexes: turmas (the list) and students (the search).',
@@ -120,14 +158,17 @@ function registerStoreGauges(registry: Registry, gauges?: () => StoreGauges | un
       const source = gauges?.();
       if (!source) return;
       this.reset();
+      const { store } = source;
+      const read = <T>(index: IndexName, run: () => Promise<T>) =>
+        within(catchUps.read(() => store.stats().indexes[index], index, run));
       // Side by side: one after the other, a database that does not answer held a scrape 2 s.
       await Promise.all([
-        within(source.store.listClasses({ page: 1, pageSize: 1 })).then(
+        read('turmas', () => store.listClasses({ page: 1, pageSize: 1 })).then(
           (list) => list && this.set({ index: 'turmas' }, list.totalRecords),
           ignore,
         ),
         source.students &&
-          within(source.store.searchStudents({ page: 1, pageSize: 1 })).then(
+          read('students', () => store.searchStudents({ page: 1, pageSize: 1 })).then(
             (search) => search && this.set({ index: 'students' }, search.totalRecords),
             ignore,
           ),
@@ -151,7 +192,11 @@ function registerStoreGauges(registry: Registry, gauges?: () => StoreGauges | un
 }
 
 /** The figures the store keeps in memory (Store.stats): read at a scrape, never per request. */
-function registerStoreStats(registry: Registry, gauges?: () => StoreGauges | undefined) {
+function registerStoreStats(
+  registry: Registry,
+  gauges: (() => StoreGauges | undefined) | undefined,
+  catchUps: ScrapeCatchUps,
+) {
   const stats = () => gauges?.()?.store.stats();
   new Gauge({
     name: 'db_pool',
@@ -182,7 +227,11 @@ function registerStoreStats(registry: Registry, gauges?: () => StoreGauges | und
       this.inc({ kind: 'write' }, waits.writes);
     },
   });
-  const times = (name: string, help: string, at: keyof ModelTimes) =>
+  const times = (
+    name: string,
+    help: string,
+    at: (model: ModelTimes, index: IndexName) => unknown,
+  ) =>
     new Gauge({
       name,
       help,
@@ -191,20 +240,22 @@ function registerStoreStats(registry: Registry, gauges?: () => StoreGauges | und
       collect() {
         const indexes = stats()?.indexes;
         if (!indexes) return;
-        for (const [index, model] of Object.entries(indexes)) {
-          if (model[at] !== undefined) this.set({ index }, model[at] / 1000);
+        for (const index of Object.keys(indexes) as IndexName[]) {
+          const time = at(indexes[index], index);
+          if (typeof time === 'number') this.set({ index }, time / 1000);
         }
       },
     });
   times(
     'turmas_index_loaded_timestamp_seconds',
     'When each in-memory index (turmas, students) was last loaded whole from the database.',
-    'loadedAt',
+    (model) => model.loadedAt,
   );
   times(
     'turmas_index_refreshed_timestamp_seconds',
-    'When each in-memory index last caught up with the database (a load or the changes since).',
-    'refreshedAt',
+    'When each in-memory index last caught up with the database for a request (a load or the ' +
+      "changes since; a scrape's own reads left out).",
+    (model, index) => catchUps.refreshedAt(model, index),
   );
 }
 

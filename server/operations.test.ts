@@ -133,7 +133,7 @@ describe('metrics', () => {
 
   it('say when each index was last loaded and last caught up', async () => {
     const before = sample(await scrape(server.metricsUrl), TURMAS_REFRESHED)!;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await clockPast(Date.now());
     await server.listClasses();
     const text = await scrape(server.metricsUrl);
     const now = Date.now() / 1000;
@@ -147,7 +147,34 @@ describe('metrics', () => {
     // A list catches the turma index up first.
     expect(sample(text, TURMAS_REFRESHED)).toBeGreaterThan(before);
   });
+
+  it("do not move when each index last caught up by scraping: an idle server's stands still", async () => {
+    const refreshed = (text: string) =>
+      ['turmas', 'students'].map((index) =>
+        sample(text, `turmas_index_refreshed_timestamp_seconds{index="${index}"}`),
+      );
+    const first = await scrape(server.metricsUrl);
+    await clockPast(Date.now());
+    const second = await scrape(server.metricsUrl);
+    await clockPast(Date.now());
+    const third = await scrape(server.metricsUrl);
+
+    expect(refreshed(first)).toEqual([expect.any(Number), expect.any(Number)]);
+    expect(refreshed(second)).toEqual(refreshed(first));
+    expect(refreshed(third)).toEqual(refreshed(first));
+    // The entries are still counted, and a request's read still moves the time.
+    expect(sample(third, 'turmas_index_entries{index="turmas"}')).toBe(3);
+    await server.listClasses();
+    expect(sample(await scrape(server.metricsUrl), TURMAS_REFRESHED)).toBeGreaterThan(
+      refreshed(first)[0]!,
+    );
+  });
 });
+
+/** Resolves once the clock has passed `ms`: times taken after it are later, to the millisecond. */
+async function clockPast(ms: number): Promise<void> {
+  while (Date.now() <= ms) await new Promise((resolve) => setImmediate(resolve));
+}
 
 const TURMAS_REFRESHED = 'turmas_index_refreshed_timestamp_seconds{index="turmas"}';
 

@@ -231,7 +231,10 @@ export function seed(db: Db, size: SeedSize, seedValue = 2026): void {
   );
 
   const replaceAll = () => {
-    db.exec('DELETE FROM enrolments; DELETE FROM students; DELETE FROM classes;');
+    // The audit trail too, as on PostgreSQL: its student ids and turma ids would name the new
+    // rows (students' ids start again from 1).
+    db.exec(`DELETE FROM enrolments; DELETE FROM students; DELETE FROM classes;
+      DELETE FROM audit; DELETE FROM audit_classes; DELETE FROM audit_tail;`);
     const { classes, students, enrolments } = rows;
     classes.ids.forEach((id, i) => {
       const created = classes.createdAt[i]!;

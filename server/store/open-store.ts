@@ -58,12 +58,34 @@ export async function openStore(
  * Only files this process's user owns (another's is left, and said); never a reason not to start.
  */
 function makePrivate(dataDir: string, log: WarningLogger): void {
-  const uid = process.getuid?.();
-  if (uid === undefined) return; // no POSIX modes (Windows)
+  const files = ['', '-wal', '-shm'].map((suffix) => join(dataDir, `${DATABASE_FILE}${suffix}`));
+  const { tightened, leftOpen } = makeOwnerOnly(files);
+  if (tightened.length > 0) {
+    log.warn('database files were readable by other users: made readable by their owner only', {
+      files: tightened,
+    });
+  }
+  if (leftOpen.length > 0) {
+    log.warn('database files are readable by other users, and not ours to change: chmod 600 them', {
+      files: leftOpen,
+    });
+  }
+}
+
+/**
+ * Those of `files` that exist and that group or others may read, made 0600 (less what the owner
+ * lacked) when this process's user owns them; the rest are named in `leftOpen`. The caller says
+ * it: the database's files here, the generated token in main.ts.
+ */
+export function makeOwnerOnly(files: readonly string[]): {
+  tightened: string[];
+  leftOpen: string[];
+} {
   const tightened: string[] = [];
   const leftOpen: string[] = [];
-  for (const suffix of ['', '-wal', '-shm']) {
-    const file = join(dataDir, `${DATABASE_FILE}${suffix}`);
+  const uid = process.getuid?.();
+  if (uid === undefined) return { tightened, leftOpen }; // no POSIX modes (Windows)
+  for (const file of files) {
     try {
       const { mode, uid: owner } = statSync(file);
       if ((mode & 0o077) === 0) continue;
@@ -79,14 +101,5 @@ function makePrivate(dataDir: string, log: WarningLogger): void {
       if (code !== 'ENOENT') leftOpen.push(`${file} (${code ?? String(error)})`);
     }
   }
-  if (tightened.length > 0) {
-    log.warn('database files were readable by other users: made readable by their owner only', {
-      files: tightened,
-    });
-  }
-  if (leftOpen.length > 0) {
-    log.warn('database files are readable by other users, and not ours to change: chmod 600 them', {
-      files: leftOpen,
-    });
-  }
+  return { tightened, leftOpen };
 }
