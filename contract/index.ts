@@ -347,7 +347,8 @@ export const ROSTER_EXTENSION = 'roster';
 /**
  * `GET /v1/classe` with a `query` and no `sortBy` answers best match first: more query words
  * met as whole words, then as word starts (`matchWord`), then fewer words of the name the query
- * did not meet, then name, then id. Without it a list is by name, as the plain v1 says.
+ * did not meet (a query word met whole meets no other word by its start), then the name typed
+ * exactly, then name, then id. Without it a list is by name, as the plain v1 says.
  */
 export const RANK_EXTENSION = 'rank';
 /** `GET /v1/students/by-email`: students read by e-mail, each with all their turmas. */

@@ -108,7 +108,7 @@ function expectedKeys(turmas: readonly Turma[], query: string, sortBy: SortBy | 
   return list.map(({ key }) => key);
 }
 
-const queryArbitrary = fc
+const wordsArbitrary = fc
   .array(
     fc.oneof(
       fc.constantFrom(...WORDS, ...MORE_WORDS),
@@ -118,6 +118,14 @@ const queryArbitrary = fc
     { minLength: 1, maxLength: 4 },
   )
   .map((words) => words.join(' '));
+/** A turma's name typed in full, or its words in another order (exactly named first). */
+const typedNameArbitrary = fc
+  .tuple(fc.constantFrom(...TURMAS.map(({ name }) => name)), fc.boolean())
+  .map(([name, reversed]) => (reversed ? name.split(' ').reverse().join(' ') : name));
+const queryArbitrary = fc.oneof(
+  { arbitrary: wordsArbitrary, weight: 3 },
+  { arbitrary: typedNameArbitrary, weight: 1 },
+);
 
 describe('the turmas index, each of its methods against the rule', () => {
   it.each(LIMITS)(
@@ -229,4 +237,134 @@ describe('the turmas index, each of its methods against the rule', () => {
       }
     }
   });
+});
+
+describe('best match first: the query as typed, and the words a query word takes', () => {
+  const NAMES = [
+    'Física – 2ª série B',
+    '2ª série B — Física',
+    '2ª série B — Química',
+    'Física – 2ª série A',
+    '8º ano A — Arte',
+    '8º ano A 2026',
+    '8º ano B — Arte',
+    '1º ano E — Física',
+    '1º ano E — Educação Física',
+    'Ano 3 B',
+    '3 ano B',
+    '3º ano B — Artes · Unidade 2',
+    'Educação A A',
+    'A Educação A',
+    'Ensino Religioso',
+    'Oficina de Arte',
+  ];
+  const turmas: Turma[] = NAMES.map((name, at) => ({
+    key: at + 1,
+    // Ids against the names' order, so that no tie falls to the id by chance.
+    id: `t${String(99 - at).padStart(2, '0')}`,
+    name,
+    createdAt: at,
+    countStudents: 0,
+    updatedAt: at,
+  }));
+  // Few turmas sorted (rankedFew); many, each group of one place walked by name (split down to
+  // the tier's planes); many, the groups of fewer than 4 sorted (rankedSlice).
+  const PATHS: [string, ClassSearchLimits][] = [
+    ['few', { few: 1, rankedHead: 500, walkedDepth: 1_000, sparse: 1 / 128 }],
+    ['many, walked', { few: 0, rankedHead: 3, walkedDepth: 1, sparse: 0 }],
+    ['many, sorted', { few: 1 / 4, rankedHead: 3, walkedDepth: 1, sparse: 1 / 2 }],
+  ];
+  /** Every page of `pageSize`, asked first to last and then last to first, joined. */
+  function pagedNames(index: ClassSearch, query: string, pageSize: number) {
+    const { totalRecords } = index.page(query, undefined, 1, pageSize);
+    const pages = Math.ceil(totalRecords / pageSize);
+    const read = (page: number) => index.page(query, undefined, page, pageSize).keys;
+    const forward = Array.from({ length: pages }, (_, at) => read(at + 1)).flat();
+    const backward = Array.from({ length: pages }, (_, at) => read(pages - at)).reverse();
+    expect(backward.flat(), `${query}: pages asked backward`).toEqual(forward);
+    expect(new Set(forward).size, `${query}: no turma twice`).toBe(totalRecords);
+    return forward.map((key) => turmas[key - 1]!.name);
+  }
+
+  it.each(PATHS)('puts the name typed exactly first, on every page (%s)', (_, limits) => {
+    for (const pageSize of [1, 2, 3, 20]) {
+      const index = indexOf(turmas, limits);
+      // Same words, all whole, none left over: by name "2ª…" came first.
+      expect(pagedNames(index, 'Física – 2ª série B', pageSize).slice(0, 2)).toEqual([
+        'Física – 2ª série B',
+        '2ª série B — Física',
+      ]);
+      expect(pagedNames(index, '2ª série B — Física', pageSize).slice(0, 2)).toEqual([
+        '2ª série B — Física',
+        'Física – 2ª série B',
+      ]);
+      expect(pagedNames(index, '3 ano b', pageSize).slice(0, 2)).toEqual(['3 ano B', 'Ano 3 B']);
+      expect(pagedNames(index, 'ano 3 b', pageSize).slice(0, 2)).toEqual(['Ano 3 B', '3 ano B']);
+      // Repeats kept: "a educacao a" is one name exactly, not the other.
+      expect(pagedNames(index, 'a educacao a', pageSize).slice(0, 2)).toEqual([
+        'A Educação A',
+        'Educação A A',
+      ]);
+      for (const query of ['Física – 2ª série B', 'fisica 2 serie b', 'a educacao a', 'b 3'])
+        expect(pagedNames(index, query, pageSize)).toEqual(
+          expectedKeys(turmas, query, undefined).map((key) => turmas[key - 1]!.name),
+        );
+    }
+  });
+
+  it.each(PATHS.slice(1))(
+    'puts the name typed exactly first among many turmas, found by a rare word too (%s)',
+    (_, limits) => {
+      // "Robótica" is in 2 of 402 names: the exact one is found among that word's names.
+      const many = [
+        ...TURMAS,
+        ...['2º ano Robótica', 'Robótica 2º ano'].map((name, at) => ({
+          ...TURMAS[at]!,
+          key: TURMAS.length + at + 1,
+          id: `r${at}`,
+          name,
+        })),
+      ];
+      const index = indexOf(many, limits);
+      for (const query of ['Robótica 2º ano', '2º ano Robótica', 'robotica 2 ano']) {
+        const expected = expectedKeys(many, query, undefined);
+        expect(index.page(query, undefined, 1, 2).keys, query).toEqual(expected.slice(0, 2));
+      }
+      expect(index.page('Robótica 2º ano', undefined, 1, 1).keys).toEqual([TURMAS.length + 2]);
+      expect(index.page('2º ano Robótica', undefined, 1, 1).keys).toEqual([TURMAS.length + 1]);
+    },
+  );
+
+  it.each(PATHS)(
+    'leaves over the words a query word only starts where it meets another whole (%s)',
+    (_, limits) => {
+      for (const pageSize of [1, 2, 20]) {
+        const index = indexOf(turmas, limits);
+        // "a" meets "A" whole: "Arte" is left over like "2026", and then the name decides.
+        // "8º ano B — Arte" has no word "a": last.
+        for (const query of ['8 ano a', '8º ano A'])
+          expect(pagedNames(index, query, pageSize), query).toEqual([
+            '8º ano A 2026',
+            '8º ano A — Arte',
+            '8º ano B — Arte',
+          ]);
+        // "e" meets "E" whole: "Educação" is left over.
+        expect(pagedNames(index, '1 ano e fisica', pageSize)).toEqual([
+          '1º ano E — Física',
+          '1º ano E — Educação Física',
+        ]);
+        // A word met only at a start is taken where the word meets none whole.
+        expect(pagedNames(index, 'arte', pageSize)).toEqual([
+          'Oficina de Arte',
+          '8º ano A — Arte',
+          '8º ano B — Arte',
+          '3º ano B — Artes · Unidade 2',
+        ]);
+        for (const query of ['8 ano a', 'a', 'e', 'a arte', 'a ar', 'e educacao', 'ano a 8'])
+          expect(pagedNames(index, query, pageSize), query).toEqual(
+            expectedKeys(turmas, query, undefined).map((key) => turmas[key - 1]!.name),
+          );
+      }
+    },
+  );
 });

@@ -7,7 +7,14 @@
  * with slots (0…size-1 in key order), by which the model keeps the rest of each row, and with
  * the rows' keys.
  */
-import { matchWord, searchWords, splitFoldedWords, type SortBy, type SortField } from '#contract';
+import {
+  foldedWords,
+  matchWord,
+  searchWords,
+  splitFoldedWords,
+  type SortBy,
+  type SortField,
+} from '#contract';
 import { remember } from './kept.ts';
 import { naturalSortKey } from './natural-sort-key.ts';
 import { compareCodePoints } from './student-search.ts';
@@ -133,7 +140,8 @@ interface WordTerms {
 }
 /**
  * The turmas one query word meets, for a ranking: whole, whole or at a start, and how many of
- * each name's terms it meets (bit-sliced). A common term's own bitset where that is all of it.
+ * each name's terms it claims (bit-sliced): those it meets whole where it meets one whole, all
+ * it meets elsewhere (placeOf). A common term's own bitset where that is all of it.
  */
 interface WordBits {
   whole: Bits;
@@ -158,12 +166,24 @@ const KIND: Record<NonNullable<ReturnType<typeof matchWord>>, number> = {
  */
 const UNMET_MAX = (1 << 14) - 1;
 const FIELD_BITS = 4;
+/**
+ * Within one place, the turmas named exactly as typed come first: their folded words, in order,
+ * are the query's (repeats kept). One bit below the place's (set for the others); a place with
+ * it is below 2^23.
+ */
+const TIER_BITS = 1;
+/**
+ * A sort key is (place and tier) × POSITION + the turma's position by name: below 2^23 × 2^29,
+ * exact in a double while there are fewer than 2^29 turmas.
+ */
+const POSITION = 2 ** 29;
 
 /**
  * A search's turmas best match first: each one's place, bit-sliced (planes[j] holds bit j of
  * every turma's place, for the turmas found); and its first turmas in order (`rankedHead`).
  */
 interface Ranking {
+  /** The tier's plane (the turmas not named exactly as typed), then the place's. */
   planes: Bits[];
   /** The turmas it orders: all those found, or only the best tier's (`ranking`). */
   found: Found;
@@ -218,6 +238,11 @@ export class ClassSearch {
   /** The distinct terms of slot s's name: nameTerms[nameTermsFrom[s] … nameTermsFrom[s + 1]). */
   private readonly nameTerms: Uint16Array | Int32Array;
   private readonly nameTermsFrom: Int32Array;
+  /** Each term's number, by its word. */
+  private readonly termNumbers = new Map<string, number>();
+  /** The slots whose names repeat a word, each with all its name's terms in order, repeats kept. */
+  private readonly repeats: Bits;
+  private readonly repeatedTerms = new Map<number, Int32Array>();
   private readonly wordTerms = new Map<string, WordTerms>();
   private readonly wordSlots = new Map<string, Bits>();
   private readonly searches = new Map<string, Found>();
@@ -247,7 +272,8 @@ export class ClassSearch {
     const keys: number[] = [];
     const counts: number[] = [];
     const updated: number[] = [];
-    const termNumbers = new Map<string, number>();
+    const termNumbers = this.termNumbers;
+    const repeated: [number, number[]][] = [];
     const postings: number[][] = [];
     const nameTerms = new GrowingArray((length) => new Int32Array(length));
     const nameTermsFrom = new GrowingArray((length) => new Int32Array(length));
@@ -259,7 +285,9 @@ export class ClassSearch {
       counts.push(turma.countStudents);
       updated.push(Date.parse(turma.updatedAt));
       nameTermsFrom.push(nameTerms.length);
-      for (const word of new Set(splitFoldedWords(turma.searchName))) {
+      const words = splitFoldedWords(turma.searchName);
+      const distinct = new Set(words);
+      for (const word of distinct) {
         let term = termNumbers.get(word);
         if (term === undefined) {
           termNumbers.set(word, (term = this.terms.length));
@@ -269,9 +297,16 @@ export class ClassSearch {
         postings[term]!.push(slot);
         nameTerms.push(term);
       }
+      if (distinct.size < words.length)
+        repeated.push([slot, words.map((word) => termNumbers.get(word)!)]);
     }
     nameTermsFrom.push(nameTerms.length);
     this.size = keys.length;
+    this.repeats = bitsFor(this.size);
+    for (const [slot, terms] of repeated) {
+      this.repeats[slot >>> 5]! |= 1 << (slot & 31);
+      this.repeatedTerms.set(slot, Int32Array.from(terms));
+    }
     // Two bytes a word while the names have at most 65,536 distinct words (1,028 in the demo).
     const termsOfNames = nameTerms.values.subarray(0, nameTerms.length);
     this.nameTerms =
@@ -374,10 +409,13 @@ export class ClassSearch {
       total = found.total;
       if (from >= total) slots = [];
       else if (sortBy === undefined) {
+        // The order within a place follows the query as typed: kept by its words in order.
+        const typed = foldedWords(query ?? '');
+        const rank = typed.join(' ');
         slots =
           total < this.size * this.limits.few
-            ? pageOf(this.rankedFew(search, words, found), false, from, pageSize)
-            : this.rankedPage(search, words, found, from, Math.min(from + pageSize, total));
+            ? pageOf(this.rankedFew(rank, typed, words, found), false, from, pageSize)
+            : this.rankedPage(rank, typed, words, found, from, Math.min(from + pageSize, total));
       } else if (total < this.size * this.limits.few) {
         slots = pageOf(this.sorted(search, found, field), descending, from, pageSize);
       } else {
@@ -477,35 +515,46 @@ export class ClassSearch {
   }
 
   /**
-   * A few turmas best match first (RANK_EXTENSION), sorted by (place, name) and kept like
-   * `sorted`'s; names never change, so no write makes it stale.
+   * A few turmas best match first (RANK_EXTENSION), sorted by (place, tier, name) and kept like
+   * `sorted`'s, by the query's words as typed (`rank`); names never change, so no write makes it
+   * stale.
    */
-  private rankedFew(search: string, words: string[], found: Found): Int32Array {
-    const key = `rank ${search}`;
+  private rankedFew(rank: string, typed: string[], words: string[], found: Found): Int32Array {
+    const key = `rank ${rank}`;
     const kept = this.ordered.get(key);
     if (kept) return kept;
     const meets = this.meetsOf(words);
+    const typedTerms = this.termsTyped(typed);
     const byName = this.positions.name;
-    // (place, position by name) as one number: below 2^22 × 2^31, exact in a double.
     const sortKeys = new Float64Array(found.total);
     let at = 0;
     forEachSlot(found.bits, (slot) => {
-      sortKeys[at++] = this.placeOf(meets, words.length, slot) * 2 ** 31 + byName[slot]!;
+      const place = this.placeOf(meets, words.length, slot) * (1 << TIER_BITS);
+      const tier = typedTerms && this.namedAs(typedTerms, slot) ? 0 : 1;
+      sortKeys[at++] = (place + tier) * POSITION + byName[slot]!;
     });
     sortKeys.sort();
     const list = new Int32Array(found.total);
-    for (let at = 0; at < list.length; at++) list[at] = this.orders.name[sortKeys[at]! % 2 ** 31]!;
+    for (let at = 0; at < list.length; at++) list[at] = this.orders.name[sortKeys[at]! % POSITION]!;
     return remember(this.ordered, key, list, ORDERED_KEPT);
   }
 
-  /** A turma's place, from its name's terms (`meetsOf`). */
+  /**
+   * A turma's place, from its name's terms (`meetsOf`). A word of the name is met when a query
+   * word meets it whole, or meets it otherwise and meets no word of this name whole: "a" that
+   * found the section "A" does not also take "Arte", which is left over like any unmet word.
+   */
   private placeOf(meets: Uint32Array, words: number, slot: number): number {
     let met = 0;
+    const from = this.nameTermsFrom[slot]!;
+    const to = this.nameTermsFrom[slot + 1]!;
+    for (let at = from; at < to; at++) met |= meets[this.nameTerms[at]!]!;
+    const metWhole = met & 0xff;
     let unmet = 0;
-    for (let at = this.nameTermsFrom[slot]!; at < this.nameTermsFrom[slot + 1]!; at++) {
+    for (let at = from; at < to; at++) {
       const meeting = meets[this.nameTerms[at]!]!;
-      met |= meeting;
-      if (meeting === 0) unmet++;
+      if ((meeting & 0xff) === 0 && (((meeting >>> 8) | (meeting >>> 16)) & ~metWhole & 0xff) === 0)
+        unmet++;
     }
     const whole = bitCount8(met);
     const inside = words - whole - bitCount8((met >>> 8) & ~met);
@@ -513,14 +562,74 @@ export class ClassSearch {
     return fields * (UNMET_MAX + 1) + Math.min(unmet, UNMET_MAX);
   }
 
+  /** Each of the query's words as typed, as a term; undefined when one is no word of any name. */
+  private termsTyped(typed: string[]): Int32Array | undefined {
+    const terms = typed.map((word) => this.termNumbers.get(word) ?? -1);
+    return terms.includes(-1) ? undefined : Int32Array.from(terms);
+  }
+
+  /** Whether the folded words of slot's name, in order, repeats kept, are `terms`. */
+  private namedAs(terms: Int32Array, slot: number): boolean {
+    let name: ArrayLike<number> = this.nameTerms;
+    let from = this.nameTermsFrom[slot]!;
+    if (has(this.repeats, slot)) {
+      name = this.repeatedTerms.get(slot)!;
+      from = 0;
+      if (name.length !== terms.length) return false;
+    } else if (this.nameTermsFrom[slot + 1]! - from !== terms.length) return false;
+    for (let at = 0; at < terms.length; at++) if (name[from + at] !== terms[at]) return false;
+    return true;
+  }
+
+  /**
+   * The turmas of `found` named exactly as typed (`namedAs`): those of the typed word in fewest
+   * names when one is a rare term, else the bitsets of the typed terms and of the names with as
+   * many distinct words ANDed, 32 turmas a machine word; each then read.
+   */
+  private namedExactly(typed: string[], found: Bits): Bits {
+    const exact = this.newBits();
+    const terms = this.termsTyped(typed);
+    if (!terms) return exact;
+    const named = (slot: number) => {
+      if (this.namedAs(terms, slot)) exact[slot >>> 5]! |= 1 << (slot & 31);
+    };
+    const distinct = [...new Set(terms)];
+    const rare = distinct
+      .filter((term) => !this.commonTerms[term])
+      .sort((a, b) => this.termNames[a]! - this.termNames[b]!)[0];
+    if (rare !== undefined) {
+      for (const slot of this.postings[rare]!) if (has(found, slot)) named(slot);
+      return exact;
+    }
+    const common = distinct.map((term) => this.commonTerms[term]!);
+    const count = Math.min(distinct.length, UNMET_MAX);
+    for (let at = 0; at < found.length; at++) {
+      let value = found[at]!;
+      for (let term = 0; value !== 0 && term < common.length; term++) value &= common[term]![at]!;
+      for (let plane = 0; value !== 0 && plane < this.unmetBits; plane++) {
+        const bits = this.wordCounts[plane]![at]!;
+        value &= (count >>> plane) & 1 ? bits : ~bits;
+      }
+      for (; value !== 0; value &= value - 1) named((at << 5) | (31 - Math.clz32(value & -value)));
+    }
+    return exact;
+  }
+
   /**
    * Many turmas best match first (RANK_EXTENSION), for a page ending at `to`: every turma's
    * place at once, 32 turmas a machine word (bit-sliced), from the bitsets of the words the query
    * meets, so that a word in 750,000 names ("ano") costs passes over 31,250 words, not over its
-   * names. Kept, with its first turmas in order; names never change, so no write makes it stale.
+   * names. Kept by the query's words as typed (`rank`), with its first turmas in order; names
+   * never change, so no write makes it stale.
    */
-  private ranking(search: string, words: string[], found: Found, to: number): Ranking {
-    const kept = this.rankings.get(search);
+  private ranking(
+    rank: string,
+    typed: string[],
+    words: string[],
+    found: Found,
+    to: number,
+  ): Ranking {
+    const kept = this.rankings.get(rank);
     if (kept && to <= kept.found.total) return kept;
     const { bits } = found;
     const each = words.map((word) => this.wordBits(word));
@@ -536,7 +645,7 @@ export class ClassSearch {
         best[at] = value;
         total += bitCount32(value);
       }
-      if (to <= total) return this.ranked(search, words, { bits: best, total }, []);
+      if (to <= total) return this.ranked(rank, typed, words, { bits: best, total }, []);
       this.letGo.push(best);
     }
     const fieldBits = 32 - Math.clz32(words.length);
@@ -555,29 +664,59 @@ export class ClassSearch {
     // Its own copy of the turmas found: the searches' cache lets go of its bitsets.
     const own = this.newBits();
     own.set(bits);
-    return this.ranked(search, words, { bits: own, total: found.total }, fields);
+    return this.ranked(rank, typed, words, { bits: own, total: found.total }, fields);
   }
 
   /**
-   * A ranking of the turmas `found` (its own bitset), by their unmet words below `fields`,
-   * kept in place of any ranking of the same search.
+   * A ranking of the turmas `found` (its own bitset), by their unmet words below `fields`, and
+   * within a place the turmas named exactly as typed first (`namedExactly`); kept in place of
+   * any ranking of the same typed query.
    */
-  private ranked(search: string, words: string[], found: Found, fields: Bits[]): Ranking {
+  private ranked(
+    rank: string,
+    typed: string[],
+    words: string[],
+    found: Found,
+    fields: Bits[],
+  ): Ranking {
     const { bits } = found;
     const each = words.map((word) => this.wordBits(word));
     const unmet = Array.from({ length: this.unmetBits }, () => this.newBits());
-    // unmet = the name's words - the terms the query meets, each counted once: the words' own
-    // counts, less a term's repeats where several words meet it. Modulo 2^unmetBits, as the
-    // result fits.
+    // unmet = the name's words - the terms the query's words claim, each counted once: a word
+    // claims the terms it meets whole, and the others it meets only in names where it meets none
+    // whole (placeOf). The words' own claims (`wordBits`), less a term's repeats where several
+    // words claim it. Modulo 2^unmetBits, as the result fits.
     for (let plane = 0; plane < this.unmetBits; plane++) unmet[plane]!.set(this.wordCounts[plane]!);
-    const meetings = new Uint8Array(this.terms.length);
-    for (const word of words) for (const term of this.termsMeeting(word).terms) meetings[term]!++;
-    for (let term = 0; term < meetings.length; term++) {
-      for (let repeat = 1; repeat < meetings[term]!; repeat++) {
-        const common = this.commonTerms[term];
-        if (common) for (let at = 0; at < bits.length; at++) addAt(unmet, at, common[at]!);
-        else for (const slot of this.postings[term]!) addAt(unmet, slot >>> 5, 1 << (slot & 31));
+    // Per term: how many words meet it whole, and the words that meet it otherwise.
+    const wholes = new Uint8Array(this.terms.length);
+    const partlyBy: (number[] | undefined)[] = [];
+    words.forEach((word, i) => {
+      const { terms, kinds } = this.termsMeeting(word);
+      for (let at = 0; at < terms.length; at++) {
+        const term = terms[at]!;
+        if (kinds[at] === WHOLE) wholes[term]!++;
+        else (partlyBy[term] ??= []).push(i);
       }
+    });
+    for (let term = 0; term < wholes.length; term++) {
+      if (wholes[term]! + (partlyBy[term]?.length ?? 0) < 2) continue;
+      // Per turma of the term: each claim after the first is a repeat. Claims by words that meet
+      // it whole hold in every name; a claim by a word that meets it otherwise, where that word
+      // meets no word of the name whole.
+      const claimedBy = (partlyBy[term] ?? []).map((i) => each[i]!.whole);
+      const repeats = (at: number, held: number) => {
+        for (let repeat = 1; repeat < wholes[term]!; repeat++) addAt(unmet, at, held);
+        let seen = wholes[term]! > 0 ? held : 0;
+        for (const whole of claimedBy) {
+          const claim = held & ~whole[at]!;
+          addAt(unmet, at, claim & seen);
+          seen |= claim;
+        }
+      };
+      const common = this.commonTerms[term];
+      if (common) {
+        for (let at = 0; at < bits.length; at++) if (bits[at] !== 0) repeats(at, common[at]!);
+      } else for (const slot of this.postings[term]!) repeats(slot >>> 5, 1 << (slot & 31));
     }
     for (const { counts } of each) {
       for (let at = 0; at < bits.length; at++) {
@@ -591,14 +730,21 @@ export class ClassSearch {
         }
       }
     }
-    const ranking: Ranking = { planes: [...unmet, ...fields], found, head: new Int32Array(0) };
+    // The tier's plane: the turmas found not named exactly as typed.
+    const tier = this.namedExactly(typed, bits);
+    for (let at = 0; at < bits.length; at++) tier[at] = bits[at]! & ~tier[at]!;
+    const ranking: Ranking = {
+      planes: [tier, ...unmet, ...fields],
+      found,
+      head: new Int32Array(0),
+    };
     const forget = (evicted: Ranking) => this.letGo.push(...evicted.planes, evicted.found.bits);
-    const replaced = this.rankings.get(search);
+    const replaced = this.rankings.get(rank);
     if (replaced) {
-      this.rankings.delete(search);
+      this.rankings.delete(rank);
       forget(replaced);
     }
-    return remember(this.rankings, search, ranking, RANKINGS_KEPT, forget);
+    return remember(this.rankings, rank, ranking, RANKINGS_KEPT, forget);
   }
 
   /**
@@ -606,8 +752,15 @@ export class ClassSearch {
    * (a page of 20 costs a twenty-fifth of a head of 500); past it, the page alone, and from the
    * second such page all of it, once, kept: staff who page on page on.
    */
-  private rankedPage(search: string, words: string[], found: Found, from: number, to: number) {
-    const ranking = this.ranking(search, words, found, to);
+  private rankedPage(
+    rank: string,
+    typed: string[],
+    words: string[],
+    found: Found,
+    from: number,
+    to: number,
+  ) {
+    const ranking = this.ranking(rank, typed, words, found, to);
     if (ranking.list) return Array.from(ranking.list.subarray(from, to));
     if (to <= this.limits.rankedHead) {
       if (to > ranking.head.length) ranking.head = this.rankedSlice(ranking, 0, to);
@@ -624,8 +777,8 @@ export class ClassSearch {
   /**
    * Turmas `from`…`to` (excluded) of a ranking. The turmas found are split by the places' bits,
    * most significant first, into the groups that hold the slice (a count tells which to skip);
-   * a group of few turmas is sorted by the rest of its place and name, one of many that share a
-   * place is walked in name order.
+   * a group of few turmas is sorted by the rest of its place, its tier and name; one of many that
+   * share a place and tier is walked in name order.
    */
   private rankedSlice({ planes, found }: Ranking, from: number, to: number): Int32Array {
     const slice = new Int32Array(to - from);
@@ -640,7 +793,7 @@ export class ClassSearch {
       const skip = Math.max(0, from - position);
       const end = Math.min(count, to - position);
       if (count < this.size * this.limits.few) {
-        // (the place's bits left, position by name): below 2^22 × 2^31, exact in a double.
+        // (the place's bits left, tier, position by name): exact in a double (POSITION).
         const byName = this.positions.name;
         const sortKeys = new Float64Array(count);
         let at = 0;
@@ -648,11 +801,11 @@ export class ClassSearch {
           let low = 0;
           for (let plane = level; plane >= 0; plane--)
             low = low * 2 + (has(planes[plane]!, slot) ? 1 : 0);
-          sortKeys[at++] = low * 2 ** 31 + byName[slot]!;
+          sortKeys[at++] = low * POSITION + byName[slot]!;
         });
         sortKeys.sort();
         for (let at = skip; at < end; at++)
-          slice[filled++] = this.orders.name[sortKeys[at]! % 2 ** 31]!;
+          slice[filled++] = this.orders.name[sortKeys[at]! % POSITION]!;
       } else if (level < 0) {
         const leaf = { bits: group, total: count };
         for (const slot of this.walk(leaf, this.orders.name, false, skip, end - skip))
@@ -705,6 +858,7 @@ export class ClassSearch {
     const wholeBits = lent(whole) ?? union(whole);
     const notInside = start.length === 0 ? wholeBits : (lent(terms) ?? union(whole, start));
     let counts: Bits[];
+    // One term, met whole or not: claimed wherever it is.
     const only = lent(terms);
     if (only) counts = [only];
     else {
@@ -712,11 +866,18 @@ export class ClassSearch {
         { length: 32 - Math.clz32(Math.min(terms.length, 2 ** this.unmetBits - 1)) },
         () => this.newBits(),
       );
-      for (const term of terms) {
+      terms.forEach((term, index) => {
+        // A term met only at its start or inside is not claimed in names the word meets whole.
+        const mask = kinds[index] === WHOLE || whole.length === 0 ? undefined : wholeBits;
         const common = this.commonTerms[term];
-        if (common) for (let at = 0; at < common.length; at++) addAt(counts, at, common[at]!);
-        else for (const slot of this.postings[term]!) addAt(counts, slot >>> 5, 1 << (slot & 31));
-      }
+        if (common) {
+          for (let at = 0; at < common.length; at++)
+            addAt(counts, at, mask ? common[at]! & ~mask[at]! : common[at]!);
+        } else {
+          for (const slot of this.postings[term]!)
+            if (!mask || !has(mask, slot)) addAt(counts, slot >>> 5, 1 << (slot & 31));
+        }
+      });
     }
     const found = { whole: wholeBits, notInside, counts };
     return remember(this.wordKinds, word, found, WORD_BITS_KEPT, (evicted) => {
@@ -732,14 +893,14 @@ export class ClassSearch {
     else for (const slot of this.postings[term]!) bits[slot >>> 5]! |= 1 << (slot & 31);
   }
 
-  /** Per term: bit i when it meets words[i] whole, 8 + i when at its start, 16 inside. */
+  /** Per term: bit i when it meets words[i] whole, 8 + i when at its start, 16 + i inside. */
   private meetsOf(words: string[]): Uint32Array {
     const meets = new Uint32Array(this.terms.length);
     words.forEach((word, i) => {
       const { terms, kinds } = this.termsMeeting(word);
       for (let at = 0; at < terms.length; at++) {
         const kind = kinds[at]!;
-        meets[terms[at]!]! |= kind === WHOLE ? 1 << i : kind === START ? 1 << (8 + i) : 1 << 16;
+        meets[terms[at]!]! |= 1 << (i + (kind === WHOLE ? 0 : kind === START ? 8 : 16));
       }
     });
     return meets;

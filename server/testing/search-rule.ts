@@ -22,8 +22,23 @@ function meeting(name: string, words: readonly string[]) {
   return {
     whole: best.filter((strength) => strength === STRENGTH.whole).length,
     start: best.filter((strength) => strength === STRENGTH.start).length,
-    unmet: nameWords.filter((nameWord) => !words.some((word) => matchWord(nameWord, word))).length,
+    // A name word is met by a query word that meets it whole, or that meets it otherwise and
+    // meets no word of the name whole ("a" that found "A" does not also take "Arte").
+    unmet: nameWords.filter(
+      (nameWord) =>
+        !words.some((word) => {
+          const match = matchWord(nameWord, word);
+          if (match === 'whole') return true;
+          return match && !nameWords.some((other) => matchWord(other, word) === 'whole');
+        }),
+    ).length,
   };
+}
+
+/** Whether the name's folded words, in order, repeats kept, are the query's as typed. */
+function namedAs(name: string, typed: readonly string[]): boolean {
+  const nameWords = foldedWords(name);
+  return nameWords.length === typed.length && nameWords.every((word, at) => word === typed[at]);
 }
 
 /** Whether the turma named `name` is one `query` finds. */
@@ -33,19 +48,24 @@ export function matchesQuery(name: string, query: string): boolean {
 
 /**
  * The turmas `query` finds, best match first: more query words met whole, then at a word's start,
- * then fewer words of the name left unmet, then the order of `byName` (every turma by name, ties
- * by id, as the server lists them).
+ * then fewer words of the name left unmet, then the name that is the query as typed (`namedAs`),
+ * then the order of `byName` (every turma by name, ties by id, as the server lists them).
  */
 export function rankedByRule<T extends { name: string }>(byName: readonly T[], query: string): T[] {
   const words = searchWords(query);
+  const typed = foldedWords(query);
   return byName
     .flatMap((turma, position) => {
       const met = meeting(turma.name, words);
-      return met ? [{ turma, position, ...met }] : [];
+      return met ? [{ turma, position, exact: namedAs(turma.name, typed) ? 0 : 1, ...met }] : [];
     })
     .sort(
       (a, b) =>
-        b.whole - a.whole || b.start - a.start || a.unmet - b.unmet || a.position - b.position,
+        b.whole - a.whole ||
+        b.start - a.start ||
+        a.unmet - b.unmet ||
+        a.exact - b.exact ||
+        a.position - b.position,
     )
     .map(({ turma }) => turma);
 }
