@@ -198,11 +198,15 @@ test('a 60-line CSV with 5 bad lines enrols exactly the 55 good ones into two tu
     apiExtensions ? ['Avisos: 3 e-mails não são de nenhum aluno cadastrado.'] : [],
   );
   await expect(removal.start).toBeDisabled();
-  const confirm = removal.dialog.getByRole('textbox', { name: /digite quantos alunos/ });
+  // The count to type is of the students to be removed: not the three it knows to be nobody.
+  const removing = String(apiExtensions ? 55 : 58);
+  const confirm = removal.dialog.getByRole('textbox', {
+    name: `Para confirmar, digite quantos alunos serão removidos: ${removing}`,
+  });
   await confirm.fill('57');
   await expect(removal.dialog.getByText('O número digitado não é o de alunos')).toBeVisible();
   await expect(removal.start).toBeDisabled();
-  await confirm.fill('58');
+  await confirm.fill(removing);
   await removal.start.click();
   await expect(removal.finished).toBeVisible({ timeout: 60_000 });
   // The three never enrolled (no name, past expiry, no such day) are not found; nothing changes.
@@ -305,7 +309,10 @@ test('a removal says per line which turmas each student left and was not in, cou
         ]
       : [],
   );
-  await removal.dialog.getByRole('textbox', { name: /digite quantos alunos/ }).fill('4');
+  // Two students to remove where the review could tell, else every line.
+  await removal.dialog
+    .getByRole('textbox', { name: /digite quantos alunos/ })
+    .fill(apiExtensions ? '2' : '4');
   await removal.start.click();
   await expect(removal.finished).toBeVisible({ timeout: 30_000 });
 
@@ -417,6 +424,51 @@ test('a run that loses the connection says it is the connection, and finishes by
   expect(await countsOf(request, token, turmas)).toEqual(before.map((count) => count! + 6));
 });
 
+test('by keyboard: Enter in a line’s fix or the expiry never starts the run, and a cancel keeps the focus in it', async ({
+  page,
+  request,
+  token,
+}) => {
+  await signIn(page, token);
+  const turmas = (await listClasses(request, token, { pageSize: 2 })).data;
+  const cohort = cohortCsv(11); // 6 good students; line 9 has no "@"
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/v1/classe/add-student', async (route) => {
+    await released;
+    await route.continue();
+  });
+
+  await openWithTwoTurmas(page, turmas);
+  const bulk = bulkDialog(page);
+  await bulk.paste.fill(cohort.text.replace('\uFEFF', ''));
+  await bulk.review.click();
+  const fix = bulk.dialog.getByRole('textbox', { name: 'E-mail da linha 9' });
+  await fix.fill(cohort.email(9002));
+  await fix.press('Enter');
+  const expiry = bulk.dialog.getByRole('textbox', { name: 'Validade da matrícula' });
+  await expiry.fill('30/06/2099');
+  await expiry.press('Enter');
+  // Still the review: Enter was the field's.
+  await expect(expiry).toBeFocused();
+  await expect(bulk.start).toHaveAccessibleName('Matricular 7 alunos em 2 turmas');
+  await expect(bulk.progress).toBeHidden();
+
+  await bulk.dialog.getByRole('button', { name: 'Excluir todas as linhas com problema' }).click();
+  await bulk.start.press('Enter');
+  await expect(bulk.dialog.getByRole('button', { name: 'Pausar' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  const cancel = bulk.dialog.getByRole('button', { name: 'Cancelar o envio' });
+  await expect(cancel).toBeFocused();
+  await page.keyboard.press('Enter');
+  // The button turns disabled while the calls on their way finish: the focus is on the status.
+  await expect(cancel).toBeDisabled();
+  const status = bulk.dialog.getByRole('status').filter({ hasText: /^Cancelando/ });
+  await expect(status).toBeFocused();
+  release();
+  await expect(bulk.dialog.getByRole('heading', { name: 'Envio cancelado' })).toBeFocused();
+});
+
 test('a run in English and dark mode, by keyboard: paused and continued, every state passes axe', async ({
   page,
   request,
@@ -469,13 +521,16 @@ test('a run in English and dark mode, by keyboard: paused and continued, every s
     'aria-valuenow',
     '0',
   );
-  await dialog.getByRole('button', { name: 'Pause' }).press('Enter');
+  // The run starts on "Pause": the key that started it, pressed again, pauses and never cancels.
+  await expect(dialog.getByRole('button', { name: 'Pause' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(dialog.getByRole('status')).toHaveText(/^Pausing: waiting for 4 requests/);
   await expectNoAxeViolations(page, OVER_THE_PAGE);
   release();
   await expect(dialog.getByRole('status')).toHaveText('Paused');
   await expect(dialog.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '4');
-  await dialog.getByRole('button', { name: 'Continue' }).press('Enter');
+  await expect(dialog.getByRole('button', { name: 'Continue' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(dialog.getByRole('heading', { name: 'Run complete' })).toBeVisible();
   await expect(dialog.getByRole('definition')).toHaveText(['7', '5']);
   await expectNoAxeViolations(page, OVER_THE_PAGE);

@@ -345,6 +345,32 @@ describe('Bulk dialog: the review', () => {
     );
   });
 
+  it('takes Enter in a line’s fix or in the expiry as done with that field: only the button starts the run', async () => {
+    const { user, backend } = setup();
+    await review(user, LIST);
+
+    await user.type(emailOfLine(3), '.com.br{Enter}');
+    expect(emailOfLine(3)).toHaveFocus();
+    expect(reviewRow(3)).toHaveTextContent('Pronta para enviar');
+    const expiry = within(dialog()).getByRole('textbox', { name: 'Validade da matrícula' });
+    await user.clear(expiry);
+    await user.type(expiry, '30/06/2027{Enter}');
+    expect(expiry).toHaveFocus();
+    // Still the review, with nothing sent: the warnings are there to be read.
+    expect(within(dialog()).getByRole('button', { name: 'Voltar' })).toBeVisible();
+    expect(within(dialog()).queryByRole('progressbar')).toBeNull();
+    expect(writes(backend)).toEqual([]);
+
+    // The button itself, from the keyboard.
+    startButton().focus();
+    await user.keyboard('{Enter}');
+    await finished();
+    // The expiry typed, 30/06/2027 at 23:59 in São Paulo, went with the fixed line.
+    expect(writes(backend).find((request) => emailOf(request) === BRUNO)?.body).toMatchObject({
+      expirationDate: '2027-07-01T02:59:00.000Z',
+    });
+  });
+
   it('shows a long list 25 lines at a time, with the console’s pager under it', async () => {
     const { user } = setup();
     await review(user, cohort(30));
@@ -558,6 +584,53 @@ describe('Bulk dialog: an enrolment run', () => {
     ).toBeInTheDocument();
   });
 
+  it('starts on "Pausar", so a second press of the key pauses and never cancels; "Cancelar o envio" comes after it', async () => {
+    const { user, backend } = setup();
+    await review(user, cohort(10));
+    const held = backend.hold((request) => request.method === 'POST');
+    startButton().focus();
+    await user.keyboard('{Enter}');
+
+    const pause = await within(dialog()).findByRole('button', { name: 'Pausar' });
+    await waitFor(() => expect(pause).toHaveFocus());
+    const cancel = within(dialog()).getByRole('button', { name: 'Cancelar o envio' });
+    expect(pause.compareDocumentPosition(cancel) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(within(dialog()).getByRole('status')).toHaveTextContent(
+        'Pausando: aguardando 4 envios em andamento…',
+      ),
+    );
+    held.release();
+    const resume = await within(dialog()).findByRole('button', { name: 'Continuar' });
+    // The same button, still with the focus: Enter again continues.
+    expect(resume).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await finished();
+    expect(counts()).toEqual({ Matriculados: '10' });
+  });
+
+  it('keeps the focus in the run when "Cancelar o envio" turns disabled: on the status that says why', async () => {
+    const { user, backend } = setup();
+    await review(user, cohort(6));
+    const held = backend.hold((request) => request.method === 'POST');
+    await user.click(startButton());
+    await waitFor(() => expect(held.requests).toHaveLength(4));
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancelar o envio' }));
+    const status = within(dialog()).getByRole('status');
+    await waitFor(() =>
+      expect(status).toHaveTextContent('Cancelando: aguardando 4 envios em andamento…'),
+    );
+    expect(within(dialog()).getByRole('button', { name: 'Cancelar o envio' })).toBeDisabled();
+    await waitFor(() => expect(status).toHaveFocus());
+
+    held.release();
+    await finished('Envio cancelado');
+    expect(counts()).toEqual({ Matriculados: '4', 'Não enviados': '2' });
+  });
+
   it('keeps the first run’s time in the results file after a retry, and says when the retry went', async () => {
     const { user, backend } = setup();
     await review(user, cohort(5));
@@ -609,19 +682,21 @@ describe('Bulk dialog: an enrolment run', () => {
 });
 
 describe('Bulk dialog: a removal run', () => {
-  it('starts only with the number of students typed, sends {email, classes}, and reports who was not found', async () => {
+  it('starts only with the number of students to be removed typed, sends {email, classes}, and reports who was not found', async () => {
     const { user, backend } = setup({ enrolments: { t1: [ANA, BRUNO], t2: [ANA] } });
     await review(user, [ANA, 'Bruno.Lima@escola.com.br', 'zeca@escola.com.br'].join('\n'), {
       remove: true,
     });
 
     expect(dialog('Remoção em lote')).toBeInTheDocument();
-    expect(startButton()).toHaveAccessibleName('Remover 3 alunos de 2 turmas');
+    // Once the look-up has found that no student has Zeca's e-mail, two are to be removed.
+    await waitFor(() => expect(startButton()).toHaveAccessibleName('Remover 2 alunos de 2 turmas'));
     expect(startButton()).toBeDisabled();
     const confirmation = within(dialog()).getByRole('textbox', {
-      name: /^Para confirmar, digite quantos alunos serão removidos/,
+      name: 'Para confirmar, digite quantos alunos serão removidos: 2',
     });
-    await user.type(confirmation, '2');
+    // The lines, not the students removed.
+    await user.type(confirmation, '3');
     expect(confirmation).toHaveAccessibleDescription(
       'O número digitado não é o de alunos que serão removidos.',
     );
@@ -630,7 +705,7 @@ describe('Bulk dialog: a removal run', () => {
     expect(writes(backend)).toEqual([]);
 
     await user.clear(confirmation);
-    await user.type(confirmation, '3');
+    await user.type(confirmation, '2');
     expect(confirmation).not.toHaveAccessibleDescription(
       'O número digitado não é o de alunos que serão removidos.',
     );

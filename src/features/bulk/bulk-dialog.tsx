@@ -149,8 +149,10 @@ export function BulkDialog({
   }
 
   // A new step replaces the button that led to it: focus goes to the step's start (its summary
-  // or title, else its first control) rather than to the page's body, unless the step has put it
-  // somewhere in the dialog itself.
+  // or title, else its first control that can take it) rather than to the page's body, unless
+  // the step has put it somewhere in the dialog itself. A run's first control is "Pausar", as in
+  // a roster's copy or move (run-progress.tsx): the key that started the run, pressed again,
+  // pauses it and never cancels it.
   const stepRoot = useRef<HTMLDivElement>(null);
   const stepKey = step.step === 'run' && reports ? 'results' : step.step;
   const shownStep = useRef(stepKey);
@@ -162,7 +164,9 @@ export function BulkDialog({
     if (!root || (active && active !== document.body && root.contains(active))) return;
     const start =
       root.querySelector<HTMLElement>('[data-step-start]') ??
-      root.querySelector<HTMLElement>('button, input, textarea');
+      root.querySelector<HTMLElement>(
+        'button:not(:disabled), input:not(:disabled), textarea:not(:disabled)',
+      );
     start?.focus();
   }, [stepKey]);
 

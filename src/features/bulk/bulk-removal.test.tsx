@@ -100,39 +100,62 @@ const lookups = (backend: ReferenceApi) =>
 const removals = (backend: ReferenceApi) =>
   backend.requests.filter((request) => request.method === 'DELETE');
 
-/** Pastes the e-mails one a line, confirms the count and runs the removal to its end. */
-async function removeAll(user: UserEvent, emails: readonly string[], english = false) {
-  const t = english
-    ? {
-        mode: 'Remove the students',
-        paste: 'Paste the list of students',
-        review: 'Review the list',
-        confirm: /^To confirm, type how many students/,
-        start: /^Remove \d/,
-        done: 'Run complete',
-      }
-    : {
-        mode: 'Remover os alunos',
-        paste: 'Cole a lista de alunos',
-        review: 'Revisar a lista',
-        confirm: /^Para confirmar, digite quantos alunos/,
-        start: /^Remover \d/,
-        done: 'Envio concluído',
-      };
+const WORDS = {
+  'pt-BR': {
+    mode: 'Remover os alunos',
+    paste: 'Cole a lista de alunos',
+    review: 'Revisar a lista',
+    back: 'Voltar',
+    confirm: /^Para confirmar, digite quantos alunos/,
+    start: /^Remover \d/,
+    done: 'Envio concluído',
+  },
+  en: {
+    mode: 'Remove the students',
+    paste: 'Paste the list of students',
+    review: 'Review the list',
+    back: 'Back',
+    confirm: /^To confirm, type how many students/,
+    start: /^Remove \d/,
+    done: 'Run complete',
+  },
+};
+
+/** Pastes the e-mails one a line for a removal, and reviews them until the look-up is over. */
+async function reviewRemoval(user: UserEvent, emails: readonly string[], locale: Locale) {
+  const t = WORDS[locale];
   await user.click(screen.getByRole('radio', { name: t.mode }));
   await user.click(screen.getByRole('textbox', { name: t.paste }));
   await user.paste(emails.join('\n'));
   await user.click(screen.getByRole('button', { name: t.review }));
-  const confirm = await within(dialog()).findByRole('textbox', { name: t.confirm });
-  // A start while the review's look-up runs waits for it, and stops at warnings it finds.
+  await within(dialog()).findByRole('button', { name: t.back });
   await waitFor(() =>
     expect(
       within(dialog()).queryByText(/^(Verificando quais e-mails|Checking which e-mails)/),
     ).toBeNull(),
   );
-  await user.type(confirm, String(emails.length));
+}
+
+/** Types the count of students to be removed, and runs the removal under review to its end. */
+async function confirmAndRun(user: UserEvent, removing: number, locale: Locale) {
+  const t = WORDS[locale];
+  await user.type(within(dialog()).getByRole('textbox', { name: t.confirm }), String(removing));
   await user.click(within(dialog()).getByRole('button', { name: t.start }));
   await screen.findByRole('heading', { name: t.done }, { timeout: 5000 });
+}
+
+/**
+ * Removes the e-mails, confirming `removing` students: those the review's look-up did not find
+ * would remove no one.
+ */
+async function removeAll(
+  user: UserEvent,
+  emails: readonly string[],
+  removing: number,
+  locale: Locale = 'pt-BR',
+) {
+  await reviewRemoval(user, emails, locale);
+  await confirmAndRun(user, removing, locale);
 }
 
 /** The counts the results show, term by term, as a reader hears them. */
@@ -184,7 +207,8 @@ async function downloadedResults(user: UserEvent): Promise<Record<string, string
 describe('Bulk removal: what each line did', () => {
   it('says which turmas each student left and was not in, and counts only real removals', async () => {
     const { user, backend } = await setup({ enrolments: SEEDED });
-    await removeAll(user, LIST);
+    // Carla is in neither turma and Zeca is nobody: two students to remove, and all four sent.
+    await removeAll(user, LIST, 2);
 
     expect(counts()).toEqual({
       Removidos: '2',
@@ -234,7 +258,7 @@ describe('Bulk removal: what each line did', () => {
         t3: [{ email: CARLA, name: 'Carla Dias' }],
       },
     });
-    await removeAll(user, LIST);
+    await removeAll(user, LIST, 2);
 
     // Name on the list, on the platform, e-mail, expiry before (local, then ISO).
     const lines = await downloadedLines(user);
@@ -259,19 +283,29 @@ describe('Bulk removal: what each line did', () => {
     ]);
   });
 
-  it('says "não estava" for students already removed: the same list run twice', async () => {
-    const { user } = await setup({ enrolments: SEEDED });
-    await removeAll(user, [ANA, BRUNO]);
-    expect(counts()).toEqual({ Removidos: '2' });
-
-    await user.click(within(dialog()).getByRole('button', { name: 'Nova lista' }));
-    await removeAll(user, [ANA, BRUNO]);
+  it('says "não estava" for students removed since the review, and asks no removal of students it knows are gone', async () => {
+    const { user, api } = await setup({ enrolments: SEEDED });
+    await reviewRemoval(user, [ANA, BRUNO], 'pt-BR');
+    // Someone else removes them while the review stays open: the run says what it met.
+    for (const email of [ANA, BRUNO]) {
+      await api.removeStudentFromClasses({ email, classes: [{ id: 't1' }, { id: 't2' }] });
+    }
+    await confirmAndRun(user, 2, 'pt-BR');
 
     expect(counts()).toEqual({ 'Não estavam na(s) turma(s)': '2' });
     expect(results()['1']).toEqual([
       'Não estava na(s) turma(s)',
       'Não estava em: Matemática 9º A e Física 1º B (nada mudou).',
     ]);
+
+    // The same list again: the review knows nobody on it is in the turmas.
+    await user.click(within(dialog()).getByRole('button', { name: 'Nova lista' }));
+    await reviewRemoval(user, [ANA, BRUNO], 'pt-BR');
+    expect(
+      within(dialog()).getByText('Avisos: 2 alunos não estão em nenhuma das turmas escolhidas.'),
+    ).toBeVisible();
+    expect(within(dialog()).getByRole('button', { name: /^Remover 0 alunos/ })).toBeDisabled();
+    expect(within(dialog()).queryByRole('textbox', { name: /^Para confirmar/ })).toBeNull();
   });
 
   it('says the removal can be undone where the server keeps an audit trail, and not elsewhere', async () => {
@@ -295,7 +329,8 @@ describe('Bulk removal: what each line did', () => {
 
   it('without the extension says only that the students are no longer in the turmas', async () => {
     const { user, backend } = await setup({ enrolments: SEEDED, extensions: false });
-    await removeAll(user, LIST);
+    // Nothing is known before the run: every line counts, as it always did.
+    await removeAll(user, LIST, 4);
 
     expect(counts()).toEqual({ 'Não estão mais na(s) turma(s)': '3', 'Não encontrado': '1' });
     expect(results()['1']).toEqual(['Não está mais na(s) turma(s)', '']);
@@ -304,7 +339,7 @@ describe('Bulk removal: what each line did', () => {
     expect(lookups(backend)).toEqual([]);
   });
 
-  it('warns at review of lines that would remove no one; excluding them lowers the count to type', async () => {
+  it('warns at review of lines that would remove no one, and leaves them out of the count to type', async () => {
     const { user } = await setup({ enrolments: SEEDED });
     await user.click(screen.getByRole('radio', { name: 'Remover os alunos' }));
     await user.click(screen.getByRole('textbox', { name: 'Cole a lista de alunos' }));
@@ -324,10 +359,13 @@ describe('Bulk removal: what each line did', () => {
         'Não está em nenhuma das turmas escolhidas: nada muda para este aluno.',
       ),
     ).toBeVisible();
+    // Two students to remove: the two lines that would remove no one are not counted.
     expect(
-      within(dialog()).getByRole('textbox', { name: /^Para confirmar, digite .*: 4$/ }),
+      within(dialog()).getByRole('textbox', { name: /^Para confirmar, digite .*: 2$/ }),
     ).toBeVisible();
+    expect(within(dialog()).getByRole('button', { name: /^Remover 2 alunos/ })).toBeVisible();
 
+    // Left out, they change nothing of what is removed.
     await user.click(
       within(dialog()).getByRole('button', { name: 'Excluir todas as linhas com aviso' }),
     );
@@ -335,6 +373,60 @@ describe('Bulk removal: what each line did', () => {
       within(dialog()).getByRole('textbox', { name: /^Para confirmar, digite .*: 2$/ }),
     ).toBeVisible();
     expect(within(dialog()).getByRole('button', { name: /^Remover 2 alunos/ })).toBeVisible();
+  });
+
+  it('asks to confirm the students it will remove, not the lines that remove no one, once the look-up has answered', async () => {
+    // 12 students in the turmas, 3 registered but in neither (in Artes), 2 e-mails of nobody.
+    const inTurmas = Array.from({ length: 12 }, (_, i) => `aluno.${i + 1}@escola.com.br`);
+    const inArtes = ['artes.1@escola.com.br', 'artes.2@escola.com.br', 'artes.3@escola.com.br'];
+    const nobody = ['ninguem.1@escola.com.br', 'ninguem.2@escola.com.br'];
+    const { user, backend } = await setup({
+      enrolments: { t1: inTurmas, t2: inTurmas.slice(0, 6), t3: inArtes },
+    });
+    const held = backend.hold((request) => request.pathname === '/v1/students/by-email');
+    await user.click(screen.getByRole('radio', { name: 'Remover os alunos' }));
+    await user.click(screen.getByRole('textbox', { name: 'Cole a lista de alunos' }));
+    await user.paste([...inTurmas, ...inArtes, ...nobody].join('\n'));
+    await user.click(screen.getByRole('button', { name: 'Revisar a lista' }));
+
+    // Before the look-up answers, every line counts, as without it.
+    const confirm = (count: number) =>
+      within(dialog()).getByRole('textbox', {
+        name: `Para confirmar, digite quantos alunos serão removidos: ${count}`,
+      });
+    expect(await within(dialog()).findByText(/^Verificando quais e-mails/)).toBeVisible();
+    expect(confirm(17)).toBeVisible();
+    expect(
+      within(dialog()).getByRole('button', { name: 'Remover 17 alunos de 2 turmas' }),
+    ).toBeDisabled();
+
+    held.release();
+    expect(
+      await within(dialog()).findByText(
+        'Avisos: 2 e-mails não são de nenhum aluno cadastrado; 3 alunos não estão em nenhuma das turmas escolhidas.',
+      ),
+    ).toBeVisible();
+    const start = within(dialog()).getByRole('button', { name: 'Remover 12 alunos de 2 turmas' });
+    await user.type(confirm(12), '17');
+    expect(confirm(12)).toHaveAccessibleDescription(
+      'O número digitado não é o de alunos que serão removidos.',
+    );
+    expect(start).toBeDisabled();
+
+    // Enter in the typed count starts it, once it is right.
+    await user.clear(confirm(12));
+    await user.type(confirm(12), '12{Enter}');
+    await screen.findByRole('heading', { name: 'Envio concluído' }, { timeout: 5000 });
+
+    // The five were sent too, and the results count only what happened.
+    expect(removals(backend)).toHaveLength(17);
+    expect(counts()).toEqual({
+      Removidos: '12',
+      'Não estavam na(s) turma(s)': '3',
+      'Não encontrados': '2',
+    });
+    expect(backend.enrolments('t1')).toEqual([]);
+    expect(backend.enrolments('t3')).toEqual(inArtes);
   });
 
   it('a start while the review looks the e-mails up goes on once it is done, warnings and all', async () => {
@@ -368,7 +460,7 @@ describe('Bulk removal: what each line did', () => {
           request.pathname === '/v1/students/by-email' && lookups(backend).length > 1,
       },
     );
-    await removeAll(user, [ANA, CARLA]);
+    await removeAll(user, [ANA, CARLA], 1);
 
     expect(lookups(backend)).toHaveLength(2);
     expect(counts()).toEqual({ 'Não estão mais na(s) turma(s)': '2' });
@@ -382,7 +474,7 @@ describe('Bulk removal: what each line did', () => {
       where: (request) =>
         request.pathname === '/v1/students/by-email' && lookups(backend).length > 1,
     });
-    await removeAll(user, [ANA]);
+    await removeAll(user, [ANA], 1);
 
     expect(lookups(backend).length).toBeGreaterThanOrEqual(3);
     expect(removals(backend)).toHaveLength(1);
@@ -391,7 +483,7 @@ describe('Bulk removal: what each line did', () => {
 
   it('speaks English', async () => {
     const { user } = await setup({ enrolments: SEEDED, locale: 'en' });
-    await removeAll(user, LIST, true);
+    await removeAll(user, LIST, 2, 'en');
 
     expect(counts()).toEqual({ Removed: '2', 'Was not in the class(es)': '1', 'Not found': '1' });
     expect(results()['2']).toEqual([

@@ -1,7 +1,7 @@
 import { REMOVAL_SPLIT_WORDS } from '../../components/removal-outcome/removal-split-text';
 import { defineMessages } from '../../i18n/define-messages';
 import type { Locale } from '../../i18n/messages';
-import type { InputProblem, RowProblem } from './types';
+import type { IgnoredColumn, InputProblem, RowProblem } from './types';
 
 /**
  * The bulk runner's words. Counts arrive already formatted for the locale (`n` is the number,
@@ -29,6 +29,16 @@ const byLocale = {
       cancel: 'Cancelar',
       emptyInput: 'Cole a lista ou escolha um arquivo.',
       readFailed: 'Não foi possível ler o arquivo. Tente salvá-lo de novo como CSV.',
+      // Neither the worker nor the page could load the list's reader (offline, a new version).
+      parserUnavailable:
+        'Não foi possível carregar o leitor da lista. Confira a conexão e tente de novo.',
+      // One line per column left out under a recognised header (parse-input.ts).
+      ignoredColumn: ({ column, title, taken }: IgnoredColumn): string =>
+        taken
+          ? `A coluna “${title}” não foi usada: ${{ name: 'o nome', email: 'o e-mail', expiry: 'a validade' }[taken.role]} vem da coluna “${taken.by}”.`
+          : title === ''
+            ? `A coluna ${column} não foi usada: ela não tem título (os conhecidos são Nome, E-mail e Validade).`
+            : `A coluna “${title}” não foi usada: o título dela não é um dos conhecidos (Nome, E-mail, Validade).`,
       problem: (problem: InputProblem, max: string): string => {
         switch (problem.reason) {
           case 'empty':
@@ -271,6 +281,13 @@ const byLocale = {
       cancel: 'Cancel',
       emptyInput: 'Paste the list or choose a file.',
       readFailed: 'The file could not be read. Try saving it again as CSV.',
+      parserUnavailable: 'The list reader could not be loaded. Check the connection and try again.',
+      ignoredColumn: ({ column, title, taken }: IgnoredColumn): string =>
+        taken
+          ? `The column “${title}” was not used: the ${{ name: 'name', email: 'e-mail', expiry: 'expiry' }[taken.role]} comes from the column “${taken.by}”.`
+          : title === ''
+            ? `Column ${column} was not used: it has no title (those known are Name, E-mail and Expiry).`
+            : `The column “${title}” was not used: its title is not one of those known (Name, E-mail, Expiry).`,
       problem: (problem: InputProblem, max: string): string => {
         switch (problem.reason) {
           case 'empty':

@@ -48,12 +48,29 @@ export type InputProblem =
   | { reason: 'unclosed-quote'; line: number }
   | { reason: 'too-many-rows'; max: number };
 
+/**
+ * A column of the list that gave nothing to any line although some of its cells are filled: its
+ * title is none the parser knows, or another column already gives what it names. Said in the
+ * review, so no one expects a column to count that did not (an expiry column under an unknown
+ * title would otherwise leave each student the batch's expiry without a word).
+ */
+export interface IgnoredColumn {
+  /** 1-based, as a person counts columns. */
+  column: number;
+  /** The header's cell, trimmed: '' where it has none. */
+  title: string;
+  /** The title names what another column gives: what, and that column's title. */
+  taken?: { role: 'name' | 'email' | 'expiry'; by: string };
+}
+
 export interface ParsedInput {
   rows: InputRow[];
   delimiter: Delimiter;
   /** Whether the first line was a header naming the columns (it is not a student). */
   header: boolean;
   problems: InputProblem[];
+  /** The columns a header named that gave nothing (absent when none did). */
+  ignoredColumns?: IgnoredColumn[];
 }
 
 /** Why a row cannot be sent, and which of its fields to fix. */

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Progress.css';
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
 import { onlineManager } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { useFormats, type Formats } from '../../i18n/formats';
 import { useRunMessages } from './messages';
 import classes from './run-progress.module.css';
@@ -28,6 +28,8 @@ const isOnline = () => onlineManager.isOnline();
  */
 export function RunProgress({ snapshot, runner, cancellable = false }: RunProgressProps) {
   const messages = useRunMessages();
+  // Where the focus goes when the control that had it turns disabled (RunControls).
+  const statusRef = useRef<HTMLParagraphElement>(null);
   const formats = useFormats();
   const format = (value: number) => formats.number.format(value);
   const { total, succeeded, failed, notAttempted, inFlight } = snapshot;
@@ -83,7 +85,7 @@ export function RunProgress({ snapshot, runner, cancellable = false }: RunProgre
         </Progress.Root>
       </div>
       <div className={outage ? classes.outage : undefined}>
-        <Text role="status" fw={500}>
+        <Text ref={statusRef} role="status" fw={500} tabIndex={-1}>
           {status}
         </Text>
         {/* Counted down outside the status: a live region re-read every second helps nobody. */}
@@ -127,40 +129,86 @@ export function RunProgress({ snapshot, runner, cancellable = false }: RunProgre
       <Text size="sm" c="dimmed" aria-hidden>
         {`${Math.floor(percent)}%`}
       </Text>
-      <Group justify="flex-end" gap="sm">
-        {cancellable && (
-          <Button
-            variant="default"
-            onClick={() => runner.cancel()}
-            disabled={snapshot.status === 'cancelling'}
-          >
-            {messages.cancel}
-          </Button>
-        )}
-        {snapshot.status === 'paused' ? (
-          <Button
-            leftSection={
-              outage ? (
-                <IconRefresh aria-hidden size={18} />
-              ) : (
-                <IconPlayerPlay aria-hidden size={18} />
-              )
-            }
-            onClick={() => runner.resume()}
-          >
-            {outage ? messages.tryNow : messages.resume}
-          </Button>
-        ) : (
-          <Button
-            leftSection={<IconPlayerPause aria-hidden size={18} />}
-            onClick={() => runner.pause()}
-            disabled={snapshot.status !== 'running'}
-          >
-            {messages.pause}
-          </Button>
-        )}
-      </Group>
+      <RunControls
+        snapshot={snapshot}
+        runner={runner}
+        cancellable={cancellable}
+        outage={outage}
+        statusRef={statusRef}
+      />
     </Stack>
+  );
+}
+
+/**
+ * "Pausar" (or "Continuar", "Tentar agora") and, where offered, "Cancelar o envio", in that
+ * order: the run starts on the first (whoever starts it focuses the run's first control: the bulk
+ * dialog, a roster's copy or move), so that a second press of the key that started it pauses,
+ * which "Continuar" undoes, and never cancels.
+ */
+function RunControls({
+  snapshot,
+  runner,
+  cancellable,
+  outage,
+  statusRef,
+}: {
+  snapshot: RunSnapshot;
+  runner: Runner;
+  cancellable: boolean;
+  outage: boolean;
+  statusRef: RefObject<HTMLElement | null>;
+}) {
+  const messages = useRunMessages();
+  const controlsRef = useRef<HTMLDivElement>(null);
+  // A control pressed can turn disabled under the focus ("Cancelar o envio" while cancelling):
+  // the focus goes to the status that says why, not to the page's body, where Tab and Escape
+  // would start from nowhere in the dialog. A layout effect: in the same task as the change,
+  // ahead of the browser's own focus fix-up.
+  useLayoutEffect(() => {
+    const focused = document.activeElement;
+    if (
+      focused instanceof HTMLButtonElement &&
+      focused.disabled &&
+      controlsRef.current?.contains(focused)
+    ) {
+      statusRef.current?.focus();
+    }
+  });
+  return (
+    <Group ref={controlsRef} justify="flex-end" gap="sm">
+      {snapshot.status === 'paused' ? (
+        <Button
+          leftSection={
+            outage ? (
+              <IconRefresh aria-hidden size={18} />
+            ) : (
+              <IconPlayerPlay aria-hidden size={18} />
+            )
+          }
+          onClick={() => runner.resume()}
+        >
+          {outage ? messages.tryNow : messages.resume}
+        </Button>
+      ) : (
+        <Button
+          leftSection={<IconPlayerPause aria-hidden size={18} />}
+          onClick={() => runner.pause()}
+          disabled={snapshot.status !== 'running'}
+        >
+          {messages.pause}
+        </Button>
+      )}
+      {cancellable && (
+        <Button
+          variant="default"
+          onClick={() => runner.cancel()}
+          disabled={snapshot.status === 'cancelling'}
+        >
+          {messages.cancel}
+        </Button>
+      )}
+    </Group>
   );
 }
 

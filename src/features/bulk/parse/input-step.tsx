@@ -4,7 +4,7 @@ import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useState, type DragEvent } from 'react';
 import { useFormats } from '../../../i18n/formats';
 import { useBulkMessages } from '../messages';
-import { parseInputOffMainThread } from './parse-off-main-thread';
+import { parseInputOffMainThread, ParserUnavailableError } from './parse-off-main-thread';
 import { BULK_ROWS_MAX, type BulkMode, type InputProblem, type ParsedInput } from '../types';
 
 interface InputStepProps {
@@ -48,8 +48,13 @@ export function InputStep({
       } else {
         onParsed(input);
       }
-    } catch {
-      setError(messages.input.readFailed);
+    } catch (failure) {
+      // "Save it again as CSV" only helps where the list itself could not be read.
+      setError(
+        failure instanceof ParserUnavailableError
+          ? messages.input.parserUnavailable
+          : messages.input.readFailed,
+      );
     } finally {
       setReading(false);
     }

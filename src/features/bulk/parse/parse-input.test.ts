@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXPIRY_CELLS } from '../../../components/expiry-field/expiry-cells';
+import { bulkMessagesFor } from '../messages';
 import { decodeInput, parseInput, parseSource } from './parse-input';
 import { BULK_ROWS_MAX } from '../types';
 
@@ -104,6 +105,89 @@ describe('parseInput: headers and columns', () => {
     expect(parsed.rows).toEqual([
       { line: 2, name: 'Ana', email: 'ana@x.com', expiry: '2026-12-31' },
     ]);
+  });
+
+  it.each([
+    'Data de expiração',
+    'Vencimento',
+    'Data de vencimento',
+    'Data de término',
+    'Término',
+    'Validade da matrícula',
+    'Expira em',
+    'Expiration date',
+    'Expires',
+    'Expiry date',
+    'End date',
+  ])('takes each line’s own expiry from a column titled %j', (title) => {
+    const parsed = parseInput(`Nome;E-mail;${title}\nAna;ana@x.com;31/12/2027`);
+    expect(parsed).toMatchObject({ header: true, rows: [{ expiry: '31/12/2027' }] });
+    expect(parsed.ignoredColumns).toBeUndefined();
+  });
+
+  it.each([
+    ['Nome completo', 'Email'],
+    ['Aluno', 'E-mail do aluno'],
+    ['Estudante', 'Endereço de e-mail'],
+    ['Student', 'Email address'],
+    ['Full name', 'E-mail'],
+    ['Nome social', 'E-mail'],
+  ])('takes the name and e-mail from columns titled %j and %j', (name, email) => {
+    const parsed = parseInput(`Validade;${email};${name}\n31/12/2027;ana@x.com;Ana`);
+    expect(parsed.rows).toEqual([
+      { line: 2, name: 'Ana', email: 'ana@x.com', expiry: '31/12/2027' },
+    ]);
+    expect(parsed.ignoredColumns).toBeUndefined();
+  });
+
+  it('names each student by their social name where the list gives one, else by the other name', () => {
+    const parsed = parseInput(
+      'Nome;Nome social;E-mail\nJoão Silva;Joana Silva;joana@x.com\nBia Souza;;bia@x.com',
+    );
+    expect(parsed.rows.map((row) => row.name)).toEqual(['Joana Silva', 'Bia Souza']);
+    expect(parsed.ignoredColumns).toBeUndefined();
+  });
+
+  it('says which columns under a recognised header it did not use, and why', () => {
+    const parsed = parseInput(
+      [
+        'Turma;Nome;E-mail;Prazo;Observações;Vencimento;Validade;Nome completo',
+        '9A;Ana;ana@x.com;31/12/2027;;30/06/2027;31/12/2027;Ana Souza;extra',
+        '9B;Bia;bia@x.com;;;;;;',
+      ].join('\n'),
+    );
+    expect(parsed.rows[0]).toMatchObject({ name: 'Ana', expiry: '30/06/2027' });
+    // "Observações" is empty throughout: nothing is lost, nothing to say.
+    expect(parsed.ignoredColumns).toEqual([
+      { column: 1, title: 'Turma' },
+      { column: 4, title: 'Prazo' },
+      { column: 7, title: 'Validade', taken: { role: 'expiry', by: 'Vencimento' } },
+      { column: 8, title: 'Nome completo', taken: { role: 'name', by: 'Nome' } },
+      { column: 9, title: '' },
+    ]);
+  });
+
+  it('words each column left out as one line, in both languages', () => {
+    const { ignoredColumns = [] } = parseInput(
+      'Nome;E-mail;Turma;Vencimento;Validade\nAna;ana@x.com;9A;30/06/2027;31/12/2027;x',
+    );
+    expect(ignoredColumns.map(bulkMessagesFor('pt-BR').input.ignoredColumn)).toEqual([
+      'A coluna “Turma” não foi usada: o título dela não é um dos conhecidos (Nome, E-mail, Validade).',
+      'A coluna “Validade” não foi usada: a validade vem da coluna “Vencimento”.',
+      'A coluna 6 não foi usada: ela não tem título (os conhecidos são Nome, E-mail e Validade).',
+    ]);
+    expect(ignoredColumns.map(bulkMessagesFor('en').input.ignoredColumn)).toEqual([
+      'The column “Turma” was not used: its title is not one of those known (Name, E-mail, Expiry).',
+      'The column “Validade” was not used: the expiry comes from the column “Vencimento”.',
+      'Column 6 was not used: it has no title (those known are Name, E-mail and Expiry).',
+    ]);
+  });
+
+  it('says nothing of columns when every column is used, or when there is no header', () => {
+    expect(parseInput('Nome;E-mail;Validade\nAna;ana@x.com;31/12/2027').ignoredColumns).toBe(
+      undefined,
+    );
+    expect(parseInput('Ana;ana@x.com;31/12/2027;9A').ignoredColumns).toBeUndefined();
   });
 
   it('reads a header whose cells carry a note in parentheses, as templates do', () => {
@@ -420,6 +504,29 @@ describe('decodeInput', () => {
       0x39, 0xba,
     ]);
     expect(decodeInput(bytes.buffer)).toBe('João D\u2019Ávila \u2013 9º');
+  });
+
+  it('drops a UTF-8 byte-order mark put before windows-1252 text, keeping the first header', () => {
+    const text = 'Nome;E-mail\r\nJoão;joao@x.com\r\n';
+    const bytes = Uint8Array.from([0xef, 0xbb, 0xbf, ...Array.from(text, (c) => c.charCodeAt(0))]);
+    expect(decodeInput(bytes.buffer)).toBe(text);
+    expect(parseSource(bytes.buffer)).toEqual(parseInput(text));
+  });
+
+  it.each([
+    ['UTF-16LE', true],
+    ['UTF-16BE', false],
+  ])('reads %s by its byte-order mark, as Excel saves "Unicode text"', (_, littleEndian) => {
+    const text = 'Nome\tE-mail\r\nJoão D’Ávila\tjoao@x.com\r\n';
+    const bytes = new DataView(new ArrayBuffer(2 * (text.length + 1)));
+    bytes.setUint16(0, 0xfeff, littleEndian);
+    Array.from(text).forEach((char, index) =>
+      bytes.setUint16(2 * (index + 1), char.charCodeAt(0), littleEndian),
+    );
+    expect(decodeInput(bytes.buffer)).toBe(text);
+    expect(parseSource(bytes.buffer).rows).toEqual([
+      { line: 2, name: 'João D’Ávila', email: 'joao@x.com', expiry: '' },
+    ]);
   });
 
   it('parses a windows-1252 file like the same text typed', () => {

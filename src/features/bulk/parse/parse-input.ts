@@ -11,6 +11,7 @@ import {
 import {
   BULK_ROWS_MAX,
   type Delimiter,
+  type IgnoredColumn,
   type InputProblem,
   type InputRow,
   type ParsedInput,
@@ -22,7 +23,7 @@ const SAMPLE_ROWS = 20;
 // Ties go to the first: a single column (addresses alone, for removal) reads as ','.
 const DELIMITERS: readonly Delimiter[] = [',', ';', '\t'];
 
-type Column = 'name' | 'email' | 'expiry' | 'expiryIso';
+type Column = 'name' | 'socialName' | 'email' | 'expiry' | 'expiryIso';
 
 /**
  * Header cells as `foldHeader` leaves them. The ISO expiry column of the roster's export is told
@@ -34,21 +35,41 @@ const HEADER_NAMES: Record<Exclude<Column, 'expiryIso'>, readonly string[]> = {
     'nomedoaluno',
     'nomecompleto',
     'aluno',
+    'estudante',
+    'nomedoestudante',
     'name',
     'student',
     'fullname',
     'studentname',
   ],
-  email: ['email', 'enderecodeemail', 'mail', 'emailaddress'],
+  // The name a student goes by (Brazilian schools record it beside the civil one).
+  socialName: ['nomesocial', 'socialname'],
+  email: [
+    'email',
+    'emaildoaluno',
+    'emaildoestudante',
+    'enderecodeemail',
+    'mail',
+    'emailaddress',
+    'studentemail',
+  ],
   expiry: [
     'validade',
     'datadevalidade',
+    'validadedamatricula',
     'expiracao',
+    'datadeexpiracao',
     'expiraem',
+    'vencimento',
+    'datadevencimento',
+    'termino',
+    'datadetermino',
     'expiry',
+    'expirydate',
     'expires',
     'expiration',
     'expirationdate',
+    'enddate',
   ],
 };
 
@@ -88,6 +109,11 @@ interface RawRow {
 
 interface Columns {
   name: number | undefined;
+  /**
+   * "Nome social": a line's name where its cell is filled, the name column's where it is not
+   * (a list has one for a few students).
+   */
+  socialName?: number | undefined;
   email: number | undefined;
   expiry: number | undefined;
   /** The exact expiry of the roster's export ("Validade (ISO)", "Expiry (ISO)"). */
@@ -126,10 +152,45 @@ export function parseInput(text: string): ParsedInput {
 
   if (body.length > BULK_ROWS_MAX) problems.push({ reason: 'too-many-rows', max: BULK_ROWS_MAX });
   const emailAt = columns.email;
-  const rows = body
-    .slice(0, BULK_ROWS_MAX)
-    .map(({ line, cells }) => rowOf(line, cells, columns, emailAt));
-  return { rows, delimiter, header, problems };
+  const read = body.slice(0, BULK_ROWS_MAX);
+  const rows = read.map(({ line, cells }) => rowOf(line, cells, columns, emailAt));
+  const ignored = first && header ? ignoredColumns(first.cells, columns, read) : [];
+  return {
+    rows,
+    delimiter,
+    header,
+    problems,
+    ...(ignored.length ? { ignoredColumns: ignored } : {}),
+  };
+}
+
+const ROLE_OF_COLUMN = {
+  name: 'name',
+  socialName: 'name',
+  email: 'email',
+  expiry: 'expiry',
+  expiryIso: 'expiry',
+} as const satisfies Record<Column, NonNullable<IgnoredColumn['taken']>['role']>;
+
+/** The columns under a header that no line's values came from, though some of their cells did. */
+function ignoredColumns(titles: string[], columns: Columns, rows: RawRow[]): IgnoredColumn[] {
+  const used = new Set(Object.values(columns).filter((index) => index !== undefined));
+  const width = Math.max(titles.length, ...rows.map(({ cells }) => cells.length));
+  const ignored: IgnoredColumn[] = [];
+  for (let index = 0; index < width; index++) {
+    if (used.has(index) || rows.every(({ cells }) => (cells[index] ?? '').trim() === '')) continue;
+    const title = (titles[index] ?? '').trim();
+    const role = roleOf(title);
+    const by = role === undefined ? undefined : columns[role];
+    ignored.push({
+      column: index + 1,
+      title,
+      ...(role !== undefined && by !== undefined
+        ? { taken: { role: ROLE_OF_COLUMN[role], by: (titles[by] ?? '').trim() } }
+        : {}),
+    });
+  }
+  return ignored;
 }
 
 /**
@@ -143,14 +204,19 @@ function rowOf(line: number, cells: string[], columns: Columns, emailAt: number)
   const email = cell(emailAt);
   const found = email.includes('@') ? -1 : cells.findIndex((value) => ADDRESS.test(value));
   if (found === -1) {
-    const row: InputRow = { line, name: cell(columns.name), email, expiry: '' };
+    const row: InputRow = { line, name: nameOf(cell, columns), email, expiry: '' };
     return withExpiry(row, cell(columns.expiry), columns.expiryIso, cell);
   }
   const at = (index: number | undefined) =>
     index === found ? email : index === emailAt ? cells[found]! : cell(index);
-  const row: InputRow = { line, name: at(columns.name), email: cells[found]!, expiry: '' };
+  const row: InputRow = { line, name: nameOf(at, columns), email: cells[found]!, expiry: '' };
   if (email.trim() !== '') row.columnsSwapped = true;
   return withExpiry(row, at(columns.expiry), columns.expiryIso, at);
+}
+
+function nameOf(cell: (index: number | undefined) => string, columns: Columns): string {
+  const social = cell(columns.socialName);
+  return social.trim() === '' && columns.name !== undefined ? cell(columns.name) : social;
 }
 
 /**
@@ -282,10 +348,7 @@ function countLineBreaks(text: string, from: number, to: number): number {
 /** The columns a header row names, or undefined when the row is a student. */
 function columnsNamedBy(cells: string[]): Columns | undefined {
   if (cells.some((cell) => cell.includes('@'))) return undefined;
-  // "Validade (ISO)" folds to "validade" like the local column: its note tells it apart.
-  const roles = cells.map((cell) =>
-    namesIsoExpiry(cell) ? 'expiryIso' : COLUMN_BY_HEADER.get(foldHeader(cell)),
-  );
+  const roles = cells.map(roleOf);
   if (roles.every((role) => role === undefined)) return undefined;
   const named = (column: Column) => {
     const index = roles.indexOf(column);
@@ -293,10 +356,16 @@ function columnsNamedBy(cells: string[]): Columns | undefined {
   };
   return {
     name: named('name'),
+    socialName: named('socialName'),
     email: named('email'),
     expiry: named('expiry'),
     expiryIso: named('expiryIso'),
   };
+}
+
+function roleOf(cell: string): Column | undefined {
+  // "Validade (ISO)" folds to "validade" like the local column: its note tells it apart.
+  return namesIsoExpiry(cell) ? 'expiryIso' : COLUMN_BY_HEADER.get(foldHeader(cell));
 }
 
 /** Without a header: the e-mails' column, then the name, then the expiry in the others' order. */
@@ -339,16 +408,35 @@ const WINDOWS_1252_C1 =
   '\u20AC\u0081\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u008D\u017D\u008F' +
   '\u0090\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u009D\u017E\u0178';
 
+/** How a file's first bytes say its encoding: Excel's "Texto Unicode" is UTF-16 with one. */
+const UTF16_BOMS = [
+  { encoding: 'utf-16le', bytes: [0xff, 0xfe] },
+  { encoding: 'utf-16be', bytes: [0xfe, 0xff] },
+] as const;
+const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
+
+function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
+  return prefix.every((byte, index) => bytes[index] === byte);
+}
+
 /**
- * A file's text: UTF-8 when the bytes are valid UTF-8, otherwise windows-1252, which is what
- * Excel in Portuguese writes as "CSV" (a mistaken guess there would turn every "ç" into "Ã§").
+ * A file's text. A UTF-16 byte-order mark decides the encoding. Otherwise UTF-8 when the bytes
+ * are valid UTF-8, else windows-1252, which is what Excel in Portuguese writes as "CSV" (a
+ * mistaken guess there would turn every "ç" into "Ã§"). A UTF-8 mark is dropped as bytes first:
+ * editors also put it before windows-1252 text, where decoded it would read "ï»¿" and hide the
+ * first header.
  */
-export function decodeInput(bytes: ArrayBuffer): string {
+export function decodeInput(buffer: ArrayBuffer): string {
+  const bytes = new Uint8Array(buffer);
+  const utf16 = UTF16_BOMS.find((bom) => startsWith(bytes, bom.bytes));
+  // The decoder drops the mark itself.
+  if (utf16) return new TextDecoder(utf16.encoding).decode(bytes);
+  const body = startsWith(bytes, UTF8_BOM) ? bytes.subarray(UTF8_BOM.length) : bytes;
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return new TextDecoder('utf-8', { fatal: true }).decode(body);
   } catch {
     return new TextDecoder('windows-1252')
-      .decode(bytes)
+      .decode(body)
       .replace(/[\u0080-\u009F]/g, (char) => WINDOWS_1252_C1[char.charCodeAt(0) - 0x80]!);
   }
 }

@@ -25,9 +25,13 @@ describe('parseInputOffMainThread without workers (jsdom)', () => {
   });
 });
 
-/** Records what the page sends, and answers when the test says so. */
+/**
+ * Records what the page sends, and answers when the test says so. It loads as a browser's does,
+ * a task after it is created, unless `loads` says it fails to (its script cannot be fetched).
+ */
 class FakeWorker extends EventTarget {
   static started: FakeWorker[] = [];
+  static loads = true;
   url: string;
   options: WorkerOptions | undefined;
   requests: { request: ParseRequest; transfer: Transferable[] }[] = [];
@@ -38,9 +42,12 @@ class FakeWorker extends EventTarget {
     this.url = String(url);
     this.options = options;
     FakeWorker.started.push(this);
+    const loads = FakeWorker.loads;
+    setTimeout(() => (loads ? this.reply({ ready: true }) : this.crash('')));
   }
 
   postMessage(request: ParseRequest, transfer: Transferable[]) {
+    if (this.terminated) throw new Error('terminated');
     this.requests.push({ request, transfer });
   }
 
@@ -66,9 +73,16 @@ function parsedWith(email: string): ParsedInput {
   };
 }
 
+/** The requests `worker` has been sent, once there are `count` of them. */
+async function requestsOf(worker: FakeWorker | undefined, count: number) {
+  await vi.waitFor(() => expect(worker?.requests).toHaveLength(count));
+  return worker!.requests;
+}
+
 describe('parseInputOffMainThread with workers', () => {
   beforeEach(() => {
     FakeWorker.started = [];
+    FakeWorker.loads = true;
     vi.stubGlobal('Worker', FakeWorker);
   });
   afterEach(() => {
@@ -85,7 +99,7 @@ describe('parseInputOffMainThread with workers', () => {
     const [worker] = FakeWorker.started;
     expect(worker?.url).toContain('parse-worker');
     expect(worker?.options).toEqual({ type: 'module' });
-    expect(worker?.requests.map(({ request }) => request.source)).toEqual([
+    expect((await requestsOf(worker, 2)).map(({ request }) => request.source)).toEqual([
       'ana@x.com',
       'bia@x.com',
     ]);
@@ -95,7 +109,7 @@ describe('parseInputOffMainThread with workers', () => {
     const { parseInputOffMainThread } = await loadModule();
     const file = new TextEncoder().encode('ana@x.com').buffer;
     void parseInputOffMainThread(file);
-    const [{ request, transfer }] = FakeWorker.started[0]!.requests as [
+    const [{ request, transfer }] = (await requestsOf(FakeWorker.started[0], 1)) as [
       { request: ParseRequest; transfer: Transferable[] },
     ];
     expect(request.source).toBe(file);
@@ -107,7 +121,7 @@ describe('parseInputOffMainThread with workers', () => {
     const first = parseInputOffMainThread('ana@x.com');
     const second = parseInputOffMainThread('bia@x.com');
     const worker = FakeWorker.started[0]!;
-    const [ana, bia] = worker.requests.map(({ request }) => request.id);
+    const [ana, bia] = (await requestsOf(worker, 2)).map(({ request }) => request.id);
 
     worker.reply({ id: bia!, result: parsedWith('bia@x.com') });
     worker.reply({ id: ana!, result: parsedWith('ana@x.com') });
@@ -119,24 +133,79 @@ describe('parseInputOffMainThread with workers', () => {
     const { parseInputOffMainThread } = await loadModule();
     const failing = parseInputOffMainThread('ana@x.com');
     const worker = FakeWorker.started[0]!;
-    worker.reply({ id: worker.requests[0]!.request.id, error: 'out of memory' });
+    const { request } = (await requestsOf(worker, 1))[0]!;
+    worker.reply({ id: request.id, error: 'out of memory' });
     await expect(failing).rejects.toThrow('out of memory');
   });
 
-  it('rejects every waiting parse when the worker fails, and starts a new one next time', async () => {
+  it('rejects every waiting parse when the worker dies, and starts a new one next time', async () => {
     const { parseInputOffMainThread } = await loadModule();
     const first = parseInputOffMainThread('ana@x.com');
     const second = parseInputOffMainThread('bia@x.com');
     const broken = FakeWorker.started[0]!;
-    broken.crash('Failed to load the script');
+    await requestsOf(broken, 2);
+    broken.crash('Out of memory');
     await expect(first).rejects.toThrow(Error);
-    await expect(second).rejects.toThrow('Failed to load the script');
+    await expect(second).rejects.toThrow('Out of memory');
     expect(broken.terminated).toBe(true);
 
     const third = parseInputOffMainThread('caio@x.com');
     const fresh = FakeWorker.started[1]!;
     expect(fresh).not.toBe(broken);
-    fresh.reply({ id: fresh.requests[0]!.request.id, result: parsedWith('caio@x.com') });
+    const { request } = (await requestsOf(fresh, 1))[0]!;
+    fresh.reply({ id: request.id, result: parsedWith('caio@x.com') });
     await expect(third).resolves.toEqual(parsedWith('caio@x.com'));
+  });
+
+  it('parses here when the worker cannot load (offline, say), a file’s bytes too', async () => {
+    FakeWorker.loads = false;
+    const { parseInputOffMainThread } = await loadModule();
+    const text = 'Nome;E-mail\nJoão;joao@x.com';
+    const file = Uint8Array.from(text, (char) => char.charCodeAt(0)).buffer;
+
+    await expect(parseInputOffMainThread(text)).resolves.toEqual(parseInput(text));
+    await expect(parseInputOffMainThread(file)).resolves.toEqual(parseInput(text));
+    // The bytes never went to a worker that did not load, so they could still be read here.
+    expect(FakeWorker.started.flatMap((worker) => worker.requests)).toEqual([]);
+    expect(FakeWorker.started.every((worker) => worker.terminated)).toBe(true);
+
+    // Back online: the next parse tries a worker again.
+    FakeWorker.loads = true;
+    const again = parseInputOffMainThread('ana@x.com');
+    const fresh = FakeWorker.started.at(-1)!;
+    const { request } = (await requestsOf(fresh, 1))[0]!;
+    fresh.reply({ id: request.id, result: parsedWith('ana@x.com') });
+    await expect(again).resolves.toEqual(parsedWith('ana@x.com'));
+  });
+
+  it('parses here where no worker may be created', async () => {
+    vi.stubGlobal(
+      'Worker',
+      class RefusedWorker {
+        constructor() {
+          throw new DOMException('Refused by the content security policy', 'SecurityError');
+        }
+        terminate() {}
+      },
+    );
+    const { parseInputOffMainThread } = await loadModule();
+    const text = 'Silva, Ana;ana@x.com';
+    await expect(parseInputOffMainThread(text)).resolves.toEqual(parseInput(text));
+  });
+});
+
+describe('parseInputOffMainThread without a parser to load', () => {
+  afterEach(() => {
+    vi.doUnmock('./parse-input');
+  });
+
+  it('says the parser could not be loaded, not that the list could not be read', async () => {
+    vi.doMock('./parse-input', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    const { parseInputOffMainThread, ParserUnavailableError } = await loadModule();
+    await expect(parseInputOffMainThread('ana@x.com')).rejects.toBeInstanceOf(
+      ParserUnavailableError,
+    );
   });
 });

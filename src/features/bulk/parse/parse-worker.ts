@@ -1,9 +1,10 @@
 /**
  * Parses bulk input away from the page, so a large file never freezes it: one request in, one
- * reply out, tagged with the request's id (parse-off-main-thread.ts matches them up).
+ * reply out, tagged with the request's id (parse-off-main-thread.ts matches them up). Once
+ * loaded it says so first, before any request: the page sends a file's bytes only then.
  */
-import { parseSource } from './parse-input';
 import type { ParsedInput } from '../types';
+import { parseSource } from './parse-input';
 
 export interface ParseRequest {
   id: number;
@@ -11,7 +12,8 @@ export interface ParseRequest {
   source: string | ArrayBuffer;
 }
 
-export type ParseReply = { id: number; result: ParsedInput } | { id: number; error: string };
+export type ParseReply =
+  { ready: true } | { id: number; result: ParsedInput } | { id: number; error: string };
 
 self.addEventListener('message', (event: MessageEvent<ParseRequest>) => {
   const { id, source } = event.data;
@@ -24,3 +26,5 @@ self.addEventListener('message', (event: MessageEvent<ParseRequest>) => {
   }
   self.postMessage(reply);
 });
+
+self.postMessage({ ready: true } satisfies ParseReply);

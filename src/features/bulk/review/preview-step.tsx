@@ -13,7 +13,10 @@ import {
 } from '../../../components/expiry-field/typed-expiry';
 import { TurmaPicker } from '../../../components/turma-picker/turma-picker';
 import { CannotUndoWarning } from '../../../components/typed-confirmation/cannot-undo-warning';
-import { confirmationState } from '../../../components/typed-confirmation/typed-confirmation';
+import {
+  confirmationState,
+  type ConfirmationState,
+} from '../../../components/typed-confirmation/typed-confirmation';
 import { TypedConfirmationField } from '../../../components/typed-confirmation/typed-confirmation-field';
 import type { KnownStudents } from '../../../components/enrol-warnings/enrol-warnings';
 import { LookupStatus } from '../../../components/enrol-warnings/lookup-status';
@@ -23,7 +26,7 @@ import { useFormats } from '../../../i18n/formats';
 import { useLocale } from '../../../i18n/i18n-context';
 import type { BulkAction, PreviewState } from '../bulk-state';
 import { useBulkMessages } from '../messages';
-import { BULK_ROWS_MAX, type BulkMode, type CheckedRow } from '../types';
+import { BULK_ROWS_MAX, type BulkMode, type CheckedRow, type ParsedInput } from '../types';
 import { ReadyTable } from './ready-table';
 import { ReviewList } from './review-list';
 import { useReview } from './use-review';
@@ -62,14 +65,19 @@ export function PreviewStep(props: PreviewStepProps) {
 
   const [confirmation, setConfirmation] = useState('');
   const [triedStart, setTriedStart] = useState(false);
-  const confirmState = confirmationState(confirmation, { kind: 'count', count: ready.length });
+  // A removal asks for the students it will remove: not the lines the look-up found would remove
+  // no one (their warnings say so). Those are sent all the same, harmlessly, so the results say
+  // what each met when its turn came; until the look-up answers, every line counts.
+  const affected =
+    mode === 'remove' ? ready.filter((row) => !warnings.has(row.line)).length : ready.length;
+  const confirmState = confirmationState(confirmation, { kind: 'count', count: affected });
   const confirmed = mode === 'enrol' || confirmState === 'match';
 
   const turmaCount =
     turmas.length === 0 ? null : messages.preview.turmaCount(turmas.length, format(turmas.length));
-  // Missing turmas are said on submit, at the picker; the typed count keeps the button disabled
+  // Missing turmas are said on start, at the picker; the typed count keeps the button disabled
   // until it matches, as the single removal's e-mail does.
-  const canStart = ready.length > 0 && confirmed;
+  const canStart = affected > 0 && confirmed;
   const turmasRef = useRef<HTMLInputElement>(null);
   const warnedLines = [...warnings.keys()];
   // A removal's warnings (lines that would remove no one) need not stop a start to be read.
@@ -77,120 +85,143 @@ export function PreviewStep(props: PreviewStepProps) {
     props.onStart(checked, lookup.students),
   );
 
+  // Not a form: Enter in a field (a line's fix, the expiry, the turma search) is done with that
+  // field and never starts the run. Only the button does, or, for a removal, Enter in the typed
+  // count that guards it.
+  function start() {
+    setTriedStart(true);
+    if (!canStart || expiryInvalid) return;
+    if (turmas.length === 0) turmasRef.current?.focus();
+    else if (lookup.state === 'looking') afterLookup.startWhenDone();
+    else props.onStart(checked, lookup.students);
+  }
+
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        setTriedStart(true);
-        if (!canStart || expiryInvalid) return;
-        if (turmas.length === 0) turmasRef.current?.focus();
-        else if (lookup.state === 'looking') afterLookup.startWhenDone();
-        else props.onStart(checked, lookup.students);
-      }}
-    >
-      <Stack gap="lg">
-        {parsed.problems.map((problem) => (
-          <Alert
-            key={problem.reason}
-            color="yellow"
-            icon={<IconAlertTriangle aria-hidden size={18} />}
-          >
-            {messages.input.problem(problem, format(BULK_ROWS_MAX))}
-          </Alert>
-        ))}
-        <Text fw={600} aria-live="polite" tabIndex={-1} data-step-start>
-          {messages.preview.summary(
-            messages.preview.ready(ready.length, format(ready.length)),
-            messages.preview.withProblems(withProblems.length, format(withProblems.length)),
-            messages.preview.excludedCount(excluded.size, format(excluded.size)),
-            warnings.size > 0
-              ? messages.preview.warnedCount(warnings.size, format(warnings.size))
-              : undefined,
-          )}
-        </Text>
-        {warnings.size > 0 && <WarningsSummary warnings={warnings.values()} />}
-        {mode === 'enrol' && <DayFirstNotice rows={checked} />}
-        {(mode === 'enrol' || lookup.state !== 'off') && (
-          <LookupStatus
-            lookup={lookup}
-            startWhenDone={afterLookup.waiting}
-            text={mode === 'enrol' ? messages.preview.lookup : messages.preview.removalLookup}
-          />
+    <Stack gap="lg">
+      <InputNotices parsed={parsed} />
+      <Text fw={600} aria-live="polite" tabIndex={-1} data-step-start>
+        {messages.preview.summary(
+          messages.preview.ready(ready.length, format(ready.length)),
+          messages.preview.withProblems(withProblems.length, format(withProblems.length)),
+          messages.preview.excludedCount(excluded.size, format(excluded.size)),
+          warnings.size > 0
+            ? messages.preview.warnedCount(warnings.size, format(warnings.size))
+            : undefined,
         )}
-
-        {reviewRows.length > 0 && (
-          <ReviewList
-            mode={mode}
-            rows={reviewRows}
-            excluded={excluded}
-            warnings={warnings}
-            messages={messages}
-            onRowChange={(line, change) => dispatch({ type: 'editRow', line, change })}
-            onExclude={(lines, exclude) => dispatch({ type: 'exclude', lines, exclude })}
-            problemLines={withProblems.map((row) => row.line)}
-            warnedLines={warnedLines}
-          />
-        )}
-
-        <TurmaPicker
-          ref={turmasRef}
-          api={props.api}
-          value={turmas}
-          onChange={(next) => dispatch({ type: 'setTurmas', turmas: next })}
-          label={messages.preview.turmasLabel(turmas.length, format(turmas.length))}
-          error={triedStart && turmas.length === 0 ? messages.preview.turmasRequired : undefined}
+      </Text>
+      {warnings.size > 0 && <WarningsSummary warnings={warnings.values()} />}
+      {mode === 'enrol' && <DayFirstNotice rows={checked} />}
+      {(mode === 'enrol' || lookup.state !== 'off') && (
+        <LookupStatus
+          lookup={lookup}
+          startWhenDone={afterLookup.waiting}
+          text={mode === 'enrol' ? messages.preview.lookup : messages.preview.removalLookup}
         />
-        {mode === 'enrol' && (
-          <Stack gap={4}>
-            <ExpiryField
-              value={props.expiry}
-              onChange={(expiry) => dispatch({ type: 'setExpiry', expiry })}
-              error={triedStart && expiryInvalid ? messages.preview.expiryInvalid : undefined}
-            />
-            <Text size="sm" c="dimmed">
-              {messages.preview.batchExpiryHint}
-            </Text>
-          </Stack>
-        )}
+      )}
 
-        <ReadyTable mode={mode} rows={ready} messages={messages} />
+      {reviewRows.length > 0 && (
+        <ReviewList
+          mode={mode}
+          rows={reviewRows}
+          excluded={excluded}
+          warnings={warnings}
+          messages={messages}
+          onRowChange={(line, change) => dispatch({ type: 'editRow', line, change })}
+          onExclude={(lines, exclude) => dispatch({ type: 'exclude', lines, exclude })}
+          problemLines={withProblems.map((row) => row.line)}
+          warnedLines={warnedLines}
+        />
+      )}
 
-        {mode === 'remove' && ready.length > 0 && (
-          <Stack gap="xs">
-            <CannotUndoWarning>
-              {undoable ? messages.preview.confirmWarningUndoable : messages.preview.confirmWarning}
-            </CannotUndoWarning>
-            <TypedConfirmationField
-              label={messages.preview.confirmLabel(format(ready.length))}
-              kind="count"
-              state={confirmState}
-              status={{
-                mismatch: messages.preview.confirmMismatch,
-                match: messages.preview.confirmMatch,
-              }}
-              value={confirmation}
-              onChange={(event) => setConfirmation(event.currentTarget.value)}
-            />
-          </Stack>
-        )}
+      <TurmaPicker
+        ref={turmasRef}
+        api={props.api}
+        value={turmas}
+        onChange={(next) => dispatch({ type: 'setTurmas', turmas: next })}
+        label={messages.preview.turmasLabel(turmas.length, format(turmas.length))}
+        error={triedStart && turmas.length === 0 ? messages.preview.turmasRequired : undefined}
+      />
+      {mode === 'enrol' && (
+        <Stack gap={4}>
+          <ExpiryField
+            value={props.expiry}
+            onChange={(expiry) => dispatch({ type: 'setExpiry', expiry })}
+            error={triedStart && expiryInvalid ? messages.preview.expiryInvalid : undefined}
+          />
+          <Text size="sm" c="dimmed">
+            {messages.preview.batchExpiryHint}
+          </Text>
+        </Stack>
+      )}
 
-        <Group justify="space-between" gap="sm">
-          <Button variant="default" onClick={() => dispatch({ type: 'back' })}>
-            {messages.preview.back}
-          </Button>
-          <Button
-            type="submit"
-            disabled={!canStart}
-            color={mode === 'remove' ? 'red.9' : undefined}
-          >
-            {ready.length === 0
-              ? messages.preview.noneReady
-              : messages.preview.start[mode](ready.length, format(ready.length), turmaCount)}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <ReadyTable mode={mode} rows={ready} messages={messages} />
+
+      {mode === 'remove' && affected > 0 && (
+        <RemovalConfirmation
+          count={format(affected)}
+          undoable={undoable}
+          state={confirmState}
+          value={confirmation}
+          onChange={setConfirmation}
+          onEnter={start}
+        />
+      )}
+
+      <Group justify="space-between" gap="sm">
+        <Button variant="default" onClick={() => dispatch({ type: 'back' })}>
+          {messages.preview.back}
+        </Button>
+        <Button
+          onClick={start}
+          disabled={!canStart}
+          color={mode === 'remove' ? 'red.9' : undefined}
+        >
+          {ready.length === 0
+            ? messages.preview.noneReady
+            : messages.preview.start[mode](affected, format(affected), turmaCount)}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The typed count a removal cannot start without, under the warning that it cannot be undone. */
+function RemovalConfirmation(props: {
+  /** The students to be removed, formatted. */
+  count: string;
+  /** Whether History can undo it (the audit extension). */
+  undoable: boolean;
+  state: ConfirmationState;
+  value: string;
+  onChange: (value: string) => void;
+  /** Enter in the field: the removal starts, if what is typed confirms it. */
+  onEnter: () => void;
+}) {
+  const messages = useBulkMessages();
+  return (
+    <Stack gap="xs">
+      <CannotUndoWarning>
+        {props.undoable ? messages.preview.confirmWarningUndoable : messages.preview.confirmWarning}
+      </CannotUndoWarning>
+      <TypedConfirmationField
+        label={messages.preview.confirmLabel(props.count)}
+        kind="count"
+        state={props.state}
+        status={{
+          mismatch: messages.preview.confirmMismatch,
+          match: messages.preview.confirmMatch,
+        }}
+        value={props.value}
+        onChange={(event) => props.onChange(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return;
+          // The run takes the focus to its "Pausar" at once: the key's own default (a keypress)
+          // must not reach it and pause the run just started.
+          event.preventDefault();
+          props.onEnter();
+        }}
+      />
+    </Stack>
   );
 }
 
@@ -250,4 +281,35 @@ function datesOfList(rows: readonly CheckedRow[]): {
     } else if (reading !== null) onlyOneWay.add(reading);
   }
   return { bothWays, onlyOneWay };
+}
+
+/** What reading the list found wrong with it as a whole, and the columns it did not use. */
+function InputNotices({ parsed }: { parsed: ParsedInput }) {
+  const messages = useBulkMessages();
+  const { number } = useFormats();
+  return (
+    <>
+      {parsed.problems.map((problem) => (
+        <Alert
+          key={problem.reason}
+          color="yellow"
+          icon={<IconAlertTriangle aria-hidden size={18} />}
+        >
+          {messages.input.problem(problem, number.format(BULK_ROWS_MAX))}
+        </Alert>
+      ))}
+      {parsed.ignoredColumns && (
+        // One notice for them all: a roster's export brings three columns a run has no use for.
+        <Alert color="yellow" icon={<IconAlertTriangle aria-hidden size={18} />}>
+          <Stack gap={4}>
+            {parsed.ignoredColumns.map((column) => (
+              <Text key={column.column} size="sm">
+                {messages.input.ignoredColumn(column)}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+    </>
+  );
 }
