@@ -201,17 +201,10 @@ function resolveTokens(
  * not to start.
  */
 function keepPrivate(file: string): void {
-  const { tightened, leftOpen } = makeOwnerOnly([file]);
-  if (tightened.length > 0) {
-    log.warn('API token file was readable by other users: made readable by its owner only', {
-      files: tightened,
-    });
-  }
-  if (leftOpen.length > 0) {
-    log.warn('API token file is readable by other users, and not ours to change: chmod 600 it', {
-      files: leftOpen,
-    });
-  }
+  makeOwnerOnly([file], log, {
+    tightened: 'API token file was readable by other users: made readable by its owner only',
+    leftOpen: 'API token file is readable by other users, and not ours to change: chmod 600 it',
+  });
 }
 
 /**

@@ -59,32 +59,25 @@ export async function openStore(
  */
 function makePrivate(dataDir: string, log: WarningLogger): void {
   const files = ['', '-wal', '-shm'].map((suffix) => join(dataDir, `${DATABASE_FILE}${suffix}`));
-  const { tightened, leftOpen } = makeOwnerOnly(files);
-  if (tightened.length > 0) {
-    log.warn('database files were readable by other users: made readable by their owner only', {
-      files: tightened,
-    });
-  }
-  if (leftOpen.length > 0) {
-    log.warn('database files are readable by other users, and not ours to change: chmod 600 them', {
-      files: leftOpen,
-    });
-  }
+  makeOwnerOnly(files, log, {
+    tightened: 'database files were readable by other users: made readable by their owner only',
+    leftOpen: 'database files are readable by other users, and not ours to change: chmod 600 them',
+  });
 }
 
 /**
- * Those of `files` that exist and that group or others may read, made 0600 (less what the owner
- * lacked) when this process's user owns them; the rest are named in `leftOpen`. The caller says
- * it: the database's files here, the generated token in main.ts.
+ * Files made readable by their owner only where group or others may read them, each said in a
+ * warning (`said`): those this process's user owns are changed, another's are left. Never throws.
  */
-export function makeOwnerOnly(files: readonly string[]): {
-  tightened: string[];
-  leftOpen: string[];
-} {
+export function makeOwnerOnly(
+  files: readonly string[],
+  log: WarningLogger,
+  said: { tightened: string; leftOpen: string },
+): void {
   const tightened: string[] = [];
   const leftOpen: string[] = [];
   const uid = process.getuid?.();
-  if (uid === undefined) return { tightened, leftOpen }; // no POSIX modes (Windows)
+  if (uid === undefined) return; // no POSIX modes (Windows)
   for (const file of files) {
     try {
       const { mode, uid: owner } = statSync(file);
@@ -101,5 +94,6 @@ export function makeOwnerOnly(files: readonly string[]): {
       if (code !== 'ENOENT') leftOpen.push(`${file} (${code ?? String(error)})`);
     }
   }
-  return { tightened, leftOpen };
+  if (tightened.length > 0) log.warn(said.tightened, { files: tightened });
+  if (leftOpen.length > 0) log.warn(said.leftOpen, { files: leftOpen });
 }
