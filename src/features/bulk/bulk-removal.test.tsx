@@ -407,6 +407,12 @@ describe('Bulk removal: what each line did', () => {
       ),
     ).toBeVisible();
     const start = within(dialog()).getByRole('button', { name: 'Remover 12 alunos de 2 turmas' });
+    // Said where the count is typed: the five go too, and remove no one.
+    expect(
+      within(dialog()).getByText(
+        '5 linhas com aviso são enviadas mesmo assim, mas não removem ninguém.',
+      ),
+    ).toBeVisible();
     await user.type(confirm(12), '17');
     expect(confirm(12)).toHaveAccessibleDescription(
       'O número digitado não é o de alunos que serão removidos.',

@@ -131,6 +131,11 @@ const byLocale = {
       turmaCount: (n: number, count: string) => (n === 1 ? '1 turma' : `${count} turmas`),
       confirmLabel: (count: string) =>
         `Para confirmar, digite quantos alunos serão removidos: ${count}`,
+      // The lines the look-up found would remove no one: not in the count, sent all the same.
+      notRemoving: (n: number, count: string) =>
+        n === 1
+          ? '1 linha com aviso é enviada mesmo assim, mas não remove ninguém.'
+          : `${count} linhas com aviso são enviadas mesmo assim, mas não removem ninguém.`,
       confirmWarning:
         'A remoção não pode ser desfeita. Para voltar, cada aluno precisará ser matriculado de novo.',
       confirmWarningUndoable:
@@ -374,6 +379,10 @@ const byLocale = {
       turmaCount: (n: number, count: string) => (n === 1 ? '1 class' : `${count} classes`),
       confirmLabel: (count: string) =>
         `To confirm, type how many students will be removed: ${count}`,
+      notRemoving: (n: number, count: string) =>
+        n === 1
+          ? '1 line with a warning is sent all the same, but removes no one.'
+          : `${count} lines with warnings are sent all the same, but remove no one.`,
       confirmWarning:
         'Removal cannot be undone. To come back, each student will have to be enrolled again.',
       confirmWarningUndoable:

@@ -159,6 +159,14 @@ export function PreviewStep(props: PreviewStepProps) {
       {mode === 'remove' && affected > 0 && (
         <RemovalConfirmation
           count={format(affected)}
+          notRemoving={
+            ready.length > affected
+              ? messages.preview.notRemoving(
+                  ready.length - affected,
+                  format(ready.length - affected),
+                )
+              : undefined
+          }
           undoable={undoable}
           state={confirmState}
           value={confirmation}
@@ -189,6 +197,8 @@ export function PreviewStep(props: PreviewStepProps) {
 function RemovalConfirmation(props: {
   /** The students to be removed, formatted. */
   count: string;
+  /** The lines sent that the look-up found would remove no one, said; undefined for none. */
+  notRemoving: string | undefined;
   /** Whether History can undo it (the audit extension). */
   undoable: boolean;
   state: ConfirmationState;
@@ -203,6 +213,7 @@ function RemovalConfirmation(props: {
       <CannotUndoWarning>
         {props.undoable ? messages.preview.confirmWarningUndoable : messages.preview.confirmWarning}
       </CannotUndoWarning>
+      {props.notRemoving && <Text size="sm">{props.notRemoving}</Text>}
       <TypedConfirmationField
         label={messages.preview.confirmLabel(props.count)}
         kind="count"
