@@ -168,3 +168,29 @@ describe('Bulk input: columns it does not use', () => {
     }
   });
 });
+
+describe('Bulk input: the list reader', () => {
+  /** A worker that only says when it is made: the reader's code would load from then on. */
+  class RecordingWorker extends EventTarget {
+    static made: RecordingWorker[] = [];
+    constructor() {
+      super();
+      RecordingWorker.made.push(this);
+    }
+    postMessage() {}
+    terminate() {}
+  }
+
+  // As if it failed: the page's reader starts again for the next test.
+  afterEach(() => {
+    for (const worker of RecordingWorker.made) worker.dispatchEvent(new Event('error'));
+    RecordingWorker.made = [];
+  });
+
+  it('starts loading as the list is asked for, before anything is pasted', async () => {
+    vi.stubGlobal('Worker', RecordingWorker);
+    setup();
+    expect(await screen.findByRole('textbox', { name: 'Cole a lista de alunos' })).toBeVisible();
+    expect(RecordingWorker.made).toHaveLength(1);
+  });
+});

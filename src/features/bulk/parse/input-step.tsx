@@ -1,10 +1,14 @@
 import '@mantine/core/styles/Radio.css';
 import { Alert, Button, FileButton, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { IconFileTypeCsv } from '@tabler/icons-react';
-import { useState, type DragEvent } from 'react';
+import { useEffect, useState, type DragEvent } from 'react';
 import { useFormats } from '../../../i18n/formats';
 import { useBulkMessages } from '../messages';
-import { parseInputOffMainThread, ParserUnavailableError } from './parse-off-main-thread';
+import {
+  parseInputOffMainThread,
+  ParserUnavailableError,
+  warmParser,
+} from './parse-off-main-thread';
 import { BULK_ROWS_MAX, type BulkMode, type InputProblem, type ParsedInput } from '../types';
 
 interface InputStepProps {
@@ -36,6 +40,9 @@ export function InputStep({
   const formats = useFormats();
   const [reading, setReading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The parser's code comes as the list is asked for, not at the first "Revisar": a list pasted
+  // once the connection has dropped is still read.
+  useEffect(warmParser, []);
 
   async function parse(source: string | ArrayBuffer) {
     setReading(true);

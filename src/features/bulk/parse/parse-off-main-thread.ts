@@ -53,6 +53,14 @@ export async function parseInputOffMainThread(source: string | ArrayBuffer): Pro
   });
 }
 
+/**
+ * Starts the worker ahead of the first parse, where workers exist: once its code is loaded, a list
+ * pasted after the connection drops is still read (the input step calls it as it shows).
+ */
+export function warmParser(): void {
+  if (typeof Worker !== 'undefined') parseWorker();
+}
+
 async function parseHere(source: string | ArrayBuffer): Promise<ParsedInput> {
   // Loaded on demand even here, so papaparse never weighs on the page that only offers a worker.
   const { parseSource } = await import('./parse-input').catch((error: unknown) => {
