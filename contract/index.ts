@@ -187,13 +187,23 @@ export const integerParam = (min: number, max: number) => {
   );
 };
 
+/** The degree sign, often typed for "º": read as it. */
+const DEGREE_SIGN = /°/g;
+/** An ordinal sign written against what follows ("8ºA"): a word ends after it, as in "8º A". */
+const GLUED_ORDINAL = /([ºª])(?=[\p{L}\p{N}])/gu;
+
 /**
  * What `query` matches against: case- and accent-insensitive, so "matematica" finds
- * "Matemática 9º A" ("Matemática 9º A" → "matematica 9o a"). The reference server searches names
- * folded this way, and the console highlights what matched with the same fold.
+ * "Matemática 9º A" ("Matemática 9º A" → "matematica 9o a"; "8°A" → "8o a"). The reference server
+ * searches names folded this way, and the console highlights what matched with the same fold.
  */
 export function foldForSearch(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  return text
+    .replace(DEGREE_SIGN, 'º')
+    .replace(GLUED_ORDINAL, '$1 ')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase();
 }
 
 /** More words than this in one `query` is a 400: each is one more condition on every turma. */

@@ -3,6 +3,7 @@
  * together (an advisory lock), and a database of a newer schema than the code knows is refused.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Class } from '#contract';
 import { POSTGRES_SCHEMA_VERSION } from './store/postgres-schema.ts';
 import { createTestDatabase, type TestDatabase } from './testing/database.ts';
 import { killAllMains, startMain } from './testing/main-process.ts';
@@ -57,6 +58,8 @@ describe('a database of schema version 1', () => {
       ALTER TABLE students DROP COLUMN search_name, DROP COLUMN search_email,
         DROP COLUMN created_xid;
       INSERT INTO students (email, name) VALUES ('joao@escola.example', 'João Araújo');
+      INSERT INTO students (email, name)
+        SELECT 'aluno' || i || '@escola.example', 'Aluno ' || i FROM generate_series(1, 25000) i;
       INSERT INTO enrolments (class_id, student_id, expiration_date)
         SELECT min(c.id), s.id, '2090-06-01T00:00:00Z' FROM classes c, students s
         WHERE s.email = 'joao@escola.example' GROUP BY s.id;
@@ -75,6 +78,13 @@ describe('a database of schema version 1', () => {
       {},
     );
     expect(expiring.body).toMatchObject({ data: [{ student: { name: 'João Araújo' } }] });
+    // More than a batch of students: every one folded.
+    const [unfolded] = await database.query<{ count: string }>(
+      `SELECT count(*) FROM students WHERE search_name = '' OR search_email = ''`,
+    );
+    expect(unfolded).toEqual({ count: '0' });
+    const last = await apiAt(main.url)('/students?query=aluno%2025000', {});
+    expect(last.body).toMatchObject({ data: [{ name: 'Aluno 25000' }], totalRecords: 1 });
     const indexes = await database.query<{ indexname: string }>(
       `SELECT indexname FROM pg_indexes
        WHERE indexname IN ('enrolments_by_expiry', 'class_changes_by_class') ORDER BY 1`,
@@ -155,6 +165,45 @@ describe('a database of schema version 6', () => {
       'SELECT schema_version FROM store_meta',
     );
     expect(meta).toEqual({ schema_version: POSTGRES_SCHEMA_VERSION });
+    expect(await main.terminate()).toBe(0);
+  }, 60_000);
+});
+
+describe('a database of schema version 8', () => {
+  it('is migrated on start: names with a glued ordinal or a degree sign are folded again', async () => {
+    const first = await startMain(database, { API_TOKENS: TEST_TOKEN, SEED_CLASSES: '3' });
+    expect(await first.terminate()).toBe(0);
+    // As version 8 folded them: "8ºA" one word, the degree sign no letter.
+    await database.query(`
+      INSERT INTO classes (id, name, search_name, created_at, updated_at) VALUES
+        ('g1', '8ºA — Arte', '8oa — arte', now(), now()),
+        ('g2', '8° ano B', '8 ano b', now(), now());
+      INSERT INTO students (email, name, search_email, search_name) VALUES
+        ('rui@escola.example', 'Rui 2ºB', 'rui@escola.example', 'rui 2ob'),
+        -- as version 2's migration left some, past 20,000 students
+        ('bea@escola.example', 'Bea', '', '');
+      UPDATE store_meta SET schema_version = 8;`);
+
+    const main = await startMain(database, { API_TOKENS: TEST_TOKEN });
+    expect(loggedMessages(main.output())).toContain('migrated the database schema');
+    const api = apiAt(main.url);
+    const search = async (query: string) =>
+      ((await api(`/classe?query=${encodeURIComponent(query)}`, {})).body as { data: Class[] })
+        .data;
+    expect((await search('8 a arte')).map(({ name }) => name)).toEqual(['8ºA — Arte']);
+    expect((await search('8º ano b')).map(({ name }) => name)).toEqual(['8° ano B']);
+    const folded = await database.query<{ search_name: string }>(
+      `SELECT search_name FROM classes WHERE id LIKE 'g_'
+       UNION ALL SELECT search_name FROM students WHERE email IN ('rui@escola.example', 'bea@escola.example')
+       UNION ALL SELECT search_email FROM students WHERE email = 'bea@escola.example' ORDER BY 1`,
+    );
+    expect(folded.map((row) => row.search_name)).toEqual([
+      '8o a — arte',
+      '8o ano b',
+      'bea',
+      'bea@escola.example',
+      'rui 2o b',
+    ]);
     expect(await main.terminate()).toBe(0);
   }, 60_000);
 });

@@ -241,6 +241,43 @@ describe('a DATA_DIR of schema version 7', () => {
   });
 });
 
+describe('a DATA_DIR of schema version 8', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      prepare: (dataDir) => {
+        // Names with a glued ordinal or a degree sign as version 8 folded them: "8ºA" one word.
+        const { db } = openDatabase(dataDir);
+        db.exec(`
+          INSERT INTO classes (id, name, search_name, created_at, updated_at) VALUES
+            ('g1', '8ºA — Arte', '8oa — arte', '${CREATED}', '${CREATED}'),
+            ('g2', '8° ano B', '8 ano b', '${CREATED}', '${CREATED}'),
+            ('g3', '9º ano C', '9o ano c', '${CREATED}', '${CREATED}');
+          INSERT INTO students (email, name, search_email, search_name) VALUES
+            ('rui@escola.example', 'Rui 2ºB', 'rui@escola.example', 'rui 2ob');
+          PRAGMA user_version = 8;`);
+        db.close();
+      },
+    });
+  });
+  afterAll(() => server.stop());
+
+  it('folds those names again: the section and the degree sign read as they are typed', async () => {
+    const search = async (query: string) => names((await server.listClasses({ query })).data);
+    expect(await search('8 a arte')).toEqual(['8ºA — Arte']);
+    expect(await search('8º ano b')).toEqual(['8° ano B']);
+    const folded = readSqlite(server.dataDir, (db) =>
+      db
+        .prepare(
+          `SELECT search_name FROM classes UNION ALL SELECT search_name FROM students ORDER BY 1`,
+        )
+        .pluck()
+        .all(),
+    );
+    expect(folded).toEqual(['8o a — arte', '8o ano b', '9o ano c', 'rui 2o b']);
+  });
+});
+
 describe('a DATA_DIR of a schema version this server does not know', () => {
   it('is refused, naming both versions', async () => {
     const start = startTestServer({

@@ -299,7 +299,8 @@ function listParameters(extensions: boolean) {
         'more characters meets a word of the name that holds it anywhere; a word of one ' +
         'character (a section letter, a digit) only a word that starts with it ("e" meets "E" ' +
         'and "Ensino", not "série"). A number is a whole word of an ordinal ("2" of "2º", ' +
-        '"2ª"). ' +
+        '"2ª"), and an ordinal sign ends a word, the degree sign read as "º" ("8ºA" and ' +
+        '"8°A" are "8º A"). ' +
         (extensions
           ? 'Without `sortBy`, best match first: more words of the query met as whole words of ' +
             'the name, then as the start of one (before inside one); then fewer words of the ' +

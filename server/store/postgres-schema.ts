@@ -39,11 +39,11 @@ const CONNECT_TIMEOUT_MS = 10_000;
  * transaction that created each student; 3: each turma's roster version; 4: the index on the
  * enrolments' expiry (decision 015); 5: the change log by turma, the roster version dropped;
  * 6: the audit trail (decision 019); 7: the trail's recent tail (decision 019); 8: the index of
- * undos (decision 019).
+ * undos (decision 019); 9: the names with an ordinal or degree sign folded again (decision 013).
  * Each later version adds one entry to MIGRATIONS; a database of a newer version than this code
  * knows is refused. A new database runs every step after the first.
  */
-export const POSTGRES_SCHEMA_VERSION = 8;
+export const POSTGRES_SCHEMA_VERSION = 9;
 
 /** Any number, the same in every process: the advisory lock migrations run under. */
 export const MIGRATION_LOCK = 7_134_021_983;
@@ -276,13 +276,29 @@ CREATE INDEX audit_by_undo ON audit (undoes, id) WHERE undoes IS NOT NULL;
 
 type MigrationStep = (client: pg.PoolClient) => Promise<void>;
 
-/** Fills the folded columns of every student, in batches, in the migration's transaction. */
-async function foldStudents(client: pg.PoolClient): Promise<void> {
-  const BATCH = 20_000;
+/** How many rows a migration reads and writes at once, each statement within its time limit. */
+const MIGRATION_BATCH = 20_000;
+
+/**
+ * Fills the folded columns of the students `which` picks (a condition on `students`), in
+ * batches, in the migration's transaction. `student_renamed` is off meanwhile and the generation
+ * moved once: row by row, it moved the generation for each student, and a batch took seconds.
+ */
+async function foldStudents(client: pg.PoolClient, which = 'true'): Promise<void> {
+  await client.query('ALTER TABLE students DISABLE TRIGGER student_renamed');
+  await foldStudentBatches(client, which);
+  await client.query(
+    'ALTER TABLE students ENABLE TRIGGER student_renamed; ' +
+      'UPDATE store_meta SET generation = generation + 1',
+  );
+}
+
+async function foldStudentBatches(client: pg.PoolClient, which: string): Promise<void> {
   for (let after = 0; ;) {
     const { rows } = await client.query<{ id: string; name: string; email: string }>(
-      'SELECT id::text, name, email FROM students WHERE id > $1 ORDER BY id LIMIT $2',
-      [after, BATCH],
+      `SELECT id::text, name, email FROM students WHERE students.id > $1 AND (${which})
+       ORDER BY students.id LIMIT $2`,
+      [after, MIGRATION_BATCH],
     );
     if (rows.length === 0) return;
     await client.query(
@@ -297,6 +313,38 @@ async function foldStudents(client: pg.PoolClient): Promise<void> {
     );
     after = Number(rows.at(-1)!.id);
   }
+}
+
+/** The names whose fold version 9 changed: a degree sign, or an ordinal sign glued to a word. */
+const ORDINAL_FOLD_CHANGED = `name ~ '°|[ºª][^[:space:]]'`;
+
+/**
+ * Version 9 (decision 013): the turmas' names foldForSearch now folds otherwise, folded again in
+ * batches (the trigger on `classes` has every process load its index again); the students' too,
+ * and those version 2 left unfolded (its batches went by the id as text, so past 20,000 students
+ * some were skipped).
+ */
+async function refoldNames(client: pg.PoolClient): Promise<void> {
+  for (let after = 0; ;) {
+    const { rows } = await client.query<{ key: number; name: string; search_name: string }>(
+      `SELECT key, name, search_name FROM classes WHERE key > $1 AND ${ORDINAL_FOLD_CHANGED}
+       ORDER BY key LIMIT $2`,
+      [after, MIGRATION_BATCH],
+    );
+    if (rows.length === 0) break;
+    const changed = rows
+      .map((row) => ({ key: row.key, folded: foldForSearch(row.name), was: row.search_name }))
+      .filter((row) => row.folded !== row.was);
+    if (changed.length > 0) {
+      await client.query(
+        `UPDATE classes c SET search_name = f.search_name
+         FROM unnest($1::integer[], $2::text[]) AS f (key, search_name) WHERE c.key = f.key`,
+        [changed.map((row) => row.key), changed.map((row) => row.folded)],
+      );
+    }
+    after = rows.at(-1)!.key;
+  }
+  await foldStudents(client, `${ORDINAL_FOLD_CHANGED} OR search_name = '' OR search_email = ''`);
 }
 
 /** How a database of an older version becomes the current one, step by step. */
@@ -327,6 +375,7 @@ const MIGRATIONS: Record<number, MigrationStep> = {
   7: async (client) => {
     await client.query(UNDO_INDEX);
   },
+  8: refoldNames,
 };
 
 /** How the API's connections name themselves: a restore refuses while any is open (backup.ts). */

@@ -22,9 +22,10 @@ const WAL_PAGES_MAX = 10_000;
  * of any length in any order (decision 013); 4 added the students' folded name and e-mail
  * (decision 015); 5 the index on the enrolments' expiry (the expiring extension, decision 015);
  * 6 the audit trail (decision 019); 7 its recent tail, folded into the indexes in batches; 8 the
- * index of undos (a run's read answers the undos of its entries).
+ * index of undos (a run's read answers the undos of its entries); 9 folded again the names with
+ * a degree sign or a glued ordinal sign ("8ºA" is two words since; decision 013).
  */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 /** SQLite's own clock, in the same ISO 8601 shape JavaScript's toISOString() produces. */
 export const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
@@ -47,6 +48,17 @@ ALTER TABLE students ADD COLUMN search_email TEXT NOT NULL DEFAULT '';
 UPDATE students SET search_name = ${FOLD_FUNCTION}(name), search_email = ${FOLD_FUNCTION}(email);
 CREATE INDEX students_by_name ON students (search_name, email);
 `;
+
+/**
+ * Version 9 (decision 013): the names whose fold changed (a degree sign, or an ordinal sign
+ * glued to a word: "8ºA" is two words since) folded again; their search words and order change.
+ */
+const REFOLD_NAMES = ['classes', 'students']
+  .map(
+    (table) => `UPDATE ${table} SET search_name = ${FOLD_FUNCTION}(name)
+WHERE (instr(name, '°') > 0 OR name GLOB '*[ºª][^ ]*') AND search_name <> ${FOLD_FUNCTION}(name);`,
+  )
+  .join('\n');
 
 /**
  * Version 5: the enrolments by expiry, those with one only; its entries carry the primary key
@@ -177,6 +189,7 @@ const MIGRATIONS: Record<number, string> = {
   5: AUDIT,
   6: AUDIT_TAIL,
   7: UNDO_INDEX,
+  8: REFOLD_NAMES,
 };
 
 export interface OpenedDatabase {

@@ -28,6 +28,14 @@ describe('matchRanges', () => {
     expect(marked('1ª série B', '1a serie')).toEqual(['1ª', 'série']);
   });
 
+  it('marks a section written against its ordinal, and a degree sign typed for º', () => {
+    // Adjacent, so one mark.
+    expect(marked('8ºA — Matemática', '8 a')).toEqual(['8ºA']);
+    expect(marked('8ºA — Matemática', 'matematica')).toEqual(['Matemática']);
+    expect(marked('8°B — Arte', '8º b arte')).toEqual(['8°B', 'Arte']);
+    expect(marked('8ªB  e 9ºC', 'b c')).toEqual(['B', 'C']);
+  });
+
   it('marks the whole character when a word matches part of a compatibility form', () => {
     // "ﬁ" folds to "fi": a word starting at its "i" still marks all of it.
     expect(marked('Oﬁcina de Física', 'ﬁcina')).toEqual(['ﬁcina']);

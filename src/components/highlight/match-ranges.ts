@@ -17,7 +17,8 @@ const NO_RANGES: readonly MatchRange[] = [];
  * reason, except that a one-character word only ever marks a word's start (never "sériE").
  *
  * Positions are found in the folded text and mapped back through a fold done code point by code
- * point ("á" → "a", "º" → "o", "ﬁ" → "fi"). Where that differs from folding the whole text
+ * point ("á" → "a", "º" → "o", "ﬁ" → "fi"), less the space the whole text's fold puts after a
+ * glued ordinal ("8ºA" → "8o a"). Where that differs from folding the whole text
  * (lower-casing is contextual for a final "Σ"), nothing is marked rather than the wrong letters.
  */
 export function matchRanges(text: string, query: string): readonly MatchRange[] {
@@ -84,6 +85,17 @@ function foldedToOriginal(text: string, folded: string): FoldMap | undefined {
       // that ends on that letter takes the accent along instead of cutting it off.
       end.fill(next, lastPiece, length);
     } else {
+      // A space the fold put after a glued ordinal ("8ºA" → "8o a"): part of the sign before it.
+      const inserted =
+        !folded.startsWith(piece, length) &&
+        length > 0 &&
+        folded[length] === ' ' &&
+        folded.startsWith(piece, length + 1);
+      if (inserted) {
+        start[length] = start[length - 1]!;
+        end[length] = end[length - 1]!;
+        length += 1;
+      }
       if (!folded.startsWith(piece, length)) return undefined;
       start.fill(offset, length, length + piece.length);
       end.fill(next, length, length + piece.length);
