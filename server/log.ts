@@ -1,9 +1,10 @@
 /**
  * Structured logs: one JSON object per line on stdout.
  *
- * Request lines carry the request's id (request-id.ts), method, path (no query string), status,
- * duration and the name of the credential it was let in with (none when it was not), and nothing
- * else from the request headers: the bearer token must never reach a log.
+ * Request lines carry the request's id (request-id.ts), method, path (no query string; cut past
+ * LOGGED_PATH_MAX characters), status, duration and the name of the credential it was let in with
+ * (none when it was not), and nothing else from the request headers: the bearer token must never
+ * reach a log.
  */
 import type { MiddlewareHandler } from 'hono';
 
@@ -44,6 +45,18 @@ function serialise(fields: LogFields): LogFields {
   return out;
 }
 
+/**
+ * The longest path a request line carries whole: a route's path is far shorter, and a client
+ * could otherwise write ~16 KB (Node's header limit) to the log with each request.
+ */
+export const LOGGED_PATH_MAX = 256;
+
+/** The path as logged: past LOGGED_PATH_MAX characters cut, and its whole length said. */
+function loggedPath(path: string): LogFields {
+  if (path.length <= LOGGED_PATH_MAX) return { path };
+  return { path: `${path.slice(0, LOGGED_PATH_MAX)}…`, pathLength: path.length };
+}
+
 export function requestLog(log: Logger): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
@@ -51,7 +64,7 @@ export function requestLog(log: Logger): MiddlewareHandler {
     log.info('request', {
       requestId: c.get('requestId'),
       method: c.req.method,
-      path: c.req.path,
+      ...loggedPath(c.req.path),
       status: c.res.status,
       credential: c.get('credential')?.name,
       ms: Math.round((performance.now() - started) * 10) / 10,

@@ -3,6 +3,7 @@
  * token (nor anything else from headers, query string or body).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGGED_PATH_MAX } from './log.ts';
 import { STANDARD_FIXTURES, STUDENTS, TURMAS } from './testing/fixtures.ts';
 import { startTestServer, TEST_TOKEN, type TestServer } from './testing/test-server.ts';
 
@@ -47,6 +48,20 @@ describe('request logs', () => {
         credential: 'token-1',
         ms: expect.any(Number) as unknown,
       },
+    ]);
+  });
+
+  it('cut a path longer than any route, saying its length', async () => {
+    const path = `/classe/${'x'.repeat(4_000)}/students`;
+    const { requests } = await requestLinesDuring(() => server.request(path));
+
+    expect(requests).toEqual([
+      expect.objectContaining({
+        path: `/v1${path}`.slice(0, LOGGED_PATH_MAX) + '…',
+        pathLength: path.length + 3,
+        // An id that long is no turma's.
+        status: 400,
+      }),
     ]);
   });
 
