@@ -187,7 +187,7 @@ for (const size of [
   }
 }
 
-test('offline, a new window says it cannot be loaded, never that nothing expires', async ({
+test('offline, a new window says it waits for the connection, never that nothing expires', async ({
   page,
   token,
   consoleErrors,
@@ -202,14 +202,18 @@ test('offline, a new window says it cannot be loaded, never that nothing expires
 
   await page.context().setOffline(true);
   await view.getByText('Até uma data').click();
-  const alert = view.getByRole('alert');
-  await expect(alert).toContainText('Sem conexão com o servidor');
-  await expect(alert.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
+  // Waiting, not failed: a status, titled as the turmas list's.
+  const notice = view
+    .getByRole('status')
+    .filter({ hasText: 'As matrículas aparecem assim que a conexão voltar.' });
+  await expect(notice).toContainText('Sem conexão com a internet');
+  await expect(notice.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
+  await expect(view.getByRole('alert')).toBeHidden();
   await expect(view.getByText(/^Nenhuma matrícula expira/)).toBeHidden();
   await expectNoAxeViolations(page, OVER_THE_PAGE);
 
   // Back online, the paused request goes by itself.
   await page.context().setOffline(false);
-  await expect(alert).toBeHidden();
+  await expect(notice).toBeHidden();
   await expect(answered).toBeVisible();
 });

@@ -9,12 +9,14 @@ const useLoadFailedMessages = defineMessages({
   'pt-BR': {
     offline: 'Sem conexão com o servidor',
     offlineDescription: 'Verifique a conexão e tente de novo.',
+    waiting: 'Sem conexão com a internet',
     sessionExpired: 'Sua sessão expirou: entre de novo e tente outra vez.',
     retry: 'Tentar novamente',
   },
   en: {
     offline: 'No connection to the server',
     offlineDescription: 'Check the connection and try again.',
+    waiting: 'No internet connection',
     sessionExpired: 'Your session expired: sign in again and retry.',
     retry: 'Try again',
   },
@@ -23,9 +25,7 @@ const useLoadFailedMessages = defineMessages({
 interface LoadFailedAlertProps {
   /** What failed, said when neither the connection nor the session is the cause. */
   failedTitle: string;
-  error?: Error | null;
-  /** The read failed on the network (the default, from `error`) or waits for the connection. */
-  offline?: boolean;
+  error: Error | null;
   onRetry: () => void;
 }
 
@@ -35,14 +35,10 @@ interface LoadFailedAlertProps {
  * expired session is said as such: the app's sign-in comes over the page meanwhile. Retry is sent
  * even where the browser says it is offline (`retryEvenOffline`).
  */
-export function LoadFailedAlert({
-  failedTitle,
-  error,
-  offline = error instanceof ApiError && error.kind === 'network',
-  onRetry,
-}: LoadFailedAlertProps) {
+export function LoadFailedAlert({ failedTitle, error, onRetry }: LoadFailedAlertProps) {
   const messages = useLoadFailedMessages();
   const appMessages = useMessages();
+  const offline = error instanceof ApiError && error.kind === 'network';
   const unauthorized = error instanceof ApiError && error.isUnauthorized;
   const title = unauthorized ? messages.sessionExpired : offline ? messages.offline : failedTitle;
   return (
@@ -54,6 +50,31 @@ export function LoadFailedAlert({
             {describeApiError(error, appMessages)}
           </Text>
         )}
+        <Button variant="default" size="xs" onClick={() => retryEvenOffline(onRetry)}>
+          {messages.retry}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+interface WaitingForConnectionProps {
+  /** What shows once the connection is back ("O histórico aparece assim que a conexão voltar."). */
+  description: string;
+  onRetry: () => void;
+}
+
+/**
+ * A panel's read that waits for the connection (TanStack's paused fetch while the browser says it
+ * is offline): not a failure, since it goes on by itself when the connection is back; said as the
+ * turmas list says it, with a retry for a browser wrong about being offline.
+ */
+export function WaitingForConnection({ description, onRetry }: WaitingForConnectionProps) {
+  const messages = useLoadFailedMessages();
+  return (
+    <Alert color="yellow" role="status" title={messages.waiting}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{description}</Text>
         <Button variant="default" size="xs" onClick={() => retryEvenOffline(onRetry)}>
           {messages.retry}
         </Button>

@@ -22,7 +22,10 @@ import { EmailText } from '../../components/email-text/email-text';
 import { ExpiryCell } from '../../components/expiry-status/expiry-cell';
 import { StudentLink } from '../../components/student-link/student-link';
 import { visibleName } from '../../components/visible-name/visible-name';
-import { LoadFailedAlert } from '../../components/load-failed/load-failed-alert';
+import {
+  LoadFailedAlert,
+  WaitingForConnection,
+} from '../../components/load-failed/load-failed-alert';
 import { Pager } from '../../components/pager/pager';
 import { SidePanel } from '../../components/side-panel/side-panel';
 import { useFormats } from '../../i18n/formats';
@@ -144,7 +147,7 @@ export function ExpiringView({
           )}
           {outcome && <ExtendOutcomeNotice key={outcome.runId} api={api} outcome={outcome} />}
           {waitsOffline ? (
-            <LoadFailedAlert failedTitle={messages.loadFailed} offline onRetry={retry} />
+            <WaitingForConnection description={messages.waitingOffline} onRetry={retry} />
           ) : query.isPending || (otherWindow && total === 0) ? (
             <Loading />
           ) : query.isError ? (

@@ -19,6 +19,7 @@ import { closeTabAsks } from '../../testing/close-tab';
 import { installReferenceApi, type ReferenceApiOptions } from '../../testing/msw/reference-api';
 import { render } from '../../testing/render';
 import { aTurma } from '../../testing/sample-classes';
+import { waitingNotice } from '../../testing/waiting-notice';
 import { windowOf } from './expiring-address';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -147,9 +148,12 @@ describe('expiring soon', () => {
     await user.click(within(dialog).getByText('Até uma data'));
 
     // The 7 days' empty answer is not the date's.
-    const alert = await within(dialog).findByRole('alert');
-    expect(alert).toHaveTextContent('Sem conexão com o servidor');
-    expect(within(alert).getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
+    const notice = await waitingNotice(
+      dialog,
+      'As matrículas aparecem assim que a conexão voltar.',
+    );
+    expect(within(notice).getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
     expect(within(dialog).queryByText(/^Nenhuma matrícula expira/)).toBeNull();
 
     act(() => onlineManager.setOnline(true));
@@ -171,8 +175,7 @@ describe('expiring soon', () => {
       render(<TurmasPage api={api} />, { queryClient: createQueryClient(() => {}) });
       const dialog = await view();
 
-      const alert = await within(dialog).findByRole('alert');
-      expect(alert).toHaveTextContent('Sem conexão com o servidor');
+      await waitingNotice(dialog, 'As matrículas aparecem assim que a conexão voltar.');
       expect(backend.requests.some((request) => request.pathname.endsWith('/expiring'))).toBe(
         false,
       );
@@ -200,10 +203,12 @@ describe('expiring soon', () => {
         queryClient: createQueryClient(() => {}),
       });
       const dialog = await view();
-      const alert = await within(dialog).findByRole('alert');
-      expect(alert).toHaveTextContent('Sem conexão com o servidor');
+      const notice = await waitingNotice(
+        dialog,
+        'As matrículas aparecem assim que a conexão voltar.',
+      );
 
-      await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+      await user.click(within(notice).getByRole('button', { name: 'Tentar novamente' }));
       expect(await within(dialog).findByText('2 matrículas')).toBeVisible();
     } finally {
       browserOnline.mockRestore();
@@ -220,9 +225,7 @@ describe('expiring soon', () => {
     act(() => onlineManager.setOnline(false));
     await user.click(within(dialog).getByText('7 dias'));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Sem conexão com o servidor',
-    );
+    await waitingNotice(dialog, 'As matrículas aparecem assim que a conexão voltar.');
     expect(within(dialog).queryByText('2 matrículas')).toBeNull();
     expect(within(dialog).queryByRole('table')).toBeNull();
   });

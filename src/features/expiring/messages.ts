@@ -25,6 +25,7 @@ export const useExpiringMessages = defineMessages({
         : `Nenhuma matrícula expira até ${date}`,
     emptyDescription: 'Quando houver, elas aparecem aqui, as que expiram primeiro no alto.',
     loadFailed: 'Não foi possível carregar as matrículas',
+    waitingOffline: 'As matrículas aparecem assim que a conexão voltar.',
     pages: 'Páginas de matrículas',
     extend: 'Estender validade',
     extendTitle: (count: number): string =>
@@ -71,6 +72,7 @@ export const useExpiringMessages = defineMessages({
         : `No enrolment expires by ${date}`,
     emptyDescription: 'When some do, they show here, the soonest first.',
     loadFailed: 'The enrolments could not be loaded',
+    waitingOffline: 'The enrolments show as soon as the connection is back.',
     pages: 'Pages of enrolments',
     extend: 'Extend expiry',
     extendTitle: (count: number): string =>

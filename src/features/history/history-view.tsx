@@ -20,7 +20,10 @@ import { UndoAnswer } from '../../api/audit-undo-parts';
 import { classQueries } from '../../api/class-queries';
 import type { ApiClient } from '../../api/client';
 import { getAudit } from '../../api/extension-calls';
-import { LoadFailedAlert } from '../../components/load-failed/load-failed-alert';
+import {
+  LoadFailedAlert,
+  WaitingForConnection,
+} from '../../components/load-failed/load-failed-alert';
 import { TurmaPicker } from '../../components/turma-picker/turma-picker';
 import { groupByRun, undoneStates } from './describe-entry';
 import type { Filters } from './filters';
@@ -122,7 +125,7 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
           </Alert>
         )}
         {waitsOffline ? (
-          <LoadFailedAlert failedTitle={messages.loadFailed} offline onRetry={retry} />
+          <WaitingForConnection description={messages.waitingOffline} onRetry={retry} />
         ) : pages.isPending ? (
           <Group gap="xs" role="status">
             <Loader size="sm" />

@@ -30,6 +30,7 @@ export const useHistoryMessages = defineMessages({
     emptyDescription:
       'Matrículas, remoções e desfazimentos aparecem aqui assim que são feitos, os mais recentes no alto.',
     loadFailed: 'Não foi possível carregar o histórico',
+    waitingOffline: 'O histórico aparece assim que a conexão voltar.',
     moreFailed: 'Não foi possível carregar mais alterações',
     refreshFailed:
       'Não foi possível atualizar o histórico. As alterações abaixo podem estar desatualizadas.',
@@ -108,6 +109,7 @@ export const useHistoryMessages = defineMessages({
     emptyDescription:
       'Enrolments, removals and undos show here as soon as they are made, newest at the top.',
     loadFailed: 'Could not load the history',
+    waitingOffline: 'The history shows as soon as the connection is back.',
     moreFailed: 'Could not load more changes',
     refreshFailed: 'Could not refresh the history. The changes below may be out of date.',
     enrolled: (email: string, count: number, only?: string): string =>

@@ -17,8 +17,7 @@ export const useStudentMessages = defineMessages({
     notFound: (email: string): string =>
       `Nenhum aluno tem o e-mail “${email}”. Ele pode ter sido removido de todas as turmas, ou o link está incompleto.`,
     loadFailed: 'Não foi possível carregar o aluno',
-    offline: 'Sem conexão com a internet. O aluno aparece assim que a conexão voltar.',
-    retry: 'Tentar novamente',
+    waitingOffline: 'O aluno aparece assim que a conexão voltar.',
     turmasHeading: 'Turmas',
     filterLabel: 'Filtrar turmas',
     filterPlaceholder: 'Nome da turma',
@@ -105,8 +104,7 @@ export const useStudentMessages = defineMessages({
     notFound: (email) =>
       `No student has the e-mail “${email}”. They may have been removed from every class, or the link is incomplete.`,
     loadFailed: 'The student could not be loaded',
-    offline: 'No internet connection. The student shows as soon as the connection is back.',
-    retry: 'Try again',
+    waitingOffline: 'The student shows as soon as the connection is back.',
     turmasHeading: 'Classes',
     filterLabel: 'Filter classes',
     filterPlaceholder: 'Class name',

@@ -18,6 +18,7 @@ import {
 } from '../../testing/msw/reference-api';
 import { render } from '../../testing/render';
 import { aTurma } from '../../testing/sample-classes';
+import { waitingNotice } from '../../testing/waiting-notice';
 
 const DAY = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY + 60_000).toISOString();
@@ -155,9 +156,7 @@ describe('the student page', () => {
       render(<TurmasPage api={api} />, { queryClient: createQueryClient(() => {}) });
       const page = await screen.findByRole('dialog', { name: ANA.email });
 
-      expect(await within(page).findByRole('status')).toHaveTextContent(
-        'Sem conexão com a internet. O aluno aparece assim que a conexão voltar.',
-      );
+      await waitingNotice(page, 'O aluno aparece assim que a conexão voltar.');
       expect(within(page).queryByRole('alert')).toBeNull();
       expect(backend.requests.some((request) => request.pathname.endsWith('/by-email'))).toBe(
         false,

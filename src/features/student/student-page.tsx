@@ -5,11 +5,13 @@ import { UndoWrite } from '../../api/audit-undo-parts';
 import type { ApiClient } from '../../api/client';
 import { useExtension } from '../../api/use-extension';
 import { normalizedEmail, studentQueries } from '../../api/student-queries';
-import { retryEvenOffline } from '../../api/server-back';
 import { AUDIT_EXTENSION, foldedWords, matchWord, searchWords } from '#contract';
 import type { StudentEnrolment, StudentRecord } from '#contract/extensions';
 import { EmailText } from '../../components/email-text/email-text';
-import { LoadFailedAlert } from '../../components/load-failed/load-failed-alert';
+import {
+  LoadFailedAlert,
+  WaitingForConnection,
+} from '../../components/load-failed/load-failed-alert';
 import { PanelNotice } from '../../components/side-panel/panel-notice';
 import { SidePanel } from '../../components/side-panel/side-panel';
 import { visibleName } from '../../components/visible-name/visible-name';
@@ -79,20 +81,11 @@ export function StudentPage({
   } else if (student) {
     body = <StudentDetails api={api} student={student} enrol={enrol} readOnly={readOnly} />;
   } else if (read.fetchStatus === 'paused') {
-    // Waiting, not failed: the read goes on by itself once the connection is back.
     body = (
-      <Alert color="yellow" role="status">
-        <Stack gap="xs" align="flex-start">
-          {messages.offline}
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => retryEvenOffline(() => void read.refetch())}
-          >
-            {messages.retry}
-          </Button>
-        </Stack>
-      </Alert>
+      <WaitingForConnection
+        description={messages.waitingOffline}
+        onRetry={() => void read.refetch()}
+      />
     );
   } else if (read.isError) {
     body = (
