@@ -84,7 +84,7 @@ test('History at 360 px: long e-mails wrap after "@" and ".", inside the card', 
   await signIn(page, token, '/?historico');
   const drawer = page.getByRole('dialog', { name: 'Histórico' });
   const list = drawer.getByRole('list', { name: 'Últimas alterações, as mais recentes primeiro' });
-  const email = drawer.getByRole('textbox', { name: 'E-mail do aluno' });
+  const email = drawer.getByRole('combobox', { name: 'E-mail do aluno' });
 
   // An entry of its own: its title holds the e-mail.
   await email.fill(single);

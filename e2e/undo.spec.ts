@@ -93,7 +93,7 @@ function historyView(page: Page) {
     empty: drawer.getByText('Nenhuma alteração encontrada'),
     everyone: drawer.getByRole('radio', { name: 'Todas' }),
     mine: drawer.getByRole('radio', { name: 'Minhas' }),
-    email: drawer.getByRole('textbox', { name: 'E-mail do aluno' }),
+    email: drawer.getByRole('combobox', { name: 'E-mail do aluno' }),
     turma: drawer.getByRole('combobox', { name: 'Adicionar turma' }),
     run: drawer.getByRole('textbox', { name: 'Lote' }),
     clear: drawer.getByRole('button', { name: 'Limpar filtros' }),

@@ -35,15 +35,21 @@ export function onComboboxKey(
       break;
     case 'Enter': {
       const highlighted = combobox.dropdownOpened && combobox.getSelectedOptionIndex() !== -1;
-      if (enterSendsForm && !highlighted) break;
+      if (enterSendsForm && !highlighted) {
+        // The form takes what was typed: its list would only stand between it and the answer.
+        combobox.closeDropdown('keyboard');
+        break;
+      }
       event.preventDefault();
       if (highlighted) combobox.clickSelectedOption();
       else if (!combobox.dropdownOpened) combobox.openDropdown('keyboard');
       break;
     }
     case 'Escape':
-      // The dialog around the field stays: Mantine's Modal leaves Escape alone while the field
-      // says its list is open (data-mantine-stop-propagation).
+      // The dialog or panel around the field stays: Mantine's Modal leaves Escape alone while the
+      // field says its list is open (data-mantine-stop-propagation), the side panel an Escape
+      // already handled.
+      if (combobox.dropdownOpened) event.preventDefault();
       combobox.closeDropdown('keyboard');
       break;
   }

@@ -14,16 +14,19 @@ import {
 } from '@mantine/core';
 import { useInfiniteQuery, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useRef, useState, type RefObject, type SyntheticEvent } from 'react';
-import { emailSchema } from '#contract';
+import { emailSchema, ROSTER_EXTENSION } from '#contract';
 import type { AuditQuery } from '#contract/extensions';
 import { UndoAnswer } from '../../api/audit-undo-parts';
 import { classQueries } from '../../api/class-queries';
 import type { ApiClient } from '../../api/client';
 import { getAudit } from '../../api/extension-calls';
+import { useExtension } from '../../api/use-extension';
 import {
   LoadFailedAlert,
   WaitingForConnection,
 } from '../../components/load-failed/load-failed-alert';
+import { stateRegistration } from '../../components/student-suggestions/state-registration';
+import { StudentSuggestField } from '../../components/student-suggestions/student-suggest-field';
 import { TurmaPicker } from '../../components/turma-picker/turma-picker';
 import { groupByRun, undoneStates } from './describe-entry';
 import type { Filters } from './filters';
@@ -204,6 +207,8 @@ function FilterForm({
   runIdRef: RefObject<HTMLInputElement | null>;
 }) {
   const messages = useHistoryMessages();
+  // With the roster extension, a name typed finds the student whose e-mail the filter takes.
+  const suggest = useExtension(api, ROSTER_EXTENSION);
   const [email, setEmail] = useState(filters.email ?? '');
   const [turma, setTurma] = useState(filters.turma ?? null);
   const [credential, setCredential] = useState(filters.credential ?? '');
@@ -253,13 +258,32 @@ function FilterForm({
           onChange={(value) => setTurma(value.at(-1) ?? null)}
         />
         <Group gap="sm" align="flex-end">
-          <TextInput
-            ref={emailRef}
-            label={messages.email}
-            type="email"
-            value={email}
-            error={emailError ? messages.invalidEmail : undefined}
-            onChange={(event) => setEmail(event.currentTarget.value)}
+          <StudentSuggestField
+            api={api}
+            suggest={suggest}
+            text={email}
+            registration={stateRegistration('email', setEmail, emailRef)}
+            onPick={(student) => {
+              setEmail(student.email);
+              setEmailError(false);
+            }}
+            inputProps={{
+              label: messages.email,
+              type: 'email',
+              value: email,
+              error: emailError
+                ? suggest
+                  ? messages.pickStudent
+                  : messages.invalidEmail
+                : undefined,
+            }}
+            // Names are typed here too: a text field that brings up the e-mail keyboard.
+            suggestingProps={{
+              type: 'text',
+              inputMode: 'email',
+              description: messages.studentHint,
+              inputWrapperOrder: ['label', 'description', 'input', 'error'],
+            }}
           />
           {withCredential && (
             <TextInput

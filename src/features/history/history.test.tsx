@@ -261,7 +261,7 @@ describe('history', () => {
     await within(dialog).findByRole('list', { name: /Últimas alterações/ }, { timeout: 10_000 });
 
     await user.type(
-      within(dialog).getByRole('textbox', { name: 'E-mail do aluno' }),
+      within(dialog).getByRole('combobox', { name: 'E-mail do aluno' }),
       'bia@escola.test',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Filtrar' }));
@@ -342,6 +342,48 @@ describe('history', () => {
     await user.type(within(dialog).getByLabelText('E-mail do aluno'), 'ninguem@escola.test');
     await user.click(within(dialog).getByRole('button', { name: 'Filtrar' }));
     expect(await within(dialog).findByText('Nenhuma alteração encontrada')).toBeVisible();
+  });
+
+  it('finds the student to filter by from their name, and filters by their e-mail', async () => {
+    installBackend();
+    const api = createTestApiClient();
+    await writeRun(api);
+    window.history.replaceState(null, '', '/?historico');
+    const { user } = render(<TurmasPage api={api} />);
+    const dialog = await view();
+    await within(dialog).findByRole('list', { name: /Últimas alterações/ });
+
+    const field = within(dialog).getByRole('combobox', { name: 'E-mail do aluno' });
+    // A name is no e-mail: sent as it is, it is refused in words that say what to do.
+    await user.type(field, 'caio');
+    await user.keyboard('{Escape}');
+    // Escape closes the list, not the history.
+    expect(field).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Filtrar' }));
+    expect(
+      await within(dialog).findByText('Escolha um aluno da lista, ou digite o e-mail dele.'),
+    ).toBeVisible();
+
+    await user.clear(field);
+    await user.type(field, 'caio');
+    await user.click(await within(dialog).findByRole('option', { name: /caio@escola\.test/ }));
+    expect(field).toHaveValue('caio@escola.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Filtrar' }));
+    await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(dialog).getByText('Matriculou caio@escola.test em Física 1º B')).toBeVisible();
+    expect(within(dialog).queryByText(/Escolha um aluno/)).toBeNull();
+
+    // An e-mail typed whole and Enter: the filter, and no list left open over the answer.
+    await user.clear(field);
+    await user.type(field, 'bia@escola.test');
+    expect(await within(dialog).findByRole('option', { name: /bia@escola\.test/ })).toBeVisible();
+    await user.keyboard('{Enter}');
+    expect(field).toHaveAttribute('aria-expanded', 'false');
+    expect(within(dialog).queryByRole('option')).toBeNull();
+    expect(
+      await within(dialog).findByText('Matriculou bia@escola.test em Física 1º B'),
+    ).toBeVisible();
+    await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(1));
   });
 
   it('filters by a turma picked by name, or by the turma or student of an entry', async () => {

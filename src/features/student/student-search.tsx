@@ -2,10 +2,10 @@ import '@mantine/core/styles/Kbd.css';
 import { Button, Kbd, Stack, Text } from '@mantine/core';
 import { IconUserSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { ApiClient } from '../../api/client';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { useFormDialog } from '../../components/form-dialog/form-dialog-context';
+import { stateRegistration } from '../../components/student-suggestions/state-registration';
 import { StudentSuggestField } from '../../components/student-suggestions/student-suggest-field';
 import { openStudentPage } from '../../lib/student-address';
 import { useStudentMessages } from './messages';
@@ -71,15 +71,7 @@ function SearchField({ api }: { api: Pick<ApiClient, 'request'> }) {
   const { close } = useFormDialog();
   const [text, setText] = useState('');
   // The shared field is made for a form's registration; this search has no form to send.
-  const registration: UseFormRegisterReturn<'student'> = {
-    name: 'student',
-    onChange: (event: { target: { value: string } }) => {
-      setText(event.target.value);
-      return Promise.resolve();
-    },
-    onBlur: () => Promise.resolve(),
-    ref: () => undefined,
-  };
+  const registration = stateRegistration('student', setText);
   return (
     <Stack gap="xs">
       <Text size="sm">{messages.hint}</Text>
