@@ -70,6 +70,18 @@ async function writeMoreThanAPage(api: ApiClient) {
 
 const view = () => screen.findByRole('dialog', { name: 'Histórico' }, { timeout: 10_000 });
 
+/** History opened on the server's trail of `writeRun`, listed. */
+async function historyAfterARun() {
+  installBackend();
+  const api = createTestApiClient();
+  await writeRun(api);
+  window.history.replaceState(null, '', '/?historico');
+  const { user } = render(<TurmasPage api={api} />);
+  const dialog = await view();
+  await within(dialog).findByRole('list', { name: /Últimas alterações/ });
+  return { user, dialog };
+}
+
 function startClean() {
   window.history.replaceState(null, '', '/');
   selectionStore.clear();
@@ -324,13 +336,7 @@ describe('history', () => {
   });
 
   it('filters by student, and says when nothing matches', async () => {
-    installBackend();
-    const api = createTestApiClient();
-    await writeRun(api);
-    window.history.replaceState(null, '', '/?historico');
-    const { user } = render(<TurmasPage api={api} />);
-    const dialog = await view();
-    await within(dialog).findByRole('list', { name: /Últimas alterações/ });
+    const { user, dialog } = await historyAfterARun();
     await user.type(within(dialog).getByLabelText('E-mail do aluno'), 'caio@escola.test');
     await user.click(within(dialog).getByRole('button', { name: 'Filtrar' }));
     await waitFor(() =>
@@ -345,13 +351,7 @@ describe('history', () => {
   });
 
   it('finds the student to filter by from their name, and filters by their e-mail', async () => {
-    installBackend();
-    const api = createTestApiClient();
-    await writeRun(api);
-    window.history.replaceState(null, '', '/?historico');
-    const { user } = render(<TurmasPage api={api} />);
-    const dialog = await view();
-    await within(dialog).findByRole('list', { name: /Últimas alterações/ });
+    const { user, dialog } = await historyAfterARun();
 
     const field = within(dialog).getByRole('combobox', { name: 'E-mail do aluno' });
     // A name is no e-mail: sent as it is, it is refused in words that say what to do.
