@@ -76,16 +76,23 @@ export const useStudentMessages = defineMessages({
       submit: 'Mover',
       sending: 'Movendo…',
       done: (from: string, to: string): string => `Movido de ${from} para ${to}.`,
-      enrolFailed: (to: string): string =>
-        `Não foi possível matricular em ${to}. Nada mudou: o aluno continua só na turma de origem.`,
+      enrolFailed: (from: string, to: string): string =>
+        `Não foi possível matricular em ${to}. Nada mudou: o aluno continua em ${from}.`,
+      enrolUnknown: (from: string, to: string): string =>
+        `Não sabemos se o aluno foi matriculado em ${to}: a resposta do servidor não chegou. Ele continua em ${from}; a página do aluno mostra as turmas dele agora.`,
       halfTitle: 'A mudança ficou pela metade',
       half: (from: string, to: string): string =>
         `O aluno agora está em ${from} e em ${to}: foi matriculado em ${to}, mas não foi removido de ${from}.`,
+      halfAlreadyIn: (from: string, to: string): string =>
+        `O aluno continua em ${from} e em ${to}: a validade em ${to} foi alterada, mas ele não foi removido de ${from}.`,
       finish: (from: string): string => `Terminar: remover de ${from}`,
       undo: (to: string): string => `Desfazer: remover de ${to}`,
+      undoExpiry: (to: string): string => `Desfazer: validade de antes em ${to}`,
       finishing: 'Enviando…',
       undone: (to: string): string =>
         `Desfeito: o aluno foi removido de ${to} e continua na turma de origem.`,
+      undoneExpiry: (to: string): string =>
+        `Desfeito: a validade em ${to} voltou a ser a de antes, e o aluno continua na turma de origem.`,
     },
     failed: 'Não foi possível concluir.',
   },
@@ -162,16 +169,23 @@ export const useStudentMessages = defineMessages({
       submit: 'Move',
       sending: 'Moving…',
       done: (from, to) => `Moved from ${from} to ${to}.`,
-      enrolFailed: (to) =>
-        `Could not enrol in ${to}. Nothing changed: the student is still only in the class they came from.`,
+      enrolFailed: (from, to) =>
+        `Could not enrol in ${to}. Nothing changed: the student is still in ${from}.`,
+      enrolUnknown: (from, to) =>
+        `We do not know whether the student was enrolled in ${to}: the server's answer did not arrive. They are still in ${from}; the student's page shows their classes now.`,
       halfTitle: 'The move is half done',
       half: (from, to) =>
         `The student is now in both ${from} and ${to}: they were enrolled in ${to}, but not removed from ${from}.`,
+      halfAlreadyIn: (from, to) =>
+        `The student is still in both ${from} and ${to}: the expiry in ${to} was changed, but they were not removed from ${from}.`,
       finish: (from) => `Finish: remove from ${from}`,
       undo: (to) => `Undo: remove from ${to}`,
+      undoExpiry: (to) => `Undo: the earlier expiry in ${to}`,
       finishing: 'Sending…',
       undone: (to) =>
         `Undone: the student was removed from ${to} and is still in the class they came from.`,
+      undoneExpiry: (to) =>
+        `Undone: the expiry in ${to} is as it was, and the student is still in the class they came from.`,
     },
     failed: 'Could not complete.',
   },

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
 import type { ClassSummary } from '#contract';
 import type { StudentEnrolment, StudentRecord } from '#contract/extensions';
-import { newRunId } from '../../api/client';
+import { ApiError, newRunId } from '../../api/client';
 import { studentWarnings } from '../../components/enrol-warnings/enrol-warnings';
 import { WarningText } from '../../components/enrol-warnings/warnings-summary';
 import { checkExpiry, defaultExpiry, type ExpiryValue } from '../../components/expiry-field/expiry';
@@ -33,7 +33,8 @@ interface MoveValues {
  * as it is, with the two ways out (finish the removal, or undo the enrolment).
  */
 type MoveState =
-  { step: 'form'; failure: string | null } | { step: 'half'; to: ClassSummary; failure: string };
+  | { step: 'form'; failure: string | null }
+  | { step: 'half'; to: ClassSummary; toBefore: StudentEnrolment | undefined; failure: string };
 
 /** Moves the student from one of their turmas to another, keeping the expiry or setting one. */
 export function MoveDialog(props: StudentDialogProps) {
@@ -70,6 +71,16 @@ function MoveForm({ api, student, from, onDone }: StudentDialogProps & { from: S
 
   const remove = (turma: { id: string }) => () =>
     api.removeStudentFromClasses({ email: student.email, classes: [{ id: turma.id }] }, { runId });
+  const enrol = (turma: { id: string }, expirationDate: string | null | undefined) => () =>
+    api.addStudentToClass(
+      turma.id,
+      {
+        name: visibleName(student.name),
+        email: student.email,
+        ...(expirationDate == null ? {} : { expirationDate }),
+      },
+      { runId },
+    );
 
   const submit = useFormSubmit(form, async ({ to: [to], keepExpiry: keep, expiry }) => {
     if (!to) {
@@ -88,29 +99,24 @@ function MoveForm({ api, student, from, onDone }: StudentDialogProps & { from: S
     }
     const { expirationDate } = checked;
     const toName = visibleName(to.name);
+    // Read before the writes, which read the student again: a turma they were in already.
+    const toBefore = student.classes.find((enrolment) => enrolment.id === to.id);
     try {
-      await write.mutateAsync(() =>
-        api.addStudentToClass(
-          to.id,
-          {
-            name: visibleName(student.name),
-            email: student.email,
-            ...(expirationDate === undefined ? {} : { expirationDate }),
-          },
-          { runId },
-        ),
-      );
+      await write.mutateAsync(enrol(to, expirationDate));
     } catch (error) {
+      // No answer (or a 429 or 5xx): the enrolment may have been made.
+      const unknown = !(error instanceof ApiError) || error.kind !== 'http' || error.isTransient;
+      const said = unknown ? text.enrolUnknown : text.enrolFailed;
       setState({
         step: 'form',
-        failure: `${text.enrolFailed(toName)} ${describeApiError(error, appMessages)}`,
+        failure: `${said(fromName, toName)} ${describeApiError(error, appMessages)}`,
       });
       return;
     }
     try {
       await write.mutateAsync(remove(from));
     } catch (error) {
-      setState({ step: 'half', to, failure: describeApiError(error, appMessages) });
+      setState({ step: 'half', to, toBefore, failure: describeApiError(error, appMessages) });
       return;
     }
     onDone(text.done(fromName, toName), runId);
@@ -118,20 +124,32 @@ function MoveForm({ api, student, from, onDone }: StudentDialogProps & { from: S
   });
 
   if (state.step === 'half') {
+    const { toBefore } = state;
     return (
       <HalfMove
         from={from}
         to={state.to}
+        alreadyIn={toBefore !== undefined}
         failure={state.failure}
-        settle={async (turma, notice, finished) => {
+        settle={async (way) => {
+          const toName = visibleName(state.to.name);
+          // Taken back: out of the new turma, or, in one they were in already, its expiry as
+          // it was (none stays none).
+          const send =
+            way === 'finish'
+              ? remove(from)
+              : toBefore
+                ? enrol(state.to, toBefore.expirationDate)
+                : remove(state.to);
           try {
-            await write.mutateAsync(remove(turma));
+            await write.mutateAsync(send);
           } catch (error) {
             setState({ ...state, failure: describeApiError(error, appMessages) });
             return;
           }
           // Finished, the move is undone as a run; taken back, it left nothing to undo.
-          onDone(notice, finished ? runId : undefined);
+          if (way === 'finish') onDone(text.done(fromName, toName), runId);
+          else onDone(toBefore ? text.undoneExpiry(toName) : text.undone(toName));
           close();
         }}
       />
@@ -255,14 +273,17 @@ function useMoveWarnings(
 function HalfMove({
   from,
   to,
+  alreadyIn,
   failure,
   settle,
 }: {
   from: StudentEnrolment;
   to: ClassSummary;
+  /** The student was in the new turma before the move: only its expiry changed. */
+  alreadyIn: boolean;
   failure: string;
-  /** `finished`: the removal from the old turma, not the enrolment in the new one, was settled. */
-  settle: (turma: { id: string }, notice: string, finished: boolean) => Promise<void>;
+  /** Finish the removal from the old turma, or take back the enrolment in the new one. */
+  settle: (way: 'finish' | 'undo') => Promise<void>;
 }) {
   const text = useStudentMessages().move;
   const busy = useIsMutating({ mutationKey: STUDENT_WRITE_MUTATION_KEY }) > 0;
@@ -272,19 +293,15 @@ function HalfMove({
     <Stack gap="md">
       <Alert color="red" role="alert" title={text.halfTitle}>
         <Stack gap="xs">
-          <Text size="sm">{text.half(fromName, toName)}</Text>
+          <Text size="sm">{(alreadyIn ? text.halfAlreadyIn : text.half)(fromName, toName)}</Text>
           <Text size="sm">{failure}</Text>
         </Stack>
       </Alert>
       <Group justify="flex-end" gap="sm">
-        <Button
-          variant="default"
-          loading={busy}
-          onClick={() => void settle(to, text.undone(toName), false)}
-        >
-          {text.undo(toName)}
+        <Button variant="default" loading={busy} onClick={() => void settle('undo')}>
+          {(alreadyIn ? text.undoExpiry : text.undo)(toName)}
         </Button>
-        <Button loading={busy} onClick={() => void settle(from, text.done(fromName, toName), true)}>
+        <Button loading={busy} onClick={() => void settle('finish')}>
           {text.finish(fromName)}
         </Button>
       </Group>

@@ -305,12 +305,15 @@ describe('a change refused for an expired session', () => {
 });
 
 describe('moving between turmas', () => {
-  async function startMove(user: ReturnType<typeof openPage>['user']) {
+  async function startMove(
+    user: ReturnType<typeof openPage>['user'],
+    to: { search: string; name: RegExp } = { search: 'fisica', name: /Física 1º B/ },
+  ) {
     await screen.findByRole('table', { name: 'Turmas de Ana Souza' });
     await user.click(screen.getByRole('button', { name: 'Mover de Matemática 9º A' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mover para outra turma' });
-    await user.type(within(dialog).getByRole('combobox', { name: 'Adicionar turma' }), 'fisica');
-    await user.click(await within(dialog).findByRole('option', { name: /Física 1º B/ }));
+    await user.type(within(dialog).getByRole('combobox', { name: 'Adicionar turma' }), to.search);
+    await user.click(await within(dialog).findByRole('option', { name: to.name }));
     await user.click(within(dialog).getByRole('button', { name: 'Mover' }));
     return dialog;
   }
@@ -483,6 +486,58 @@ describe('moving between turmas', () => {
     );
     expect(await screen.findByText('Movido de Matemática 9º A para Física 1º B.')).toBeVisible();
     await waitFor(() => expect(turmaNames()).not.toContain('Matemática 9º A'));
+  });
+
+  it('half moved into a turma the student was in, Desfazer sets its expiry back and keeps them', async () => {
+    const backend = installBackend();
+    backend.failNext({ status: 500 }, { where: (request) => request.method === 'DELETE' });
+    const api = createTestApiClient();
+    const before = (await getClassStudents(api, 't-art')).data;
+    const { user } = openPage();
+    // Artes, without an expiry, gets Matemática's 12 days.
+    const dialog = await startMove(user, { search: 'artes', name: /Artes 9º A/ });
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'O aluno continua em Matemática 9º A e em Artes 9º A: a validade em Artes 9º A foi alterada, mas ele não foi removido de Matemática 9º A.',
+    );
+    expect(within(dialog).queryByRole('button', { name: /remover de Artes/ })).toBeNull();
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Desfazer: validade de antes em Artes 9º A' }),
+    );
+    expect(
+      await screen.findByText(/Desfeito: a validade em Artes 9º A voltou a ser a de antes/),
+    ).toBeVisible();
+    const enrolment = ({ email, expirationDate, enrolledAt }: (typeof before)[number]) => ({
+      email,
+      expirationDate,
+      enrolledAt,
+    });
+    expect((await getClassStudents(api, 't-art')).data.map(enrolment)).toEqual(
+      before.map(enrolment),
+    );
+    expect(backend.enrolments('t-mat')).toEqual([ANA.email]);
+  });
+
+  it('says the enrolment may have been made when its answer did not come, and nothing when refused', async () => {
+    const backend = installBackend();
+    backend.failNext('network', { where: (request) => request.method === 'POST' });
+    const { user } = openPage();
+    const dialog = await startMove(user);
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Não sabemos se o aluno foi matriculado em Física 1º B: a resposta do servidor não chegou. Ele continua em Matemática 9º A',
+    );
+    expect(alert).not.toHaveTextContent('Nada mudou');
+
+    backend.failNext({ status: 404 }, { where: (request) => request.method === 'POST' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mover' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        'Não foi possível matricular em Física 1º B. Nada mudou: o aluno continua em Matemática 9º A.',
+      ),
+    );
   });
 
   it('undoes the enrolment in the new turma when asked instead', async () => {
