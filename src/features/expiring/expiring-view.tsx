@@ -84,10 +84,10 @@ export function ExpiringView({
   const retry = () => void query.refetch();
   const rows = query.data?.data ?? [];
   const total = query.data?.totalRecords ?? 0;
-  const { ticked, toggle, tickPage, clear: clearTicks } = useTickedRows(rows);
+  const { ticked, toggle, tickPage, tickOnly } = useTickedRows(rows);
   const restart = () => {
     setPage(1);
-    clearTicks();
+    tickOnly([]);
     // No ticks left: an open form would offer "0 matrículas". A run on its way keeps its form.
     if (!sending) setExtending(false);
   };
@@ -129,9 +129,10 @@ export function ExpiringView({
               onUnauthorized={onUnauthorized}
               onDone={(done) => {
                 setOutcome(done);
-                // Done: the form goes, its outcome stays. With none extended, it stays to retry.
+                // Done: the form goes, its outcome stays, and only the rows not extended stay
+                // ticked, to try again. With none extended, the form stays to retry.
                 if (done.extended > 0) {
-                  clearTicks();
+                  tickOnly(done.failed.map(({ row }) => row));
                   setExtending(false);
                 }
               }}

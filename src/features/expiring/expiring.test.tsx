@@ -420,7 +420,13 @@ describe('expiring soon', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Aplicar nova validade' }));
 
     const outcome = await within(dialog).findByRole('alert');
-    expect(outcome).toHaveTextContent('1 não pôde ser estendida.');
+    expect(outcome).toHaveTextContent(
+      '1 não pôde ser estendida; segue selecionada para tentar de novo:',
+    );
+    // Which one, and what the server said.
+    expect(within(outcome).getByRole('listitem')).toHaveTextContent(
+      /^Ana Souza em Matemática 9º A: .*409/,
+    );
     expect(outcome).toHaveFocus();
     expect(within(dialog).getByText('Nova validade para 1 matrícula')).toBeVisible();
     expect(within(dialog).getByRole('button', { name: 'Aplicar nova validade' })).toBeEnabled();
@@ -478,7 +484,13 @@ describe('expiring soon', () => {
     const outcome = await within(dialog).findByRole('alert');
     expect(closeTabAsks()).toBe(false);
     expect(within(dialog).getByRole('button', { name: 'Fechar expirando em breve' })).toBeVisible();
-    expect(outcome).toHaveTextContent('5 matrículas estendidas. 1 não pôde ser estendida.');
+    expect(outcome).toHaveTextContent(
+      '5 matrículas estendidas. 1 não pôde ser estendida; segue selecionada para tentar de novo:',
+    );
+    const refusedName = six.find((student) => student.email === refused)!.name;
+    expect(within(outcome).getByRole('listitem')).toHaveTextContent(
+      new RegExp(`^${refusedName} em Matemática 9º A: .*409`),
+    );
     expect(within(dialog).queryByRole('progressbar')).toBeNull();
     expect(writes()).toHaveLength(6);
     const extended = (email: string) =>
@@ -486,8 +498,13 @@ describe('expiring soon', () => {
     expect(
       six.filter((student) => !extended(student.email)).map((student) => student.email),
     ).toEqual([refused]);
-    // Out of the window now, all but the refused one.
-    await within(dialog).findByText('1 matrícula');
+    // Out of the window now, all but the refused one, selected to try again.
+    await within(dialog).findByText('1 matrícula · 1 selecionada');
+    expect(
+      within(dialog).getByRole('checkbox', {
+        name: `Selecionar ${refusedName} em Matemática 9º A`,
+      }),
+    ).toBeChecked();
 
     await user.click(within(outcome).getByRole('button', { name: 'Desfazer' }));
     expect(await within(outcome).findByText('Desfeito')).toBeVisible();
@@ -495,8 +512,8 @@ describe('expiring soon', () => {
     for (const student of six) {
       expect(backend.expiryOf('t-mat', student.email)).toBe(student.expirationDate);
     }
-    // Back in the window, read again.
-    expect(await within(dialog).findByText('6 matrículas')).toBeVisible();
+    // Back in the window, read again; the one not extended still selected.
+    expect(await within(dialog).findByText('6 matrículas · 1 selecionada')).toBeVisible();
   });
 
   it('offers no Undo where the server keeps no audit trail (in English)', async () => {

@@ -42,7 +42,12 @@ export const useExpiringMessages = defineMessages({
     extended: (count: number): string =>
       count === 1 ? '1 matrícula estendida.' : `${count} matrículas estendidas.`,
     notExtended: (count: number): string =>
-      count === 1 ? '1 não pôde ser estendida.' : `${count} não puderam ser estendidas.`,
+      count === 1
+        ? '1 não pôde ser estendida; segue selecionada para tentar de novo:'
+        : `${count} não puderam ser estendidas; seguem selecionadas para tentar de novo:`,
+    notExtendedLine: (name: string, turma: string): string => `${name} em ${turma}`,
+    notSent: 'não enviada.',
+    moreNotExtended: (count: string): string => `e mais ${count}.`,
     export: 'Exportar CSV',
     exporting: 'Exportando…',
     exportFailed: 'Não foi possível exportar a lista',
@@ -88,7 +93,12 @@ export const useExpiringMessages = defineMessages({
     extended: (count: number): string =>
       count === 1 ? '1 enrolment extended.' : `${count} enrolments extended.`,
     notExtended: (count: number): string =>
-      count === 1 ? '1 could not be extended.' : `${count} could not be extended.`,
+      count === 1
+        ? '1 could not be extended; it stays selected to try again:'
+        : `${count} could not be extended; they stay selected to try again:`,
+    notExtendedLine: (name: string, turma: string): string => `${name} in ${turma}`,
+    notSent: 'not sent.',
+    moreNotExtended: (count: string): string => `and ${count} more.`,
     export: 'Export CSV',
     exporting: 'Exporting…',
     exportFailed: 'The list could not be exported',

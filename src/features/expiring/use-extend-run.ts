@@ -7,9 +7,15 @@ import { visibleName } from '../../components/visible-name/visible-name';
 import { createRunner, runToEnd, type Runner } from '../../lib/batch-run/runner';
 import { isActive, useRunnerSnapshot } from '../../lib/batch-run/use-runner';
 
+/** An enrolment not extended, and why: what the server answered, or none (not sent). */
+export interface NotExtended {
+  row: ExpiringEnrolment;
+  error: unknown;
+}
+
 export interface ExtendOutcome {
   extended: number;
-  failed: number;
+  failed: readonly NotExtended[];
   /** The run its calls shared (the audit extension's): undone as one from History or its notice. */
   runId: string;
 }
@@ -45,9 +51,10 @@ export function useExtendRun(
         );
       let result: ExtendOutcome;
       if (rows.length === 1) {
-        result = await send(rows[0]!).then(
-          () => ({ extended: 1, failed: 0, runId }),
-          () => ({ extended: 0, failed: 1, runId }),
+        const row = rows[0]!;
+        result = await send(row).then(
+          () => ({ extended: 1, failed: [], runId }),
+          (error: unknown) => ({ extended: 0, failed: [{ row, error }], runId }),
         );
       } else {
         const started = createRunner({
@@ -58,7 +65,11 @@ export function useExtendRun(
         });
         setRunner(started);
         const end = await runToEnd(started);
-        result = { extended: end.succeeded, failed: end.total - end.succeeded, runId };
+        const failed = rows.flatMap((row, at) => {
+          const { state, error } = end.results[at]!;
+          return state === 'succeeded' ? [] : [{ row, error }];
+        });
+        result = { extended: end.succeeded, failed, runId };
         setRunner(null);
       }
       void queryClient.invalidateQueries({ queryKey: classQueries.all() });

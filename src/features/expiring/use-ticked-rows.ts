@@ -6,7 +6,7 @@ export const keyOf = (row: ExpiringEnrolment) => `${row.class.id}\u0000${row.stu
 
 /**
  * The enrolments ticked in the view, by key, kept across its pages until cleared;
- * `tickPage` ticks or unticks the rows of the page shown.
+ * `tickPage` ticks or unticks the rows of the page shown; `tickOnly`, these and no others.
  */
 export function useTickedRows(rows: readonly ExpiringEnrolment[]) {
   const [ticked, setTicked] = useState<ReadonlyMap<string, ExpiringEnrolment>>(() => new Map());
@@ -24,6 +24,7 @@ export function useTickedRows(rows: readonly ExpiringEnrolment[]) {
     }
     setTicked(next);
   };
-  const clear = () => setTicked(new Map());
-  return { ticked, toggle, tickPage, clear };
+  const tickOnly = (kept: readonly ExpiringEnrolment[]) =>
+    setTicked(new Map(kept.map((row) => [keyOf(row), row])));
+  return { ticked, toggle, tickPage, tickOnly };
 }
