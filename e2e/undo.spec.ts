@@ -134,8 +134,9 @@ test(
 
     const message = page.getByRole('alert').filter({ hasText: 'Ana Desfeita' });
     await message.getByRole('button', { name: 'Desfazer', exact: true }).click();
-    await expect(message.getByRole('status')).toContainText('Desfeito');
-    await expect(message.getByRole('status')).toContainText(`${turma!.name}: 1 alteração desfeita`);
+    const answer = message.getByRole('group', { name: 'Desfeito' });
+    await expect(answer).toContainText(`${turma!.name}: 1 alteração desfeita`);
+    await expect(answer).toBeFocused();
     await expect(row.students).toHaveText(numbers.format(before!));
     expect(await countsOf(request, token, [turma!])).toEqual([before]);
     expect(await enrolmentsOf(request, token, email)).toEqual([]);
@@ -216,7 +217,7 @@ test('bulk runs of 20 students: one pasted, undone from its success message; one
   await expect(question).toBeFocused();
   expect(await countsOf(request, token, [turma!])).toEqual([before! + 20]);
   await question.getByRole('button', { name: 'Desfazer para 20 alunos' }).click();
-  const answer = dialog.getByRole('status').filter({ hasText: 'Desfeito' });
+  const answer = dialog.getByRole('group', { name: 'Desfeito' });
   await expect(answer).toContainText(`${turma!.name}: 20 alterações desfeitas`);
   await expect(answer).toBeFocused();
   // The lines below still say what the run did, and now say so.

@@ -22,7 +22,11 @@ function useFocusWhenShown() {
   }, []);
 }
 
-/** What an undo did, turma by turma, or why it could not be sent. */
+/**
+ * What an undo did, turma by turma (a group named by its title), or why it could not be sent.
+ * No live region of its own: it shows inside one (History's answer, a panel's notice, a success
+ * message), or takes the focus, and a second region inside the first was read twice.
+ */
 export function UndoAnswer({
   answer,
   error,
@@ -43,7 +47,7 @@ export function UndoAnswer({
   const focusRef = takesFocus ? shownRef : undefined;
   if (error) {
     return (
-      <Text size="sm" c="red.8" role="alert" tabIndex={-1} ref={focusRef}>
+      <Text size="sm" c="red.8" tabIndex={-1} ref={focusRef}>
         {messages.failed}: {describeApiError(error, appMessages)}
       </Text>
     );
@@ -54,7 +58,7 @@ export function UndoAnswer({
   const refused = turmas.some((turma) => turma.refused > 0);
   const title = !restored ? messages.nothing : refused ? messages.partly : messages.done;
   return (
-    <Stack gap={4} role="status" tabIndex={-1} ref={focusRef}>
+    <Stack gap={4} role="group" aria-label={title} tabIndex={-1} ref={focusRef}>
       <Text size="sm" fw={700}>
         {title}
       </Text>

@@ -46,7 +46,7 @@ export const useUndoMessages = defineMessages({
       count === 1 ? '1 change undone' : `${count} changes undone`,
     unchanged: (count: number): string => (count === 1 ? '1 unchanged' : `${count} unchanged`),
     refused: (count: number): string => (count === 1 ? '1 refused' : `${count} refused`),
-    gone: 'the turma no longer exists',
+    gone: 'the class no longer exists',
     changedSince: 'the enrolment changed after this write; nothing was overwritten',
     done: 'Undone',
     partly: 'Partly undone',
