@@ -116,6 +116,14 @@ export function isTransient(error: unknown): boolean {
   return error instanceof ApiError && error.isTransient;
 }
 
+/**
+ * Whether a write that failed may have been made all the same: no answer (or one that could not
+ * be read), a 429 or 5xx, or a failure of ours with the call perhaps sent.
+ */
+export function mayHaveBeenMade(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.kind !== 'http' || error.isTransient;
+}
+
 /** Retries of a request that may pass (`isTransient`), when the server did not say when. */
 const RETRIES = 2;
 /**

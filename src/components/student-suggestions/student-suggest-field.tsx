@@ -46,8 +46,12 @@ interface StudentSuggestFieldProps<Name extends string> {
   registration: UseFormRegisterReturn<Name>;
   onPick: (student: StudentMatch) => void;
   inputProps: StudentFieldInputProps;
-  /** What the field becomes only while it suggests (the e-mail field: a text field, a hint). */
-  suggestingProps?: Partial<TextInputProps>;
+  /**
+   * An e-mail field (the removal form's, History's): names are typed there too while it
+   * suggests, so it is then a text field that brings up the e-mail keyboard (ARIA in HTML allows
+   * no combobox role on type=email), with a hint saying so.
+   */
+  emailField?: boolean;
   /** A line under a suggested student (the removal form: how many chosen turmas they are in). */
   details?: (student: StudentMatch) => string | null;
 }
@@ -68,7 +72,7 @@ export function StudentSuggestField<Name extends string>({
   registration,
   onPick,
   inputProps,
-  suggestingProps,
+  emailField = false,
   details,
 }: StudentSuggestFieldProps<Name>) {
   const words = useStudentSuggestionMessages();
@@ -129,7 +133,12 @@ export function StudentSuggestField<Name extends string>({
       {...registration}
       {...(suggest
         ? {
-            ...suggestingProps,
+            ...(emailField && {
+              type: 'text',
+              inputMode: 'email',
+              description: words.emailHint,
+              inputWrapperOrder: ['label', 'description', 'input', 'error'],
+            }),
             rightSection: listShown && busy ? <Loader size="xs" aria-hidden /> : null,
           }
         : {})}

@@ -277,13 +277,7 @@ function FilterForm({
                   : messages.invalidEmail
                 : undefined,
             }}
-            // Names are typed here too: a text field that brings up the e-mail keyboard.
-            suggestingProps={{
-              type: 'text',
-              inputMode: 'email',
-              description: messages.studentHint,
-              inputWrapperOrder: ['label', 'description', 'input', 'error'],
-            }}
+            emailField
           />
           {withCredential && (
             <TextInput

@@ -27,7 +27,6 @@ export const useRemovalMessages = defineMessages({
       'O que foi digitado aqui não é igual ao e-mail do aluno. Confira os dois campos.',
     confirmationMatch: 'Os dois e-mails são iguais.',
     // Only with the roster extension (docs/decisions/015): the e-mail field suggests students.
-    emailSuggestHint: 'Digite o nome ou o e-mail do aluno: quem for encontrado aparece abaixo.',
     // The list's own words are the shared field's (components/student-suggestions).
     suggestions: {
       inChosen: (inCount: number, chosenCount: number, formattedIn: string): string =>
@@ -119,7 +118,6 @@ export const useRemovalMessages = defineMessages({
     confirmationHint: 'The Remove student button becomes available once both e-mails are the same.',
     confirmationMismatch: "What is typed here is not the student's e-mail. Check both fields.",
     confirmationMatch: 'Both e-mails are the same.',
-    emailSuggestHint: "Type the student's name or e-mail: the students found appear below.",
     suggestions: {
       inChosen: (inCount, chosenCount, formattedIn) =>
         chosenCount === 1

@@ -25,10 +25,9 @@ interface StudentEmailFieldProps {
 
 /**
  * The removal form's e-mail field. With the roster extension it suggests students (the shared
- * StudentSuggestField): typing a name or an e-mail lists them, each with how many of the chosen
- * turmas they are in, and picking one fills their e-mail. Names are typed here too, so while it
- * suggests it is a text field that brings up the e-mail keyboard (ARIA in HTML allows no combobox
- * role on type=email). Without the extension it is the plain e-mail field it always was.
+ * StudentSuggestField, as an e-mail field): typing a name or an e-mail lists them, each with how
+ * many of the chosen turmas they are in, and picking one fills their e-mail. Without the
+ * extension it is the plain e-mail field it always was.
  */
 export function StudentEmailField({ chosenIds, ...props }: StudentEmailFieldProps) {
   const messages = useRemovalMessages();
@@ -36,12 +35,7 @@ export function StudentEmailField({ chosenIds, ...props }: StudentEmailFieldProp
   return (
     <StudentSuggestField
       {...props}
-      suggestingProps={{
-        type: 'text',
-        inputMode: 'email',
-        description: messages.emailSuggestHint,
-        inputWrapperOrder: ['label', 'description', 'input', 'error'],
-      }}
+      emailField
       details={(student) => {
         if (chosenIds.length === 0) return null;
         const kinds = chosenIds.map((id) => membershipOf(student, id).kind);

@@ -1,4 +1,4 @@
-import { ApiError, isTransient } from '../../api/client';
+import { ApiError, mayHaveBeenMade } from '../../api/client';
 import { describeApiError } from '../../i18n/describe-api-error';
 import type { Messages } from '../../i18n/messages';
 import type { RosterMessages } from './messages';
@@ -31,7 +31,7 @@ export function describeStudentFailure(
       reason: describeApiError(error, appMessages),
     };
   }
-  if (isTransient(error) || error.kind !== 'http') {
+  if (mayHaveBeenMade(error)) {
     // No answer, a 429 or 5xx, or one we could not read: it may have happened. Both calls are
     // safe to repeat (removal is idempotent; enrolling again sets the same expiry).
     return {

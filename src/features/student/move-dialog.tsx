@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
 import type { ClassSummary } from '#contract';
 import type { StudentEnrolment, StudentRecord } from '#contract/extensions';
-import { ApiError, newRunId } from '../../api/client';
+import { mayHaveBeenMade, newRunId } from '../../api/client';
 import { studentWarnings } from '../../components/enrol-warnings/enrol-warnings';
 import { WarningText } from '../../components/enrol-warnings/warnings-summary';
 import { checkExpiry, defaultExpiry, type ExpiryValue } from '../../components/expiry-field/expiry';
@@ -104,9 +104,7 @@ function MoveForm({ api, student, from, onDone }: StudentDialogProps & { from: S
     try {
       await write.mutateAsync(enrol(to, expirationDate));
     } catch (error) {
-      // No answer (or a 429 or 5xx): the enrolment may have been made.
-      const unknown = !(error instanceof ApiError) || error.kind !== 'http' || error.isTransient;
-      const said = unknown ? text.enrolUnknown : text.enrolFailed;
+      const said = mayHaveBeenMade(error) ? text.enrolUnknown : text.enrolFailed;
       setState({
         step: 'form',
         failure: `${said(fromName, toName)} ${describeApiError(error, appMessages)}`,

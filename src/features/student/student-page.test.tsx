@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../app/query-client';
 import { TurmasPage } from '../../app/turmas-page';
 import { announceSessionRestored } from '../../components/form-dialog/session-restored';
+import type { ApiClient } from '../../api/client';
 import { getClassStudents } from '../../api/extension-calls';
 import { createTestApiClient } from '../../testing/api-client';
 import {
@@ -56,6 +57,16 @@ const rowOf = (turma: string) =>
   within(studentTable())
     .getAllByRole('row')
     .find((row) => within(row).queryByText(turma) !== null)!;
+/**
+ * A turma's students as an undo must leave them: e-mail, expiry and enrolment date (only
+ * updatedAt moves).
+ */
+const enrolmentsOf = async (api: ApiClient, turmaId: string) =>
+  (await getClassStudents(api, turmaId)).data.map(({ email, expirationDate, enrolledAt }) => ({
+    email,
+    expirationDate,
+    enrolledAt,
+  }));
 const turmaNames = () =>
   within(studentTable())
     .getAllByRole('row')
@@ -443,7 +454,7 @@ describe('moving between turmas', () => {
   it('offers Desfazer once moved: the student is back with the old expiry and date', async () => {
     const backend = installBackend();
     const api = createTestApiClient();
-    const before = (await getClassStudents(api, 't-mat')).data;
+    const before = await enrolmentsOf(api, 't-mat');
     const { user } = openPage();
     await startMove(user);
     await screen.findByText('Movido de Matemática 9º A para Física 1º B.');
@@ -453,15 +464,8 @@ describe('moving between turmas', () => {
     await user.click(within(notice).getByRole('button', { name: 'Desfazer' }));
     await waitFor(() => expect(backend.enrolments('t-mat')).toEqual([ANA.email]));
     expect(backend.enrolments('t-fis')).toEqual([]);
-    // Back as before: the same expiry and the same enrolment date (only updatedAt moves).
-    const enrolment = ({ email, expirationDate, enrolledAt }: (typeof before)[number]) => ({
-      email,
-      expirationDate,
-      enrolledAt,
-    });
-    expect((await getClassStudents(api, 't-mat')).data.map(enrolment)).toEqual(
-      before.map(enrolment),
-    );
+    // Back as before.
+    expect(await enrolmentsOf(api, 't-mat')).toEqual(before);
     await waitFor(() =>
       expect(turmaNames()).toEqual(['Artes 9º A', 'História 9º A', 'Matemática 9º A']),
     );
@@ -492,7 +496,7 @@ describe('moving between turmas', () => {
     const backend = installBackend();
     backend.failNext({ status: 500 }, { where: (request) => request.method === 'DELETE' });
     const api = createTestApiClient();
-    const before = (await getClassStudents(api, 't-art')).data;
+    const before = await enrolmentsOf(api, 't-art');
     const { user } = openPage();
     // Artes, without an expiry, gets Matemática's 12 days.
     const dialog = await startMove(user, { search: 'artes', name: /Artes 9º A/ });
@@ -508,14 +512,7 @@ describe('moving between turmas', () => {
     expect(
       await screen.findByText(/Desfeito: a validade em Artes 9º A voltou a ser a de antes/),
     ).toBeVisible();
-    const enrolment = ({ email, expirationDate, enrolledAt }: (typeof before)[number]) => ({
-      email,
-      expirationDate,
-      enrolledAt,
-    });
-    expect((await getClassStudents(api, 't-art')).data.map(enrolment)).toEqual(
-      before.map(enrolment),
-    );
+    expect(await enrolmentsOf(api, 't-art')).toEqual(before);
     expect(backend.enrolments('t-mat')).toEqual([ANA.email]);
   });
 
