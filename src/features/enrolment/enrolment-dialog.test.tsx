@@ -216,7 +216,10 @@ describe('Enrol dialog: validation', () => {
     expect(nameField()).toHaveAccessibleDescription('Informe o nome do aluno.');
     expect(nameField()).toBeInvalid();
     expect(nameField()).toHaveFocus();
-    expect(emailField()).toHaveAccessibleDescription('Informe o e-mail do aluno.');
+    // Each field hears of its error in a render of its own: on a busy machine, a moment later.
+    await waitFor(() =>
+      expect(emailField()).toHaveAccessibleDescription('Informe o e-mail do aluno.'),
+    );
     expect(writes(backend)).toEqual([]);
   });
 
