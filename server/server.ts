@@ -455,15 +455,17 @@ async function openAndLoad(options: ServerOptions, log: WarningLogger, readiness
   if (migratedFrom) log.info('migrated the database schema', { fromVersion: migratedFrom });
   if (created && seedClasses > 0) log.info('seeded demo data', { classes: seedClasses });
   log.info('database open', { database: engine });
-  // The student index loads before the first request, as the turma list's does: seconds at
-  // 200,000 students, which the first search would otherwise wait (and, on SQLite, every request
-  // with it). Only with the extension, which is all that uses it (decision 015).
-  if (options.extensions !== false) {
-    readiness.starting('loading the student index');
-    await store.searchStudents({ page: 1, pageSize: 1 }).catch(async (error: unknown) => {
-      await store.close();
-      throw error;
-    });
+  try {
+    await store.load('turmas');
+    // Seconds at 200,000 students, which the first search would otherwise wait. Only with the
+    // extension, which is all that uses it (decision 015).
+    if (options.extensions !== false) {
+      readiness.starting('loading the student index');
+      await store.load('students');
+    }
+  } catch (error) {
+    await store.close();
+    throw error;
   }
   return store;
 }

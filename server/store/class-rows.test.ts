@@ -5,17 +5,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ClassRows, type LoadedClass } from './class-rows.ts';
+import { builtNow } from './read-model.ts';
 
 function rowsOf(classes: LoadedClass[]) {
   const keys = classes.map(({ key }) => key);
-  return new ClassRows({
-    classes,
-    keysByName: keys,
-    keysByCreatedAt: keys,
-    keysByCountStudents: keys,
-    keysByUpdatedAt: keys,
-    keysById: keys,
-  });
+  return builtNow(
+    ClassRows.building({
+      classes,
+      keysByName: keys,
+      keysByCreatedAt: keys,
+      keysByCountStudents: keys,
+      keysByUpdatedAt: keys,
+      keysById: keys,
+    }),
+  );
 }
 
 const turma = (key: number, createdAt: string, updatedAt: string): LoadedClass => ({

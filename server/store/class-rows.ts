@@ -7,7 +7,7 @@
 import type { ClassListParams, ClassListResponse } from '#contract';
 import { ClassSearch, type ClassSearchSource, type IndexedClass } from './class-search.ts';
 import { GrowingArray } from './growing-array.ts';
-import type { Model } from './read-model.ts';
+import type { Building, Model } from './read-model.ts';
 import { Utf8Strings } from './utf8-strings.ts';
 
 /** One turma as a store loads it: what the index holds, and the rest of its row. */
@@ -83,16 +83,18 @@ class Times {
 
 /** Names are UTF-8 (utf8-strings.ts): joined, one "—" made a million names a two-byte string. */
 export class ClassRows {
-  private readonly search: ClassSearch;
   private readonly ids = new PackedStrings();
   private readonly names = new Utf8Strings();
-  private readonly createdAt: Float64Array;
   private readonly createdTimes = new Times();
   /** `updatedAt` is the index's (`ClassSearch.updatedAt`), which writes move. */
   private readonly updatedTimes = new Times();
+  private search!: ClassSearch;
+  private createdAt!: Float64Array;
 
-  constructor(loaded: ClassesLoaded) {
-    const { ids, names, createdTimes, updatedTimes } = this;
+  /** The model of `loaded`'s turmas, built a row at a time (read-model.ts). */
+  static *building(loaded: ClassesLoaded): Building<ClassRows> {
+    const model = new ClassRows();
+    const { ids, names, createdTimes, updatedTimes } = model;
     const createdAt = new GrowingArray((length) => new Float64Array(length));
     // One pass: the index reads each row as the rest of it is packed here.
     function* rows() {
@@ -105,11 +107,14 @@ export class ClassRows {
         yield row;
       }
     }
-    this.search = new ClassSearch({ ...loaded, classes: rows() });
-    this.createdAt = createdAt.trim();
+    model.search = yield* ClassSearch.building({ ...loaded, classes: rows() });
+    model.createdAt = createdAt.trim();
     ids.done();
     names.trim();
+    return model;
   }
+
+  private constructor() {}
 
   /** Reading a turma's change again is harmless: the feeds may repeat one. */
   update(changes: readonly ClassChange[]): void {
@@ -140,6 +145,6 @@ export class ClassRows {
 }
 
 export const CLASS_ROWS: Model<ClassesLoaded, readonly ClassChange[], ClassRows> = {
-  build: (loaded) => new ClassRows(loaded),
+  build: (loaded) => ClassRows.building(loaded),
   apply: (rows, changes) => rows.update(changes),
 };

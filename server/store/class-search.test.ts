@@ -10,6 +10,7 @@ import { foldForSearch, SORT_VALUES, type SortBy, type SortField } from '#contra
 import { compareNaturally } from '../testing/natural-order.ts';
 import { matchesQuery, rankedByRule } from '../testing/search-rule.ts';
 import { ClassSearch, type ClassSearchLimits } from './class-search.ts';
+import { builtNow } from './read-model.ts';
 
 interface Turma {
   key: number;
@@ -66,32 +67,35 @@ function byValue(turmas: readonly Turma[], field: SortField): Turma[] {
 /**
  * Small enough for 400 turmas to reach every method: groups of a ranking sorted (below 50
  * turmas) or, sharing a place, walked in name order (from 7); lists walked or read whole; a
- * search's turmas found from the names of its rarest word (`sparse` 1/2) or by bitsets alone (0).
+ * search's turmas found from the names of its rarest word (`sparse` 1/2) or by bitsets alone (0);
+ * the names sorted in runs then merged (`sortedAtOnce` 7, an odd run left over) or at once.
  */
 const LIMITS: ClassSearchLimits[] = [
-  { few: 1 / 8, rankedHead: 7, walkedDepth: 12, sparse: 1 / 2 },
-  { few: 1 / 64, rankedHead: 7, walkedDepth: 12, sparse: 0 },
+  { few: 1 / 8, rankedHead: 7, walkedDepth: 12, sparse: 1 / 2, sortedAtOnce: 7 },
+  { few: 1 / 64, rankedHead: 7, walkedDepth: 12, sparse: 0, sortedAtOnce: 1 << 16 },
 ];
 
 const iso = (day: number) => new Date(Date.UTC(2024, 0, 1 + day)).toISOString();
 
 function indexOf(turmas: readonly Turma[], limits: ClassSearchLimits = LIMITS[0]!) {
   const keys = (field: SortField) => byValue(turmas, field).map(({ key }) => key);
-  return new ClassSearch(
-    {
-      classes: turmas.map(({ key, name, countStudents, updatedAt }) => ({
-        key,
-        searchName: foldForSearch(name),
-        countStudents,
-        updatedAt: iso(updatedAt),
-      })),
-      keysByName: keys('name'),
-      keysByCreatedAt: keys('createdAt'),
-      keysByCountStudents: keys('countStudents'),
-      keysByUpdatedAt: keys('updatedAt'),
-      keysById: turmas.toSorted((a, b) => compareText(a.id, b.id)).map(({ key }) => key),
-    },
-    limits,
+  return builtNow(
+    ClassSearch.building(
+      {
+        classes: turmas.map(({ key, name, countStudents, updatedAt }) => ({
+          key,
+          searchName: foldForSearch(name),
+          countStudents,
+          updatedAt: iso(updatedAt),
+        })),
+        keysByName: keys('name'),
+        keysByCreatedAt: keys('createdAt'),
+        keysByCountStudents: keys('countStudents'),
+        keysByUpdatedAt: keys('updatedAt'),
+        keysById: turmas.toSorted((a, b) => compareText(a.id, b.id)).map(({ key }) => key),
+      },
+      limits,
+    ),
   );
 }
 
@@ -199,6 +203,7 @@ describe('the turmas index, each of its methods against the rule', () => {
         rankedHead: 500,
         walkedDepth: 1_000,
         sparse: 1 / 128,
+        sortedAtOnce: 1 << 16,
       });
       const page = index.page('turma', undefined, 1_500, 100);
       expect(page.totalRecords).toBe(200_000);
@@ -270,9 +275,12 @@ describe('best match first: the query as typed, and the words a query word takes
   // Few turmas sorted (rankedFew); many, each group of one place walked by name (split down to
   // the tier's planes); many, the groups of fewer than 4 sorted (rankedSlice).
   const PATHS: [string, ClassSearchLimits][] = [
-    ['few', { few: 1, rankedHead: 500, walkedDepth: 1_000, sparse: 1 / 128 }],
-    ['many, walked', { few: 0, rankedHead: 3, walkedDepth: 1, sparse: 0 }],
-    ['many, sorted', { few: 1 / 4, rankedHead: 3, walkedDepth: 1, sparse: 1 / 2 }],
+    ['few', { few: 1, rankedHead: 500, walkedDepth: 1_000, sparse: 1 / 128, sortedAtOnce: 64 }],
+    ['many, walked', { few: 0, rankedHead: 3, walkedDepth: 1, sparse: 0, sortedAtOnce: 64 }],
+    [
+      'many, sorted',
+      { few: 1 / 4, rankedHead: 3, walkedDepth: 1, sparse: 1 / 2, sortedAtOnce: 64 },
+    ],
   ];
   /** Every page of `pageSize`, asked first to last and then last to first, joined. */
   function pagedNames(index: ClassSearch, query: string, pageSize: number) {

@@ -19,6 +19,7 @@ import { remember } from './kept.ts';
 import { naturalSortKey } from './natural-sort-key.ts';
 import { compareCodePoints } from './student-search.ts';
 import { GrowingArray } from './growing-array.ts';
+import type { Building } from './read-model.ts';
 
 /** A surrogate: UTF-16's order of a text with one is not its code point order. */
 const PAST_BMP = /[\uD800-\uDFFF]/;
@@ -90,12 +91,18 @@ export interface ClassSearchLimits {
   walkedDepth: number;
   /** A search with a word in fewer names than this share of the turmas reads those names. */
   sparse: number;
+  /**
+   * The build sorts the names this many at a time, then merges them: a sort of a million at
+   * once held the event loop for seconds.
+   */
+  sortedAtOnce: number;
 }
 const LIMITS: ClassSearchLimits = {
   few: 1 / 64,
   rankedHead: 500,
   walkedDepth: 1_000,
   sparse: 1 / 128,
+  sortedAtOnce: 1 << 16,
 };
 
 type Bits = Uint32Array;
@@ -210,6 +217,176 @@ const BITS_SET = Uint8Array.from({ length: 256 }, (_, byte) => {
 });
 const bitCount8 = (mask: number) => BITS_SET[mask & 0xff]!;
 
+/** The slot of the turma with row key `key` in `keys` (ascending), or -1. */
+function slotIn(keys: Float64Array, key: number): number {
+  let low = 0;
+  let high = keys.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const found = keys[middle]!;
+    if (found === key) return middle;
+    if (found < key) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+/**
+ * Each key's slot, for the millions of look-ups of a build: by a table from key to slot where the
+ * keys are nearly consecutive (SQLite's rowids, PostgreSQL's identity keys, gaps where turmas
+ * were deleted), one read where a binary search takes twenty (0.6 s an order at a million).
+ */
+function slotFinder(keys: Float64Array): (key: number) => number {
+  const first = keys[0] ?? 0;
+  const span = (keys.at(-1) ?? first) - first + 1;
+  if (span > 2 * keys.length + 1024) return (key) => slotIn(keys, key);
+  const table = new Int32Array(span).fill(-1);
+  keys.forEach((key, slot) => (table[key - first] = slot));
+  return (key) => table[key - first] ?? -1;
+}
+
+/** Each slot's position in `order`. */
+function positionsIn(order: Int32Array): Int32Array {
+  const positions = new Int32Array(order.length);
+  order.forEach((slot, at) => (positions[slot] = at));
+  return positions;
+}
+
+/** The turmas in each order, as slots, and each slot's place in them. */
+interface Orders {
+  /** Each slot's place in id order: ties in every other order go by it. */
+  idRank: Int32Array;
+  orders: Record<SortField, Int32Array>;
+  positions: Record<SortField, Int32Array>;
+}
+
+/** The index's orders from the source's keys, a step each (a sort of a million names is one). */
+function* ordering(
+  source: ClassSearchSource,
+  keys: Float64Array,
+  sortNames: readonly string[],
+  sortedAtOnce: number,
+): Building<Orders> {
+  const slotOf = slotFinder(keys);
+  const slotsOf = (ordered: ArrayLike<number>) => {
+    const slots = new Int32Array(ordered.length);
+    for (let at = 0; at < ordered.length; at++) slots[at] = slotOf(ordered[at]!);
+    return slots;
+  };
+  const idRank = positionsIn(slotsOf(source.keysById));
+  yield;
+  const byCodePoint = slotsOf(source.keysByName);
+  const name = yield* naturalOrder(byCodePoint, sortNames, idRank, sortedAtOnce);
+  yield;
+  const createdAt = slotsOf(source.keysByCreatedAt);
+  yield;
+  const countStudents = slotsOf(source.keysByCountStudents);
+  yield;
+  const updatedAt = slotsOf(source.keysByUpdatedAt);
+  yield;
+  return {
+    idRank,
+    orders: { name, createdAt, countStudents, updatedAt },
+    positions: {
+      name: positionsIn(name),
+      createdAt: positionsIn(createdAt),
+      countStudents: positionsIn(countStudents),
+      updatedAt: positionsIn(updatedAt),
+    },
+  };
+}
+
+/**
+ * The names' natural order (natural-sort-key.ts), ties by id, from their code point order:
+ * the two differ only where numbers of different lengths meet, so each sort merges runs that
+ * are already in order. Once per load, never per request. Names without a character past
+ * U+FFFF (all, in practice) compare as UTF-16, natively: a third less time than by code point.
+ */
+function* naturalOrder(
+  byCodePoint: Int32Array,
+  sortNames: readonly string[],
+  idRank: Int32Array,
+  sortedAtOnce: number,
+): Building<Int32Array> {
+  const compare = sortNames.some((name) => PAST_BMP.test(name))
+    ? compareCodePoints
+    : compareCodeUnits;
+  const before = (a: number, b: number) =>
+    compare(sortNames[a]!, sortNames[b]!) || idRank[a]! - idRank[b]!;
+  let runs: Int32Array[] = [];
+  for (let at = 0; at < byCodePoint.length; at += sortedAtOnce) {
+    runs.push(byCodePoint.slice(at, at + sortedAtOnce).sort(before));
+    yield;
+  }
+  while (runs.length > 1) {
+    const merged: Int32Array[] = [];
+    for (let at = 0; at < runs.length; at += 2) {
+      const [first, second] = [runs[at]!, runs[at + 1]];
+      merged.push(second ? yield* mergedRuns(first, second, before, sortedAtOnce) : first);
+    }
+    runs = merged;
+  }
+  return runs[0] ?? new Int32Array(0);
+}
+
+/** Two sorted runs as one, a step every `step` slots. */
+function* mergedRuns(
+  first: Int32Array,
+  second: Int32Array,
+  before: (a: number, b: number) => number,
+  step: number,
+): Building<Int32Array> {
+  const merged = new Int32Array(first.length + second.length);
+  let [from, to, at] = [0, 0, 0];
+  while (from < first.length && to < second.length) {
+    merged[at++] = before(second[to]!, first[from]!) < 0 ? second[to++]! : first[from++]!;
+    if (at % step === 0) yield;
+  }
+  merged.set(first.subarray(from), at);
+  merged.set(second.subarray(to), at + first.length - from);
+  return merged;
+}
+
+/** What the index reads of each turma, in one pass over them, before it orders them. */
+class NamesRead {
+  readonly keys: number[] = [];
+  readonly counts: number[] = [];
+  readonly updated: number[] = [];
+  readonly sortNames: string[] = [];
+  readonly terms: string[] = [];
+  readonly termNumbers = new Map<string, number>();
+  /** Slots whose names repeat a word, with every word's term in order. */
+  readonly repeated: [number, number[]][] = [];
+  /** Each term's slots. */
+  readonly postings: number[][] = [];
+  readonly nameTerms = new GrowingArray((length) => new Int32Array(length));
+  readonly nameTermsFrom = new GrowingArray((length) => new Int32Array(length));
+
+  add(turma: IndexedClass): void {
+    const { keys, nameTerms, termNumbers } = this;
+    const slot = keys.length;
+    keys.push(turma.key);
+    this.sortNames.push(naturalSortKey(turma.searchName));
+    this.counts.push(turma.countStudents);
+    this.updated.push(Date.parse(turma.updatedAt));
+    this.nameTermsFrom.push(nameTerms.length);
+    const words = splitFoldedWords(turma.searchName);
+    const distinct = new Set(words);
+    for (const word of distinct) {
+      let term = termNumbers.get(word);
+      if (term === undefined) {
+        termNumbers.set(word, (term = this.terms.length));
+        this.terms.push(word);
+        this.postings.push([]);
+      }
+      this.postings[term]!.push(slot);
+      nameTerms.push(term);
+    }
+    if (distinct.size < words.length)
+      this.repeated.push([slot, words.map((word) => termNumbers.get(word)!)]);
+  }
+}
+
 export class ClassSearch {
   /** Turmas are numbered 0…size-1 in key order ("slots"); every array below is by slot. */
   readonly size: number;
@@ -226,7 +403,7 @@ export class ClassSearch {
   /** Where writes moved turmas in each order since its positions were last brought up to date. */
   private readonly stalePositions = new Map<SortField, [from: number, to: number]>();
   /** Every distinct folded word of any name (a "term"), by term number. */
-  private readonly terms: string[] = [];
+  private readonly terms: string[];
   /**
    * Each term's slots, ascending; a term in many names is a bitset instead (its postings empty):
    * at 1,000,000 demo turmas 36 terms hold 5.1 of 6.1 million postings, 21 MB as slots.
@@ -239,7 +416,7 @@ export class ClassSearch {
   private readonly nameTerms: Uint16Array | Int32Array;
   private readonly nameTermsFrom: Int32Array;
   /** Each term's number, by its word. */
-  private readonly termNumbers = new Map<string, number>();
+  private readonly termNumbers: Map<string, number>;
   /** The slots whose names repeat a word, each with all its name's terms in order, repeats kept. */
   private readonly repeats: Bits;
   private readonly repeatedTerms = new Map<number, Int32Array>();
@@ -267,39 +444,28 @@ export class ClassSearch {
 
   private readonly limits: ClassSearchLimits;
 
-  constructor(source: ClassSearchSource, limits = LIMITS) {
-    this.limits = limits;
-    const keys: number[] = [];
-    const counts: number[] = [];
-    const updated: number[] = [];
-    const termNumbers = this.termNumbers;
-    const repeated: [number, number[]][] = [];
-    const postings: number[][] = [];
-    const nameTerms = new GrowingArray((length) => new Int32Array(length));
-    const nameTermsFrom = new GrowingArray((length) => new Int32Array(length));
-    const sortNames: string[] = [];
+  /** The index of `source`'s turmas, built a turma at a time (read-model.ts). */
+  static *building(source: ClassSearchSource, limits = LIMITS): Building<ClassSearch> {
+    const names = new NamesRead();
     for (const turma of source.classes) {
-      const slot = keys.length;
-      keys.push(turma.key);
-      sortNames.push(naturalSortKey(turma.searchName));
-      counts.push(turma.countStudents);
-      updated.push(Date.parse(turma.updatedAt));
-      nameTermsFrom.push(nameTerms.length);
-      const words = splitFoldedWords(turma.searchName);
-      const distinct = new Set(words);
-      for (const word of distinct) {
-        let term = termNumbers.get(word);
-        if (term === undefined) {
-          termNumbers.set(word, (term = this.terms.length));
-          this.terms.push(word);
-          postings.push([]);
-        }
-        postings[term]!.push(slot);
-        nameTerms.push(term);
-      }
-      if (distinct.size < words.length)
-        repeated.push([slot, words.map((word) => termNumbers.get(word)!)]);
+      names.add(turma);
+      yield;
     }
+    const keys = Float64Array.from(names.keys);
+    const orders = yield* ordering(source, keys, names.sortNames, limits.sortedAtOnce);
+    return new ClassSearch(names, keys, orders, limits);
+  }
+
+  private constructor(
+    names: NamesRead,
+    keys: Float64Array,
+    { idRank, orders, positions }: Orders,
+    limits: ClassSearchLimits,
+  ) {
+    this.limits = limits;
+    const { counts, updated, repeated, postings, nameTerms, nameTermsFrom } = names;
+    this.terms = names.terms;
+    this.termNumbers = names.termNumbers;
     nameTermsFrom.push(nameTerms.length);
     this.size = keys.length;
     this.repeats = bitsFor(this.size);
@@ -324,22 +490,12 @@ export class ClassSearch {
         if ((count >>> plane) & 1) this.wordCounts[plane]![slot >>> 5]! |= 1 << (slot & 31);
       }
     }
-    this.keys = Float64Array.from(keys);
+    this.keys = keys;
     this.counts = Int32Array.from(counts);
     this.updated = Float64Array.from(updated);
-    this.idRank = this.positionsIn(this.slotsOf(source.keysById));
-    this.orders = {
-      name: this.naturalOrder(this.slotsOf(source.keysByName), sortNames),
-      createdAt: this.slotsOf(source.keysByCreatedAt),
-      countStudents: this.slotsOf(source.keysByCountStudents),
-      updatedAt: this.slotsOf(source.keysByUpdatedAt),
-    };
-    this.positions = {
-      name: this.positionsIn(this.orders.name),
-      createdAt: this.positionsIn(this.orders.createdAt),
-      countStudents: this.positionsIn(this.orders.countStudents),
-      updatedAt: this.positionsIn(this.orders.updatedAt),
-    };
+    this.idRank = idRank;
+    this.orders = orders;
+    this.positions = positions;
     this.termNames = Int32Array.from(postings, (slots) => slots.length);
     // A word in many names is a bitset: a search for it then ORs words, not slots.
     for (const slots of postings) {
@@ -1014,47 +1170,9 @@ export class ClassSearch {
     return positions;
   }
 
-  private positionsIn(order: Int32Array): Int32Array {
-    const positions = new Int32Array(order.length);
-    order.forEach((slot, at) => (positions[slot] = at));
-    return positions;
-  }
-
   /** The slot of the turma with row key `key`, or -1. */
   slotOf(key: number): number {
-    let low = 0;
-    let high = this.size - 1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const found = this.keys[middle]!;
-      if (found === key) return middle;
-      if (found < key) low = middle + 1;
-      else high = middle - 1;
-    }
-    return -1;
-  }
-
-  /**
-   * The names' natural order (natural-sort-key.ts), ties by id, from their code point order:
-   * the two differ only where numbers of different lengths meet, so the sort merges runs that
-   * are already in order. Once per load, never per request. Names without a character past
-   * U+FFFF (all, in practice) compare as UTF-16, natively: a third less time than by code point.
-   */
-  private naturalOrder(byCodePoint: Int32Array, sortNames: readonly string[]): Int32Array {
-    const compare = sortNames.some((name) => PAST_BMP.test(name))
-      ? compareCodePoints
-      : compareCodeUnits;
-    const order = Array.from(byCodePoint);
-    order.sort(
-      (a, b) => compare(sortNames[a]!, sortNames[b]!) || this.idRank[a]! - this.idRank[b]!,
-    );
-    return Int32Array.from(order);
-  }
-
-  private slotsOf(keys: ArrayLike<number>): Int32Array {
-    const slots = new Int32Array(keys.length);
-    for (let at = 0; at < keys.length; at++) slots[at] = this.slotOf(keys[at]!);
-    return slots;
+    return slotIn(this.keys, key);
   }
 
   /**

@@ -12,7 +12,7 @@
  */
 import type { ExpiringResponse } from '#contract/extensions';
 import { expiringPage, type ExpiringRow, type ExpiringWindow } from './expiring.ts';
-import type { Model } from './read-model.ts';
+import { builtNow, type Building, type Model } from './read-model.ts';
 import { KeyNumbers } from './key-numbers.ts';
 import { Utf8Strings } from './utf8-strings.ts';
 
@@ -170,28 +170,35 @@ export class ExpiringIndex {
   private readonly students = new Students();
   private readonly turmas = new Turmas();
   /** The first `length` positions are held; the rest is room for enrolments to come. */
-  private entries: Entries;
+  private entries = entriesOf(0);
   private length = 0;
   /** Each turma's positions in `entries`, ascending, from `starts[turma]`: made when first asked. */
   private byTurma: { starts: Uint32Array; positions: Uint32Array } | undefined;
 
-  constructor(rows: Iterable<ExpiringSourceRow>) {
-    const read = this.read(rows);
-    this.turmas.loaded();
-    this.students.trim();
+  /** The index of `rows`, read a row at a time (read-model.ts). */
+  static *building(rows: Iterable<ExpiringSourceRow>): Building<ExpiringIndex> {
+    const index = new ExpiringIndex();
+    const read = yield* index.read(rows);
+    index.turmas.loaded();
+    index.students.trim();
     // Sorted by ranks, numbers compared: a string comparison per student and turma, not per
     // enrolment.
-    const studentRank = this.ranks(this.students.names.size, (a, b) => this.students.compare(a, b));
-    const turmaRank = this.ranks(this.turmas.size, (a, b) => this.turmas.compare(a, b));
+    const studentRank = index.ranks(index.students.names.size, (a, b) =>
+      index.students.compare(a, b),
+    );
+    const turmaRank = index.ranks(index.turmas.size, (a, b) => index.turmas.compare(a, b));
     const order = read.order.sort(
       (a, b) =>
         read.entries.at[a]! - read.entries.at[b]! ||
         studentRank[read.entries.student[a]!]! - studentRank[read.entries.student[b]!]! ||
         turmaRank[read.entries.turma[a]!]! - turmaRank[read.entries.turma[b]!]!,
     );
-    this.entries = this.inOrder(read.entries, order);
-    this.length = order.length;
+    index.entries = index.inOrder(read.entries, order);
+    index.length = order.length;
+    return index;
   }
+
+  private constructor() {}
 
   /** How many enrolments it holds (for tests and /metrics). */
   get size(): number {
@@ -205,7 +212,7 @@ export class ExpiringIndex {
       const turma = this.turmas.find(id);
       if (turma >= 0) changed.add(turma);
     }
-    const read = this.read(rows);
+    const read = builtNow(this.read(rows));
     if (changed.size === 0 && read.order.length === 0) return;
     const added = this.inOrder(
       read.entries,
@@ -349,7 +356,9 @@ export class ExpiringIndex {
   }
 
   /** Rows as entries in the order read (`order` numbers them), their students and turmas numbered. */
-  private read(rows: Iterable<ExpiringSourceRow>): { entries: Entries; order: Uint32Array } {
+  private *read(
+    rows: Iterable<ExpiringSourceRow>,
+  ): Building<{ entries: Entries; order: Uint32Array }> {
     let entries = entriesOf(16);
     let length = 0;
     for (const row of rows) {
@@ -361,6 +370,7 @@ export class ExpiringIndex {
       entries.at[length] = Date.parse(row.expirationDate);
       entries.student[length] = this.students.numberOf(row);
       entries.turma[length++] = this.turmas.numberOf(row);
+      yield;
     }
     return { entries, order: new Uint32Array(length).map((_, at) => at) };
   }
@@ -396,6 +406,6 @@ function copy(source: Entries, from: number, to: number, target: Entries, at: nu
 }
 
 export const EXPIRING: Model<Iterable<ExpiringSourceRow>, ExpiringChanges, ExpiringIndex> = {
-  build: (rows) => new ExpiringIndex(rows),
+  build: (rows) => ExpiringIndex.building(rows),
   apply: (index, changes) => index.replace(changes),
 };

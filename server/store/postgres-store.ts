@@ -144,6 +144,10 @@ export async function openPostgresStore(
       searchStudents: (params) => roster.searchStudents(params),
       studentsByEmail: (emails) => roster.studentsByEmail(emails),
       listExpiring: createPostgresExpiringReads(query),
+      // The turmas' index is loaded as the store opens (above); the students' by a first search.
+      async load(index) {
+        if (index === 'students') await roster.searchStudents({ page: 1, pageSize: 1 });
+      },
 
       enrol: (enrolment: Enrolment, by = UNNAMED_AUTHOR) =>
         withClient('BEGIN', async (client) => {

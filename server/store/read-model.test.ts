@@ -4,11 +4,18 @@
  * a load meanwhile answered relative to the new model).
  */
 import { expect, it } from 'vitest';
-import { Followed, type ChangeFeed, type ChangeFeedNow, type Model } from './read-model.ts';
+import {
+  builtNow,
+  Followed,
+  inOneStep,
+  type ChangeFeed,
+  type ChangeFeedNow,
+  type Model,
+} from './read-model.ts';
 
 /** A model of numbers: loaded as a list, told of the numbers added. */
 const NUMBERS: Model<readonly number[], readonly number[], number[]> = {
-  build: (loaded) => [...loaded],
+  build: (loaded) => inOneStep(() => [...loaded]),
   apply: (model, added) => model.push(...added),
 };
 
@@ -18,10 +25,11 @@ function logFeed() {
   let forgetBefore = 0;
   let loads = 0;
   const feed: ChangeFeedNow<number, readonly number[], readonly number[]> = {
-    load() {
-      loads++;
-      return { version: log.length, value: [...log] };
-    },
+    load: () =>
+      inOneStep(() => {
+        loads++;
+        return { version: log.length, value: [...log] };
+      }),
     since(version) {
       if (version < forgetBefore) return undefined;
       return { version: log.length, value: log.slice(version) };
@@ -43,7 +51,7 @@ function askedFeed() {
   const { feed: now, log } = logFeed();
   let asked = 0;
   const feed: ChangeFeed<number, readonly number[], readonly number[]> = {
-    load: () => later(() => now.load()),
+    load: () => later(() => builtNow(now.load())),
     since: (version) => {
       asked++;
       // The answer is as of the moment it is asked, as a snapshot is.
@@ -105,7 +113,7 @@ it('a catch-up that answers after a load is asked again, relative to the new mod
   const held = new Promise<void>((resolve) => (release = resolve));
   let holding = false;
   const feed: ChangeFeed<number, readonly number[], readonly number[]> = {
-    load: () => Promise.resolve(now.load()),
+    load: () => Promise.resolve(builtNow(now.load())),
     async since(version) {
       const answer = now.since(version);
       if (holding) await held;

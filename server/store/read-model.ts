@@ -25,15 +25,54 @@ export interface ChangeFeed<Version, Loaded, Changes> {
   since(version: Version): Promise<Versioned<Version, Changes> | undefined>;
 }
 
-/** A feed that answers at once, inside the caller's transaction (SQLite). */
+/**
+ * A feed that answers at once, inside the caller's transaction (SQLite); its load in steps, as a
+ * build (`Building`), as it may read for seconds.
+ */
 export interface ChangeFeedNow<Version, Loaded, Changes> {
-  load(): Versioned<Version, Loaded>;
+  load(): Building<Versioned<Version, Loaded>>;
   since(version: Version): Versioned<Version, Changes> | undefined;
+}
+
+/**
+ * A model's build in steps: it yields where it may give the event loop a turn, and returns the
+ * model. A million turmas take seconds to build, which would otherwise leave every request,
+ * health and liveness unanswered meanwhile (decision 018).
+ */
+export type Building<M> = Generator<undefined, M, undefined>;
+
+/** Runs a build to its end at once: inside a read's transaction, which cannot wait. */
+export function builtNow<M>(building: Building<M>): M {
+  for (;;) {
+    const step = building.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** A build in one step, for a model small enough to build at once (a turma's roster). */
+export function* inOneStep<M>(build: () => M): Building<M> {
+  yield;
+  return build();
+}
+
+/** How long a build runs before the event loop gets a turn. */
+const BUILD_SLICE_MS = 10;
+
+/** Runs a build, giving the event loop a turn every BUILD_SLICE_MS. */
+export async function builtGivingWay<M>(building: Building<M>): Promise<M> {
+  let sliceEnds = performance.now() + BUILD_SLICE_MS;
+  for (;;) {
+    const step = building.next();
+    if (step.done) return step.value;
+    if (performance.now() < sliceEnds) continue;
+    await new Promise((resolve) => setImmediate(resolve));
+    sliceEnds = performance.now() + BUILD_SLICE_MS;
+  }
 }
 
 /** How a model is built from a load, and follows changes. */
 export interface Model<Loaded, Changes, M> {
-  build(loaded: Loaded): M;
+  build(loaded: Loaded): Building<M>;
   apply(model: M, changes: Changes): void;
 }
 
@@ -86,8 +125,21 @@ export class Followed<Version, Loaded, Changes, M> implements ModelTimes {
   /** The model as of now, from a feed that answers at once. */
   now(feed: ChangeFeedNow<Version, Loaded, Changes>): M {
     const changes = this.state && feed.since(this.state.version);
-    if (!this.state || !changes) return this.loaded(feed.load());
+    if (!this.state || !changes) {
+      const { version, value } = builtNow(feed.load());
+      return this.loaded(version, builtNow(this.kind.build(value)));
+    }
     return this.applied(this.state, changes);
+  }
+
+  /**
+   * The first load from a feed that answers at once, its build giving the event loop turns: at
+   * start, before any read (whose `now` would find the connection busy). The caller holds the
+   * snapshot the feed reads in.
+   */
+  async loadGivingWay(feed: ChangeFeedNow<Version, Loaded, Changes>): Promise<void> {
+    const { version, value } = await builtGivingWay(feed.load());
+    this.loaded(version, await builtGivingWay(this.kind.build(value)));
   }
 
   /**
@@ -135,15 +187,17 @@ export class Followed<Version, Loaded, Changes, M> implements ModelTimes {
       if (before && changes) return this.applied(before, changes);
       this.loading = feed
         .load()
-        .then((loaded) => void this.loaded(loaded))
+        .then(async ({ version, value }) => {
+          this.loaded(version, await builtGivingWay(this.kind.build(value)));
+        })
         .finally(() => (this.loading = undefined));
       await this.loading;
       return this.state!.model;
     }
   }
 
-  private loaded({ version, value }: Versioned<Version, Loaded>): M {
-    this.state = { version, model: this.kind.build(value) };
+  private loaded(version: Version, model: M): M {
+    this.state = { version, model };
     this.loadedAt = this.refreshedAt = Date.now();
     return this.state.model;
   }

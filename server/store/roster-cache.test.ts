@@ -4,7 +4,7 @@
  */
 import { expect, it } from 'vitest';
 import type { RosterParams } from '#contract/extensions';
-import type { ChangeFeed, ChangeFeedNow } from './read-model.ts';
+import { builtNow, inOneStep, type ChangeFeed, type ChangeFeedNow } from './read-model.ts';
 import { ROSTERS_KEPT, Rosters, type RosterChange, type RosterRow } from './roster-cache.ts';
 import { UnknownClassesError } from './store.ts';
 
@@ -37,10 +37,11 @@ function turmas() {
     return turma;
   };
   const feed = (classId: string): ChangeFeedNow<number, RosterRow[], RosterChange> => ({
-    load() {
-      const { version, rows: value } = read(classId);
-      return { version, value: [...value] };
-    },
+    load: () =>
+      inOneStep(() => {
+        const { version, rows: value } = read(classId);
+        return { version, value: [...value] };
+      }),
     since(version) {
       const turma = rows.get(classId);
       if (!turma) return undefined;
@@ -53,7 +54,7 @@ function turmas() {
   return {
     feed,
     asyncFeed: (classId: string): ChangeFeed<number, RosterRow[], RosterChange> => ({
-      load: () => Promise.resolve(feed(classId).load()),
+      load: () => Promise.resolve(builtNow(feed(classId).load())),
       since: (version) => Promise.resolve(feed(classId).since(version)),
     }),
     write(classId: string, ...names: string[]) {

@@ -10,7 +10,13 @@ import { searchWords, type RosterSortBy } from '#contract';
 import type { RosterParams, RosterResponse } from '#contract/extensions';
 import { remember } from './kept.ts';
 import { naturalSortKey } from './natural-sort-key.ts';
-import { Followed, type ChangeFeed, type ChangeFeedNow, type Model } from './read-model.ts';
+import {
+  Followed,
+  inOneStep,
+  type ChangeFeed,
+  type ChangeFeedNow,
+  type Model,
+} from './read-model.ts';
 import { UnknownClassesError } from './store.ts';
 import { compareCodePoints } from './student-search.ts';
 
@@ -105,7 +111,7 @@ export type RosterChange = readonly RosterRow[] | null;
 type FollowedRoster<Version> = Followed<Version, readonly RosterRow[], RosterChange, Roster>;
 
 const ROSTER: Model<readonly RosterRow[], RosterChange, Roster> = {
-  build: (rows) => new Roster(rows),
+  build: (rows) => inOneStep(() => new Roster(rows)),
   apply(roster, rows) {
     if (rows) roster.replace(rows);
   },

@@ -8,7 +8,7 @@
 import type { ExpiringResponse } from '#contract/extensions';
 import type { ExpiringWindow } from './expiring.ts';
 import { EXPIRING, type ExpiringChanges, type ExpiringSourceRow } from './expiring-index.ts';
-import { Followed, type ChangeFeedNow, type ModelTimes } from './read-model.ts';
+import { Followed, inOneStep, type ChangeFeedNow, type ModelTimes } from './read-model.ts';
 import type { Db } from './sqlite-schema.ts';
 
 const ROWS = `SELECT e.class_id AS classId, c.name AS className,
@@ -46,10 +46,11 @@ export function createExpiringReads(db: Db): ExpiringReads {
   let written: Set<string> | undefined;
 
   const feed: ChangeFeedNow<Version, Iterable<ExpiringSourceRow>, ExpiringChanges> = {
-    load() {
-      written = undefined;
-      return { version: version.get()!, value: every.iterate() };
-    },
+    load: () =>
+      inOneStep(() => {
+        written = undefined;
+        return { version: version.get()!, value: every.iterate() };
+      }),
     since(from) {
       const now = version.get()!;
       if (now.data !== from.data || (now.total !== from.total && !written)) return;

@@ -18,9 +18,9 @@ import type {
   StudentsByEmailResponse,
 } from '#contract/extensions';
 import { Rosters, type RosterChange, type RosterRow } from './roster-cache.ts';
-import type { Db } from './sqlite-schema.ts';
+import { inSnapshot, type Db } from './sqlite-schema.ts';
 import { distinctEmails, studentRecords, type StudentRecordRow } from './student-records.ts';
-import { Followed, type ChangeFeedNow } from './read-model.ts';
+import { Followed, inOneStep, type ChangeFeedNow } from './read-model.ts';
 import {
   rankedClassRows,
   STUDENTS,
@@ -39,6 +39,8 @@ export interface RosterReads {
 export function createRosterReads(db: Db): RosterReads & {
   /** The store's own writes to these turmas: their rosters are read again. */
   changed: (classIds: readonly string[]) => void;
+  /** The student index's first load, giving the event loop turns while it builds. */
+  loadStudents: () => Promise<void>;
 } {
   const classExists = db.prepare<[string], 1>('SELECT 1 FROM classes WHERE id = ?').pluck();
   // CROSS JOIN keeps the turma's enrolments the outer loop.
@@ -82,10 +84,11 @@ export function createRosterReads(db: Db): RosterReads & {
   type Version = { data: number; highest: number };
   const feed: ChangeFeedNow<Version, Iterable<IndexedStudent>, readonly IndexedStudent[]> = {
     // Read as it is indexed, inside the caller's transaction.
-    load: () => ({
-      version: { data: dataVersion.get()!, highest: highestId.get() ?? 0 },
-      value: everyStudent.iterate(),
-    }),
+    load: () =>
+      inOneStep(() => ({
+        version: { data: dataVersion.get()!, highest: highestId.get() ?? 0 },
+        value: everyStudent.iterate(),
+      })),
     // The store's own writes are the only others: they add students with higher ids.
     since({ data, highest }) {
       if (dataVersion.get() !== data) return undefined;
@@ -99,11 +102,12 @@ export function createRosterReads(db: Db): RosterReads & {
   const written = new Set<string>();
   /** A turma's feed; its version is another connection's last write (data_version). */
   const rosterFeed = (classId: string): ChangeFeedNow<number, RosterRow[], RosterChange> => ({
-    load() {
-      if (classExists.get(classId) === undefined) throw new UnknownClassesError([classId]);
-      written.delete(classId);
-      return { version: dataVersion.get()!, value: rosterRows.all(classId) };
-    },
+    load: () =>
+      inOneStep(() => {
+        if (classExists.get(classId) === undefined) throw new UnknownClassesError([classId]);
+        written.delete(classId);
+        return { version: dataVersion.get()!, value: rosterRows.all(classId) };
+      }),
     since(version) {
       if (dataVersion.get() !== version) return undefined;
       return { version, value: written.delete(classId) ? rosterRows.all(classId) : null };
@@ -112,6 +116,8 @@ export function createRosterReads(db: Db): RosterReads & {
   const rosters = new Rosters<number>();
 
   return {
+    loadStudents: () => inSnapshot(db, () => students.loadGivingWay(feed)),
+
     changed(classIds) {
       for (const id of classIds) if (rosters.has(id)) written.add(id);
     },

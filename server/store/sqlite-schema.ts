@@ -15,6 +15,20 @@ import { join } from 'node:path';
 export type Db = Database.Database;
 
 export const DATABASE_FILE = 'turmas.sqlite';
+
+/**
+ * Work that gives the event loop turns, read in one snapshot: a transaction held open across
+ * them (a read model's first load, its rows streamed). Nothing else may use the connection
+ * until it ends: a statement meanwhile fails as busy.
+ */
+export async function inSnapshot(db: Db, work: () => Promise<void>): Promise<void> {
+  db.exec('BEGIN');
+  try {
+    await work();
+  } finally {
+    db.exec('COMMIT');
+  }
+}
 const WAL_PAGES_MAX = 10_000;
 
 /**

@@ -128,48 +128,93 @@ export function createStore(
   // Writes begin IMMEDIATE: a deferred one that read first could not take the lock later without
   // failing at once (SQLITE_BUSY), whoever held it.
   const locks = createLockWaits(db);
-  const pruneAudit = (olderThan: string, batch: number) =>
-    locks.writeIfFree(() => auditOnly.immediate(() => audit.prune(olderThan, batch)));
-  const stopRetention = startAuditRetention(pruneAudit, retentionDays, log);
-  const stopFolding = audit.startFolding((batch) =>
-    locks.writeIfFree(() => auditOnly.immediate(() => audit.fold(batch))),
+  const { afterLoad, load } = loadGate();
+  const pruneAudit = afterLoad((olderThan: string, batch: number) =>
+    locks.writeIfFree(() => auditOnly.immediate(() => audit.prune(olderThan, batch))),
   );
+  const stopRetention = startAuditRetention(pruneAudit, retentionDays, log);
+  const stopFolding = audit.startFolding(
+    afterLoad((batch: number) =>
+      locks.writeIfFree(() => auditOnly.immediate(() => audit.fold(batch))),
+    ),
+  );
+  const reading = <A extends unknown[], R>(read: (...args: A) => R) =>
+    afterLoad((...args: A) => locks.read(() => read(...args)));
+
+  return {
+    listClasses: reading(classList.list),
+    enrol: afterLoad((enrolment: Enrolment, by: WriteAuthor = UNNAMED_AUTHOR) =>
+      locks.write(() => enrolNow.immediate(enrolment, by)),
+    ),
+    remove: afterLoad((removal: Removal, by: WriteAuthor = UNNAMED_AUTHOR) =>
+      locks.write(() => removeNow.immediate(removal, by)),
+    ),
+    listAudit: reading((params: AuditParams) => audit.list(params)),
+    undo: afterLoad((target: UndoBody, by: WriteAuthor) =>
+      locks.write(() => undoNow.immediate(target, by)),
+    ),
+    pruneAudit,
+    classNames: reading(classNamesReader(db)),
+    listRoster: reading(roster.listRoster),
+    searchStudents: reading(roster.searchStudents),
+    studentsByEmail: reading(roster.studentsByEmail),
+    listExpiring: reading(expiring),
+    check: afterLoad(
+      settled(() => {
+        ping.get();
+        return { writeLock: locks.state() };
+      }),
+    ),
+    load: (index) => load(index === 'turmas' ? classList.load : roster.loadStudents),
+    close: afterLoad(
+      settled(() => {
+        stopRetention();
+        stopFolding();
+        db.close();
+      }),
+    ),
+    stats: () => ({ indexes: { turmas, students }, busyWaits: { ...locks.busyWaits } }),
+  };
+}
+
+/** The names of those of these turmas that exist, by id. */
+function classNamesReader(db: Db) {
   const namesOf = db.prepare<[string], { id: string; name: string }>(
     'SELECT id, name FROM classes WHERE id IN (SELECT value FROM json_each(?))',
   );
-  const classNames = (classIds: readonly string[]): ReadonlyMap<string, string> =>
+  return (classIds: readonly string[]): ReadonlyMap<string, string> =>
     new Map(
       classIds.length === 0
         ? []
         : namesOf.all(JSON.stringify(classIds)).map(({ id, name }) => [id, name]),
     );
-  const reading =
-    <A extends unknown[], R>(read: (...args: A) => R) =>
-    (...args: A) =>
-      locks.read(() => read(...args));
+}
 
+/**
+ * An index's first load holds the connection across turns of the event loop (`inSnapshot`):
+ * every other use of it waits for the load to end.
+ */
+function loadGate() {
+  let loading: Promise<void> | undefined;
+  const loaded = async () => {
+    while (loading) await loading.catch(() => undefined);
+  };
   return {
-    listClasses: reading(classList.list),
-    enrol: (enrolment, by = UNNAMED_AUTHOR) => locks.write(() => enrolNow.immediate(enrolment, by)),
-    remove: (removal, by = UNNAMED_AUTHOR) => locks.write(() => removeNow.immediate(removal, by)),
-    listAudit: reading((params: AuditParams) => audit.list(params)),
-    undo: (target, by) => locks.write(() => undoNow.immediate(target, by)),
-    pruneAudit,
-    classNames: reading(classNames),
-    listRoster: reading(roster.listRoster),
-    searchStudents: reading(roster.searchStudents),
-    studentsByEmail: reading(roster.studentsByEmail),
-    listExpiring: reading(expiring),
-    check: settled(() => {
-      ping.get();
-      return { writeLock: locks.state() };
-    }),
-    close: settled(() => {
-      stopRetention();
-      stopFolding();
-      db.close();
-    }),
-    stats: () => ({ indexes: { turmas, students }, busyWaits: { ...locks.busyWaits } }),
+    afterLoad:
+      <A extends unknown[], R>(use: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        await loaded();
+        return use(...args);
+      },
+    load: async (run: () => Promise<void>) => {
+      await loaded();
+      loading = run();
+      try {
+        await loading;
+      } finally {
+        loading = undefined;
+      }
+    },
   };
 }
 

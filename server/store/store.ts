@@ -103,6 +103,13 @@ export interface Store {
    * otherwise.
    */
   check(): Promise<DatabaseHealth>;
+  /**
+   * Loads an index in memory before the first request, which would otherwise wait for it
+   * (seconds at a million turmas): the turmas' (PostgreSQL's loads as it opens) or the students'
+   * (the roster extension). The build gives the event loop turns, so that liveness and health
+   * answer meanwhile (decision 018).
+   */
+  load(index: 'turmas' | 'students'): Promise<void>;
   /** Lets the work in flight end, then releases the database. */
   close(): Promise<void>;
   /** What /metrics reads at a scrape: figures kept in memory, no query and no wait. */

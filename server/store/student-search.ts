@@ -13,7 +13,7 @@
 import { foldForSearch, searchWords, splitFoldedWords } from '#contract';
 import type { StudentClass, StudentSearchResponse } from '#contract/extensions';
 import { remember } from './kept.ts';
-import type { Model } from './read-model.ts';
+import type { Building, Model } from './read-model.ts';
 import { KeyNumbers } from './key-numbers.ts';
 import { Utf8Strings } from './utf8-strings.ts';
 
@@ -189,16 +189,24 @@ export class StudentSearch {
   private readonly wordSlots = new Map<string, Bits>();
   private readonly shortSlots = new Map<string, Bits>();
 
-  /** `students` in (searchName, email) order, as the database sorts them. */
-  constructor(students: Iterable<IndexedStudent>) {
+  /**
+   * The index of `students`, in (searchName, email) order as the database sorts them, built a
+   * student at a time (read-model.ts).
+   */
+  static *building(students: Iterable<IndexedStudent>): Building<StudentSearch> {
+    const index = new StudentSearch();
     for (const student of students) {
-      const slot = this.append(student);
-      if (slot !== undefined) this.order.push(slot);
+      const slot = index.append(student);
+      if (slot !== undefined) index.order.push(slot);
+      yield;
     }
-    for (const strings of [this.names, this.emails, this.searchNames]) strings.trim();
-    this.vocabulary.pack();
-    this.slotByKey.pack();
+    for (const strings of [index.names, index.emails, index.searchNames]) strings.trim();
+    index.vocabulary.pack();
+    index.slotByKey.pack();
+    return index;
   }
+
+  private constructor() {}
 
   get size(): number {
     return this.keys.length;
@@ -439,6 +447,6 @@ export function withClasses(
 
 /** The student index as a read model: loaded in (folded name, e-mail) order, told of new students. */
 export const STUDENTS: Model<Iterable<IndexedStudent>, readonly IndexedStudent[], StudentSearch> = {
-  build: (students) => new StudentSearch(students),
+  build: (students) => StudentSearch.building(students),
   apply: (search, added) => search.add(added),
 };
