@@ -4,8 +4,8 @@
  * Series are labelled by route template (`/v1/classe/:id/students`), method and status, never by
  * a raw path, id, e-mail or query, so their number stays bounded whatever clients send.
  */
-import type { MiddlewareHandler } from 'hono';
-import { routePath } from 'hono/route';
+import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes, routePath } from 'hono/route';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -88,7 +88,7 @@ export function createMetrics(gauges?: () => StoreGauges | undefined): Metrics {
     } finally {
       inFlight--;
       const method = METHODS.has(c.req.method) ? c.req.method : 'other';
-      const route = routePath(c);
+      const route = routeTemplate(c);
       const key = `${method} ${route} ${c.res.status}`;
       let child = children.get(key);
       if (!child) {
@@ -105,6 +105,15 @@ export function createMetrics(gauges?: () => StoreGauges | undefined): Metrics {
     middleware,
     refused: (status) => refusals.inc({ status: String(status) }),
   };
+}
+
+/**
+ * The route template a request was for: its handler's, also when a middleware answered first
+ * (a 401, a 429, a 503 while starting), so that a route's errors are counted as its own; the
+ * answering middleware's (`/*`) only when no handler matches.
+ */
+function routeTemplate(c: Context): string {
+  return matchedRoutes(c).find((route) => route.method !== 'ALL')?.path ?? routePath(c);
 }
 
 type IndexName = keyof StoreStats['indexes'];

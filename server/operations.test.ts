@@ -105,6 +105,8 @@ describe('metrics', () => {
     await server.request('/classe/turma-secreta-42/students');
     await server.request(`/students/by-email?email=${encodeURIComponent(email)}`);
     await server.request('/inexistente-xyz');
+    // Refused before the handler: counted as the route asked for, not as the middleware's `/v1/*`.
+    await server.request('/classe/turma-sem-token/students', { authorization: null });
     const answer = await fetch(server.metricsUrl!);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toContain('text/plain');
@@ -113,11 +115,18 @@ describe('metrics', () => {
       /http_requests_total\{method="GET",route="\/v1\/classe",status="200"\} \d+/,
     );
     expect(text).toContain('route="/v1/classe/:id/students",status="404"');
+    expect(text).toContain('route="/v1/classe/:id/students",status="401"');
     expect(text).toContain('route="/v1/students/by-email"');
     expect(text).toMatch(
       /http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/v1\/classe"/,
     );
-    for (const leak of ['segredo', 'turma-secreta-42', 'metrics.probe', 'inexistente-xyz']) {
+    for (const leak of [
+      'segredo',
+      'turma-secreta-42',
+      'metrics.probe',
+      'inexistente',
+      'sem-token',
+    ]) {
       expect(text).not.toContain(leak);
     }
     for (const series of [
