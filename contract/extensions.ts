@@ -313,6 +313,8 @@ export const undoResponseSchema = z.object({
   entries: z.array(
     z.object({
       entryId: z.string(),
+      /** The entry's student: an answer names whom a refusal left as they are. */
+      email: z.string(),
       /** The `undo` entry written; null when no turma was restored. */
       undoEntryId: z.nullable(z.string()),
       classes: z.array(

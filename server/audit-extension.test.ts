@@ -183,6 +183,7 @@ describe('undo', () => {
     expect(answer.entries).toEqual([
       {
         entryId: removal.id,
+        email: ANA.email,
         undoEntryId: expect.any(String) as string,
         classes: [{ classId: MAT.id, className: MAT.name, outcome: 'restored', reason: null }],
       },

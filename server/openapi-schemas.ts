@@ -502,6 +502,7 @@ const ANNOTATIONS: Record<SchemaName, JsonSchema> = {
         entries: [
           {
             entryId: '42',
+            email: 'ana@escola.example',
             undoEntryId: '57',
             classes: [{ classId: 't4', outcome: 'restored', reason: null }],
           },

@@ -319,6 +319,7 @@ export async function undoEntries(
     const student = { id: entry.studentId, email: entry.email };
     answer.entries.push({
       entryId: entry.id,
+      email: entry.email,
       undoEntryId:
         plan.changes.length === 0
           ? null

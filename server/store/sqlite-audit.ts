@@ -161,7 +161,7 @@ export function createSqliteAudit(db: Db) {
                     entry.id,
                   ),
                 );
-          return { entryId: entry.id, undoEntryId, classes: plan.outcome };
+          return { entryId: entry.id, email: entry.email, undoEntryId, classes: plan.outcome };
         }),
       };
     },

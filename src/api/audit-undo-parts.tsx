@@ -6,7 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { UndoBody, UndoResponse } from '#contract/extensions';
 import { describeApiError } from '../i18n/describe-api-error';
-import { useMessages } from '../i18n/i18n-context';
+import { formatNames } from '../i18n/format-names';
+import { useLocale, useMessages } from '../i18n/i18n-context';
 import { focusLeftNowhere, reasonText, undoByTurma, useUndo, useUndoMessages } from './audit-undo';
 import { cachedTurmaName } from './cached-turma-name';
 import type { Requester } from './extension-calls';
@@ -30,18 +31,16 @@ function useFocusWhenShown() {
 export function UndoAnswer({
   answer,
   error,
-  studentOf,
   takesFocus = false,
 }: {
   answer: UndoResponse | undefined;
   error: unknown;
-  /** The student of a trail entry, where the page knows it: refusals name them. */
-  studentOf?: (entryId: string) => string | undefined;
   /** Shown in place of the button that sent the undo: takes the focus that button had. */
   takesFocus?: boolean;
 }) {
   const messages = useUndoMessages();
   const appMessages = useMessages();
+  const locale = useLocale();
   const queryClient = useQueryClient();
   const shownRef = useFocusWhenShown();
   const focusRef = takesFocus ? shownRef : undefined;
@@ -64,9 +63,6 @@ export function UndoAnswer({
       </Text>
       <List size="sm" spacing={2}>
         {turmas.map((turma) => {
-          const refusedStudents = turma.refusedEntries
-            .map((entryId) => studentOf?.(entryId))
-            .filter((email) => email !== undefined);
           // Said once each, as the staff read them: the server's wording may differ per entry.
           const reasons = [...new Set(turma.reasons.map((reason) => reasonText(reason, messages)))];
           return (
@@ -79,9 +75,11 @@ export function UndoAnswer({
                 turma.restored > 0 && messages.restored(turma.restored),
                 turma.unchanged > 0 && messages.unchanged(turma.unchanged),
                 turma.refused > 0 &&
-                  `${messages.refused(turma.refused)}${
-                    refusedStudents.length > 0 ? ` (${refusedStudents.join(', ')})` : ''
-                  }: ${reasons.join('; ')}`,
+                  `${messages.refused(turma.refused)} (${formatNames(
+                    turma.refusedStudents,
+                    locale,
+                    messages.more,
+                  )}): ${reasons.join('; ')}`,
               ]
                 .filter(Boolean)
                 .join(', ')}

@@ -24,6 +24,7 @@ export const useUndoMessages = defineMessages({
       count === 1 ? '1 alteração desfeita' : `${count} alterações desfeitas`,
     unchanged: (count: number): string => (count === 1 ? '1 sem mudança' : `${count} sem mudança`),
     refused: (count: number): string => (count === 1 ? '1 recusada' : `${count} recusadas`),
+    more: (count: string): string => `mais ${count}`,
     gone: 'a turma não existe mais',
     changedSince: 'a matrícula mudou depois desta alteração; nada foi sobrescrito',
     done: 'Desfeito',
@@ -46,6 +47,7 @@ export const useUndoMessages = defineMessages({
       count === 1 ? '1 change undone' : `${count} changes undone`,
     unchanged: (count: number): string => (count === 1 ? '1 unchanged' : `${count} unchanged`),
     refused: (count: number): string => (count === 1 ? '1 refused' : `${count} refused`),
+    more: (count: string): string => `${count} more`,
     gone: 'the class no longer exists',
     changedSince: 'the enrolment changed after this write; nothing was overwritten',
     done: 'Undone',
@@ -71,8 +73,8 @@ export interface TurmaUndo {
   restored: number;
   unchanged: number;
   refused: number;
-  /** The trail entries refused here. */
-  refusedEntries: string[];
+  /** The students refused here, by e-mail, once each. */
+  refusedStudents: string[];
   /** The refusals' reasons, once each, as the server said them. */
   reasons: string[];
 }
@@ -90,13 +92,15 @@ export function undoByTurma(answer: UndoResponse): TurmaUndo[] {
           restored: 0,
           unchanged: 0,
           refused: 0,
-          refusedEntries: [],
+          refusedStudents: [],
           reasons: [],
         };
         byTurma.set(classId, turma);
       }
       turma[outcome] += 1;
-      if (outcome === 'refused') turma.refusedEntries.push(entry.entryId);
+      if (outcome === 'refused' && !turma.refusedStudents.includes(entry.email)) {
+        turma.refusedStudents.push(entry.email);
+      }
       if (reason !== null && !turma.reasons.includes(reason)) turma.reasons.push(reason);
     }
   }

@@ -1,7 +1,7 @@
 import type { ClassSummary } from '#contract';
 import type { RemovalSplit } from '../../api/removal-membership';
 import type { Locale } from '../../i18n/messages';
-import { formatTurmaNames } from './format-turma-names';
+import { formatNames } from '../../i18n/format-names';
 
 /**
  * What a removal did per turma, in words both removals use (the dialog's outcome, each line
@@ -40,7 +40,7 @@ export function describeRemovalSplit(
     .filter(([turmas]) => turmas.length > 0)
     .map(([turmas, sentence]) =>
       sentence(
-        formatTurmaNames(
+        formatNames(
           turmas.map(({ name }) => name),
           locale,
           words.more,

@@ -81,8 +81,6 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
   const stalledOffline = pages.fetchStatus === 'paused' && !pages.isPending;
   const entries = pages.data?.pages.flatMap((page) => page.data) ?? [];
   const undone = undoneStates(entries);
-  const studentOf = (entryId: string) =>
-    entries.find((entry) => entry.id === entryId)?.student.email;
   const emailRef = useRef<HTMLInputElement>(null);
   const turmaRef = useRef<HTMLInputElement>(null);
   const runIdRef = useRef<HTMLInputElement>(null);
@@ -124,7 +122,7 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
             color={undo.isError ? 'red' : 'gray'}
             title={messages.answer}
           >
-            <UndoAnswer answer={undo.data} error={undo.error} studentOf={studentOf} />
+            <UndoAnswer answer={undo.data} error={undo.error} />
           </Alert>
         )}
         {waitsOffline ? (

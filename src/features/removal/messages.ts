@@ -3,7 +3,7 @@ import { defineMessages } from '../../i18n/define-messages';
 
 /**
  * The removal dialog's words. The e-mail appears as typed by staff, lower-cased as the API keeps
- * it; turma names are joined by `formatTurmaNames` in the interface's language.
+ * it; turma names are joined by `formatNames` in the interface's language.
  */
 export const useRemovalMessages = defineMessages({
   'pt-BR': {

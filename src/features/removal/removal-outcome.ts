@@ -1,6 +1,6 @@
 import type { ClassSummary } from '#contract';
 import type { RemovalSplit } from '../../api/removal-membership';
-import { formatTurmaNames } from '../../components/removal-outcome/format-turma-names';
+import { formatNames } from '../../i18n/format-names';
 import { describeRemovalSplit } from '../../components/removal-outcome/removal-split-text';
 import { formatsFor } from '../../i18n/formats';
 import type { Locale } from '../../i18n/messages';
@@ -36,7 +36,7 @@ export function describeRemovalOutcome(
     message:
       notIn.length === 0
         ? text.removedTurmas(
-            formatTurmaNames(
+            formatNames(
               unknown.map(({ name }) => name),
               locale,
               text.more,

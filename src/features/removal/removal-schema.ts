@@ -11,7 +11,7 @@ import {
 import { formatsFor } from '../../i18n/formats';
 import type { Locale } from '../../i18n/messages';
 import { confirms } from '../../components/typed-confirmation/typed-confirmation';
-import { formatTurmaNames } from '../../components/removal-outcome/format-turma-names';
+import { formatNames } from '../../i18n/format-names';
 import type { RemovalMessages } from './messages';
 
 /**
@@ -112,7 +112,7 @@ export function unknownTurmasMessage(
   if (names.length === 0) return undefined;
   return messages.validation.unknownTurmas(
     names.length,
-    formatTurmaNames(names, locale, messages.outcome.more),
+    formatNames(names, locale, messages.outcome.more),
   );
 }
 

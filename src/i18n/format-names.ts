@@ -1,14 +1,14 @@
-import { formatsFor } from '../../i18n/formats';
-import type { Locale } from '../../i18n/messages';
+import { formatsFor } from './formats';
+import type { Locale } from './messages';
 
-/** A notification naming all of a hundred turmas would fill the screen and take a minute to hear. */
+/** A message naming all of a hundred turmas or students would fill the screen and take a minute to hear. */
 const NAMES_SHOWN = 5;
 
 /**
  * "Matemática 9º A, Física 1º B e História 2º C" in the interface's language; past five names,
- * "…, Artes 1º A e mais 95" (`more` words the rest).
+ * "…, Artes 1º A e mais 95" (`more` words the rest). Turmas' names, students' e-mails.
  */
-export function formatTurmaNames(
+export function formatNames(
   names: readonly string[],
   locale: Locale,
   more: (formattedCount: string) => string,
