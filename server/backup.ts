@@ -10,7 +10,8 @@
  *   `pg_restore` in one transaction.
  *
  * A backup is written as FILE.partial, with mode 0600, and renamed to FILE once complete, so a
- * file under the name asked for is always whole.
+ * file under the name asked for is always whole. FILE.partial is created exclusively: it is the
+ * claim on FILE, and a second backup to the same FILE meanwhile is refused at once.
  */
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
@@ -72,13 +73,17 @@ const ENGINE_NAMES: Record<BackupEngine, string> = {
   postgres: 'PostgreSQL (DATABASE_URL)',
 };
 
-/** Writes a consistent copy of the store into `to`, which must not exist yet. */
+/**
+ * Writes a consistent copy of the store into `to`, which must not exist yet, nor its `.partial`:
+ * that is another backup writing it (or one killed before its end, which a failure's cleanup
+ * never leaves: only its operator knows it is not running).
+ */
 export async function backUp(store: StoreLocation, to: string): Promise<void> {
   if (existsSync(to)) throw new BackupError(`${to} exists already: choose a new name`);
   const partial = `${to}.partial`;
-  await rm(partial, { force: true }); // a failed earlier run's
+  await claimPartial(partial, to);
   try {
-    if (store.engine === 'sqlite') await vacuumInto(store.dataDir, partial);
+    if (store.engine === 'sqlite') vacuumInto(store.dataDir, partial);
     else await pgDump(store.url, partial);
     const handle = await open(partial, 'r');
     await handle.sync().finally(() => handle.close());
@@ -89,19 +94,29 @@ export async function backUp(store: StoreLocation, to: string): Promise<void> {
   }
 }
 
-/** A new, empty file only its owner can read: what VACUUM INTO and pg_dump then fill. */
-async function createPrivateFile(file: string): Promise<void> {
+/**
+ * A new, empty file only its owner can read, created exclusively: what VACUUM INTO and pg_dump
+ * then fill. Whoever creates it owns the backup to `to`; it exists already while another backup
+ * writes it.
+ */
+async function claimPartial(partial: string, to: string): Promise<void> {
   try {
-    await (await open(file, 'wx', 0o600)).close();
+    await (await open(partial, 'wx', 0o600)).close();
   } catch (error) {
-    throw new BackupError(`${file} cannot be created (${(error as NodeJS.ErrnoException).code})`);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') {
+      throw new BackupError(
+        `${partial} exists: another backup is writing ${to} now (if none is running, ` +
+          `one was stopped before its end: delete ${partial})`,
+      );
+    }
+    throw new BackupError(`${partial} cannot be created (${code})`);
   }
 }
 
-async function vacuumInto(dataDir: string, file: string): Promise<void> {
+function vacuumInto(dataDir: string, file: string): void {
   const source = join(dataDir, DATABASE_FILE);
   if (!existsSync(source)) throw new BackupError(`${source}: no database to back up`);
-  await createPrivateFile(file);
   const db = new Database(source, { readonly: true, fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
@@ -186,7 +201,6 @@ async function connect(url: string): Promise<pg.Client> {
 
 async function pgDump(url: string, file: string): Promise<void> {
   await (await connect(url)).end(); // a clear reason when the database cannot be reached
-  await createPrivateFile(file);
   const { dbname, env } = pgConnection(url);
   // class_changes only tells running processes what changed lately: a restored database starts
   // processes that load everything (decision 014).
@@ -254,11 +268,31 @@ async function restoreSqlite(dataDir: string, file: string, { force }: RestoreOp
   openDatabase(dataDir).db.close();
 }
 
+/** The problems quick_check reports at most (SQLite's default). */
+const QUICK_CHECK_MAX = 100;
+
 /** Why a SQLite file cannot be restored: corrupt, not ours, or newer than this code. */
 function sqliteBackupProblem(db: Database.Database): string | undefined {
   try {
-    const check = db.pragma('quick_check', { simple: true });
-    if (check !== 'ok') return `is damaged (quick_check: ${String(check)})`;
+    // One row per problem, or several in one row (a tree's, one a line), up to QUICK_CHECK_MAX;
+    // the operator gets one line: how many, and the first.
+    const rows = db.pragma(`quick_check(${QUICK_CHECK_MAX})`, { simple: false }) as Record<
+      string,
+      unknown
+    >[];
+    const problems = rows
+      .flatMap((row) => String(Object.values(row)[0]).split('\n'))
+      .map((line) => line.trim())
+      .filter(
+        (line) => line !== '' && line !== 'ok' && !/^\*\*\* in database \w+ \*\*\*$/.test(line),
+      );
+    if (problems.length > 0) {
+      const count =
+        problems.length >= QUICK_CHECK_MAX
+          ? `${QUICK_CHECK_MAX} problems or more`
+          : `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}`;
+      return `is damaged (quick_check found ${count}; the first: ${problems[0]})`;
+    }
   } catch (error) {
     return `is damaged (${(error as Error).message})`;
   }

@@ -37,6 +37,16 @@ async function open(running: TestServer, from: string) {
 }
 
 const HEALTH = 'GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n';
+
+/** The lines logged with this request id, once a later request (`then`, an id) was logged. */
+async function linesOf(running: TestServer, id: string, then: string) {
+  await running.waitForLogLine((entry) => entry.requestId === then);
+  return running.logLines
+    .map((line) => JSON.parse(line) as LogEntry)
+    .filter((entry) => entry.requestId === id);
+}
+const withId = (request: string, id: string) =>
+  request.replace('Host: x\r\n', `Host: x\r\nX-Request-Id: ${id}\r\n`);
 const enrolment = (body: string, length = body.length) =>
   'POST /v1/classe/add-student HTTP/1.1\r\nHost: x\r\n' +
   `Authorization: Bearer ${TEST_TOKEN}\r\nContent-Type: application/json\r\n` +
@@ -50,16 +60,17 @@ describe('open connections per address', () => {
 
     const refused = await open(server, '127.0.0.1');
     refused.write(HEALTH);
-    expectRawError(
-      await refused.nextAnswer(),
-      429,
-      'Too many connections from this address: at most 3 open at once',
-    );
+    const refusal = await refused.nextAnswer();
+    expectRawError(refusal, 429, 'Too many connections from this address: at most 3 open at once');
     await refused.closed();
 
     const elsewhere = await open(server, '127.0.0.2');
-    elsewhere.write(HEALTH);
+    elsewhere.write(withId(HEALTH, 'elsewhere-1'));
     expect((await elsewhere.nextAnswer())?.status).toBe(200);
+    // Its id is in the one line about it.
+    expect(await linesOf(server, refusal!.headers['x-request-id']!, 'elsewhere-1')).toEqual([
+      expect.objectContaining({ msg: 'connection refused', status: 429 }),
+    ]);
     // One of the three closes: the address may open another (once the server has seen it close).
     held[0]!.destroy();
     await held[0]!.closed();
@@ -84,7 +95,7 @@ describe('request bodies still arriving', () => {
     for (let n = 0; n < 96; n++) (await open(server, '127.0.0.1')).write(slowBody);
 
     const refused = await open(server, '127.0.0.1');
-    refused.write(slowBody);
+    refused.write(withId(slowBody, 'over-budget-1'));
     const answer = await refused.nextAnswer();
     expectRawError(
       answer,
@@ -92,11 +103,21 @@ describe('request bodies still arriving', () => {
       'Service unavailable: too many request bodies arriving at once. Try again shortly.',
     );
     expect(answer!.headers['retry-after']).toBe('2');
+    expect(answer!.headers['x-request-id']).toBe('over-budget-1');
     // Not closed: a client reconnecting at once would be refused thousands of times a second.
     // The rest of its body is read and dropped, and the connection serves the next request.
     refused.write(' '.repeat(65_535));
-    refused.write(HEALTH);
+    refused.write(withId(HEALTH, 'over-budget-then'));
     expect((await refused.nextAnswer())?.status).toBe(200);
+    // The refusal has its line, as any request.
+    expect(await linesOf(server, 'over-budget-1', 'over-budget-then')).toEqual([
+      expect.objectContaining({
+        msg: 'request',
+        method: 'POST',
+        path: '/v1/classe/add-student',
+        status: 503,
+      }),
+    ]);
 
     // Another address still sends a body, and a request without one is served.
     const elsewhere = await open(server, '127.0.0.2');
@@ -145,7 +166,9 @@ describe('requests pipelined on one connection', () => {
     server = await startTestServer({ fixtures: STANDARD_FIXTURES });
     const connection = await open(server, '127.0.0.1');
     // In one packet, as a flood sends them: Node parses them all at once.
-    connection.write(list.repeat(PIPELINED_MAX + 5));
+    connection.write(
+      Array.from({ length: PIPELINED_MAX + 5 }, (_, n) => withId(list, `pipe-${n}`)).join(''),
+    );
     for (let n = 0; n < PIPELINED_MAX; n++) {
       expect((await connection.nextAnswer())?.status).toBe(200);
     }
@@ -156,7 +179,16 @@ describe('requests pipelined on one connection', () => {
       `Too many requests on one connection: at most ${PIPELINED_MAX} waiting for their answers`,
     );
     expect(refused!.headers.connection).toBe('close');
+    expect(refused!.headers['x-request-id']).toBe(`pipe-${PIPELINED_MAX}`);
     expect(await connection.nextAnswer()).toBeUndefined();
+    // The 429 has its line, as any request; those dropped after it, never answered, have none.
+    const after = await open(server, '127.0.0.2');
+    after.write(withId(HEALTH, 'pipe-after'));
+    expect((await after.nextAnswer())?.status).toBe(200);
+    expect(await linesOf(server, `pipe-${PIPELINED_MAX}`, 'pipe-after')).toEqual([
+      expect.objectContaining({ msg: 'request', path: '/v1/classe', status: 429 }),
+    ]);
+    expect(await linesOf(server, `pipe-${PIPELINED_MAX + 1}`, 'pipe-after')).toEqual([]);
 
     // A connection that keeps within the cap is served throughout.
     const polite = await open(server, '127.0.0.1');
@@ -197,7 +229,9 @@ describe('requests pipelined on one connection', () => {
         .slice(from)
         .map((line) => JSON.parse(line) as LogEntry)
         .filter((entry) => entry.msg === 'request' && entry.path === '/v1/classe');
-      expect(ran.length).toBeLessThanOrEqual(1);
+      // The one 429 is logged too, as any answer.
+      expect(ran.filter((entry) => entry.status === 429)).toHaveLength(1);
+      expect(ran.filter((entry) => entry.status !== 429).length).toBeLessThanOrEqual(1);
     } finally {
       destroyed.mockRestore();
     }

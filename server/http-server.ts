@@ -17,18 +17,22 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { BODY_MAX_BYTES, REQUEST_ID_HEADER, type ErrorBody } from '#contract';
 import { addressKey } from './client-address.ts';
-import type { Logger } from './log.ts';
-import { assignRequestId, requestIdFrom } from './request-id.ts';
+import { logAnsweredApart, type Logger } from './log.ts';
+import { assignRequestId, requestIdFrom, requestIdOf } from './request-id.ts';
 
 const BAD_REQUEST_TARGET = 'Malformed request URL or Host header';
 
 /**
- * An Error body answer, with the security headers and a request id of its own (no request was
- * read), as bytes for a bare socket.
+ * An Error body answer, with the security headers and the request's id (a new one when no request
+ * was read), as bytes for a bare socket.
  */
-function rawErrorAnswer(headers: [string, string][], status: number, message: string) {
+function rawErrorAnswer(
+  headers: [string, string][],
+  status: number,
+  message: string,
+  requestId = requestIdFrom(undefined),
+) {
   const body = JSON.stringify({ status: String(status), message } satisfies ErrorBody);
-  const requestId = requestIdFrom(undefined);
   const text = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
     'Content-Type: application/json',
@@ -216,14 +220,18 @@ export async function listen(app: Hono, options: ListenOptions) {
     connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs / 4),
   });
 
-  const handle = getRequestListener(app.fetch, {
+  // The request being handed to the adapter: it calls `errorHandler` at once (synchronously) when
+  // it cannot make a Request of it, and the answer carries that request's id (set in `serve`).
+  let handing: IncomingMessage | undefined;
+  const listener = getRequestListener(app.fetch, {
     hostname,
     // The adapter could not make a Request of it (a backslash in the path, a bad Host header):
     // by default a bare 400 without a body or our headers.
     errorHandler: (error) => {
       const status = error instanceof RequestError ? 400 : 500;
-      if (status === 500) log.error('unhandled error', { error });
-      else log.info('malformed request', { status, reason: (error as Error).message });
+      const requestId = handing && requestIdOf(handing);
+      if (status === 500) log.error('unhandled error', { requestId, error });
+      else log.info('malformed request', { requestId, status, reason: (error as Error).message });
       return new Response(
         JSON.stringify({
           status: String(status),
@@ -233,12 +241,20 @@ export async function listen(app: Hono, options: ListenOptions) {
       );
     },
   });
+  const handle = (request: IncomingMessage, response: ServerResponse) => {
+    handing = request;
+    try {
+      void listener(request, response);
+    } finally {
+      handing = undefined;
+    }
+  };
 
   // Graceful shutdown: a response still being prepared when the server closes says
   // `Connection: close`, so its connection ends with it instead of idling in keep-alive (which
   // would hold the close back by up to keepAliveTimeout).
   let closing = false;
-  const inFlight = new Map<ServerResponse, IncomingMessage>();
+  const inFlight = new Map<ServerResponse, InFlight>();
   const shutDown = () => {
     closing = true;
     for (const response of inFlight.keys()) {
@@ -253,19 +269,20 @@ export async function listen(app: Hono, options: ListenOptions) {
   // The answer to the latest request each connection sent (see `clientErrorHandler`).
   const latest = new WeakMap<Duplex, ServerResponse>();
   const holdBody = createBodyBudget(options);
-  const pipelining = limitPipelining(headers);
+  const pipelining = limitPipelining(options);
 
   const serve = (request: IncomingMessage, response: ServerResponse) => {
+    const started = performance.now();
     spoken.add(request.socket);
     latest.set(request.socket, response);
-    if (!pipelining.admit(request, response)) return;
+    if (!pipelining.admit(request, response, started)) return;
     // Before anything answers, so that every answer carries it, Node's own included.
     const requestId = assignRequestId(request);
     response.setHeader(REQUEST_ID_HEADER, requestId);
     if (closing) response.setHeader('Connection', 'close');
-    inFlight.set(response, request);
+    inFlight.set(response, { request, started });
     whenGone(request, response, () => inFlight.delete(response));
-    if (!holdBody(request, response)) return;
+    if (!holdBody(request, response, requestId, started)) return;
     if (request.httpVersion === '1.1' && request.headers.host === undefined) {
       log.info('malformed request', { requestId, status: 400, reason: 'no Host header' });
       response.writeHead(400, [['Content-Type', 'application/json'], ...headers].flat());
@@ -277,11 +294,11 @@ export async function listen(app: Hono, options: ListenOptions) {
       // rest of the packet. Were they a flood, the connection is gone by then and none of its
       // requests runs (running them was a quarter of what a flood cost).
       setImmediate(() => {
-        if (!request.socket.destroyed) void handle(request, response);
+        if (!request.socket.destroyed) handle(request, response);
       });
       return;
     }
-    void handle(request, response);
+    handle(request, response);
   };
 
   server.on('request', serve);
@@ -291,11 +308,14 @@ export async function listen(app: Hono, options: ListenOptions) {
   server.on(
     'clientError',
     clientErrorHandler(inFlight, options, (socket) => {
-      if (pipelining.refused(socket)) return 'told to close';
+      const refusedAs = pipelining.refused(socket);
+      if (refusedAs !== undefined) return { answered: 'told to close', requestId: refusedAs };
       const response = latest.get(socket);
       // Answered (a 413, a 503 for the body budget, a 401…) while its body was still arriving:
       // the error is about that body (it broke, or did not come in time).
-      if (response?.writableEnded && !response.req.complete) return 'before its body arrived';
+      if (response?.writableEnded && !response.req.complete) {
+        return { answered: 'before its body arrived', requestId: requestIdOf(response.req) };
+      }
       return undefined;
     }),
   );
@@ -318,23 +338,30 @@ export async function listen(app: Hono, options: ListenOptions) {
   return { server: server, shutDown };
 }
 
+/** A request being served (see `serve` in `listen`): since when, for its log line. */
+interface InFlight {
+  request: IncomingMessage;
+  started: number;
+}
+
 /**
  * At most PIPELINED_MAX requests waiting for their answers on one connection. `admit` is false
  * when the request is not to be served: the one past it is answered 429 (and its connection closed
- * after it), those after it are dropped, and the connection reset should the client go on
- * sending. `refused`: the connection was given that 429, its last answer.
+ * after it) and logged, those after it are dropped (never answered, never logged), and the
+ * connection reset should the client go on sending. `refused`: the id of that 429, the
+ * connection's last answer, once it was given.
  */
-function limitPipelining(headers: [string, string][]) {
+function limitPipelining({ headers, log }: ListenOptions) {
   const waiting = new WeakMap<Duplex, number>();
-  /** Connections told to close, and how many requests they sent since. */
-  const refused = new WeakMap<Duplex, number>();
-  const admit = (request: IncomingMessage, response: ServerResponse): boolean => {
+  /** Connections told to close: the id of their 429, and how many requests they sent since. */
+  const refused = new WeakMap<Duplex, { requestId: string; dropped: number }>();
+  const admit = (request: IncomingMessage, response: ServerResponse, started: number): boolean => {
     const { socket } = request;
-    const dropped = refused.get(socket);
-    if (dropped !== undefined) {
+    const told = refused.get(socket);
+    if (told !== undefined) {
+      const dropped = told.dropped++;
       // Its 429 waits behind answers it does not read: each request it sends still costs Node's
       // parser a pair of objects, kept until the connection closes.
-      refused.set(socket, dropped + 1);
       if (dropped + 1 > PIPELINED_MAX) {
         // Reset: answers queued for a client that does not read would stay in the kernel's
         // buffers after a FIN. And each request destroyed here: Node parses the rest of the
@@ -348,18 +375,26 @@ function limitPipelining(headers: [string, string][]) {
     }
     const count = waiting.get(socket) ?? 0;
     if (count >= PIPELINED_MAX) {
-      refused.set(socket, 0);
+      const requestId = assignRequestId(request);
+      refused.set(socket, { requestId, dropped: 0 });
       response.writeHead(
         429,
         [
           ['Content-Type', 'application/json'],
           ['Retry-After', '1'],
           ['Connection', 'close'],
-          [REQUEST_ID_HEADER, assignRequestId(request)],
+          [REQUEST_ID_HEADER, requestId],
           ...headers,
         ].flat(),
       );
       response.end(JSON.stringify({ status: '429', message: TOO_DEEP } satisfies ErrorBody));
+      // One line per refused connection: no more than one per request, as for any request.
+      logAnsweredApart(
+        log,
+        request,
+        { requestId, status: 429, started },
+        { reason: 'pipelined past the cap' },
+      );
       return false;
     }
     waiting.set(socket, count + 1);
@@ -368,7 +403,7 @@ function limitPipelining(headers: [string, string][]) {
   };
   return {
     admit,
-    refused: (socket: Duplex) => refused.has(socket),
+    refused: (socket: Duplex) => refused.get(socket)?.requestId,
     /** The connection has another request waiting for its answer, before this one. */
     behind: (socket: Duplex) => (waiting.get(socket) ?? 0) > 1,
   };
@@ -378,10 +413,15 @@ function limitPipelining(headers: [string, string][]) {
  * Counts a request's body against PENDING_BODIES_MAX_BYTES until it has arrived (or the answer
  * is gone); false when there is no room, and it was answered 503.
  */
-function createBodyBudget({ headers, trustProxy }: ListenOptions) {
+function createBodyBudget({ headers, trustProxy, log }: ListenOptions) {
   const pendingBodies = new Tally();
   let pendingBodiesTotal = 0;
-  return (request: IncomingMessage, response: ServerResponse): boolean => {
+  return (
+    request: IncomingMessage,
+    response: ServerResponse,
+    requestId: string,
+    started: number,
+  ): boolean => {
     const declared = request.headers['content-length'];
     const chunked = request.headers['transfer-encoding'] !== undefined;
     if (!chunked && (declared === undefined || declared === '0')) return true;
@@ -404,6 +444,13 @@ function createBodyBudget({ headers, trustProxy }: ListenOptions) {
         ].flat(),
       );
       response.end(JSON.stringify({ status: '503', message: BUSY_BODIES } satisfies ErrorBody));
+      // One line per refusal, as for any request: a client gets no more lines than it sends.
+      logAnsweredApart(
+        log,
+        request,
+        { requestId, status: 503, started },
+        { reason: 'request bodies over their memory bound' },
+      );
       return false;
     }
     pendingBodiesTotal += cost;
@@ -428,9 +475,9 @@ function createBodyBudget({ headers, trustProxy }: ListenOptions) {
  * closed without another (a 408 after a 413 would read as the answer to the next request).
  */
 function clientErrorHandler(
-  inFlight: Map<ServerResponse, IncomingMessage>,
+  inFlight: Map<ServerResponse, InFlight>,
   { log, headers, timeouts }: ListenOptions,
-  answered: (socket: Duplex) => string | undefined,
+  answered: (socket: Duplex) => { answered: string; requestId: string | undefined } | undefined,
 ) {
   return (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
@@ -441,8 +488,14 @@ function clientErrorHandler(
     // The broken bytes follow a request read in full and not yet answered (pipelined, or a body
     // sent without a length): its answer goes out first, then the connection closes. An Error
     // body written now would reach the client as the answer to that earlier request.
-    if (current.length > 0 && current.every(([, request]) => request.complete)) {
-      log.info('malformed request', { code: error.code, answered: 'the request before it' });
+    if (current.length > 0 && current.every(([, { request }]) => request.complete)) {
+      // The id of the connection's last answer: the one it closes after.
+      const requestId = requestIdOf(current.at(-1)![1].request);
+      log.info('malformed request', {
+        requestId,
+        code: error.code,
+        answered: 'the request before it',
+      });
       for (const [response] of current) {
         if (!response.headersSent) response.setHeader('Connection', 'close');
         else response.once('finish', () => socket.end());
@@ -457,16 +510,34 @@ function clientErrorHandler(
     }
     const already = answered(socket);
     if (already !== undefined) {
-      log.info('malformed request', { code: error.code, answered: already });
+      log.info('malformed request', {
+        requestId: already.requestId,
+        code: error.code,
+        answered: already.answered,
+      });
       endWith(socket, '');
       return;
     }
-    const answer = rawErrorAnswer(headers, ...clientErrorStatus(error.code, timeouts));
-    log.info('malformed request', {
-      requestId: answer.requestId,
-      status: answer.status,
-      code: error.code,
-    });
+    // The request whose body broke or did not come in time, if its headers were read: the answer
+    // is that request's (its id, its one log line, in place of the app's, which never goes out).
+    const [, reading] = current.at(-1) ?? [];
+    const requestId = reading && requestIdOf(reading.request);
+    const answer = rawErrorAnswer(headers, ...clientErrorStatus(error.code, timeouts), requestId);
+    if (reading && requestId !== undefined) {
+      const { request, started } = reading;
+      logAnsweredApart(
+        log,
+        request,
+        { requestId, status: answer.status, started },
+        { code: error.code },
+      );
+    } else {
+      log.info('malformed request', {
+        requestId: answer.requestId,
+        status: answer.status,
+        code: error.code,
+      });
+    }
     endWith(socket, answer.text);
   };
 }
@@ -533,7 +604,7 @@ function closeStalledAnswers(server: Server, { timeouts, log }: ListenOptions) {
 function limitConnections(
   server: Server,
   spoken: WeakSet<Duplex>,
-  { headers, timeouts, trustProxy, connectionsPerAddress }: ListenOptions,
+  { headers, timeouts, trustProxy, connectionsPerAddress, log }: ListenOptions,
 ) {
   const connections = new Tally();
   const [serveConnection] = server.listeners('connection') as ((socket: Socket) => void)[];
@@ -542,7 +613,7 @@ function limitConnections(
     const address = addressKey(socket.remoteAddress ?? '');
     if (!trustProxy && connectionsPerAddress > 0) {
       if (connections.get(address) >= connectionsPerAddress) {
-        refuseConnection(socket);
+        refuseConnection(socket, address);
         return;
       }
       connections.add(address, 1);
@@ -555,6 +626,11 @@ function limitConnections(
         headers,
         ...clientErrorStatus('ERR_HTTP_REQUEST_TIMEOUT', timeouts),
       );
+      log.info('malformed request', {
+        requestId: answer.requestId,
+        status: answer.status,
+        code: 'ERR_HTTP_REQUEST_TIMEOUT',
+      });
       endWith(socket, answer.text);
     }, timeouts.headersMs);
     deadline.unref();
@@ -562,7 +638,7 @@ function limitConnections(
   });
 
   const tooManyConnections = `Too many connections from this address: at most ${connectionsPerAddress} open at once`;
-  function refuseConnection(socket: Socket) {
+  function refuseConnection(socket: Socket, address: string) {
     socket.pause();
     socket.on('error', () => socket.destroy());
     // Spread over 1–3 s: refused together, they would come back together, a burst of connects
@@ -570,7 +646,15 @@ function limitConnections(
     const holdMs = REFUSED_HOLD_MS * (0.5 + Math.random());
     const answer = setTimeout(() => {
       const retryAfter: [string, string] = ['Retry-After', String(REFUSED_HOLD_MS / 1000)];
-      endWith(socket, rawErrorAnswer([retryAfter, ...headers], 429, tooManyConnections).text);
+      const refusal = rawErrorAnswer([retryAfter, ...headers], 429, tooManyConnections);
+      // One line per refused connection (no more than one per request, as for any request).
+      log.info('connection refused', {
+        requestId: refusal.requestId,
+        status: 429,
+        address,
+        reason: 'too many connections from this address',
+      });
+      endWith(socket, refusal.text);
     }, holdMs);
     answer.unref();
     socket.once('close', () => clearTimeout(answer));

@@ -6,7 +6,9 @@
  * (none when it was not), and nothing else from the request headers: the bearer token must never
  * reach a log.
  */
+import type { IncomingMessage } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
 
 export type LogFields = Record<string, unknown>;
 
@@ -57,17 +59,56 @@ function loggedPath(path: string): LogFields {
   return { path: `${path.slice(0, LOGGED_PATH_MAX)}…`, pathLength: path.length };
 }
 
+/** Milliseconds since `started` (performance.now()), to a tenth. */
+const since = (started: number) => Math.round((performance.now() - started) * 10) / 10;
+
+/** Node requests whose `request` line http-server.ts wrote (see `logAnsweredApart`). */
+const answeredApart = new WeakSet<IncomingMessage>();
+
+/**
+ * The `request` line of a request the HTTP server answered itself, without the app: refused
+ * before it (a 429 for pipelining past the cap, a 503 for the bodies' memory bound), or its body
+ * broke or did not come in time (a 400 or 408 written in place of the app's answer). The app's
+ * own line for that request, should it come, is left out: the status it holds never reached the
+ * client, and each request has one line. `fields` add to the line (why it was answered so).
+ */
+export function logAnsweredApart(
+  log: Logger,
+  request: IncomingMessage,
+  line: { requestId: string; status: number; started: number },
+  fields: LogFields = {},
+): void {
+  answeredApart.add(request);
+  log.info('request', {
+    requestId: line.requestId,
+    method: request.method,
+    ...loggedPath(targetPath(request.url ?? '')),
+    status: line.status,
+    ms: since(line.started),
+    ...fields,
+  });
+}
+
+/** The path of a request target as Node read it: no query, no scheme and host (absolute form). */
+function targetPath(target: string): string {
+  const path = target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?]*/i, '');
+  const query = path.indexOf('?');
+  return query === -1 ? path : path.slice(0, query);
+}
+
 export function requestLog(log: Logger): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     await next();
+    const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+    if (incoming && answeredApart.has(incoming)) return;
     log.info('request', {
       requestId: c.get('requestId'),
       method: c.req.method,
       ...loggedPath(c.req.path),
       status: c.res.status,
       credential: c.get('credential')?.name,
-      ms: Math.round((performance.now() - started) * 10) / 10,
+      ms: since(started),
     });
   };
 }

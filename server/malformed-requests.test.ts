@@ -11,6 +11,7 @@ import {
   expectWriteOk,
   startTestServer,
   TEST_TOKEN,
+  type LogEntry,
   type TestServer,
 } from './testing/test-server.ts';
 
@@ -32,7 +33,7 @@ const bytes = (lines: string[], body = '') =>
   Buffer.from(`${lines.join('\r\n')}\r\n\r\n${body}`, 'latin1');
 
 /** Runs `act` and returns the log lines it produced, once the server has logged `until`. */
-async function logDuring(act: () => Promise<void>, until: (entry: { msg: string }) => boolean) {
+async function logDuring(act: () => Promise<void>, until: (entry: LogEntry) => boolean) {
   const from = server.logLines.length;
   await act();
   await server.waitForLogLine(until, from);
@@ -116,10 +117,19 @@ describe('requests Node’s HTTP parser refuses', () => {
       'Request headers too large',
     ],
   ])('%s: the Error body, never the token in the log', async (_, request, status, message) => {
+    let id = '';
     const lines = await logDuring(
-      async () => expectRawError(await exchange(server.port, request), status, message),
-      (entry) => entry.msg === 'malformed request',
+      async () => {
+        const answer = await exchange(server.port, request);
+        expectRawError(answer, status, message);
+        id = answer!.headers['x-request-id']!;
+      },
+      // The line about it carries the answer's id (a `request` line when its headers were read).
+      (entry) => entry.requestId === id,
     );
+    expect(
+      lines.filter((line) => line.includes(id)).map((line) => JSON.parse(line) as LogEntry),
+    ).toEqual([expect.objectContaining({ status })]);
     for (const line of lines) expect(line).not.toContain(TEST_TOKEN);
   });
 });
@@ -131,8 +141,14 @@ describe('requests without a URL or Host the adapter can use', () => {
     ['the asterisk form of OPTIONS', bytes(['OPTIONS * HTTP/1.1', 'Host: x', AUTH])],
     // Node's own check answers this one by default, with a bare 400.
     ['HTTP/1.1 without a Host header', bytes(['GET /v1/classe HTTP/1.1', AUTH])],
-  ])('%s: 400 Error body', async (_, request) => {
-    expectRawError(await exchange(server.port, request), 400, BAD_URL);
+  ])('%s: 400 Error body, logged with its id', async (_, request) => {
+    const answer = await exchange(server.port, request);
+    expectRawError(answer, 400, BAD_URL);
+    // Logged before the answer is written.
+    const id = answer!.headers['x-request-id'];
+    expect(server.logLines.filter((line) => line.includes(`"requestId":"${id}"`))).toEqual([
+      expect.stringContaining('"msg":"malformed request"'),
+    ]);
   });
 });
 
@@ -164,6 +180,7 @@ describe('broken bytes after a request read in full', () => {
   });
 
   it('a pipelined request that is malformed: the one before it is answered first', async () => {
+    const from = server.logLines.length;
     const connection = await RawConnection.open(server.port);
     try {
       connection.write(
@@ -177,6 +194,12 @@ describe('broken bytes after a request read in full', () => {
       expect(JSON.parse(first!.text)).toMatchObject({ totalRecords: 7 });
       expect(first!.headers.connection).toBe('close');
       await connection.closed();
+      // The line about the broken bytes names the answer the connection closed after.
+      const broken = await server.waitForLogLine(
+        (entry) => entry.answered === 'the request before it',
+        from,
+      );
+      expect(broken.requestId).toBe(first!.headers['x-request-id']);
     } finally {
       connection.destroy();
     }

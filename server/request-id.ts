@@ -32,6 +32,11 @@ export function assignRequestId(request: IncomingMessage): string {
   return id;
 }
 
+/** The id `assignRequestId` gave the request, if it gave one (for what http-server.ts answers). */
+export function requestIdOf(request: IncomingMessage): string | undefined {
+  return assigned.get(request);
+}
+
 /**
  * Sets `requestId` for the handlers and the log, and the header on the answer. In-process
  * (`app.request()`, no Node request) the id is chosen here.

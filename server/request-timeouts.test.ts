@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedStudents } from './testing/database.ts';
 import { STANDARD_FIXTURES, TURMAS } from './testing/fixtures.ts';
 import { expectRawError, RawConnection, type RawAnswer } from './testing/raw-http.ts';
-import { startTestServer, TEST_TOKEN, type TestServer } from './testing/test-server.ts';
+import {
+  startTestServer,
+  TEST_TOKEN,
+  type LogEntry,
+  type TestServer,
+} from './testing/test-server.ts';
 
 const TIMEOUTS = { headersMs: 400, requestMs: 800 };
 const TIMED_OUT =
@@ -106,6 +111,35 @@ describe('a request that does not arrive in time', () => {
     expect(entries).toContainEqual(expect.objectContaining({ status: 408 }));
     expect(entries.filter((entry) => 'level' in entry && entry.level === 'error')).toEqual([]);
   });
+
+  it('the 408 of a request whose body is late is that request’s: its id, one line, status 408', async () => {
+    const id = 'my-slow-upload-1';
+    const connection = await RawConnection.open(server.port);
+    connection.write(head.replace('Host: x\r\n', `Host: x\r\nX-Request-Id: ${id}\r\n`));
+    const { answer } = await drip(connection, body, 50);
+    expectRawError(answer, 408, TIMED_OUT);
+    expect(answer!.headers['x-request-id']).toBe(id);
+    // Once the connection is gone the app's handler ends (its body broke); a request sent after
+    // that is logged after its line, were it written.
+    await connection.closed();
+    const after = await server.request('/health', { headers: { 'X-Request-Id': `${id}-after` } });
+    expect(after.status).toBe(200);
+    await server.waitForLogLine((entry) => entry.requestId === `${id}-after`);
+
+    const lines = server.logLines
+      .map((line) => JSON.parse(line) as LogEntry)
+      .filter((entry) => entry.requestId === id);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        msg: 'request',
+        method: 'POST',
+        path: '/v1/classe/add-student',
+        status: 408,
+        code: 'ERR_HTTP_REQUEST_TIMEOUT',
+      }),
+    ]);
+    expect(lines[0]!.ms).toBeGreaterThanOrEqual(TIMEOUTS.requestMs - 50);
+  });
 });
 
 describe('within the limits', () => {
@@ -155,4 +189,28 @@ describe('a request answered before its body arrived', () => {
     expect(await connection.nextAnswer()).toBeUndefined();
     await connection.closed();
   });
+
+  it.each([
+    ['413, a body declared too large', 'Host: x\r\nContent-Length: 100000', 413],
+    ['400, no Host header', `Content-Length: ${body.length}`, 400],
+  ])(
+    '%s, then the client leaves: the line about it names that answer',
+    async (_, framing, status) => {
+      const from = server.logLines.length;
+      const connection = await RawConnection.open(server.port);
+      connection.write(
+        `POST /v1/classe/add-student HTTP/1.1\r\nAuthorization: Bearer ${TEST_TOKEN}\r\n` +
+          `Content-Type: application/json\r\n${framing}\r\n\r\n{"name":`,
+      );
+      const answer = await connection.nextAnswer();
+      expect(answer?.status).toBe(status);
+      connection.end();
+      const closing = await server.waitForLogLine(
+        (entry) => entry.answered === 'before its body arrived',
+        from,
+      );
+      expect(closing).toMatchObject({ msg: 'malformed request' });
+      expect(closing.requestId).toBe(answer!.headers['x-request-id']);
+    },
+  );
 });

@@ -200,6 +200,11 @@ export class RawConnection {
     }
   }
 
+  /** Ends the sending side (a FIN), as a client done sending; answers are still read. */
+  end(): void {
+    this.#socket.end();
+  }
+
   destroy(): void {
     this.#socket.destroy();
   }
