@@ -217,3 +217,57 @@ test('offline, a new window says it waits for the connection, never that nothing
   await expect(notice).toBeHidden();
   await expect(answered).toBeVisible();
 });
+
+test('a day typed in "Até o dia" applies only given whole; one that cannot be is said, the panel kept', async ({
+  page,
+  token,
+}) => {
+  const inDays = (days: number) => {
+    const today = new Date();
+    const day = new Date(today.getFullYear(), today.getMonth(), today.getDate() + days);
+    return [day.getFullYear(), day.getMonth() + 1, day.getDate()]
+      .map((part, index) => String(part).padStart(index === 0 ? 4 : 2, '0'))
+      .join('-');
+  };
+  const start = inDays(30);
+  await signIn(page, token, `/?expirando=${start}`);
+  const view = page.getByRole('dialog', { name: 'Expirando em breve' });
+  const field = view.getByLabel('Até o dia');
+  await expect(field).toHaveValue(start);
+
+  // To the year (last whether the browser writes the day or the month first) and its first
+  // digit, which Chromium reports as a whole date in the year 0002.
+  const year = String(Number(start.slice(0, 4)) + 1);
+  const applied = new RegExp(`\\?expirando=${year}${start.slice(4)}$`);
+  await field.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.type(year[0]!);
+  await expect(field).toHaveValue(`000${year[0]}${start.slice(4)}`);
+  await expect(view).toBeVisible();
+  expect(new URL(page.url()).search).toBe(`?expirando=${start}`);
+  await page.keyboard.type(year.slice(1));
+  expect(new URL(page.url()).search).toBe(`?expirando=${start}`);
+  await expect(view.getByText(/^Esse dia já passou/)).toBeHidden();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(applied);
+  await expect(view).toBeVisible();
+
+  // A year gone by, typed whole (still in the year, last in either order of day and month): said
+  // under the field, which keeps it; the window stays.
+  await page.keyboard.type('2020');
+  await page.keyboard.press('Enter');
+  await expect(view.getByText('Esse dia já passou: escolha hoje ou um dia depois.')).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveValue(`2020${start.slice(4)}`);
+  await expect(page).toHaveURL(applied);
+  await expect(view).toBeVisible();
+
+  // The year taken out: a date with a part missing.
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Enter');
+  await expect(view.getByText('Data incompleta ou inválida.')).toBeVisible();
+  await expect(page).toHaveURL(applied);
+  await expect(view).toBeVisible();
+  await expectNoAxeViolations(page, OVER_THE_PAGE);
+});

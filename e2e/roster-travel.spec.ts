@@ -306,6 +306,50 @@ test('prints the roster: only the sheet, with the turma and the date, no control
   await expect(roster.dialog).toBeVisible();
 });
 
+test('prints black on white in the dark colour scheme, "Sem validade" in a dark grey', async ({
+  page,
+  request,
+  token,
+}) => {
+  const [turma] = await turmasAt(request, token, 16);
+  const tag = newTag();
+  await enrolThroughApi(request, token, turma, threeStudents(tag));
+  await page.addInitScript(() => {
+    window.print = () => undefined;
+  });
+  await page.emulateMedia({ colorScheme: 'dark' });
+
+  const roster = await openRoster(page, token, turma);
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await roster.dialog
+    .getByRole('button', { name: `Imprimir: lista de alunos de ${turma.name}` })
+    .click();
+  const sheet = page.getByTestId('roster-print-sheet');
+  await expect(sheet).toBeAttached();
+  await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+  await expect(sheet).toBeVisible();
+
+  const colourOf = (selector: string, property: 'color' | 'backgroundColor' | 'colorScheme') =>
+    page.evaluate(([chosen, name]) => getComputedStyle(document.querySelector(chosen)!)[name], [
+      selector,
+      property,
+    ] as const);
+  // The page (what "background graphics" prints) is white, the sheet's text black.
+  expect(await colourOf('body', 'backgroundColor')).toBe('rgb(255, 255, 255)');
+  expect(await colourOf('html', 'colorScheme')).toBe('light');
+  await expect(sheet).toHaveCSS('color', 'rgb(0, 0, 0)');
+  // Bia has no expiry: Mantine's gray-7 (#495057), not the dark scheme's light grey.
+  const noExpiry = sheet
+    .getByRole('row')
+    .filter({ hasText: `Bia ${tag}` })
+    .getByText('Sem validade');
+  await expect(noExpiry).toHaveCSS('color', 'rgb(73, 80, 87)');
+
+  // On screen again, the dark scheme is as it was.
+  await page.emulateMedia({ media: 'screen', colorScheme: 'dark' });
+  expect(await colourOf('body', 'backgroundColor')).not.toBe('rgb(255, 255, 255)');
+});
+
 test('offline, the export says so at once, and tries again once back', async ({
   page,
   context,

@@ -11,6 +11,7 @@ import {
   prerenderedSearch,
   subscribeToUrl,
 } from '../../lib/url-change';
+import { localDate } from '../../lib/local-date';
 
 export const EXPIRING_PARAM = 'expirando';
 export const EXPIRING_DAYS = [7, 30] as const;
@@ -19,15 +20,44 @@ export type ExpiringChoice = { days: (typeof EXPIRING_DAYS)[number] } | { until:
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * The last day a window can end with: a window ends as the next day starts, and the API takes no
+ * instant after 9999 (the end of 31 December 9999 is already in 10000 in UTC, west of it).
+ */
+export const EXPIRING_LAST_DAY = '9999-12-30';
+
+/** Midnight starting a day where the browser is; years 0–99 as written (`new Date` reads 19xx). */
+function startOfDay(year: number, month: number, day: number): Date {
+  const date = new Date(2000, 0, 1);
+  date.setFullYear(year, month - 1, day);
+  return date;
+}
+
 /** The day `text` names (YYYY-MM-DD), when it is a real one; null otherwise. */
 function realDate(text: string): string | null {
   const match = DATE.exec(text);
   if (!match) return null;
   const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const date = new Date(year, month - 1, day);
+  const date = startOfDay(year, month, day);
   const real =
     date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day;
   return real ? text : null;
+}
+
+/** Why a date given for the window cannot end it. */
+export type UntilProblem = 'required' | 'invalid' | 'past' | 'tooLate';
+
+/**
+ * Why `text` (as a date field gives it, YYYY-MM-DD) cannot end the window, or null when it can:
+ * a real day from today (`now`'s) to EXPIRING_LAST_DAY. A browser gives a year of more than four
+ * digits as typed (`20261-12-30`): too late, not invalid.
+ */
+export function untilProblem(text: string, now: Date): UntilProblem | null {
+  if (text === '') return 'required';
+  if (/^\d{5,}-\d{2}-\d{2}$/.test(text)) return 'tooLate';
+  if (realDate(text) === null) return 'invalid';
+  if (text < dayAfter(now, 0)) return 'past';
+  return text > EXPIRING_LAST_DAY ? 'tooLate' : null;
 }
 
 /** The window the address names; null when it names none (or nothing this view knows). */
@@ -93,7 +123,7 @@ export function useExpiringParam(): ExpiringChoice | null {
 
 /** `now`'s day plus `days`, as YYYY-MM-DD in this browser's time zone. */
 export function dayAfter(now: Date, days: number): string {
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate() + days).toLocaleDateString('sv');
+  return localDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() + days));
 }
 
 /**
@@ -104,6 +134,6 @@ export function dayAfter(now: Date, days: number): string {
 export function windowOf(choice: ExpiringChoice, now: Date): { after: string; before: string } {
   const until = 'days' in choice ? dayAfter(now, choice.days) : choice.until;
   const [year, month, day] = until.split('-').map(Number) as [number, number, number];
-  const end = new Date(year, month - 1, day + 1);
+  const end = startOfDay(year, month, day + 1);
   return { after: now.toISOString(), before: (end < now ? now : end).toISOString() };
 }

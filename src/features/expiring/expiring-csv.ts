@@ -1,6 +1,7 @@
 import type { ExpiringEnrolment } from '#contract/extensions';
 import { getExpiringEnrolments, type Requester } from '../../api/extension-calls';
 import { downloadCsv, toCsv } from '../../lib/csv-file';
+import { localDate } from '../../lib/local-date';
 import type { Formats } from '../../i18n/formats';
 import type { ExpiringMessages } from './messages';
 
@@ -39,5 +40,5 @@ export async function exportExpiring(
     ]),
     formats.csvDelimiter,
   );
-  downloadCsv(messages.fileName(new Date().toISOString().slice(0, 10)), csv);
+  downloadCsv(messages.fileName(localDate(new Date())), csv);
 }

@@ -13,7 +13,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import type { ExpiringEnrolment } from '#contract/extensions';
 import type { ApiClient } from '../../api/client';
 import cardTable from '../../components/card-table/card-table.module.css';
@@ -30,7 +30,15 @@ import { Pager } from '../../components/pager/pager';
 import { SidePanel } from '../../components/side-panel/side-panel';
 import { useFormats } from '../../i18n/formats';
 import { useSelection } from '../../lib/selection-store';
-import { changeExpiring, dayAfter, EXPIRING_DAYS, type ExpiringChoice } from './expiring-address';
+import {
+  changeExpiring,
+  dayAfter,
+  EXPIRING_DAYS,
+  EXPIRING_LAST_DAY,
+  untilProblem,
+  type ExpiringChoice,
+  type UntilProblem,
+} from './expiring-address';
 import { exportExpiring } from './expiring-csv';
 import { ExtendForm } from './extend-form';
 import { ExtendOutcomeNotice } from './extend-outcome';
@@ -259,6 +267,12 @@ function Loading() {
   );
 }
 
+/**
+ * The window: 7 or 30 days, or until a day. The day applies only given whole: Chromium's date
+ * field reports every digit typed as a whole date (the year's first digit "2" as 0002), so what is
+ * typed applies on Enter or on leaving the field; the calendar and the arrow keys apply at once.
+ * A day that cannot end the window is said under the field, which keeps it, and changes nothing.
+ */
 function WindowControls({
   choice,
   onChoose,
@@ -267,10 +281,37 @@ function WindowControls({
   onChoose: (choice: ExpiringChoice) => void;
 }) {
   const messages = useExpiringMessages();
+  const formats = useFormats();
   const [date, setDate] = useState('until' in choice ? choice.until : '');
+  // An address can name a day gone by: said as soon as it shows.
+  const [problem, setProblem] = useState<UntilProblem | null>(() =>
+    'until' in choice ? untilProblem(choice.until, new Date()) : null,
+  );
+  // Digits or deletions typed since the day last applied: they wait for Enter or leaving.
+  const typing = useRef(false);
   const mode = 'days' in choice ? String(choice.days) : 'date';
+
+  /** The field's day, given whole: applied if it can end the window, said if not. */
+  function apply(event: SyntheticEvent<HTMLInputElement>) {
+    typing.current = false;
+    const { value, validity } = event.currentTarget;
+    // Empty with something in it: a part missing, or a day no month has (31/02).
+    const found = value === '' && validity.badInput ? 'invalid' : untilProblem(value, new Date());
+    setProblem(found);
+    if (found === null && !('until' in choice && choice.until === value)) {
+      onChoose({ until: value });
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter') apply(event);
+    else if (/^\d$/.test(event.key) || event.key === 'Backspace' || event.key === 'Delete') {
+      typing.current = true;
+    }
+  }
+
   return (
-    <Group gap="sm" align="flex-end">
+    <Group gap="sm" align="flex-start">
       <Stack gap={4}>
         <Text size="sm" fw={500} id="expiring-window-label">
           {messages.windowLabel}
@@ -284,12 +325,13 @@ function WindowControls({
           ]}
           onChange={(value) => {
             if (value !== 'date') onChoose({ days: Number(value) as 7 | 30 });
-            else if (date !== '') onChoose({ until: date });
+            else if (untilProblem(date, new Date()) === null) onChoose({ until: date });
             else {
               // Not today, always an empty list: the end of the widest window, "30 dias", rows to
               // see and a date there to move.
               const until = dayAfter(new Date(), 30);
               setDate(until);
+              setProblem(null);
               onChoose({ until });
             }
           }}
@@ -300,10 +342,27 @@ function WindowControls({
           type="date"
           label={messages.dateLabel}
           value={date}
+          min={dayAfter(new Date(), 0)}
+          max={EXPIRING_LAST_DAY}
+          error={
+            problem === 'tooLate'
+              ? messages.dateProblem.tooLate(
+                  formats.date.format(new Date(`${EXPIRING_LAST_DAY}T00:00`)),
+                )
+              : problem && messages.dateProblem[problem]
+          }
+          onKeyDown={onKeyDown}
+          // The calendar's button is in the field: what is picked there applies at once.
+          onPointerDown={() => {
+            typing.current = false;
+          }}
+          onBlur={apply}
           onChange={(event) => {
             const value = event.currentTarget.value;
             setDate(value);
-            if (value !== '') onChoose({ until: value });
+            if (!typing.current && value !== '') apply(event);
+            // Typed right after an error: it goes as soon as the day is one, applied or not.
+            else if (problem !== null && untilProblem(value, new Date()) === null) setProblem(null);
           }}
         />
       )}

@@ -6,7 +6,7 @@
  * "Desfazer" where the server keeps an audit trail.
  */
 import { onlineManager } from '@tanstack/react-query';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUDIT_EXTENSION } from '#contract';
 import { createQueryClient } from '../../app/query-client';
@@ -20,7 +20,7 @@ import { installReferenceApi, type ReferenceApiOptions } from '../../testing/msw
 import { render } from '../../testing/render';
 import { aTurma } from '../../testing/sample-classes';
 import { waitingNotice } from '../../testing/waiting-notice';
-import { windowOf } from './expiring-address';
+import { parseExpiringParam, untilProblem, windowOf } from './expiring-address';
 
 const DAY = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
@@ -314,9 +314,99 @@ describe('expiring soon', () => {
     expect(within(dialog).getByText('2 matrículas')).toBeVisible();
 
     await user.clear(field);
-    await user.type(field, localDay(5));
+    await user.type(field, `${localDay(5)}{Enter}`);
     await waitFor(() => expect(rowNames(dialog)).toEqual(['Ana Souzaana@escola.test']));
     expect(window.location.search).toBe(`?expirando=${localDay(5)}`);
+  });
+
+  it('applies a typed day only once given whole: each digit of a year keeps the panel and its window', async () => {
+    installBackend();
+    const start = localDay(30);
+    window.history.replaceState(null, '', `/?expirando=${start}`);
+    renderPage();
+    const dialog = await view();
+    await within(dialog).findByText('2 matrículas');
+    const field = within(dialog).getByLabelText('Até o dia');
+    const year = String(Number(start.slice(0, 4)) + 1);
+    const typed = `${year}${start.slice(4)}`;
+
+    // As Chromium reports a year typed digit by digit: each one a whole date, 0002-…, 0020-….
+    for (let digits = 1; digits <= 4; digits++) {
+      fireEvent.keyDown(field, { key: year[digits - 1] });
+      const reported = `${year.slice(0, digits).padStart(4, '0')}${start.slice(4)}`;
+      fireEvent.change(field, { target: { value: reported } });
+      expect(window.location.search).toBe(`?expirando=${start}`);
+      expect(screen.getByRole('dialog', { name: 'Expirando em breve' })).toBe(dialog);
+      expect(field).toHaveValue(reported);
+      expect(field).not.toHaveAccessibleDescription();
+    }
+
+    fireEvent.keyDown(field, { key: 'Enter' });
+    await waitFor(() => expect(window.location.search).toBe(`?expirando=${typed}`));
+    expect(await within(dialog).findByText('3 matrículas')).toBeVisible();
+  });
+
+  it('says why a day typed whole cannot end the window, and keeps the panel, the day typed and the window', async () => {
+    installBackend();
+    const start = localDay(30);
+    window.history.replaceState(null, '', `/?expirando=${start}`);
+    const { user } = renderPage();
+    const dialog = await view();
+    await within(dialog).findByText('2 matrículas');
+    const field = within(dialog).getByLabelText('Até o dia');
+
+    await user.clear(field);
+    await user.type(field, `${localDay(-3)}{Enter}`);
+    expect(field).toHaveAccessibleDescription('Esse dia já passou: escolha hoje ou um dia depois.');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveValue(localDay(-3));
+    expect(window.location.search).toBe(`?expirando=${start}`);
+    expect(within(dialog).getByText('2 matrículas')).toBeVisible();
+
+    // Leaving the field with it empty: the day is asked for.
+    await user.clear(field);
+    await user.tab();
+    expect(field).toHaveAccessibleDescription('Escolha o dia.');
+    expect(window.location.search).toBe(`?expirando=${start}`);
+
+    // A real day again: the error goes, the window follows.
+    await user.type(field, `${localDay(5)}{Enter}`);
+    await waitFor(() => expect(window.location.search).toBe(`?expirando=${localDay(5)}`));
+    expect(field).not.toHaveAttribute('aria-invalid', 'true');
+    expect(field).not.toHaveAccessibleDescription();
+    await waitFor(() => expect(rowNames(dialog)).toEqual(['Ana Souzaana@escola.test']));
+  });
+
+  it('says in English why a day cannot end the window', async () => {
+    installBackend();
+    window.history.replaceState(null, '', `/?expirando=${localDay(30)}`);
+    const { user } = render(<TurmasPage api={createTestApiClient()} />, { locale: 'en' });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Expiring soon' },
+      { timeout: 10_000 },
+    );
+    const field = within(dialog).getByLabelText('Until');
+    await user.clear(field);
+    await user.type(field, `${localDay(-1)}{Enter}`);
+    expect(field).toHaveAccessibleDescription('That day has passed: choose today or a later day.');
+    expect(window.location.search).toBe(`?expirando=${localDay(30)}`);
+  });
+
+  it('reads a day in the address by its year as written, and checks the range of a day given', () => {
+    expect(parseExpiringParam('?expirando=0002-12-30')).toEqual({ until: '0002-12-30' });
+    expect(parseExpiringParam('?expirando=2027-02-29')).toBeNull();
+    const now = new Date(2026, 10, 29, 22, 30);
+    // A day long gone ends the window now: nothing, rather than a window ending in 1902.
+    expect(windowOf({ until: '0002-12-30' }, now).before).toBe(now.toISOString());
+    expect(untilProblem('0002-12-30', now)).toBe('past');
+    expect(untilProblem('2026-11-28', now)).toBe('past');
+    expect(untilProblem('2026-11-29', now)).toBeNull();
+    expect(untilProblem('9999-12-30', now)).toBeNull();
+    expect(untilProblem('9999-12-31', now)).toBe('tooLate');
+    expect(untilProblem('20261-12-30', now)).toBe('tooLate');
+    expect(untilProblem('2027-02-29', now)).toBe('invalid');
+    expect(untilProblem('', now)).toBe('required');
   });
 
   it('gives two enrolments a new expiry, through the enrol write', async () => {

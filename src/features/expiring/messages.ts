@@ -9,6 +9,12 @@ export const useExpiringMessages = defineMessages({
     days: (days: number): string => `${days} dias`,
     aDate: 'Até uma data',
     dateLabel: 'Até o dia',
+    dateProblem: {
+      required: 'Escolha o dia.',
+      invalid: 'Data incompleta ou inválida.',
+      past: 'Esse dia já passou: escolha hoje ou um dia depois.',
+      tooLate: (last: string): string => `Escolha um dia até ${last}.`,
+    },
     onlySelected: (count: number): string =>
       count === 1 ? 'Só a turma selecionada' : `Só as ${count} turmas selecionadas`,
     tableLabel: 'Matrículas que expiram em breve',
@@ -61,6 +67,12 @@ export const useExpiringMessages = defineMessages({
     days: (days: number): string => `${days} days`,
     aDate: 'Until a date',
     dateLabel: 'Until',
+    dateProblem: {
+      required: 'Choose the day.',
+      invalid: 'Incomplete or invalid date.',
+      past: 'That day has passed: choose today or a later day.',
+      tooLate: (last: string): string => `Choose a day up to ${last}.`,
+    },
     onlySelected: (count: number): string =>
       count === 1 ? 'Only the selected class' : `Only the ${count} selected classes`,
     tableLabel: 'Enrolments expiring soon',

@@ -25,6 +25,7 @@ import { createRunner, runToEnd, type Runner, type RunSnapshot } from '../../lib
 import { RunProgress } from '../../lib/batch-run/run-progress';
 import { isActive, useRunnerSnapshot } from '../../lib/batch-run/use-runner';
 import { downloadCsv, toCsv } from '../../lib/csv-file';
+import { localDate } from '../../lib/local-date';
 import { useFormats } from '../../i18n/formats';
 import { useMessages } from '../../i18n/i18n-context';
 import { ExpiryFormField } from './expiry-form-field';
@@ -392,7 +393,7 @@ function TravelRun({
   // The same formula-safe writer as the bulk results.
   const onSave = () =>
     downloadCsv(
-      `resultado-${kind}-${new Date().toISOString().slice(0, 10)}.csv`,
+      messages.fileName(kind, localDate(new Date())),
       toCsv(
         messages.csvHeader,
         students.map((student, index) => [student.name, student.email, outcomeOf(student, index)]),

@@ -133,6 +133,8 @@ export const useRosterMessages = defineMessages({
             : `${formatted} alunos foram movidos de ${from} para ${to}.`,
       saveOutcomes: 'Baixar resultados (CSV)',
       csvHeader: ['Nome', 'E-mail', 'Resultado'],
+      fileName: (kind: 'copy' | 'move', date: string): string =>
+        `resultado-${kind === 'move' ? 'mover' : 'copiar'}-${date}.csv`,
       // The bulk review's lookup and warnings, before anything is sent.
       lookup: {
         running: 'Verificando quais destes alunos já estão na turma de destino…',
@@ -345,6 +347,7 @@ export const useRosterMessages = defineMessages({
             : `${formatted} students were moved from ${from} to ${to}.`,
       saveOutcomes: 'Download results (CSV)',
       csvHeader: ['Name', 'E-mail', 'Outcome'],
+      fileName: (kind: 'copy' | 'move', date: string): string => `results-${kind}-${date}.csv`,
       lookup: {
         running: 'Checking which of these students are already in the destination class…',
         failed:

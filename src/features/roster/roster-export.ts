@@ -5,6 +5,7 @@ import { PAGE_SIZE_MAX } from '#contract';
 import type { RosterEntry, RosterQuery } from '#contract/extensions';
 import type { ExpiryCellWords } from '../../components/expiry-field/expiry-cells';
 import { downloadCsv, toCsv } from '../../lib/csv-file';
+import { localDate } from '../../lib/local-date';
 import type { Formats } from '../../i18n/formats';
 import type { RosterMessages } from './messages';
 
@@ -94,7 +95,8 @@ export function rosterCsv(
 export const FILE_NAME_TURMA_MAX = 60;
 
 /**
- * "<prefix>-<turma>-<date>.csv" ("alunos-", "students-", in the staff's language): the turma's name as people know it, accents kept (every system the
+ * "<prefix>-<turma>-<date>.csv" ("alunos-", "students-", in the staff's language; the date where
+ * they are, as the printed sheet's): the turma's name as people know it, accents kept (every system the
  * console runs on saves them; NFC, so they are the same characters everywhere), anything but
  * letters and digits made a hyphen, so nothing in it is a path, a reserved character or a space
  * a shell splits on, and at most FILE_NAME_TURMA_MAX characters of it, ending at a word's end
@@ -106,8 +108,7 @@ export function rosterFileName(
   prefix: string,
 ): string {
   const safeId = turma.id.replace(/[^\w.-]+/g, '-');
-  const date = now.toISOString().slice(0, 10);
-  return `${prefix}-${fileNamePart(turma.name ?? '') || safeId}-${date}.csv`;
+  return `${prefix}-${fileNamePart(turma.name ?? '') || safeId}-${localDate(now)}.csv`;
 }
 
 function fileNamePart(name: string): string {

@@ -499,6 +499,8 @@ describe('copying and moving students to another turma', { timeout: 40_000 }, ()
     expect(outcomes.getAllByText(/Movido para 9º ano A 2027/)).toHaveLength(2);
 
     await user.click(within(dialog).getByRole('button', { name: 'Baixar resultados (CSV)' }));
+    // Named in the interface's language, dated where the staff are (roster-file-names.test.tsx).
+    expect(downloads.saved.at(-1)!.name).toMatch(/^resultado-mover-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await downloads.saved.at(-1)!.blob.text();
     expect(csv).toContain(
       'Bia;bia@escola.test;Matriculado em 9º ano A 2027, ainda em 8º ano A 2026',
