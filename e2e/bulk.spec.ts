@@ -327,8 +327,8 @@ test('a removal says per line which turmas each student left and was not in, cou
   const download = page.waitForEvent('download');
   await removal.download.click();
   const file = await readFile(await (await download).path(), 'utf8');
-  // A pasted column of e-mails has no delimiter of its own: the file's is the one read back.
-  const lines = Papa.parse<string[]>(file.slice(1), { skipEmptyLines: true }).data;
+  // In the interface's language's delimiter (";" in pt-BR), whatever the list pasted had.
+  const lines = Papa.parse<string[]>(file.slice(1), { delimiter: ';', skipEmptyLines: true }).data;
   expect(lines[0]).toEqual(['Operação', 'Remoção em lote']);
   const header = lines.findIndex((row) => row[0] === 'Linha');
   const outcome = lines[header]!.indexOf('Resultado');

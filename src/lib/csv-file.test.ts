@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { downloadCsv, toCsv } from './csv-file';
+import { downloadCsv, toCsv, unguardCell } from './csv-file';
 
 const HEADER = ['Linha', 'Nome', 'E-mail'];
 
@@ -93,6 +93,33 @@ describe('toCsv', () => {
     ];
 
     expect(parse(toCsv(HEADER, rows, ','))).toEqual([HEADER, ...rows]);
+  });
+});
+
+describe('unguardCell', () => {
+  it.each([
+    ['an address starting with -', '-3+4@escola.test'],
+    ['an address starting with +', '+ana@escola.test'],
+    ['a phone number', '+55 11 91234-5678'],
+    ['a formula', '=1+1'],
+    ['a full-width @', '\uff20SUM(A1:A9)'],
+    ['spaces then =', '  =1+1'],
+    ['a tab', '\tAna'],
+    ['a value that starts with the guard itself', "'=1+1"],
+    ['two of them', "''-1"],
+    ['an apostrophe before a letter', "'Ana"],
+    ['an apostrophe inside', "d'Ávila"],
+    ['an apostrophe alone', "'"],
+  ])('gives back %s exactly as it was before the file', (_name, value) => {
+    const [, row = []] = parse(toCsv(HEADER, [['2', value, value]], ';'), ';');
+    expect(row.map(unguardCell)).toEqual(['2', value, value]);
+  });
+
+  it('takes off only the one apostrophe the guard puts before = + - @', () => {
+    expect(unguardCell("'-3+4@escola.test")).toBe('-3+4@escola.test');
+    expect(unguardCell("''=1")).toBe("'=1");
+    expect(unguardCell("'ana@escola.test")).toBe("'ana@escola.test");
+    expect(unguardCell("' Ana")).toBe("' Ana");
   });
 });
 

@@ -12,8 +12,23 @@ import Papa from 'papaparse';
  * characters after leading white space (a spreadsheet that trims cells on import, as LibreOffice
  * can be set to, would then see the formula) and their full-width forms (＝＋－＠), which
  * software that folds full-width text to ASCII would read as the same.
+ *
+ * The guard is one `'` before the cell, and a cell that already starts with `'` before one of
+ * them gets one more: so `unguardCell` can take exactly one off whenever it finds one there, and
+ * gets back every value as it was, including one that did start with `'=`.
  */
-const FORMULA_START = /^\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r]/;
+const FORMULA_START = /^'*(?:\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r])/;
+
+/**
+ * A cell of a file `toCsv` wrote, as it was before the formula guard: what the console reads
+ * back (a roster's export as a bulk list) must be what it wrote out, an address starting with
+ * `-` or `+` included. Only the one `'` the guard adds is taken off, and only where the guard
+ * would have put it. Spreadsheets keep a typed `'` out of the cell's value (it only marks text),
+ * so one in a file before `=`, `+`, `-` or `@` is this guard or another program's like it.
+ */
+export function unguardCell(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+}
 
 /** Excel only reads a CSV as UTF-8 (accents and all) when it starts with a byte order mark. */
 const BOM = '\uFEFF';

@@ -255,6 +255,54 @@ describe('Bulk dialog: the review', () => {
     expect(writes(backend)).toEqual([]);
   });
 
+  it('lets no quote that never closes hide the lines after it, in the review, the results or their file', async () => {
+    const { user, backend } = setup();
+    // A nickname in quotes opens a field that only line 5's quote would close (review D1).
+    await review(
+      user,
+      [
+        'nome,e-mail',
+        `Ana Souza,${ANA}`,
+        '"Mari" Silva,mari@escola.com.br',
+        `Bruno Lima,${BRUNO}`,
+        `"Dias, Carla",${CARLA}`,
+        `Davi Rocha,${DAVI}`,
+      ].join('\n'),
+    );
+
+    expect(
+      within(dialog()).getByText(
+        'Na linha 3 há aspas que nunca se fecham: essa linha foi lida como está, com as aspas, e as seguintes normalmente. Confira-a.',
+      ),
+    ).toBeVisible();
+    // Five lines of students, five in the counts.
+    expect(summary()).toHaveTextContent(
+      '4 alunos prontos para enviar · 1 linha com problema · 0 linhas excluídas',
+    );
+    const quoteProblem =
+      'Aspas que nunca se fecham: o nome foi lido como está, com as aspas, e as linhas seguintes à parte. Corrija este campo ou exclua a linha.';
+    expect(reviewRow(3)).toHaveTextContent(quoteProblem);
+    expect(within(dialog()).getByRole('textbox', { name: 'Nome da linha 3' })).toHaveValue(
+      '"Mari" Silva',
+    );
+
+    await user.click(startButton());
+    await finished();
+    expect(counts()).toEqual({ Matriculados: '4', 'Com problema': '1' });
+    expect(result(3)).toEqual(['Com problema', quoteProblem]);
+    expect(result(5)).toEqual(['Matriculado', '']);
+    expect(writes(backend).map(emailOf).sort()).toEqual([ANA, BRUNO, CARLA, DAVI]);
+    const file = await downloadedRows(user);
+    const lines = file.slice(file.findIndex((row) => row[0] === 'Linha') + 1);
+    expect(lines.map((row) => [row[0], row.at(-2)])).toEqual([
+      ['2', 'Matriculado'],
+      ['3', 'Não enviado: linha com problema'],
+      ['4', 'Matriculado'],
+      ['5', 'Matriculado'],
+      ['6', 'Matriculado'],
+    ]);
+  });
+
   it('gives focus to each step as it comes: the review’s summary, then the results’ title', async () => {
     const { user } = setup();
     await review(user, LIST);

@@ -137,7 +137,6 @@ export function BulkDialog({
             retriedAt={step.run.retriedAt}
             status={snapshot.status === 'cancelled' ? 'cancelled' : 'finished'}
             reports={reports}
-            delimiter={step.parsed.delimiter}
             onRetryFailed={retryFailed}
             onStartOver={() => dispatch({ type: 'startOver', turmas: initialTurmas })}
             onClose={onClose}

@@ -245,6 +245,26 @@ describe('Bulk removal: what each line did', () => {
     expect(backend.enrolments('t3')).toEqual([CARLA]);
   });
 
+  it('separates its file as the language does, whatever the list did (review D3)', async () => {
+    const header = async (user: UserEvent, button: string) => {
+      await user.click(within(dialog()).getByRole('button', { name: button }));
+      const text = await downloads.saved.at(-1)!.blob.text();
+      return text.split('\r\n').find((line) => /^(Linha|Line)\b/.test(line));
+    };
+    // Addresses alone, one a line: no separator of their own, and a Portuguese file.
+    const portuguese = await setup({ enrolments: SEEDED });
+    await removeAll(portuguese.user, LIST, 2);
+    expect(await header(portuguese.user, 'Baixar resultados (CSV)')).toMatch(
+      /^Linha;Nome na lista;/,
+    );
+    portuguese.unmount();
+
+    // A semicolon list, and an English file.
+    const english = await setup({ enrolments: SEEDED, locale: 'en' });
+    await removeAll(english.user, [`Ana Souza;${ANA}`, `Bruno Lima;${BRUNO}`], 2, 'en');
+    expect(await header(english.user, 'Download results (CSV)')).toMatch(/^Line,Name on the list,/);
+  });
+
   it('records in its file each student’s name and expiries as the run found them, to put them back', async () => {
     const END_OF_2026 = '2027-01-01T02:59:00.000Z';
     const JUNE_2027 = '2027-06-30T12:00:00.000Z';

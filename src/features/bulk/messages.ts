@@ -3,6 +3,17 @@ import { defineMessages } from '../../i18n/define-messages';
 import type { Locale } from '../../i18n/messages';
 import type { IgnoredColumn, InputProblem, RowProblem } from './types';
 
+/** Shown of a list of line numbers: the rest only counted, as a long list says no more. */
+const LINES_SHOWN = 10;
+
+/** "3, 8 e 12", or "3, 8, … e mais 40" past `LINES_SHOWN`. */
+function lineList(lines: readonly number[], and: string, more: (count: number) => string): string {
+  if (lines.length > LINES_SHOWN) {
+    return `${lines.slice(0, LINES_SHOWN).join(', ')} ${more(lines.length - LINES_SHOWN)}`;
+  }
+  return `${lines.slice(0, -1).join(', ')} ${and} ${lines.at(-1)}`;
+}
+
 /**
  * The bulk runner's words. Counts arrive already formatted for the locale (`n` is the number,
  * `count` its text), so plurals are chosen on the number and shown as the locale writes it.
@@ -46,7 +57,9 @@ const byLocale = {
           case 'no-email-column':
             return 'Nenhuma coluna com e-mails foi encontrada. Inclua o e-mail de cada aluno.';
           case 'unclosed-quote':
-            return `Há aspas abertas na linha ${problem.line} que nunca se fecham. Confira essa linha.`;
+            return problem.lines.length === 1
+              ? `Na linha ${problem.lines[0]} há aspas que nunca se fecham: essa linha foi lida como está, com as aspas, e as seguintes normalmente. Confira-a.`
+              : `Nas linhas ${lineList(problem.lines, 'e', (count) => `e mais ${count}`)} há aspas que nunca se fecham: cada uma foi lida como está, com as aspas, e as outras normalmente. Confira-as.`;
           case 'too-many-rows':
             return `A lista passa de ${max} alunos: só os primeiros ${max} foram lidos. Divida-a em partes.`;
         }
@@ -146,6 +159,9 @@ const byLocale = {
       pagination: 'Páginas da lista',
     },
     rowProblem: (problem: RowProblem, maxName: string): string => {
+      if (problem.reason === 'unclosed-quote') {
+        return `Aspas que nunca se fecham: ${{ name: 'o nome foi lido', email: 'o e-mail foi lido', expiry: 'a validade foi lida' }[problem.field]} como está, com as aspas, e as linhas seguintes à parte. Corrija este campo ou exclua a linha.`;
+      }
       switch (problem.field) {
         case 'name':
           return problem.reason === 'missing'
@@ -300,7 +316,9 @@ const byLocale = {
           case 'no-email-column':
             return 'No column of e-mails was found. Include each student’s e-mail.';
           case 'unclosed-quote':
-            return `Line ${problem.line} opens a quote that never closes. Check that line.`;
+            return problem.lines.length === 1
+              ? `Line ${problem.lines[0]} opens a quote that never closes: that line was read as typed, quotes included, and the lines after it as usual. Check it.`
+              : `Lines ${lineList(problem.lines, 'and', (count) => `and ${count} more`)} open quotes that never close: each was read as typed, quotes included, and the other lines as usual. Check them.`;
           case 'too-many-rows':
             return `The list has more than ${max} students: only the first ${max} were read. Split it into parts.`;
         }
@@ -393,6 +411,9 @@ const byLocale = {
       pagination: 'Pages of the list',
     },
     rowProblem: (problem: RowProblem, maxName: string): string => {
+      if (problem.reason === 'unclosed-quote') {
+        return `A quote that never closes: the ${{ name: 'name', email: 'e-mail', expiry: 'expiry' }[problem.field]} was read as typed, quotes included, and the lines after it on their own. Correct this field or exclude the line.`;
+      }
       switch (problem.field) {
         case 'name':
           return problem.reason === 'missing'

@@ -37,6 +37,12 @@ export interface InputRow {
    * column held went where the address was (parse-input.ts); absent otherwise.
    */
   columnsSwapped?: true;
+  /**
+   * A quote in this field never closed, so the line was read as typed from it (quotes kept)
+   * rather than letting it swallow the lines after it (parse-input.ts): `read` is the field as
+   * read, a problem until it is changed in the review (check-rows.ts). Absent otherwise.
+   */
+  unclosedQuote?: { field: 'name' | 'email' | 'expiry'; read: string };
 }
 
 /** Something wrong with the input as a whole rather than with one student. */
@@ -44,8 +50,11 @@ export type InputProblem =
   | { reason: 'empty' }
   /** No column holds e-mail addresses, and no header names one. */
   | { reason: 'no-email-column' }
-  /** A quoted field that never closes: everything after `line` would be one cell. */
-  | { reason: 'unclosed-quote'; line: number }
+  /**
+   * Quotes that never close, on these lines (in order): each line was read as typed, its quote
+   * kept, and the lines after it as usual (else everything after it would be one cell).
+   */
+  | { reason: 'unclosed-quote'; lines: number[] }
   | { reason: 'too-many-rows'; max: number };
 
 /**
@@ -84,7 +93,9 @@ export type RowProblem =
   | { field: 'email'; reason: 'duplicate'; firstLine: number }
   | { field: 'expiry'; reason: 'invalid' | 'past' }
   /** The local-time cell names another day than the ISO one beside it (`expiryCells`). */
-  | { field: 'expiry'; reason: 'disagrees'; local: string };
+  | { field: 'expiry'; reason: 'disagrees'; local: string }
+  /** The field holds a quote that never closed, read as typed (`InputRow.unclosedQuote`). */
+  | { field: 'name' | 'email' | 'expiry'; reason: 'unclosed-quote' };
 
 /** What one call sends for a row, normalised by the contract (trimmed, e-mail lower-cased). */
 export interface Student {

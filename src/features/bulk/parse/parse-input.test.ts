@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { EXPIRY_CELLS } from '../../../components/expiry-field/expiry-cells';
 import { bulkMessagesFor } from '../messages';
 import { decodeInput, parseInput, parseSource } from './parse-input';
-import { BULK_ROWS_MAX } from '../types';
+import { toCsv } from '../../../lib/csv-file';
+import { BULK_ROWS_MAX, type ParsedInput } from '../types';
 
 /** The rows as the next step sees them: line, then the three values. */
-function rowsOf(text: string) {
-  return parseInput(text).rows.map(({ line, name, email, expiry }) => [line, name, email, expiry]);
+function rowsOf(input: string | ParsedInput) {
+  const { rows } = typeof input === 'string' ? parseInput(input) : input;
+  return rows.map(({ line, name, email, expiry }) => [line, name, email, expiry]);
 }
 
 describe('parseInput: delimiters', () => {
@@ -197,6 +199,24 @@ describe('parseInput: headers and columns', () => {
     expect(parsed.header).toBe(true);
     expect(parsed.rows).toEqual([
       { line: 2, name: 'Ana', email: 'ana@x.com', expiry: '31/12/2026' },
+    ]);
+  });
+
+  it('takes the column titled just "E-mail" or "Nome" over one with a note, wherever it is (review D6)', () => {
+    const parsed = parseInput(
+      [
+        'Nome (responsável);Nome;E-mail (responsável);Email',
+        'Maria Lima;Ana Lima;mae.ana@familia.test;ana.lima@escola.test',
+      ].join('\n'),
+    );
+    expect(rowsOf(parsed)).toEqual([[2, 'Ana Lima', 'ana.lima@escola.test', '']]);
+    expect(parsed.ignoredColumns).toEqual([
+      { column: 1, title: 'Nome (responsável)', taken: { role: 'name', by: 'Nome' } },
+      { column: 3, title: 'E-mail (responsável)', taken: { role: 'email', by: 'Email' } },
+    ]);
+    // Without one titled just so, the first still counts.
+    expect(rowsOf('E-MAIL (aluno);E-mail (responsável)\nana@x.com;mae@x.com')).toEqual([
+      [2, '', 'ana@x.com', ''],
     ]);
   });
 
@@ -433,25 +453,159 @@ describe('parseInput: lines and quotes', () => {
     ]);
   });
 
-  it('reports a quote that never closes, on the line it opens, keeping the rows before', () => {
+  it('reads the line of a quote that never closes as typed, and every line after it as usual', () => {
     const parsed = parseInput('Nome;E-mail\nAna;ana@x.com\nBia;"bia@x.com\nCaio;caio@x.com\n');
-    expect(parsed.problems).toEqual([{ reason: 'unclosed-quote', line: 3 }]);
-    expect(parsed.rows).toEqual([{ line: 2, name: 'Ana', email: 'ana@x.com', expiry: '' }]);
+    expect(parsed.problems).toEqual([{ reason: 'unclosed-quote', lines: [3] }]);
+    expect(parsed.rows).toEqual([
+      { line: 2, name: 'Ana', email: 'ana@x.com', expiry: '' },
+      {
+        line: 3,
+        name: 'Bia',
+        email: '"bia@x.com',
+        expiry: '',
+        unclosedQuote: { field: 'email', read: '"bia@x.com' },
+      },
+      { line: 4, name: 'Caio', email: 'caio@x.com', expiry: '' },
+    ]);
   });
 
   it('reports the line of the quote, not of the row, when the row began lines earlier', () => {
     const parsed = parseInput('"Ana\nSilva",ana@x.com,"2026\n');
-    expect(parsed.problems).toEqual([{ reason: 'unclosed-quote', line: 2 }, { reason: 'empty' }]);
+    expect(parsed.problems).toEqual([{ reason: 'unclosed-quote', lines: [2] }]);
+    // The cells before the quote as quoted, the rest as typed.
+    expect(parsed.rows).toEqual([
+      {
+        line: 1,
+        name: 'Ana\nSilva',
+        email: 'ana@x.com',
+        expiry: '"2026',
+        unclosedQuote: { field: 'expiry', read: '"2026' },
+      },
+    ]);
   });
 
-  it('reports a quoted field closed in the wrong place, which swallows the lines up to it', () => {
+  it('lets no quote closed in the wrong place swallow the lines up to it', () => {
     const parsed = parseInput(
       'Ana,ana@x.com\n"Bia,bia@x.com\nCaio,caio@x.com\n"Davi",davi@x.com\nEva,eva@x.com',
     );
-    expect(parsed.problems).toEqual([{ reason: 'unclosed-quote', line: 2 }]);
-    expect(parsed.rows.map((row) => [row.line, row.email])).toEqual([
-      [1, 'ana@x.com'],
-      [5, 'eva@x.com'],
+    expect(parsed.problems).toEqual([{ reason: 'unclosed-quote', lines: [2] }]);
+    expect(rowsOf(parsed)).toEqual([
+      [1, 'Ana', 'ana@x.com', ''],
+      [2, '"Bia', 'bia@x.com', ''],
+      [3, 'Caio', 'caio@x.com', ''],
+      [4, 'Davi', 'davi@x.com', ''],
+      [5, 'Eva', 'eva@x.com', ''],
+    ]);
+  });
+
+  it('accounts for every line of a list with a quoted nickname (review D1)', () => {
+    // As staff typed it: the nickname's quotes open a field that only a later line closes.
+    const text = [
+      'nome,e-mail,validade',
+      'Iso Z,isoz@escola.test,2027-02-01T10:00:00Z',
+      '"Mari" Silva,mari@escola.test,',
+      'Depois Um,depois1@escola.test,',
+      'Depois Dois,depois2@escola.test,',
+      '"Souza, Ana",souza@escola.test,',
+      'Final,final@escola.test,',
+    ].join('\r\n');
+    const parsed = parseInput(text);
+    expect(parsed.problems).toEqual([{ reason: 'unclosed-quote', lines: [3] }]);
+    expect(rowsOf(parsed)).toEqual([
+      [2, 'Iso Z', 'isoz@escola.test', '2027-02-01T10:00:00Z'],
+      [3, '"Mari" Silva', 'mari@escola.test', ''],
+      [4, 'Depois Um', 'depois1@escola.test', ''],
+      [5, 'Depois Dois', 'depois2@escola.test', ''],
+      [6, 'Souza, Ana', 'souza@escola.test', ''],
+      [7, 'Final', 'final@escola.test', ''],
+    ]);
+    expect(parsed.rows[1]?.unclosedQuote).toEqual({ field: 'name', read: '"Mari" Silva' });
+  });
+
+  it('reads a list whose every line has a quote that never closes, each line on its own', () => {
+    const lines = Array.from({ length: 2000 }, (_, i) => `"Apelido ${i}" Nome,a${i}@x.com`);
+    const parsed = parseInput(['Nome,E-mail', ...lines].join('\n'));
+    expect(parsed.rows).toHaveLength(2000);
+    expect(parsed.rows.at(-1)).toMatchObject({ line: 2001, email: 'a1999@x.com' });
+    expect(parsed.problems).toEqual([
+      { reason: 'unclosed-quote', lines: Array.from({ length: 2000 }, (_, i) => i + 2) },
+    ]);
+  });
+
+  it('reads a quoted field across the lines it is read by, and gives up on one open that long', () => {
+    const plain = Array.from({ length: 97 }, (_, i) => `Aluno ${i + 1},a${i + 1}@x.com`);
+    // Lines 99 to 101: one row, read whole although the reading stops at line 100 first.
+    const text = ['Nome,E-mail', ...plain, '"Bia\nSouza\nLima",bia@x.com', 'Caio,caio@x.com'];
+    const parsed = parseInput(text.join('\n'));
+    expect(parsed.problems).toEqual([]);
+    expect(rowsOf(parsed).slice(-2)).toEqual([
+      [99, 'Bia\nSouza\nLima', 'bia@x.com', ''],
+      [102, 'Caio', 'caio@x.com', ''],
+    ]);
+
+    // A quote still open 100 lines on: its line as typed, the others as usual.
+    const open = parseInput(['Nome,E-mail', '"Ana,ana@x.com', ...plain, ...plain].join('\n'));
+    expect(open.problems).toEqual([{ reason: 'unclosed-quote', lines: [2] }]);
+    expect(open.rows).toHaveLength(1 + 2 * 97);
+    expect(open.rows.at(-1)).toMatchObject({ line: 196, email: 'a97@x.com' });
+  });
+
+  it('names the lines of quotes that never close, in both languages, a long list counted', () => {
+    const say = (locale: 'pt-BR' | 'en', lines: number[]) =>
+      bulkMessagesFor(locale).input.problem({ reason: 'unclosed-quote', lines }, '10.000');
+    expect(say('pt-BR', [3, 8, 12])).toBe(
+      'Nas linhas 3, 8 e 12 há aspas que nunca se fecham: cada uma foi lida como está, com as aspas, e as outras normalmente. Confira-as.',
+    );
+    expect(say('en', [3, 8])).toBe(
+      'Lines 3 and 8 open quotes that never close: each was read as typed, quotes included, and the other lines as usual. Check them.',
+    );
+    const many = Array.from({ length: 13 }, (_, i) => i + 2);
+    expect(say('pt-BR', many)).toMatch(/^Nas linhas 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 e mais 3 há/);
+    expect(say('en', many)).toMatch(/^Lines 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 3 more open/);
+  });
+
+  it('names only in the notice a quote that never closes in a column no field comes from', () => {
+    const parsed = parseInput('Nome;E-mail;Obs\nAna;ana@x.com;"nota;mais\nBia;bia@x.com;\n');
+    expect(parsed.problems).toEqual([{ reason: 'unclosed-quote', lines: [2] }]);
+    expect(parsed.rows).toEqual([
+      { line: 2, name: 'Ana', email: 'ana@x.com', expiry: '' },
+      { line: 3, name: 'Bia', email: 'bia@x.com', expiry: '' },
+    ]);
+  });
+});
+
+describe('parseInput: the console’s own formula guard', () => {
+  it('reads back the cells of its own export as they were before the guard (review D2)', () => {
+    const text = toCsv(
+      ['Nome', 'E-mail'],
+      [
+        ['+5511999', '-3+4@escola.test'],
+        ['=Ana', '+ana@escola.test'],
+        ['\uFF1DBia', '@bia@escola.test'],
+        ["'=Caio", "'-caio@escola.test"],
+        ["Davi d'Ávila", "o'neil@escola.test"],
+      ],
+      ';',
+    );
+    expect(rowsOf(parseInput(text))).toEqual([
+      [2, '+5511999', '-3+4@escola.test', ''],
+      [3, '=Ana', '+ana@escola.test', ''],
+      [4, '\uFF1DBia', '@bia@escola.test', ''],
+      [5, "'=Caio", "'-caio@escola.test", ''],
+      [6, "Davi d'Ávila", "o'neil@escola.test", ''],
+    ]);
+  });
+
+  it('takes off one apostrophe before = + - @, and leaves any other', () => {
+    expect(
+      rowsOf(
+        parseInput("'Ana;'ana@x.com\n'-Bia;'-bia@x.com\n''+Caio;caio@x.com\n' Davi;davi@x.com"),
+      ),
+    ).toEqual([
+      [1, "'Ana", "'ana@x.com", ''],
+      [2, '-Bia', '-bia@x.com', ''],
+      [3, "'+Caio", 'caio@x.com', ''],
+      [4, "' Davi", 'davi@x.com', ''],
     ]);
   });
 });

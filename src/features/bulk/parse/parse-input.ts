@@ -4,6 +4,7 @@
  * row starts. Nothing is judged against the contract here (check-rows.ts does that).
  */
 import Papa from 'papaparse';
+import { unguardCell } from '../../../lib/csv-file';
 import {
   LOCAL_EXPIRY_HEADERS,
   namesIsoExpiry,
@@ -105,6 +106,8 @@ const ADDRESS = /^\s*[^\s,;@]+@[^\s,;@]+\.[^\s,;@]+\s*$/;
 interface RawRow {
   line: number;
   cells: string[];
+  /** A quote on this row never closes: from it on, the row was read as typed (`readRows`). */
+  unclosedQuote?: true;
 }
 
 interface Columns {
@@ -132,7 +135,8 @@ export function parseInput(text: string): ParsedInput {
   const delimiter = named ?? guessDelimiter(normalised);
   // Header, the rows allowed, and one more to know there are too many.
   const { rows: raw, quoteLines } = readRows(normalised, delimiter, BULK_ROWS_MAX + 2);
-  const problems: InputProblem[] = quoteLines.map((line) => ({ reason: 'unclosed-quote', line }));
+  const problems: InputProblem[] =
+    quoteLines.length > 0 ? [{ reason: 'unclosed-quote', lines: quoteLines }] : [];
 
   const first = raw[0];
   const headerColumns = first ? columnsNamedBy(first.cells) : undefined;
@@ -153,7 +157,10 @@ export function parseInput(text: string): ParsedInput {
   if (body.length > BULK_ROWS_MAX) problems.push({ reason: 'too-many-rows', max: BULK_ROWS_MAX });
   const emailAt = columns.email;
   const read = body.slice(0, BULK_ROWS_MAX);
-  const rows = read.map(({ line, cells }) => rowOf(line, cells, columns, emailAt));
+  const rows = read.map(({ line, cells, unclosedQuote }) => {
+    const row = rowOf(line, cells, columns, emailAt);
+    return unclosedQuote ? withUnclosedQuote(row) : row;
+  });
   const ignored = first && header ? ignoredColumns(first.cells, columns, read) : [];
   return {
     rows,
@@ -220,6 +227,16 @@ function nameOf(cell: (index: number | undefined) => string, columns: Columns): 
 }
 
 /**
+ * A row read as typed after a quote that never closes: the field its quote landed in stays a
+ * problem until someone changes it (check-rows.ts). A quote in a column no field comes from left
+ * the others as they would be without it, so the row is only named in the notice.
+ */
+function withUnclosedQuote(row: InputRow): InputRow {
+  const field = (['name', 'email', 'expiry'] as const).find((key) => row[key].includes('"'));
+  return field === undefined ? row : { ...row, unclosedQuote: { field, read: row[field] } };
+}
+
+/**
  * A line's expiry. Where the file has the roster export's ISO column, a filled ISO cell is the
  * expiry, exactly, whatever language wrote the file and its local-time column (which is kept
  * beside it, for check-rows.ts to notice a change made there). An empty ISO cell leaves the
@@ -260,13 +277,8 @@ function guessDelimiter(text: string): Delimiter {
 }
 
 function sampleRows(text: string, delimiter: Delimiter): string[][] {
-  const { data } = Papa.parse<string[]>(text, {
-    delimiter,
-    newline: '\n',
-    // Blank lines are dropped only afterwards: leave room for a few.
-    preview: SAMPLE_ROWS * 2,
-  });
-  return data.filter((cells) => !isBlank(cells)).slice(0, SAMPLE_ROWS);
+  // Read as the list will be: a quote that never closes would otherwise make the sample one row.
+  return readRows(text, delimiter, SAMPLE_ROWS).rows.map((row) => row.cells);
 }
 
 function scoreDelimiter(rows: string[][]): readonly number[] {
@@ -305,8 +317,19 @@ function isBlank(cells: string[]): boolean {
 }
 
 /**
- * The non-blank rows, up to `limit`, each with the line it starts on, and the lines of quoted
- * fields that do not close properly (such a row is dropped: its cell swallowed what followed).
+ * The lines a quoted field may span. No student's name, address or date holds a line break, so
+ * a quote still open this many lines on never closes where it should; the list is read this many
+ * lines at a time, so such a quote costs this many lines of reading, not the rest of the list.
+ */
+const QUOTED_LINES_MAX = 100;
+
+/**
+ * The non-blank rows, up to `limit`, each with the line it starts on, the cells as written (the
+ * console's own formula guard taken off: `unguardCell`), and the lines of quotes that do not
+ * close. Such a quote would make one cell of every line up to the next quote, or to the end:
+ * students gone without a word. Its line is read as typed from the quote to the line's end
+ * instead, the quote kept, and the reading goes on at the next line as usual; the row is marked
+ * so the review asks about it.
  */
 function readRows(
   text: string,
@@ -315,26 +338,77 @@ function readRows(
 ): { rows: RawRow[]; quoteLines: number[] } {
   const rows: RawRow[] = [];
   const quoteLines: number[] = [];
+  const keep = (row: RawRow) => {
+    if (isBlank(row.cells)) return;
+    row.cells = row.cells.map(unguardCell);
+    rows.push(row);
+  };
   let line = 1;
-  let rowStart = 0;
-  Papa.parse<string[]>(text, {
-    delimiter,
-    newline: '\n',
-    step({ data: cells, errors, meta }, parser) {
-      const quoteError = errors.find((error) => error.type === 'Quotes');
-      if (quoteError) {
-        // The error points just past the quote that opened the field.
-        const opening = (quoteError.index ?? rowStart + 1) - 1;
-        quoteLines.push(line + countLineBreaks(text, rowStart, opening));
-      } else if (!isBlank(cells)) {
-        rows.push({ line, cells });
+  let offset = 0;
+  while (offset < text.length && rows.length < limit) {
+    const windowEnd = afterLines(text, offset, QUOTED_LINES_MAX);
+    const chunk = text.slice(offset, windowEnd);
+    const last = windowEnd === text.length;
+    let rowStart = 0;
+    // Where a quote that does not close opened, and whether to read again from its row.
+    let stop: { opening: number; readAgain: boolean } | undefined;
+    Papa.parse<string[]>(chunk, {
+      delimiter,
+      newline: '\n',
+      step({ data: cells, errors, meta }, parser) {
+        const quoteError = errors.find((error) => error.type === 'Quotes');
+        if (quoteError) {
+          // A field open to the end of the lines read may close after them: read again from
+          // its row, unless the row began them.
+          const readAgain =
+            !last && rowStart > 0 && errors.some((error) => error.code === 'MissingQuotes');
+          // The error points just past the quote that opened the field.
+          stop = { opening: (quoteError.index ?? rowStart + 1) - 1, readAgain };
+          parser.abort();
+          return;
+        }
+        keep({ line, cells });
         if (rows.length >= limit) parser.abort();
-      }
-      line += countLineBreaks(text, rowStart, meta.cursor);
-      rowStart = meta.cursor;
-    },
-  });
+        line += countLineBreaks(chunk, rowStart, meta.cursor);
+        rowStart = meta.cursor;
+      },
+    });
+    if (stop === undefined) {
+      offset = windowEnd;
+      continue;
+    }
+    if (stop.readAgain) {
+      offset += rowStart;
+      continue;
+    }
+    const { opening } = stop;
+
+    const quoteLine = line + countLineBreaks(chunk, rowStart, opening);
+    quoteLines.push(quoteLine);
+    const lineEnd = chunk.indexOf('\n', opening);
+    const end = lineEnd === -1 ? chunk.length : lineEnd;
+    // Up to the quote the row is well formed (a quote only opens a field at its start); from it
+    // on, every delimiter separates.
+    const before = chunk.slice(rowStart, opening);
+    const [cells = ['']] =
+      before === '' ? [] : Papa.parse<string[]>(before, { delimiter, newline: '\n' }).data;
+    const [first = '', ...others] = chunk.slice(opening, end).split(delimiter);
+    keep({ line, cells: [...cells.slice(0, -1), first, ...others], unclosedQuote: true });
+    line = quoteLine + 1;
+    offset += end + 1;
+  }
   return { rows, quoteLines };
+}
+
+/** Where the text after `count` line breaks from `from` begins, or its end. */
+function afterLines(text: string, from: number, count: number): number {
+  let at = from;
+  for (let left = count; left > 0; left--) {
+    const next = text.indexOf('\n', at);
+    if (next === -1) return text.length;
+    at = next + 1;
+  }
+  return at;
 }
 
 function countLineBreaks(text: string, from: number, to: number): number {
@@ -345,14 +419,18 @@ function countLineBreaks(text: string, from: number, to: number): number {
   return count;
 }
 
-/** The columns a header row names, or undefined when the row is a student. */
+/**
+ * The columns a header row names, or undefined when the row is a student. Where two columns name
+ * one thing, the one titled just so ("E-mail") is it, not one with a note ("E-mail (responsável)":
+ * the guardian's address, say); else the first.
+ */
 function columnsNamedBy(cells: string[]): Columns | undefined {
   if (cells.some((cell) => cell.includes('@'))) return undefined;
   const roles = cells.map(roleOf);
   if (roles.every((role) => role === undefined)) return undefined;
   const named = (column: Column) => {
-    const index = roles.indexOf(column);
-    return index === -1 ? undefined : index;
+    const indices = roles.flatMap((role, index) => (role === column ? [index] : []));
+    return indices.find((index) => !hasNote(cells[index]!)) ?? indices[0];
   };
   return {
     name: named('name'),
@@ -361,6 +439,11 @@ function columnsNamedBy(cells: string[]): Columns | undefined {
     expiry: named('expiry'),
     expiryIso: named('expiryIso'),
   };
+}
+
+/** A header with a note in parentheses, which `foldHeader` leaves out. */
+function hasNote(cell: string): boolean {
+  return /\([^)]*\)/.test(cell);
 }
 
 function roleOf(cell: string): Column | undefined {

@@ -20,7 +20,7 @@ import { BulkPager } from '../pager';
 import { usePage } from '../use-page';
 import { downloadCsv, toCsv } from '../../../lib/csv-file';
 import { resultsCsvRows } from './results-csv';
-import type { BulkMode, Delimiter } from '../types';
+import type { BulkMode } from '../types';
 import { useFormDialogMessages } from '../../../components/form-dialog/messages';
 import { visibleName } from '../../../components/visible-name/visible-name';
 import { EmailText } from '../../../components/email-text/email-text';
@@ -33,8 +33,6 @@ interface ResultsStepProps {
   retriedAt: readonly Date[];
   status: 'finished' | 'cancelled';
   reports: readonly RowReport[];
-  /** The input's own delimiter, so the file opens in the same spreadsheet the same way. */
-  delimiter: Delimiter;
   onRetryFailed: () => void;
   onStartOver: () => void;
   onClose: () => void;
@@ -65,7 +63,6 @@ export function ResultsStep({
   retriedAt,
   status,
   reports,
-  delimiter,
   onRetryFailed,
   onStartOver,
   onClose,
@@ -107,7 +104,9 @@ export function ResultsStep({
         detail: (report) => detailOf(report, messages, appMessages, locale),
       },
     );
-    const csv = toCsv(header, rows, delimiter === '\t' ? formats.csvDelimiter : delimiter);
+    // The language's separator, as every file the console saves: its words and dates are the
+    // language's too, and a list of addresses alone has no separator of its own to follow.
+    const csv = toCsv(header, rows, formats.csvDelimiter);
     downloadCsv(text.fileName(mode, dayjs(startedAt).format('YYYY-MM-DD')), csv);
   }
 

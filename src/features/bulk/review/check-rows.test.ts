@@ -32,6 +32,41 @@ function rows(...values: Partial<Omit<InputRow, 'line'>>[]): InputRow[] {
 const enrol = (input: InputRow[]) => checkRows(input, { mode: 'enrol', now: new Date() });
 const remove = (input: InputRow[]) => checkRows(input, { mode: 'remove', now: new Date() });
 
+describe('checkRows: a quote that never closed', () => {
+  const quoted = (field: 'name' | 'email' | 'expiry', read: string) =>
+    rows({ [field]: read, unclosedQuote: { field, read } });
+
+  it('holds the line back until the field with the quote is changed', () => {
+    const [held] = enrol(quoted('name', '"Mari" Silva'));
+    expect(held?.problems).toEqual([{ field: 'name', reason: 'unclosed-quote' }]);
+    expect(held?.student).toBeNull();
+
+    const [fixed] = enrol(
+      quoted('name', '"Mari" Silva').map((row) => ({ ...row, name: 'Mari Silva' })),
+    );
+    expect(fixed?.problems).toEqual([]);
+    expect(fixed?.student).toMatchObject({ name: 'Mari Silva' });
+  });
+
+  it('holds back a removal only for a quote in the address, the one thing it reads', () => {
+    expect(remove(quoted('name', '"Mari" Silva'))[0]?.problems).toEqual([]);
+    expect(remove(quoted('email', '"mari@x.com'))[0]?.problems).toEqual([
+      { field: 'email', reason: 'unclosed-quote' },
+      { field: 'email', reason: 'invalid' },
+    ]);
+  });
+
+  it('says so in both languages', () => {
+    const problem = { field: 'expiry', reason: 'unclosed-quote' } as const;
+    expect(bulkMessagesFor('pt-BR').rowProblem(problem, '200')).toBe(
+      'Aspas que nunca se fecham: a validade foi lida como está, com as aspas, e as linhas seguintes à parte. Corrija este campo ou exclua a linha.',
+    );
+    expect(bulkMessagesFor('en').rowProblem(problem, '200')).toBe(
+      'A quote that never closes: the expiry was read as typed, quotes included, and the lines after it on their own. Correct this field or exclude the line.',
+    );
+  });
+});
+
 describe('checkRows when enrolling', () => {
   it('sends a good row as the contract normalises it', () => {
     const [row] = enrol(rows({ name: '  Ana Silva ', email: ' Ana.Silva@Escola.COM ' }));

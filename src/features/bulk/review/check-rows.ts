@@ -35,6 +35,12 @@ export function checkRows(
 
   return rows.map((row) => {
     const problems: RowProblem[] = [];
+    // Said first: the field's other problems may well come from the quote. A removal reads
+    // nothing but the address.
+    const quote = row.unclosedQuote;
+    if (quote && row[quote.field] === quote.read && (mode === 'enrol' || quote.field === 'email')) {
+      problems.push({ field: quote.field, reason: 'unclosed-quote' });
+    }
 
     // Blank cells are told apart before the schemas: a failing parse costs many times a passing
     // one, and a removal list checked for enrolment has no names at all.
@@ -96,6 +102,7 @@ export function checkRows(
     };
     if (row.columnsSwapped) checked.columnsSwapped = true;
     if (row.expiryCells) checked.expiryCells = row.expiryCells;
+    if (row.unclosedQuote) checked.unclosedQuote = row.unclosedQuote;
     return checked;
   });
 }
