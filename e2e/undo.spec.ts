@@ -211,19 +211,32 @@ test('bulk runs of 20 students: one pasted, undone from its success message; one
   await dialog.getByRole('button', { name: 'Matricular 20 alunos em 1 turma' }).click();
   await expect(finished).toBeVisible({ timeout: 30_000 });
   expect(await countsOf(request, token, [turma!])).toEqual([before! + 20]);
+  // Meanwhile someone else sets one student's expiry: the undo leaves that student, and says so.
+  const later = '2032-01-31T23:59:00.000Z';
+  await enrol(request, OTHER_TOKEN, first[0]!, [turma!], { expirationDate: later });
   // Twenty students at once: asked first, and nothing is sent until confirmed.
   await dialog.getByRole('button', { name: 'Desfazer', exact: true }).click();
   const question = dialog.getByRole('group', { name: /^Desfazer para os 20 alunos\?/ });
   await expect(question).toBeFocused();
   expect(await countsOf(request, token, [turma!])).toEqual([before! + 20]);
   await question.getByRole('button', { name: 'Desfazer para 20 alunos' }).click();
-  const answer = dialog.getByRole('group', { name: 'Desfeito' });
-  await expect(answer).toContainText(`${turma!.name}: 20 alterações desfeitas`);
+  const answer = dialog.getByRole('group', { name: 'Desfeito em parte' });
+  await expect(answer).toContainText(
+    `${turma!.name}: 19 alterações desfeitas, 1 recusada (${first[0]!}): a matrícula mudou`,
+  );
   await expect(answer).toBeFocused();
-  // The lines below still say what the run did, and now say so.
+  // The lines below still say what the run did, and now say so, naming whom it left.
   await expect(dialog.getByText(/^Desfeito às [\d:]+: as linhas abaixo/)).toBeVisible();
-  expect(await countsOf(request, token, [turma!])).toEqual([before]);
-  expect(await enrolmentsOf(request, token, first[0]!)).toEqual([]);
+  await expect(
+    dialog.getByText(
+      `Não foi desfeito para 1 aluno, cuja matrícula mudou depois do envio: ${first[0]!}. Continua como o envio deixou.`,
+    ),
+  ).toBeVisible();
+  expect(await countsOf(request, token, [turma!])).toEqual([before! + 1]);
+  expect(await enrolmentsOf(request, token, first[1]!)).toEqual([]);
+  expect(await enrolmentsOf(request, token, first[0]!)).toEqual([
+    expect.objectContaining({ id: turma!.id, expirationDate: later }),
+  ]);
   await dialog.getByRole('button', { name: 'Fechar' }).filter({ hasText: 'Fechar' }).click();
 
   // The second run as a bulk run sends it (the pasted run above proves the page's): 20 calls
@@ -231,9 +244,9 @@ test('bulk runs of 20 students: one pasted, undone from its success message; one
   const runId = `bulk-${newTag()}`;
   const { emails: second } = pastedList(20);
   for (const email of second) await enrol(request, token, email, [turma!], { runId });
-  expect(await countsOf(request, token, [turma!])).toEqual([before! + 20]);
+  expect(await countsOf(request, token, [turma!])).toEqual([before! + 21]);
   await page.reload();
-  await expect(turmasPage(page).row(turma!).students).toHaveText(numbers.format(before! + 20));
+  await expect(turmasPage(page).row(turma!).students).toHaveText(numbers.format(before! + 21));
 
   const history = historyView(page);
   await history.open.click();
@@ -244,9 +257,9 @@ test('bulk runs of 20 students: one pasted, undone from its success message; one
   await card.getByRole('button', { name: 'Desfazer o lote inteiro', exact: true }).click();
   await expect(history.answer).toContainText(`${turma!.name}: 20 alterações desfeitas`);
   await expect(history.answer).toBeFocused();
-  expect(await countsOf(request, token, [turma!])).toEqual([before]);
+  expect(await countsOf(request, token, [turma!])).toEqual([before! + 1]);
   await history.drawer.getByRole('button', { name: 'Fechar histórico' }).click();
-  await expect(turmasPage(page).row(turma!).students).toHaveText(numbers.format(before!));
+  await expect(turmasPage(page).row(turma!).students).toHaveText(numbers.format(before! + 1));
 });
 
 test('an undo after a later write to the same student and turma leaves that turma, and says why', async ({

@@ -16,6 +16,7 @@ import {
 import { useBulkMessages } from './messages';
 import { InputStep } from './parse/input-step';
 import { excludedReport, invalidReport, SUCCESS, type RowReport } from './results/outcomes';
+import type { RunUndone } from './results/results-csv';
 import { ResultsStep } from './results/results-step';
 import { PreviewStep } from './review/preview-step';
 import type { KnownStudents } from '../../components/enrol-warnings/enrol-warnings';
@@ -141,7 +142,7 @@ export function BulkDialog({
             onStartOver={() => dispatch({ type: 'startOver', turmas: initialTurmas })}
             onClose={onClose}
             undo={runUndo.button}
-            undoneAt={runUndo.undoneAt}
+            undone={runUndo.undone}
           />
         );
     }
@@ -193,11 +194,11 @@ function useRunUndo(
   api: ApiClient,
   run: Run | null,
   reports: readonly RowReport[] | null,
-): { button: ReactNode; undoneAt: Date | null } {
-  const [undone, setUndone] = useState<{ run: Run; at: Date } | null>(null);
+): { button: ReactNode; undone: RunUndone | null } {
+  const [undone, setUndone] = useState<{ run: Run; undone: RunUndone } | null>(null);
   const done = reports?.filter((report) => SUCCESS.has(report.outcome)).length ?? 0;
   if (!run || !api.extensions.has(AUDIT_EXTENSION) || done === 0) {
-    return { button: undefined, undoneAt: null };
+    return { button: undefined, undone: null };
   }
   return {
     button: (
@@ -206,12 +207,14 @@ function useRunUndo(
         body={{ runId: run.runId }}
         students={done}
         onUndone={(answer) => {
-          if (answer && undoByTurma(answer).some((turma) => turma.restored > 0)) {
-            setUndone({ run, at: new Date() });
+          const turmas = answer ? undoByTurma(answer) : [];
+          if (turmas.some((turma) => turma.restored > 0)) {
+            const notUndone = new Set(turmas.flatMap((turma) => turma.refusedStudents));
+            setUndone({ run, undone: { at: new Date(), notUndone: [...notUndone] } });
           }
         }}
       />
     ),
-    undoneAt: undone?.run === run ? undone.at : null,
+    undone: undone?.run === run ? undone.undone : null,
   };
 }

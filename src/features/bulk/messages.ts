@@ -205,6 +205,9 @@ const byLocale = {
       download: 'Baixar resultados (CSV)',
       undoneNotice: (at: string) =>
         `Desfeito às ${at}: as linhas abaixo e o arquivo dizem o que o envio fez antes disso.`,
+      more: (count: string) => `mais ${count}`,
+      notUndone: (count: number, names: string) =>
+        `${count === 1 ? 'Não foi desfeito para 1 aluno' : `Não foi desfeito para ${count} alunos`}, cuja matrícula mudou depois do envio: ${names}. ${count === 1 ? 'Continua' : 'Continuam'} como o envio deixou.`,
       newBatch: 'Nova lista',
       fileName: (mode: 'enrol' | 'remove', date: string) =>
         `${mode === 'enrol' ? 'matricula' : 'remocao'}-em-lote-${date}.csv`,
@@ -248,6 +251,7 @@ const byLocale = {
         ranAtLabel: 'Enviado em',
         retriedAtLabel: 'Reenviado em',
         undoneAtLabel: 'Desfeito em',
+        notUndoneLabel: 'Não desfeito para',
         turmasLabel: 'Turmas',
         turmaLabel: 'Turma',
         header: (timeZone: string) => [
@@ -453,6 +457,9 @@ const byLocale = {
       download: 'Download results (CSV)',
       undoneNotice: (at: string) =>
         `Undone at ${at}: the lines below and the file say what the run did before that.`,
+      more: (count: string) => `${count} more`,
+      notUndone: (count: number, names: string) =>
+        `Not undone for ${count === 1 ? '1 student' : `${count} students`} whose enrolment changed after the run: ${names}. ${count === 1 ? 'It stays' : 'They stay'} as the run left ${count === 1 ? 'it' : 'them'}.`,
       newBatch: 'New list',
       fileName: (mode: 'enrol' | 'remove', date: string) =>
         `bulk-${mode === 'enrol' ? 'enrolment' : 'removal'}-${date}.csv`,
@@ -491,6 +498,7 @@ const byLocale = {
         ranAtLabel: 'Sent on',
         retriedAtLabel: 'Retried on',
         undoneAtLabel: 'Undone on',
+        notUndoneLabel: 'Not undone for',
         turmasLabel: 'Classes',
         turmaLabel: 'Class',
         header: (timeZone: string) => [

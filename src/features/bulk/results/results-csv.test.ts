@@ -86,10 +86,21 @@ describe('resultsCsvRows: a record a secretary can file', () => {
   });
 
   it('says when the run was undone from its results, under when it was sent', () => {
-    const undone: ResultsRecord = { ...record, undoneAt: new Date('2026-11-24T17:30:00.000Z') };
-    expect(rowsIn('pt-BR', undone).slice(1, 3)).toEqual([
+    const at = new Date('2026-11-24T17:30:00.000Z');
+    const undone: ResultsRecord = { ...record, undone: { at, notUndone: [] } };
+    expect(rowsIn('pt-BR', undone).slice(1, 4)).toEqual([
       ['Enviado em', '24/11/2026, 14:05:09 (America/Sao_Paulo)', '2026-11-24T17:05:09.000Z'],
       ['Desfeito em', '24/11/2026, 14:30:00 (America/Sao_Paulo)', '2026-11-24T17:30:00.000Z'],
+      ['Turmas', '2'],
+    ]);
+    // The students the undo refused (their enrolment changed since) stay as the run left them.
+    const partly: ResultsRecord = {
+      ...record,
+      undone: { at, notUndone: ['bia@escola.test', 'caio@escola.test'] },
+    };
+    expect(rowsIn('en', partly).slice(2, 4)).toEqual([
+      ['Undone on', expect.stringContaining('11/24/2026') as string, '2026-11-24T17:30:00.000Z'],
+      ['Not undone for', 'bia@escola.test', 'caio@escola.test'],
     ]);
   });
 

@@ -15,6 +15,8 @@ export interface ResultsCsvText {
   retriedAtLabel: string;
   /** When the run was undone from its results, if it was. */
   undoneAtLabel: string;
+  /** Followed by the e-mails of the students the undo left as the run made them. */
+  notUndoneLabel: string;
   turmasLabel: string;
   turmaLabel: string;
   header: (timeZone: string) => readonly string[];
@@ -28,6 +30,13 @@ export interface ResultsCsvText {
   outcomes: Record<Outcome, string>;
 }
 
+/** The run undone from its results: when, and the students it could not set back. */
+export interface RunUndone {
+  at: Date;
+  /** Their e-mails: their enrolment changed after the run, and the undo left it. */
+  notUndone: readonly string[];
+}
+
 /** One run, as the results file records it. */
 export interface ResultsRecord {
   mode: BulkMode;
@@ -35,8 +44,8 @@ export interface ResultsRecord {
   /** The first run's start: a retry of its lines keeps it, and adds its own to `retriedAt`. */
   startedAt: Date;
   retriedAt: readonly Date[];
-  /** The run undone since (its outcomes are what it did before): when. */
-  undoneAt?: Date | null;
+  /** The run undone since (its outcomes are what it did before), if it was. */
+  undone?: RunUndone | null;
   reports: readonly RowReport[];
 }
 
@@ -122,7 +131,8 @@ export function resultsCsvRows(
     [text.operationLabel, text.operation[record.mode]],
     when(text.ranAtLabel, record.startedAt),
     ...record.retriedAt.map((at) => when(text.retriedAtLabel, at)),
-    ...(record.undoneAt ? [when(text.undoneAtLabel, record.undoneAt)] : []),
+    ...(record.undone ? [when(text.undoneAtLabel, record.undone.at)] : []),
+    ...(record.undone?.notUndone.length ? [[text.notUndoneLabel, ...record.undone.notUndone]] : []),
     [text.turmasLabel, String(record.turmas.length)],
     ...record.turmas.map((turma) => [text.turmaLabel, turma.name, turma.id]),
     [],

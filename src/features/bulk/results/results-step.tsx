@@ -2,7 +2,6 @@ import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useMemo, useState, type ReactNode } from 'react';
 import { NAME_MAX_LENGTH, type ClassSummary } from '#contract';
 import { isOtherName } from '../../../api/enrolment-changes';
@@ -19,7 +18,9 @@ import { apiMessageOf, RETRYABLE, SUCCESS, type Outcome, type RowReport } from '
 import { BulkPager } from '../pager';
 import { usePage } from '../use-page';
 import { downloadCsv, toCsv } from '../../../lib/csv-file';
-import { resultsCsvRows } from './results-csv';
+import { localDate } from '../../../lib/local-date';
+import { formatNames } from '../../../i18n/format-names';
+import { resultsCsvRows, type RunUndone } from './results-csv';
 import type { BulkMode } from '../types';
 import { useFormDialogMessages } from '../../../components/form-dialog/messages';
 import { visibleName } from '../../../components/visible-name/visible-name';
@@ -39,7 +40,7 @@ interface ResultsStepProps {
   /** "Desfazer" for the whole run, where the server keeps an audit trail. */
   undo?: ReactNode;
   /** When that undo set something back: the lines say what the run did before it. */
-  undoneAt?: Date | null;
+  undone?: RunUndone | null;
 }
 
 const OUTCOME_ORDER: readonly Outcome[] = [
@@ -67,7 +68,7 @@ export function ResultsStep({
   onStartOver,
   onClose,
   undo,
-  undoneAt = null,
+  undone = null,
 }: ResultsStepProps) {
   const messages = useBulkMessages();
   const closeLabel = useFormDialogMessages().close;
@@ -96,7 +97,7 @@ export function ResultsStep({
   function download() {
     const text = messages.results;
     const [header = [], ...rows] = resultsCsvRows(
-      { mode, turmas, startedAt, retriedAt, undoneAt, reports },
+      { mode, turmas, startedAt, retriedAt, undone, reports },
       {
         text: text.csv,
         locale,
@@ -107,7 +108,7 @@ export function ResultsStep({
     // The language's separator, as every file the console saves: its words and dates are the
     // language's too, and a list of addresses alone has no separator of its own to follow.
     const csv = toCsv(header, rows, formats.csvDelimiter);
-    downloadCsv(text.fileName(mode, dayjs(startedAt).format('YYYY-MM-DD')), csv);
+    downloadCsv(text.fileName(mode, localDate(startedAt)), csv);
   }
 
   return (
@@ -124,9 +125,7 @@ export function ResultsStep({
         )}
       </Group>
       {undo && <Group>{undo}</Group>}
-      {undoneAt && (
-        <Text size="sm">{messages.results.undoneNotice(formats.time.format(undoneAt))}</Text>
-      )}
+      {undone && <UndoneNotice undone={undone} />}
       <dl className={runClasses.counts} aria-label={messages.results.summary}>
         {OUTCOME_ORDER.filter((outcome) => counts.has(outcome)).map((outcome) => (
           <div key={outcome}>
@@ -246,4 +245,25 @@ function detailOf(
     case 'failed':
       return describeApiError(report.error, appMessages);
   }
+}
+
+/** The run undone from here: when, and whom the undo left as the run made them. */
+function UndoneNotice({ undone }: { undone: RunUndone }) {
+  const messages = useBulkMessages();
+  const formats = useFormats();
+  const locale = useLocale();
+  const { notUndone } = undone;
+  return (
+    <>
+      <Text size="sm">{messages.results.undoneNotice(formats.time.format(undone.at))}</Text>
+      {notUndone.length > 0 && (
+        <Text size="sm">
+          {messages.results.notUndone(
+            notUndone.length,
+            formatNames(notUndone, locale, messages.results.more),
+          )}
+        </Text>
+      )}
+    </>
+  );
 }
