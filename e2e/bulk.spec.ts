@@ -538,6 +538,30 @@ test('a run in English and dark mode, by keyboard: paused and continued, every s
 });
 
 test(
+  'on a phone, a review too wide for the screen scrolls in a region the keyboard reaches',
+  { tag: '@phone' },
+  async ({ page, request, token }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    const turmas = (await listClasses(request, token, { pageSize: 2 })).data;
+    await signIn(page, token);
+    await openWithTwoTurmas(page, turmas);
+    const bulk = bulkDialog(page);
+    const email = `maria.aparecida.albuquerque.cavalcanti.${newTag()}@escola-estadual-exemplo.sp.gov.test`;
+    await bulk.paste.fill(`Maria Aparecida Albuquerque Cavalcanti;${email};31/12/2027`);
+    await bulk.review.click();
+    const region = bulk.dialog.getByRole('region', { name: 'Alunos prontos para enviar' });
+    await expect(region.getByRole('cell', { name: email })).toBeVisible();
+    await region.focus();
+    await expect(region).toBeFocused();
+    // Wider than the screen: the arrow keys scroll it sideways.
+    expect(await region.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    await region.press('ArrowRight');
+    await expect.poll(() => region.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
+    await expectNoAxeViolations(page, OVER_THE_PAGE);
+  },
+);
+
+test(
   'on a phone, the results wrap names between words and e-mails only after "@" and "."',
   { tag: '@phone' },
   async ({ page, request, token }) => {

@@ -1,4 +1,6 @@
 import { Stack, Title } from '@mantine/core';
+import { useId } from 'react';
+import { useScrolls } from '../../../lib/use-scrolls';
 import { visibleName } from '../../../components/visible-name/visible-name';
 import { useFormats } from '../../../i18n/formats';
 import classes from '../bulk.module.css';
@@ -19,13 +21,22 @@ export function ReadyTable({ mode, rows, messages }: ReadyTableProps) {
   const text = messages.preview;
   const dateFormat = useFormats().dateTime;
   const page = usePage(rows);
+  const headingId = useId();
+  const [scrollRef, scrolls] = useScrolls();
   if (rows.length === 0) return null;
   return (
     <Stack gap="xs">
-      <Title order={3} size="h4">
+      <Title order={3} size="h4" id={headingId}>
         {text.readyTable}
       </Title>
-      <div className={classes.scroll}>
+      {/* Wider than a phone with a long e-mail: then a region the keyboard can reach and scroll. */}
+      <div
+        ref={scrollRef}
+        className={classes.scroll}
+        role="region"
+        aria-labelledby={headingId}
+        tabIndex={scrolls ? 0 : undefined}
+      >
         <table className={classes.table}>
           <thead>
             <tr>
