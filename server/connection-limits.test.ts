@@ -109,7 +109,7 @@ describe('request bodies still arriving', () => {
     refused.write(' '.repeat(65_535));
     refused.write(withId(HEALTH, 'over-budget-then'));
     expect((await refused.nextAnswer())?.status).toBe(200);
-    // The refusal has its line, as any request.
+    // The refusal has its request line, like every request.
     expect(await linesOf(server, 'over-budget-1', 'over-budget-then')).toEqual([
       expect.objectContaining({
         msg: 'request',
@@ -181,7 +181,8 @@ describe('requests pipelined on one connection', () => {
     expect(refused!.headers.connection).toBe('close');
     expect(refused!.headers['x-request-id']).toBe(`pipe-${PIPELINED_MAX}`);
     expect(await connection.nextAnswer()).toBeUndefined();
-    // The 429 has its line, as any request; those dropped after it, never answered, have none.
+    // The 429 has its request line, like every request; those dropped after it, never answered,
+    // have none.
     const after = await open(server, '127.0.0.2');
     after.write(withId(HEALTH, 'pipe-after'));
     expect((await after.nextAnswer())?.status).toBe(200);
@@ -229,7 +230,7 @@ describe('requests pipelined on one connection', () => {
         .slice(from)
         .map((line) => JSON.parse(line) as LogEntry)
         .filter((entry) => entry.msg === 'request' && entry.path === '/v1/classe');
-      // The one 429 is logged too, as any answer.
+      // The one 429 is logged too, like every answer.
       expect(ran.filter((entry) => entry.status === 429)).toHaveLength(1);
       expect(ran.filter((entry) => entry.status !== 429).length).toBeLessThanOrEqual(1);
     } finally {

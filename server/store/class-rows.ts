@@ -83,18 +83,18 @@ class Times {
 
 /** Names are UTF-8 (utf8-strings.ts): joined, one "—" made a million names a two-byte string. */
 export class ClassRows {
-  private readonly ids = new PackedStrings();
-  private readonly names = new Utf8Strings();
-  private readonly createdTimes = new Times();
+  private readonly search: ClassSearch;
+  private readonly ids: PackedStrings;
+  private readonly names: Utf8Strings;
+  private readonly createdAt: Float64Array;
+  private readonly createdTimes: Times;
   /** `updatedAt` is the index's (`ClassSearch.updatedAt`), which writes move. */
-  private readonly updatedTimes = new Times();
-  private search!: ClassSearch;
-  private createdAt!: Float64Array;
+  private readonly updatedTimes: Times;
 
   /** The model of `loaded`'s turmas, built a row at a time (read-model.ts). */
   static *building(loaded: ClassesLoaded): Building<ClassRows> {
-    const model = new ClassRows();
-    const { ids, names, createdTimes, updatedTimes } = model;
+    const [ids, names] = [new PackedStrings(), new Utf8Strings()];
+    const [createdTimes, updatedTimes] = [new Times(), new Times()];
     const createdAt = new GrowingArray((length) => new Float64Array(length));
     // One pass: the index reads each row as the rest of it is packed here.
     function* rows() {
@@ -107,14 +107,27 @@ export class ClassRows {
         yield row;
       }
     }
-    model.search = yield* ClassSearch.building({ ...loaded, classes: rows() });
-    model.createdAt = createdAt.trim();
+    const search = yield* ClassSearch.building({ ...loaded, classes: rows() });
     ids.done();
     names.trim();
-    return model;
+    return new ClassRows(search, ids, names, createdAt.trim(), createdTimes, updatedTimes);
   }
 
-  private constructor() {}
+  private constructor(
+    search: ClassSearch,
+    ids: PackedStrings,
+    names: Utf8Strings,
+    createdAt: Float64Array,
+    createdTimes: Times,
+    updatedTimes: Times,
+  ) {
+    this.search = search;
+    this.ids = ids;
+    this.names = names;
+    this.createdAt = createdAt;
+    this.createdTimes = createdTimes;
+    this.updatedTimes = updatedTimes;
+  }
 
   /** Reading a turma's change again is harmless: the feeds may repeat one. */
   update(changes: readonly ClassChange[]): void {

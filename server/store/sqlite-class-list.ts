@@ -87,7 +87,10 @@ export function createClassList(db: Db): ClassList {
         const keysByUpdatedAt = keys(byUpdatedAt);
         yield;
         const value = {
-          ...{ keysByName, keysByCreatedAt, keysByCountStudents, keysByUpdatedAt },
+          keysByName,
+          keysByCreatedAt,
+          keysByCountStudents,
+          keysByUpdatedAt,
           keysById: keys(byId),
           // Streamed: the model reads each row once, and a million are never objects at once.
           classes: (function* () {
