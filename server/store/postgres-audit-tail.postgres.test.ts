@@ -76,7 +76,10 @@ function recordNth(client: pg.PoolClient, n: number) {
 }
 
 const write = (n: number) => inTransaction((client) => recordNth(client, n));
-const fold = (batch: number, on = pool) => foldAudit((config) => on.query(config), batch);
+const fold = (batch: number, on: pg.Pool | pg.PoolClient = pool) =>
+  foldAudit((config) => on.query(config), batch);
+const prune = (olderThan: string, batch: number) =>
+  inTransaction((client) => pruneAudit(client, olderThan, batch));
 const count = async (table: string) =>
   (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
 const tailIds = async () =>
@@ -183,10 +186,38 @@ describe('the trail split between its tail and the folded part', () => {
     for (let n = 0; n < 7; n++) await write(n);
     await fold(4);
     const future = new Date(Date.now() + 60_000).toISOString();
-    expect(await pruneAudit(query, '2000-01-01T00:00:00.000Z', 3)).toBe(0);
+    expect(await prune('2000-01-01T00:00:00.000Z', 3)).toBe(0);
     const pruned = [];
-    for (let round = 0; round < 4; round++) pruned.push(await pruneAudit(query, future, 3));
+    for (let round = 0; round < 4; round++) pruned.push(await prune(future, 3));
     expect(pruned).toEqual([3, 3, 1, 0]);
+    expect([await count('audit'), await count('audit_classes'), await count('audit_tail')]).toEqual(
+      [0, 0, 0],
+    );
+  });
+
+  it('prunes the entries a fold moves while the prune waits for it', async () => {
+    for (let n = 0; n < 3; n++) await write(n);
+    const folder = await pool.connect();
+    try {
+      await folder.query('BEGIN');
+      expect(await fold(100, folder)).toBe(3);
+      const future = new Date(Date.now() + 60_000).toISOString();
+      const pruning = prune(future, 10);
+      // The prune is seen waiting on the fold's transaction before that commits.
+      await expect
+        .poll(async () => {
+          const { rows } = await pool.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+             WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          return rows[0]!.n;
+        })
+        .toBe(1);
+      await folder.query('COMMIT');
+      expect(await pruning).toBe(3);
+    } finally {
+      folder.release();
+    }
     expect([await count('audit'), await count('audit_classes'), await count('audit_tail')]).toEqual(
       [0, 0, 0],
     );

@@ -115,6 +115,8 @@ SET expiration_date = excluded.expiration_date, created_at = excluded.created_at
 WHERE enrolments.expiration_date IS DISTINCT FROM excluded.expiration_date
   OR enrolments.created_at IS DISTINCT FROM excluded.created_at`;
 
+const PRUNE_LOCK = 'SELECT pg_advisory_xact_lock($1)';
+
 // The tail's old entries too when the batch is not full: a tail left unfolded for long (every
 // process down since) has no index rows yet.
 const PRUNE = `
@@ -330,8 +332,15 @@ export async function undoEntries(
   return answer;
 }
 
-export async function pruneAudit(query: Query, olderThan: string, batch: number) {
-  const { rows } = await query<{ n: number }>({
+/**
+ * Prunes up to `batch` entries older than `olderThan`, on `client` inside its transaction. The
+ * fold's lock is taken first, in a statement of its own: a fold committing while the prune ran
+ * would move entries out of the tail it reads into a trail its snapshot predates, and both
+ * deletes would miss them.
+ */
+export async function pruneAudit(client: pg.PoolClient, olderThan: string, batch: number) {
+  await client.query({ name: 'audit-prune-lock', text: PRUNE_LOCK, values: [FOLD_LOCK] });
+  const { rows } = await client.query<{ n: number }>({
     name: 'audit-prune',
     text: PRUNE,
     values: [olderThan, batch],

@@ -124,11 +124,9 @@ export async function openPostgresStore(
     // Every process folds (a tail another left, or its own writes'): the fold's lock makes one
     // at a time. Each committed entry counts towards the next (`wrote`).
     const folding = startAuditFolding((batch) => foldAudit(query, batch), await tailLength(query));
-    const stopRetention = startAuditRetention(
-      (olderThan, batch) => pruneAudit(query, olderThan, batch),
-      retentionDays,
-      log,
-    );
+    const prune = (olderThan: string, batch: number) =>
+      withClient('BEGIN', (client) => pruneAudit(client, olderThan, batch));
+    const stopRetention = startAuditRetention(prune, retentionDays, log);
     const store: Store = {
       listClasses: (params) => classList.list(params),
       classNames: async (classIds) => {
@@ -209,7 +207,7 @@ export async function openPostgresStore(
           return answer;
         }),
 
-      pruneAudit: (olderThan, batch) => pruneAudit(query, olderThan, batch),
+      pruneAudit: prune,
 
       async check() {
         if (!answers.recent()) await query({ text: 'SELECT 1' });
