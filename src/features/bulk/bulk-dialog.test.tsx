@@ -594,6 +594,8 @@ describe('Bulk dialog: an enrolment run', () => {
     let held = backend.hold((request) => request.method === 'POST');
     await user.click(startButton());
     await waitFor(() => expect(held.requests).toHaveLength(4));
+    await waitFor(() => expect(counts()).toMatchObject({ 'Em andamento': '4' }));
+    expect(counts()).not.toHaveProperty('Aguardando nova tentativa');
 
     await user.click(within(dialog()).getByRole('button', { name: 'Pausar' }));
     await waitFor(() =>
@@ -790,6 +792,9 @@ describe('Bulk dialog: an outage', () => {
       expect(within(dialog()).getByRole('status')).toHaveTextContent('Servidor indisponível'),
     );
     expect(within(dialog()).getByText('Tentando de novo em 5 s.')).toBeVisible();
+    // Sent with no answer and none on its way now: waiting, not "in progress".
+    expect(counts()).toMatchObject({ 'Aguardando nova tentativa': '4', 'Com falha': '0' });
+    expect(counts()).not.toHaveProperty('Em andamento');
     // The run is not stopped: it tries by itself, and the button says what it does.
     expect(within(dialog()).queryByRole('button', { name: 'Continuar' })).toBeNull();
     const tryNow = within(dialog()).getByRole('button', { name: 'Tentar agora' });

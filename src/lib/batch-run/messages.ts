@@ -28,8 +28,10 @@ export const useRunMessages = defineMessages({
     done: 'Concluídos',
     failed: 'Com falha',
     notAttempted: 'Ainda não tentados',
-    /** Sent and not settled: on their way, or waiting to be tried again. */
+    /** Sent and on their way now. */
     inProgress: 'Em andamento',
+    /** Sent with no answer (or one to try again), none on its way now: an outage's pause. */
+    awaitingRetry: 'Aguardando nova tentativa',
     eta: 'Tempo restante',
     etaUnknown: 'calculando…',
     pause: 'Pausar',
@@ -60,6 +62,7 @@ export const useRunMessages = defineMessages({
     failed: 'Failed',
     notAttempted: 'Not attempted yet',
     inProgress: 'In progress',
+    awaitingRetry: 'Waiting to be retried',
     eta: 'Time left',
     etaUnknown: 'estimating…',
     pause: 'Pause',

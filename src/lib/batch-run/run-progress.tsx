@@ -36,8 +36,8 @@ export function RunProgress({ snapshot, runner, cancellable = false }: RunProgre
   // What the server has answered for: a line left unsent by a cancel is no progress.
   const answered = succeeded + failed;
   const percent = total === 0 ? 100 : (answered / total) * 100;
-  // Sent and not settled: in flight, or waiting to be tried again.
-  const inProgress = total - succeeded - failed - notAttempted;
+  // Sent and not settled: on their way now, or waiting to be tried again.
+  const awaitingRetry = total - succeeded - failed - notAttempted - inFlight;
 
   const outage = snapshot.status === 'paused' && snapshot.pauseReason === 'outage';
   const nextTry = useSecondsUntil(outage ? snapshot.probeAt : null);
@@ -111,10 +111,16 @@ export function RunProgress({ snapshot, runner, cancellable = false }: RunProgre
           <dt>{messages.notAttempted}</dt>
           <dd>{format(notAttempted)}</dd>
         </div>
-        {inProgress > 0 && (
+        {inFlight > 0 && (
           <div>
             <dt>{messages.inProgress}</dt>
-            <dd>{format(inProgress)}</dd>
+            <dd>{format(inFlight)}</dd>
+          </div>
+        )}
+        {awaitingRetry > 0 && (
+          <div>
+            <dt>{messages.awaitingRetry}</dt>
+            <dd>{format(awaitingRetry)}</dd>
           </div>
         )}
         <div>
