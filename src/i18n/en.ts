@@ -75,6 +75,7 @@ export const en: Messages = {
     noMatchWordsDescription: (query) =>
       `No class has every word of “${query}” in its name. Try fewer words.`,
     searchWithout: (word) => `Search without “${word}”`,
+    searchApart: (query) => `Search for “${query}”`,
     loadFailed: 'Could not load the classes',
     refreshFailed: 'Could not refresh the list. What is shown below may be out of date.',
     retry: 'Try again',

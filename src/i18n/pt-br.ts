@@ -77,6 +77,7 @@ export const ptBR = {
     noMatchWordsDescription: (query: string): string =>
       `Nenhuma turma tem todas as palavras de “${query}” no nome. Tente com menos palavras.`,
     searchWithout: (word: string): string => `Buscar sem “${word}”`,
+    searchApart: (query: string): string => `Buscar por “${query}”`,
     loadFailed: 'Não foi possível carregar as turmas',
     refreshFailed:
       'Não foi possível atualizar a lista. Os dados abaixo podem estar desatualizados.',

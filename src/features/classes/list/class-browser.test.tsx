@@ -487,6 +487,29 @@ describe('ClassBrowser: why a row matched', () => {
     expect(marked(screen.getByRole('cell', { name: 'Matemática 1º A' }))).toEqual(['Matemática']);
   });
 
+  it('offers a number and a letter typed together apart, as names write them', async () => {
+    installReferenceApi({ turmas: manyTurmas(140) });
+    window.history.replaceState(null, '', '/?q=8A');
+    const { user } = renderBrowser();
+
+    expect(
+      await screen.findByText(
+        'Nenhuma turma tem “8A” no nome. Confira a grafia ou busque por parte do nome.',
+      ),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Buscar por “8 A”' }));
+
+    const field = screen.getByLabelText('Buscar turmas');
+    expect(field).toHaveValue('8 A');
+    expect(field).toHaveFocus();
+    expect(window.location.search).toBe('?q=8+A');
+    expect(await screen.findByText('11 turmas encontradas')).toBeVisible();
+    // The turmas of the section named come first; "Artes 8º B" only has a word that starts so.
+    const names = rowNames();
+    expect(names.slice(0, 10).every((name) => name.endsWith('8º A'))).toBe(true);
+    expect(names.slice(10)).toEqual(['Artes 8º B']);
+  });
+
   it('suggests fewer words in English too', async () => {
     installReferenceApi({ turmas: manyTurmas(45) });
     window.history.replaceState(null, '', '/?q=arts+robotics');

@@ -2,6 +2,7 @@ import { Button, EmptyState } from '@mantine/core';
 import { searchWords } from '#contract';
 import { useMessages } from '../../../i18n/i18n-context';
 import { searchesWithOneWordLess } from './fewer-words';
+import { searchWithWordsApart } from './words-apart';
 
 interface NoMatchProps {
   /** The search that found nothing, as typed. */
@@ -12,11 +13,13 @@ interface NoMatchProps {
 
 /**
  * A search that found nothing. Every word must occur in a name, so a search of several words is
- * offered again with one word fewer each, one click away.
+ * offered again with one word fewer each, one click away; one with a number and a letter typed
+ * together ("8A") first with them apart, as names write them ("8º ano A").
  */
 export function NoMatch({ query, onSearch }: NoMatchProps) {
   const messages = useMessages().classes;
   const severalWords = searchWords(query).length > 1;
+  const apart = searchWithWordsApart(query);
   return (
     // No title: the status line above already says "Nenhuma turma encontrada", once is enough.
     <EmptyState
@@ -25,6 +28,11 @@ export function NoMatch({ query, onSearch }: NoMatchProps) {
       }
     >
       <EmptyState.Actions>
+        {apart !== null && (
+          <Button variant="light" onClick={() => onSearch(apart)}>
+            {messages.searchApart(apart)}
+          </Button>
+        )}
         {severalWords &&
           searchesWithOneWordLess(query).map((fewer) => (
             <Button key={fewer.query} variant="light" onClick={() => onSearch(fewer.query)}>
