@@ -65,10 +65,13 @@ async function openRoster({
     locale,
     ...(queryClient && { queryClient }),
   });
+  // The file's first tests render the list cold: on a loaded machine that took over 5 s in CI.
   await view.user.click(
-    await screen.findByRole('button', {
-      name: pt ? 'Ver alunos de Matemática 9º A' : 'See the students of Matemática 9º A',
-    }),
+    await screen.findByRole(
+      'button',
+      { name: pt ? 'Ver alunos de Matemática 9º A' : 'See the students of Matemática 9º A' },
+      { timeout: 10_000 },
+    ),
   );
   const dialog = await screen.findByRole(
     'dialog',
