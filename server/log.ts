@@ -7,7 +7,7 @@
  * reach a log.
  */
 import type { IncomingMessage } from 'node:http';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 
 export type LogFields = Record<string, unknown>;
@@ -62,8 +62,21 @@ function loggedPath(path: string): LogFields {
 /** Milliseconds since `started` (performance.now()), to a tenth. */
 const since = (started: number) => Math.round((performance.now() - started) * 10) / 10;
 
-/** Node requests whose `request` line http-server.ts wrote (see `logAnsweredApart`). */
-const answeredApart = new WeakSet<IncomingMessage>();
+/**
+ * Node requests whose `request` line http-server.ts wrote (see `logAnsweredApart`), with the
+ * status sent.
+ */
+const answeredApart = new WeakMap<IncomingMessage, number>();
+
+/**
+ * The status the client got for the app's request `c`: the one http-server.ts wrote in place of
+ * the app's answer (a 408 for a body that came too late), else the app's. For the metrics, which
+ * count what was sent, as the request line says it.
+ */
+export function statusSent(c: Context): number {
+  const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+  return (incoming && answeredApart.get(incoming)) ?? c.res.status;
+}
 
 /**
  * The `request` line of a request the HTTP server answered itself, without the app: refused
@@ -78,7 +91,7 @@ export function logAnsweredApart(
   line: { requestId: string; status: number; started: number },
   fields: LogFields = {},
 ): void {
-  answeredApart.add(request);
+  answeredApart.set(request, line.status);
   log.info('request', {
     requestId: line.requestId,
     method: request.method,

@@ -9,6 +9,7 @@ import { matchedRoutes, routePath } from 'hono/route';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { statusSent } from './log.ts';
 import type { ModelTimes } from './store/read-model.ts';
 import type { Store, StoreStats } from './store/store.ts';
 import { waitAtMost } from './wait-at-most.ts';
@@ -89,10 +90,12 @@ export function createMetrics(gauges?: () => StoreGauges | undefined): Metrics {
       inFlight--;
       const method = METHODS.has(c.req.method) ? c.req.method : 'other';
       const route = routeTemplate(c);
-      const key = `${method} ${route} ${c.res.status}`;
+      // What the client got: a 408 Node's server wrote for a late body, not the app's 400.
+      const status = statusSent(c);
+      const key = `${method} ${route} ${status}`;
       let child = children.get(key);
       if (!child) {
-        const labels = { method, route, status: String(c.res.status) };
+        const labels = { method, route, status: String(status) };
         child = { labels, count: 0, time: durations.labels(labels) };
         children.set(key, child);
       }

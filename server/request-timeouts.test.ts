@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedStudents } from './testing/database.ts';
 import { STANDARD_FIXTURES, TURMAS } from './testing/fixtures.ts';
+import { eventually, sample, scrape } from './testing/metrics-text.ts';
 import { expectRawError, RawConnection, type RawAnswer } from './testing/raw-http.ts';
 import {
   startTestServer,
@@ -23,7 +24,11 @@ const WELL_BEFORE_MS = 10_000;
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ fixtures: STANDARD_FIXTURES, timeouts: TIMEOUTS });
+  server = await startTestServer({
+    fixtures: STANDARD_FIXTURES,
+    timeouts: TIMEOUTS,
+    metricsPort: 0,
+  });
 });
 afterAll(() => server.stop());
 
@@ -139,6 +144,28 @@ describe('a request that does not arrive in time', () => {
       }),
     ]);
     expect(lines[0]!.ms).toBeGreaterThanOrEqual(TIMEOUTS.requestMs - 50);
+  });
+
+  it('is counted in the metrics as the 408 sent, under its route, not as the app’s own answer', async () => {
+    const counted = async () => {
+      const text = await scrape(server.metricsUrl);
+      const count = (status: number) =>
+        sample(
+          text,
+          `http_requests_total{method="POST",route="/v1/classe/add-student",status="${status}"}`,
+        ) ?? 0;
+      return { 400: count(400), 408: count(408) };
+    };
+    const before = await counted();
+    const connection = await RawConnection.open(server.port);
+    connection.write(head);
+    const { answer } = await drip(connection, body, 50);
+    expectRawError(answer, 408, TIMED_OUT);
+    await connection.closed();
+
+    // Counted when the app's handler ends, once the connection is gone (its body broke).
+    await eventually(async () => expect((await counted())[408]).toBe(before[408] + 1));
+    expect(await counted()).toEqual({ 400: before[400], 408: before[408] + 1 });
   });
 });
 
