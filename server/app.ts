@@ -68,6 +68,7 @@ import {
 } from './credentials.ts';
 import type { Logger } from './log.ts';
 import type { Metrics } from './metrics.ts';
+import { answersNoted, createOutageLog, type OutageLog } from './outage-log.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { ALWAYS_READY, type Readiness } from './readiness.ts';
 import { namedAudit, namedRoster, namedUndo } from './turma-names.ts';
@@ -242,7 +243,7 @@ const HEALTH_WAIT_MS = 2_000;
 
 /** The `/v1` routes, mounted by server.ts (production) and dev-entry.ts (`npm run dev`). */
 export function createApi({
-  store,
+  store: storeAsGiven,
   tokens = [],
   credentials,
   log,
@@ -255,6 +256,10 @@ export function createApi({
   metrics,
 }: ApiOptions) {
   configureZod();
+  // The database's failures are logged as an outage, not once per request (outage-log.ts): its
+  // answers tell when one is over.
+  const outages = createOutageLog(log);
+  const store = answersNoted(storeAsGiven, outages);
   const { authenticate, credentialOf } = createAuthentication(
     followedBy(positionalCredentials(tokens), credentials),
     authFailures,
@@ -331,7 +336,7 @@ export function createApi({
       .route('/', otherMethods(openApiDocument, false))
       // A catch-all rather than notFound(): a mounted app's notFound handler is never called.
       .all('*', (c) => errorBody(c, 404, `No route ${c.req.method} ${c.req.path}`))
-      .onError((error, c) => answerError(error, c, log))
+      .onError((error, c) => answerError(error, c, log, outages))
   );
 }
 
@@ -505,13 +510,14 @@ function extensionRoutes(
 }
 
 /** What a route's error answers: an Error body, never a stack trace. */
-function answerError(error: Error, c: Context, log: Logger) {
+function answerError(error: Error, c: Context, log: Logger, outages: OutageLog) {
   if (error instanceof UnknownClassesError) return errorBody(c, 404, error.message);
   if (error instanceof UnknownStudentError) return errorBody(c, 404, error.message);
   if (error instanceof AuditEntryNotFoundError) return errorBody(c, 404, error.message);
   if (error instanceof StoreUnavailableError) {
-    // The database is away: say when to try again, and log why (the reason holds no secret).
-    log.error('database unavailable', { ...about(c), reason: error.reason });
+    // The database is away: say when to try again, and log why (the reason holds no secret),
+    // once for the outage rather than once per request (outage-log.ts).
+    outages.failed(error.reason, about(c));
     c.header('Retry-After', String(RETRY_AFTER_SECONDS));
     return errorBody(c, 503, `Service unavailable: ${error.reason}. Try again shortly.`);
   }

@@ -10,7 +10,7 @@ import { killAllMains, startMain, type MainProcess } from './testing/main-proces
 import { startPostgresCluster, type PostgresCluster } from './testing/postgres-cluster.ts';
 import { TURMAS } from './testing/serial-replay.ts';
 import { createTestDatabase, writeFixtures, type TestDatabase } from './testing/database.ts';
-import { apiAt, TEST_TOKEN, type Answer } from './testing/test-server.ts';
+import { apiAt, TEST_TOKEN, type Answer, type LogEntry } from './testing/test-server.ts';
 
 const ENV = { API_TOKENS: TEST_TOKEN, SEED_CLASSES: '0' };
 
@@ -89,6 +89,88 @@ describe('the database stopped and started again under load', () => {
     expect(main.child.exitCode).toBeNull();
     expect(password.length).toBeGreaterThan(8);
     expect(main.output() + main.errors()).not.toContain(password);
+  }, 90_000);
+});
+
+describe('the log while the database is away', () => {
+  /** The lines main.ts printed from `from` (a length of its output) on, parsed. */
+  const linesFrom = (from: number) =>
+    main
+      .output()
+      .slice(from)
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as LogEntry);
+  const messages = (from: number) => {
+    const count: Record<string, number> = {};
+    for (const { msg, status } of linesFrom(from)) {
+      const key = msg === 'request' ? `request ${String(status)}` : msg;
+      count[key] = (count[key] ?? 0) + 1;
+    }
+    return count;
+  };
+
+  /** Until every outage said so far is said to be over: health's answers end one. */
+  const outagesOver = () =>
+    vi.waitFor(
+      async () => {
+        await health();
+        const count = messages(0);
+        expect(count['database available again'] ?? 0).toBe(count['database unavailable'] ?? 0);
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+
+  it('says the outage once, not once per failed request, and once that it is over', async () => {
+    // The one above, if it ran, is over first: this one begins with a line of its own.
+    await outagesOver();
+    // From after this request's line: stdout comes in after the answer.
+    const marker = `before-the-outage-${Date.now()}`;
+    const ready = await api()('/health', {
+      authorization: null,
+      headers: { 'X-Request-Id': marker },
+    });
+    expect(ready.body).toMatchObject({ status: 'ok' });
+    await main.waitForOutput(new RegExp(`"requestId":"${marker}"`));
+    const from = main.output().length;
+    await cluster.stopServer();
+    let stopped = true;
+    try {
+      const failures = 40;
+      for (let n = 0; n < failures / 2; n++) {
+        const answers = await Promise.all([list(), enrol(1000 + n)]);
+        for (const answer of answers) expectUnavailable(answer);
+      }
+      // Each request keeps its own line (on stdout after its answer); the outage is one line,
+      // whatever the reason it gave, and the pool's idle connections the stop broke one at most
+      // (none when none was idle, or when the outage above said so within 30 s).
+      await vi.waitFor(() => expect(messages(from)['request 503']).toBe(failures), {
+        timeout: 10_000,
+      });
+      const { 'database connection lost': lost = 0, ...count } = messages(from);
+      expect(count).toEqual({ 'request 503': failures, 'database unavailable': 1 });
+      expect(lost).toBeLessThanOrEqual(1);
+      expect(linesFrom(from).find((entry) => entry.msg === 'database unavailable')).toMatchObject({
+        level: 'error',
+        requestId: expect.any(String) as string,
+        reason: expect.any(String) as string,
+      });
+
+      await cluster.startServer();
+      stopped = false;
+      // Over once the database answers and nothing has failed for a while (outage-log.ts).
+      await outagesOver();
+      const over = linesFrom(from).filter((entry) => entry.msg === 'database available again');
+      expect(over).toEqual([
+        expect.objectContaining({ level: 'info', failures: expect.any(Number) as number }),
+      ]);
+      // Its own requests' failures, and health's while the pool connected again.
+      expect(over[0]!.failures).toBeGreaterThanOrEqual(failures);
+      expect(messages(from)['database unavailable']).toBe(1);
+    } finally {
+      // For the tests after it, and the database's drop, whatever failed.
+      if (stopped) await cluster.startServer();
+    }
   }, 90_000);
 });
 

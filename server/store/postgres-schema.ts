@@ -12,6 +12,7 @@
 import pg from 'pg';
 import { foldForSearch } from '#contract';
 import type { Logger } from '../log.ts';
+import { OUTAGE_SUMMARY_EVERY_MS } from '../outage-log.ts';
 import { StoreUnavailableError } from './store.ts';
 
 export interface PostgresConfig {
@@ -399,10 +400,24 @@ export function createPool(config: PostgresConfig, log: Logger): pg.Pool {
     application_name: APPLICATION_NAME,
   });
   // An idle connection that breaks (the database restarted) is an event, not a crash; the pool
-  // drops it and the next request connects again.
-  pool.on('error', (error) =>
-    log.error('database connection lost', { reason: unavailableReason(error) ?? 'unexpected' }),
-  );
+  // drops it and the next request connects again. A restart breaks every idle connection at once:
+  // one line for them, then at most one every OUTAGE_SUMMARY_EVERY_MS, with how many broke since
+  // the last line (`alsoLost`), as the requests' failures are (outage-log.ts).
+  let saidAt = -Infinity;
+  let alsoLost = 0;
+  pool.on('error', (error) => {
+    const at = Date.now();
+    if (at - saidAt < OUTAGE_SUMMARY_EVERY_MS) {
+      alsoLost++;
+      return;
+    }
+    saidAt = at;
+    log.error('database connection lost', {
+      reason: unavailableReason(error) ?? 'unexpected',
+      ...(alsoLost > 0 ? { alsoLost } : {}),
+    });
+    alsoLost = 0;
+  });
   return pool;
 }
 
