@@ -22,7 +22,7 @@ import {
   DEFAULT_STATEMENT_TIMEOUT_MS,
   type PostgresConfig,
 } from './store/postgres-schema.ts';
-import { startServer } from './server.ts';
+import { startServer, StoppedWhileStarting } from './server.ts';
 
 const TOKEN_FILE = 'api-token';
 
@@ -228,6 +228,22 @@ function consoleBuild(directory: string): string | undefined {
 const dataDir = process.env.DATA_DIR || './data';
 const { port, metricsPort } = environmentPorts();
 const notReadyMs = environmentNumber('SHUTDOWN_NOT_READY_MS', SHUTDOWN_NOT_READY_MS_DEFAULT);
+
+// SIGTERM or SIGINT while starting (seconds on a large database): the start stops at its next step,
+// closes the store and the listener, says so in one line and exits 0, as a stop after the start
+// does. Without a handler until ready, the signal ended the process with no line at all. Nothing
+// is served yet, so there is no not-ready moment; a second signal gets Node's default, as below.
+const startStopper = new AbortController();
+let startStoppedBy: NodeJS.Signals | undefined;
+function stopStarting(signal: NodeJS.Signals) {
+  process.off('SIGTERM', stopStarting);
+  process.off('SIGINT', stopStarting);
+  startStoppedBy = signal;
+  startStopper.abort();
+}
+process.on('SIGTERM', stopStarting);
+process.on('SIGINT', stopStarting);
+
 // A configuration mistake deserves one clear line, not a stack trace.
 const server = await startServer({
   port,
@@ -254,12 +270,19 @@ const server = await startServer({
   // Never on the API's port; on localhost unless METRICS_HOST says otherwise.
   metricsPort,
   metricsHost: process.env.METRICS_HOST || undefined,
+  stopStarting: startStopper.signal,
 }).catch((error: unknown) => {
+  if (error instanceof StoppedWhileStarting) {
+    log.info('stopped while starting', { signal: startStoppedBy, step: error.step });
+    process.exit(0);
+  }
   fatal.error(
     `Turmas Admin could not start: ${error instanceof Error ? error.message : String(error)}`,
   );
   process.exit(1);
 });
+process.off('SIGTERM', stopStarting);
+process.off('SIGINT', stopStarting);
 
 // Stop on SIGTERM (orchestrators, `docker stop`): not ready for SHUTDOWN_NOT_READY_MS while
 // still serving, then no new connections, the requests in flight answered, the database closed,
@@ -286,6 +309,9 @@ function shutDown(signal: NodeJS.Signals) {
 }
 process.on('SIGTERM', shutDown);
 process.on('SIGINT', shutDown);
+// A stop asked for once the start's last check had passed (nothing waits between it and here, so
+// only should that change): the start's handler heard it, this one must act on it.
+if (startStoppedBy !== undefined) shutDown(startStoppedBy);
 
 // Last: whoever waits for this line may signal at once, and a signal that arrives before its
 // handler is registered ends the process with no clean stop. scripts/start-scaled.ts and

@@ -289,6 +289,24 @@ export interface ServerOptions {
   onListening?: (url: string) => void;
   /** How the store is opened: open-store.ts's, unless a test holds it back. */
   openStore?: typeof openStore;
+  /**
+   * Aborted to stop the start (main.ts: a SIGTERM before ready): it stops at its next step, or at
+   * the next turn of an index's build on SQLite, closes what it opened (the store, the listener)
+   * and rejects with StoppedWhileStarting.
+   */
+  stopStarting?: AbortSignal | undefined;
+}
+
+/** startServer's rejection once `stopStarting` was aborted: everything it opened is closed. */
+export class StoppedWhileStarting extends Error {
+  /** What the start was doing when it stopped, as /v1/health said it. */
+  readonly step: string;
+
+  constructor(step: string) {
+    super(`Stopped while starting (${step})`);
+    this.name = 'StoppedWhileStarting';
+    this.step = step;
+  }
 }
 
 /** The name of the credential of the token main.ts generates (audit entries, request log). */
@@ -382,7 +400,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
   let store: Store;
+  const { stopStarting } = options;
   try {
+    stopStarting?.throwIfAborted();
     if (metrics) {
       const metricsHost = options.metricsHost ?? '127.0.0.1';
       metricsServer = await serveMetrics(metrics, {
@@ -396,6 +416,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     metricsServer?.server.close();
     file?.close();
     await stopListening();
+    // Its own reason only: any other failure (the store's close among them) is said as it is.
+    if (stopStarting?.aborted && error === stopStarting.reason) {
+      throw new StoppedWhileStarting(
+        (readiness.notReady() ?? 'starting').replace(/^starting: /, ''),
+      );
+    }
     throw error;
   }
   late.open(store);
@@ -444,8 +470,13 @@ function checkTokens(tokens: readonly string[], namedCredentials: boolean) {
   }
 }
 
-/** Opens (migrates, seeds) the store and loads its indexes, saying which in `readiness`. */
+/**
+ * Opens (migrates, seeds) the store and loads its indexes, saying which in `readiness`. Once
+ * `stopStarting` is aborted it stops at the next step (an open under way ends first), closes the
+ * store and rejects with the signal's reason.
+ */
 async function openAndLoad(options: ServerOptions, log: WarningLogger, readiness: Readiness) {
+  const stop = options.stopStarting;
   const seedClasses = options.seedClasses ?? 0;
   const { store, engine, created, migratedFrom } = await (options.openStore ?? openStore)(
     { dataDir: options.dataDir, postgres: options.postgres },
@@ -456,13 +487,16 @@ async function openAndLoad(options: ServerOptions, log: WarningLogger, readiness
   if (created && seedClasses > 0) log.info('seeded demo data', { classes: seedClasses });
   log.info('database open', { database: engine });
   try {
-    await store.load('turmas');
+    stop?.throwIfAborted();
+    await store.load('turmas', stop);
     // Seconds at 200,000 students, which the first search would otherwise wait. Only with the
     // extension, which is all that uses it (decision 015).
     if (options.extensions !== false) {
       readiness.starting('loading the student index');
-      await store.load('students');
+      await store.load('students', stop);
     }
+    // Last: from here to `ready` nothing waits, so a stop asked for later finds the server ready.
+    stop?.throwIfAborted();
   } catch (error) {
     await store.close();
     throw error;

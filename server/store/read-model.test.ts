@@ -5,9 +5,11 @@
  */
 import { expect, it } from 'vitest';
 import {
+  builtGivingWay,
   builtNow,
   Followed,
   inOneStep,
+  type Building,
   type ChangeFeed,
   type ChangeFeedNow,
   type Model,
@@ -132,4 +134,23 @@ it('a catch-up that answers after a load is asked again, relative to the new mod
   release();
   expect(await slow).toBe(loaded);
   expect(loaded).toEqual([1, 2]);
+});
+
+it('a build giving way ends at its next turn once told to stop, closing what it reads', async () => {
+  let closed = false;
+  function* endless(): Building<never> {
+    try {
+      for (;;) yield;
+    } finally {
+      closed = true; // as a statement's rows are, read with for…of
+    }
+  }
+  const stop = new AbortController();
+  const building = builtGivingWay(endless(), stop.signal);
+  // The build has given the event loop a turn: this one comes after it.
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(closed).toBe(false);
+  stop.abort();
+  await expect(building).rejects.toBe(stop.signal.reason);
+  expect(closed).toBe(true);
 });

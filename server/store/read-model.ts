@@ -58,14 +58,23 @@ export function* inOneStep<M>(build: () => M): Building<M> {
 /** How long a build runs before the event loop gets a turn. */
 const BUILD_SLICE_MS = 10;
 
-/** Runs a build, giving the event loop a turn every BUILD_SLICE_MS. */
-export async function builtGivingWay<M>(building: Building<M>): Promise<M> {
+/**
+ * Runs a build, giving the event loop a turn every BUILD_SLICE_MS. Once `stop` is aborted the build
+ * ends at its next turn: the reason is thrown into it, so that its `finally` blocks and the
+ * iterators it reads (a statement's rows) close, then rejects with it.
+ */
+export async function builtGivingWay<M>(building: Building<M>, stop?: AbortSignal): Promise<M> {
   let sliceEnds = performance.now() + BUILD_SLICE_MS;
   for (;;) {
     const step = building.next();
     if (step.done) return step.value;
     if (performance.now() < sliceEnds) continue;
     await new Promise((resolve) => setImmediate(resolve));
+    if (stop?.aborted) {
+      building.throw(stop.reason);
+      // A build that caught it and went on is left unfinished all the same.
+      throw stop.reason;
+    }
     sliceEnds = performance.now() + BUILD_SLICE_MS;
   }
 }
@@ -135,11 +144,15 @@ export class Followed<Version, Loaded, Changes, M> implements ModelTimes {
   /**
    * The first load from a feed that answers at once, its build giving the event loop turns: at
    * start, before any read (whose `now` would find the connection busy). The caller holds the
-   * snapshot the feed reads in.
+   * snapshot the feed reads in. Once `stop` is aborted the load ends at its next turn, the model
+   * left unloaded.
    */
-  async loadGivingWay(feed: ChangeFeedNow<Version, Loaded, Changes>): Promise<void> {
-    const { version, value } = await builtGivingWay(feed.load());
-    this.loaded(version, await builtGivingWay(this.kind.build(value)));
+  async loadGivingWay(
+    feed: ChangeFeedNow<Version, Loaded, Changes>,
+    stop?: AbortSignal,
+  ): Promise<void> {
+    const { version, value } = await builtGivingWay(feed.load(), stop);
+    this.loaded(version, await builtGivingWay(this.kind.build(value), stop));
   }
 
   /**

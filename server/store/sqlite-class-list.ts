@@ -24,8 +24,11 @@ export interface ClassList {
    * and times: the model reads them again before the next list.
    */
   changing: <T>(classIds: readonly string[], write: () => T) => T;
-  /** The model's first load, giving the event loop turns while it builds (`loadGivingWay`). */
-  load: () => Promise<void>;
+  /**
+   * The model's first load, giving the event loop turns while it builds (`loadGivingWay`); it ends
+   * at the next turn once `stop` is aborted.
+   */
+  load: (stop?: AbortSignal) => Promise<void>;
 }
 
 /** The connection's settings while the model loads: no map, 2 MiB of pages. */
@@ -120,7 +123,7 @@ export function createClassList(db: Db): ClassList {
 
   return {
     list: (params) => current().page(params),
-    load: () => inSnapshot(db, () => rows.loadGivingWay(feed)),
+    load: (stop) => inSnapshot(db, () => rows.loadGivingWay(feed, stop)),
 
     changing(classIds, write) {
       // The model matched this transaction's snapshot: after the write, only these turmas

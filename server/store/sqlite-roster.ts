@@ -39,8 +39,11 @@ export interface RosterReads {
 export function createRosterReads(db: Db): RosterReads & {
   /** The store's own writes to these turmas: their rosters are read again. */
   changed: (classIds: readonly string[]) => void;
-  /** The student index's first load, giving the event loop turns while it builds. */
-  loadStudents: () => Promise<void>;
+  /**
+   * The student index's first load, giving the event loop turns while it builds; it ends at the
+   * next turn once `stop` is aborted.
+   */
+  loadStudents: (stop?: AbortSignal) => Promise<void>;
 } {
   const classExists = db.prepare<[string], 1>('SELECT 1 FROM classes WHERE id = ?').pluck();
   // CROSS JOIN keeps the turma's enrolments the outer loop.
@@ -116,7 +119,7 @@ export function createRosterReads(db: Db): RosterReads & {
   const rosters = new Rosters<number>();
 
   return {
-    loadStudents: () => inSnapshot(db, () => students.loadGivingWay(feed)),
+    loadStudents: (stop) => inSnapshot(db, () => students.loadGivingWay(feed, stop)),
 
     changed(classIds) {
       for (const id of classIds) if (rosters.has(id)) written.add(id);

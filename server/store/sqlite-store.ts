@@ -165,7 +165,8 @@ export function createStore(
         return { writeLock: locks.state() };
       }),
     ),
-    load: (index) => load(index === 'turmas' ? classList.load : roster.loadStudents),
+    load: (index, stop) =>
+      load(() => (index === 'turmas' ? classList.load(stop) : roster.loadStudents(stop))),
     close: afterLoad(
       settled(() => {
         stopRetention();

@@ -107,9 +107,11 @@ export interface Store {
    * Loads an index in memory before the first request, which would otherwise wait for it
    * (seconds at a million turmas): the turmas' (PostgreSQL's loads as it opens) or the students'
    * (the roster extension). The build gives the event loop turns, so that liveness and health
-   * answer meanwhile (decision 018).
+   * answer meanwhile (decision 018). Once `stop` is aborted a load may end at its next turn,
+   * rejecting with its reason and leaving the index unloaded (SQLite's do; PostgreSQL's run to
+   * their end): for a start that is stopped, which closes the store next.
    */
-  load(index: 'turmas' | 'students'): Promise<void>;
+  load(index: 'turmas' | 'students', stop?: AbortSignal): Promise<void>;
   /** Lets the work in flight end, then releases the database. */
   close(): Promise<void>;
   /** What /metrics reads at a scrape: figures kept in memory, no query and no wait. */

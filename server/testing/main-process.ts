@@ -47,8 +47,20 @@ const children: ChildProcess[] = [];
 /**
  * Starts `server/main.ts` on `database` (its DATA_DIR, and DATABASE_URL on PostgreSQL), or on
  * SQLite in the DATA_DIR given; `env` adds to (or, with undefined, removes from) the environment.
+ * Resolves once it is ready (its `Turmas Admin: <url>` line).
  */
 export async function startMain(
+  database: TestDatabase | string,
+  env: Record<string, string | undefined> = {},
+): Promise<MainProcess> {
+  const main = await spawnMain(database, env);
+  await main.waitForOutput(STARTED);
+  await useServedDocument(() => fetchServedDocument(main.url));
+  return main;
+}
+
+/** As startMain, but resolves as soon as the process is spawned: for what happens as it starts. */
+export async function spawnMain(
   database: TestDatabase | string,
   env: Record<string, string | undefined> = {},
 ): Promise<MainProcess> {
@@ -110,8 +122,6 @@ export async function startMain(
       onData();
     });
 
-  await waitForOutput(STARTED);
-  await useServedDocument(() => fetchServedDocument(`http://127.0.0.1:${port}`));
   return {
     child,
     port,
