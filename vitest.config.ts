@@ -45,6 +45,8 @@ export default defineConfig({
           // Every answer a test gets is checked against the served OpenAPI document.
           setupFiles: ['server/testing/setup.ts'],
           testTimeout: 20_000,
+          // A hook that starts a server waits as long as a test may (10 s failed at load 18).
+          hookTimeout: 20_000,
         },
       },
       {
@@ -60,6 +62,8 @@ export default defineConfig({
           globalSetup: ['server/testing/postgres-global-setup.ts'],
           setupFiles: ['server/testing/setup.ts'],
           testTimeout: 20_000,
+          // A hook that starts a server waits as long as a test may (10 s failed at load 18).
+          hookTimeout: 20_000,
         },
       },
     ],
