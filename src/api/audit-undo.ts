@@ -8,7 +8,7 @@ import { useEffect, useRef } from 'react';
 import type { UndoBody, UndoResponse } from '#contract/extensions';
 import { onSessionRestored } from '../components/form-dialog/session-restored';
 import { defineMessages } from '../i18n/define-messages';
-import { ApiError } from './client';
+import { ApiError, newRunId } from './client';
 import { classQueries } from './class-queries';
 import { undo, type Requester } from './extension-calls';
 
@@ -128,7 +128,10 @@ export function useUndo(api: Requester, { onSessionRestored: restored }: UndoOpt
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationKey: UNDO_MUTATION_KEY,
-    mutationFn: (body: UndoBody) => undo(api, body),
+    // A run of its own, whatever it covers (a run's undo writes an entry per student): History
+    // shows its entries together, and they can be undone whole in turn. A retry is only ever of
+    // an attempt the server refused before writing (retryPolicy), so a new id per attempt is safe.
+    mutationFn: (body: UndoBody) => undo(api, body, { runId: newRunId() }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: classQueries.all() }),
   });
   const refusedToken = mutation.error instanceof ApiError && mutation.error.isUnauthorized;

@@ -29,10 +29,11 @@ import { stateRegistration } from '../../components/student-suggestions/state-re
 import { StudentSuggestField } from '../../components/student-suggestions/student-suggest-field';
 import { TurmaPicker } from '../../components/turma-picker/turma-picker';
 import { groupByRun, undoneStates } from './describe-entry';
-import type { Filters } from './filters';
+import { auditWindow, narrowed, type Filters } from './filters';
 import { EntryCard, RunCard } from './history-entries';
 import { HistoryDrawer } from './history-drawer';
 import { useHistoryMessages } from './messages';
+import { useDayRange } from './use-day-range';
 import { useHistoryUndo } from './use-history-undo';
 
 const PAGE_SIZE = 50;
@@ -49,17 +50,18 @@ export interface HistoryViewProps {
 
 /**
  * The latest writes, newest first (the audit extension): everyone's or the signed-in
- * credential's, by student, turma, credential or run, each with "Desfazer" where it changed
+ * credential's, by student, turma, credential, run or days, each with "Desfazer" where it changed
  * something and is not undone yet; a run side by side on a page is undone whole.
  */
 export function HistoryView({ api, opened, onClose, me, readOnly = false }: HistoryViewProps) {
   const messages = useHistoryMessages();
   const [scope, setScope] = useState<'mine' | 'all'>('all');
   const [filters, setFilters] = useState<Filters>({});
-  const { turma, ...rest } = filters;
+  const { turma, fromDay, toDay, ...rest } = filters;
   const query: AuditQuery = {
     ...rest,
     ...(turma && { classId: turma.id }),
+    ...auditWindow({ fromDay, toDay }),
     ...(scope === 'mine' && me !== undefined && { credential: me }),
     pageSize: PAGE_SIZE,
   };
@@ -136,7 +138,7 @@ export function HistoryView({ api, opened, onClose, me, readOnly = false }: Hist
           <LoadFailedAlert failedTitle={messages.loadFailed} error={pages.error} onRetry={retry} />
         ) : entries.length === 0 ? (
           <Alert color="gray" title={messages.empty} role="status">
-            {messages.emptyDescription}
+            {narrowed(filters) ? messages.noMatchDescription : messages.emptyDescription}
           </Alert>
         ) : (
           <>
@@ -211,6 +213,7 @@ function FilterForm({
   const [turma, setTurma] = useState(filters.turma ?? null);
   const [credential, setCredential] = useState(filters.credential ?? '');
   const [runId, setRunId] = useState(filters.runId ?? '');
+  const days = useDayRange(filters);
   const [emailError, setEmailError] = useState(false);
   // Filters chosen from an entry (its run, turma or student) show in the fields.
   const [shown, setShown] = useState(filters);
@@ -225,10 +228,12 @@ function FilterForm({
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     const typed = email.trim();
-    const valid = typed === '' || emailSchema.safeParse(typed).success;
-    setEmailError(!valid);
-    if (!valid) return;
-    const next: Filters = {};
+    const emailValid = typed === '' || emailSchema.safeParse(typed).success;
+    setEmailError(!emailValid);
+    // Days that cannot go are said at their fields; nothing is sent, and what was typed stays.
+    const range = days.check();
+    if (!emailValid || range === null) return;
+    const next: Filters = { ...range };
     if (typed !== '') next.email = typed;
     if (turma) next.turma = turma;
     if (withCredential && credential.trim() !== '') next.credential = credential.trim();
@@ -240,6 +245,7 @@ function FilterForm({
     setTurma(null);
     setCredential('');
     setRunId('');
+    days.clear();
     setEmailError(false);
     onApply({});
   };
@@ -255,6 +261,10 @@ function FilterForm({
           value={turma ? [turma] : []}
           onChange={(value) => setTurma(value.at(-1) ?? null)}
         />
+        <Group gap="sm" align="flex-start">
+          <TextInput {...days.from} />
+          <TextInput {...days.to} />
+        </Group>
         <Group gap="sm" align="flex-end">
           <StudentSuggestField
             api={api}

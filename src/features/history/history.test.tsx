@@ -153,6 +153,52 @@ describe('history', () => {
     expect(within(run).getByRole('button', { name: /^Só este lote/ })).toBeVisible();
   });
 
+  // Two undos of a run, each read back into the list: room for a busy machine.
+  it(
+    'undoes a run as a run of its own: its undos share one run id, and undoing them puts it back',
+    {
+      timeout: 40_000,
+    },
+    async () => {
+      const backend = installBackend();
+      const api = createTestApiClient();
+      await writeRun(api);
+      window.history.replaceState(null, '', '/?historico');
+      const { user } = render(<TurmasPage api={api} />);
+      const dialog = await view();
+      const undoRun =
+        /^Desfazer o lote inteiro: Matriculou dora@escola.test em Física 1º B e mais 2/;
+      await user.click(await within(dialog).findByRole('button', { name: undoRun }));
+      await user.click(within(dialog).getByRole('button', { name: 'Desfazer o lote inteiro' }));
+      expect(await within(dialog).findByText('Física 1º B: 3 alterações desfeitas')).toBeVisible();
+      expect(backend.enrolments('t-fis')).toEqual([]);
+
+      // The undo named a run of its own, and each student's undo entry carries it.
+      const undos = backend.requests.filter((r) => r.pathname === '/v1/audit/undo');
+      expect(undos.map((r) => r.runId)).toEqual([expect.stringMatching(/^[0-9a-f]{32}$/)]);
+      const { data } = await getAudit(api, { pageSize: 100 });
+      expect(
+        data.filter((entry) => entry.operation === 'undo').map((entry) => entry.runId),
+      ).toEqual([undos[0]!.runId, undos[0]!.runId, undos[0]!.runId]);
+
+      // History shows them as one run, undone whole: the three students are back in Física.
+      const undoUndos = await within(dialog).findByRole('button', {
+        name: /^Desfazer o lote inteiro: Desfez uma alteração de \S+ em Física 1º B e mais 2 · /,
+      });
+      await user.click(undoUndos);
+      await user.click(within(dialog).getByRole('button', { name: 'Desfazer o lote inteiro' }));
+      await waitFor(() =>
+        expect(backend.enrolments('t-fis')).toEqual([
+          'bia@escola.test',
+          'caio@escola.test',
+          'dora@escola.test',
+        ]),
+      );
+      // The first run is no longer undone: its "Desfazer o lote inteiro" is back.
+      expect(await within(dialog).findByRole('button', { name: undoRun })).toBeVisible();
+    },
+  );
+
   // 52 writes and an undo of 51: seconds on a busy machine.
   it(
     'names the students an undo of a whole run refused, also those on no page read',

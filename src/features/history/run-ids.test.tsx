@@ -2,13 +2,14 @@
  * Run ids of the multi-call writes outside the bulk runner (issue 38): a roster move of several
  * students, the student page's move and multi-turma writes and the expiring view's extension
  * each send one run id for all their calls, so the audit entries share it and the success
- * message's "Desfazer" (or History's run) puts every count back. A plain v1 server sees no
- * X-Run-Id. Through the page that composes them, against the reference API in-process.
+ * message's "Desfazer" (or History's run) puts every count back. An undo is a run of its own
+ * too, so a mistaken one is undone whole. A plain v1 server sees no X-Run-Id. Through the page that composes them, against the reference API in-process.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TurmasPage } from '../../app/turmas-page';
-import type { ApiClient } from '../../api/client';
+import { UndoWrite } from '../../api/audit-undo-parts';
+import { newRunId, type ApiClient } from '../../api/client';
 import { getAudit, undo } from '../../api/extension-calls';
 import { AUDIT_EXTENSION } from '#contract';
 import { selectionStore } from '../../lib/selection-store';
@@ -193,6 +194,36 @@ describe('one run id for a run of calls', { timeout: 40_000 }, () => {
     await undo(api, { runId });
     expect(backend.expiryOf('t-8a', CAIO.email)).toBe(CAIO.expirationDate);
     expect(backend.expiryOf('t-8a', ANA.email)).toBe(ANA.expirationDate);
+  });
+
+  it('undoes a run of several students (as the bulk results do) under a run id of its own', async () => {
+    const backend = installBackend();
+    const api = createTestApiClient();
+    await api.getClasses();
+    const runId = newRunId();
+    for (const { email } of [ANA, BIA, CAIO]) {
+      await api.removeStudentFromClasses({ email, classes: [{ id: 't-8a' }] }, { runId });
+    }
+    // The bulk results' "Desfazer" for the whole run: asked first, for each student it did.
+    const { user } = render(<UndoWrite api={api} body={{ runId }} students={3} />);
+    await user.click(screen.getByRole('button', { name: 'Desfazer' }));
+    await user.click(screen.getByRole('button', { name: 'Desfazer para 3 alunos' }));
+    await screen.findByRole('group', { name: 'Desfeito' });
+    expect(backend.enrolments('t-8a')).toHaveLength(3);
+
+    const undos = writesOf(backend).filter((request) => request.pathname === '/v1/audit/undo');
+    expect(undos.map((request) => request.runId)).toEqual([
+      expect.stringMatching(/^[0-9a-f]{32}$/),
+    ]);
+    const undoRun = undos[0]!.runId;
+    expect(undoRun).not.toBe(runId);
+    const entries = await auditOfRun(api, undoRun!);
+    expect(entries.map((entry) => [entry.operation, entry.student.email]).sort()).toEqual(
+      [ANA, BIA, CAIO].map(({ email }) => ['undo', email]),
+    );
+    // A mistaken undo is undone whole in turn: the three are out of the turma again.
+    await undo(api, { runId: undoRun! });
+    expect(backend.enrolments('t-8a')).toEqual([]);
   });
 
   it('sends no X-Run-Id where the server keeps no trail, and offers no Desfazer', async () => {
