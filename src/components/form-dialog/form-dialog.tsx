@@ -17,6 +17,21 @@ import {
 import { useFormDialogMessages } from './messages';
 import { markFormDialogOpen } from './open-form-dialogs';
 
+/**
+ * The title stays above the form, and the form scrolls in a region of its own below it. Mantine
+ * scrolls the whole content under a sticky header instead: whatever scrolled up went under the
+ * title and its ✕ (on a phone, the bulk dialog's calendar button half under the ✕: too small a
+ * target for axe). Inline, as Mantine's own Modal.css may load after any sheet of ours; and no
+ * stylesheet of its own, which the first screen would have to name among each dialog's files.
+ */
+const DIALOG_STYLES = {
+  // Through the Root's styles: Modal.Content passes a style of its own to its wrapper too.
+  content: { display: 'flex', flexDirection: 'column', overflow: 'hidden' },
+  header: { flex: 'none' },
+} as const;
+// min-height 0: a flex item would otherwise grow to its content and never scroll.
+const BODY_STYLE = { flex: '1 1 auto', minHeight: 0, overflowY: 'auto' } as const;
+
 /** A field a person fills in, that takes focus now: never a button. */
 const FIRST_FIELD = [
   'input:not([type="hidden"]):not(:disabled):not([tabindex="-1"])',
@@ -154,6 +169,7 @@ export function FormDialog({
         // Inert under what opens over it, the session's sign-in, and as it fades out
         // (modal-layers.ts).
         inert={inert}
+        styles={DIALOG_STYLES}
       >
         <Modal.Overlay />
         <Modal.Content ref={contentRef}>
@@ -164,8 +180,8 @@ export function FormDialog({
             </Modal.Title>
             {!busy && <Modal.CloseButton aria-label={messages.close} />}
           </Modal.Header>
-          {/* Modal.Body's padding, without Modal.Body (see above). */}
-          <Box ref={bodyRef} px="md" pb="md">
+          {/* Modal.Body's padding, without Modal.Body (see above); the region that scrolls. */}
+          <Box ref={bodyRef} px="md" pb="md" style={BODY_STYLE}>
             {form}
           </Box>
         </Modal.Content>
