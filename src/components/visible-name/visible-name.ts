@@ -1,11 +1,9 @@
 import { NAME_LETTER_OR_DIGIT, NAME_REFUSED_CHARACTER } from '#contract';
+import { writtenOut } from '../invisible-in-email/invisible-in-email';
 
 const REFUSED = new RegExp(NAME_REFUSED_CHARACTER.source, 'gu');
 /** What shows nothing on its own: format characters (zero-width space, soft hyphen, tags), marks, spaces but the plain one. */
 const INVISIBLE = /(?! )[\p{Cf}\p{M}\p{Z}]/gu;
-
-const escaped = (character: string) =>
-  `[U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`;
 
 /**
  * A student's name as the console shows it, wherever it does. Names stored before the contract
@@ -15,6 +13,6 @@ const escaped = (character: string) =>
  * returned as it is.
  */
 export function visibleName(name: string): string {
-  const shown = name.replace(REFUSED, escaped);
-  return NAME_LETTER_OR_DIGIT.test(shown) ? shown : shown.replace(INVISIBLE, escaped);
+  const shown = name.replace(REFUSED, writtenOut);
+  return NAME_LETTER_OR_DIGIT.test(shown) ? shown : shown.replace(INVISIBLE, writtenOut);
 }

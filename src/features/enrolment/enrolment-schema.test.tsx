@@ -96,6 +96,25 @@ describe('the enrol form schema', () => {
       email: 'Enter the student’s e-mail.',
     });
   });
+
+  it('points at a character of the e-mail nobody can see, pasted from a page or a spreadsheet', () => {
+    expect(messages({ ...valid, email: 'ana\u200B@escola.br' })).toEqual({
+      email:
+        'O e-mail tem um caractere invisível, espaço de largura zero [U+200B]: ana[U+200B]@escola.br. Apague-o ou digite o e-mail em vez de colar.',
+    });
+    expect(messages({ ...valid, email: ' ana\u00A0souza@esco\u00ADla.br\u200B' }, 'en')).toEqual({
+      email:
+        'The e-mail has 3 invisible characters, no-break space [U+00A0], soft hyphen [U+00AD], and zero-width space [U+200B]: ana[U+00A0]souza@esco[U+00AD]la.br[U+200B]. Delete them, or type the e-mail instead of pasting it.',
+    });
+    // What the contract trims off (a no-break space, a byte order mark at either end) is no
+    // reason: the address is sent as it shows.
+    const trimmed = schemaIn('pt-BR').parse({ ...valid, email: '\uFEFFAna@Escola.BR\u00A0' });
+    expect(trimmed.email).toBe('ana@escola.br');
+    // Nothing invisible: the usual words.
+    expect(messages({ ...valid, email: 'ana@' })).toEqual({
+      email: 'Informe um e-mail válido, como ana@escola.br.',
+    });
+  });
 });
 
 describe('the form’s starting point and what counts as typed', () => {

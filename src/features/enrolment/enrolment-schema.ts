@@ -20,6 +20,7 @@ import {
 } from '#contract';
 import { formatsFor } from '../../i18n/formats';
 import type { Locale } from '../../i18n/messages';
+import { invisibleInEmail } from '../../components/invisible-in-email/invisible-in-email';
 import {
   checkExpiry,
   defaultExpiry,
@@ -132,9 +133,11 @@ export function createEnrolFormSchema(messages: EnrolmentMessages, locale: Local
       email: withMessages(emailSchema, (issue, value) =>
         issue.code === 'too_big'
           ? errors.emailTooLong(count(EMAIL_MAX_LENGTH))
-          : typeof value === 'string' && value.trim() === ''
-            ? errors.emailRequired
-            : errors.emailInvalid,
+          : typeof value !== 'string'
+            ? errors.emailInvalid
+            : value.trim() === ''
+              ? errors.emailRequired
+              : (invisibleInEmail(value, locale) ?? errors.emailInvalid),
       ),
       expiry,
     }),

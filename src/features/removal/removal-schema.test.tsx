@@ -56,6 +56,18 @@ describe('createRemovalSchema', () => {
     });
   });
 
+  it('points at a character of the e-mail nobody can see, in either language', () => {
+    const pasted = 'ana.souza@escola\u200B.com.br';
+    expect(problems({ email: pasted, confirmation: pasted })).toEqual({
+      email:
+        'O e-mail tem um caractere invisível, espaço de largura zero [U+200B]: ana.souza@escola[U+200B].com.br. Apague-o ou digite o e-mail em vez de colar.',
+    });
+    expect(problems({ email: pasted, confirmation: pasted }, schemaFor('en'))).toEqual({
+      email:
+        'The e-mail has an invisible character, a zero-width space [U+200B]: ana.souza@escola[U+200B].com.br. Delete it, or type the e-mail instead of pasting it.',
+    });
+  });
+
   it("words the contract's turma rules: one at least, a hundred at most, none twice", () => {
     expect(problems({ turmas: [] })).toEqual({ turmas: 'Escolha pelo menos uma turma.' });
     expect(problems({ turmas: manyTurmas(102) })).toEqual({

@@ -11,6 +11,7 @@ import {
 import { formatsFor } from '../../i18n/formats';
 import type { Locale } from '../../i18n/messages';
 import { confirms } from '../../components/typed-confirmation/typed-confirmation';
+import { invisibleInEmail } from '../../components/invisible-in-email/invisible-in-email';
 import { formatNames } from '../../i18n/format-names';
 import type { RemovalMessages } from './messages';
 
@@ -46,7 +47,7 @@ export function createRemovalSchema(
                 ? text.emailTooLong(number.format(EMAIL_MAX_LENGTH))
                 : value.trim() === ''
                   ? text.emailRequired
-                  : text.emailInvalid,
+                  : (invisibleInEmail(value, locale) ?? text.emailInvalid),
           });
           return z.NEVER;
         }),

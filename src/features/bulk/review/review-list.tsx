@@ -13,6 +13,8 @@ import type {
   EnrolWarningKind,
 } from '../../../components/enrol-warnings/enrol-warnings';
 import { WarningText } from '../../../components/enrol-warnings/warnings-summary';
+import { invisibleInEmail } from '../../../components/invisible-in-email/invisible-in-email';
+import { useLocale } from '../../../i18n/i18n-context';
 
 /** The fields a warning is about: where a reader of the field hears it. */
 const WARNED_FIELD: Record<EnrolWarningKind, 'name' | 'email' | 'expiry'> = {
@@ -76,6 +78,7 @@ export function ReviewList({
   warnedLines,
 }: ReviewListProps) {
   const text = messages.preview;
+  const locale = useLocale();
   const page = usePage(rows);
   const maxName = String(NAME_MAX_LENGTH);
   const anyWarned = warnedLines.length > 0;
@@ -153,7 +156,10 @@ export function ReviewList({
                     <>
                       {problems.map((problem) => (
                         <div key={problem.field + problem.reason} className={classes.problem}>
-                          {messages.rowProblem(problem, maxName)}
+                          {/* Said as the forms say it: the character nobody can see, shown. */}
+                          {(problem.field === 'email' && problem.reason === 'invalid'
+                            ? invisibleInEmail((checked ?? row).email, locale)
+                            : null) ?? messages.rowProblem(problem, maxName)}
                         </div>
                       ))}
                       {rowWarnings.map((warning) => (
