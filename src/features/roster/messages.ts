@@ -73,6 +73,8 @@ export const useRosterMessages = defineMessages({
       },
       printTitle: (turma: string): string => `Alunos de ${turma}`,
       printDate: (date: string, count: string): string => `Impresso em ${date} · ${count}`,
+      /** At the foot of each printed page; `page` and `pages` are the printer's counters. */
+      printPage: (page: string, pages: string): string => `Página ${page} de ${pages}`,
     },
     travel: {
       copyAction: 'Matricular estes alunos em…',
@@ -298,6 +300,7 @@ export const useRosterMessages = defineMessages({
       },
       printTitle: (turma) => `Students of ${turma}`,
       printDate: (date, count) => `Printed on ${date} · ${count}`,
+      printPage: (page, pages) => `Page ${page} of ${pages}`,
     },
     travel: {
       copyAction: 'Enrol these students in…',

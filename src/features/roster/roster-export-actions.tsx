@@ -11,6 +11,7 @@ import { unavailable } from '../../components/form-dialog/unavailable';
 import { useFormats } from '../../i18n/formats';
 import { useLocale } from '../../i18n/i18n-context';
 import { useRosterMessages } from './messages';
+import { pageMarginRules } from './print-margins';
 import { downloadRosterCsv, readWholeRosterNamed, rosterCsv } from './roster-export';
 import classes from './roster.module.css';
 
@@ -158,7 +159,11 @@ export function RosterExport({ api, turma, sortBy }: RosterExportProps) {
   );
 }
 
-/** What paper gets: the turma and the date on top, the students, no controls (roster.module.css). */
+/**
+ * What paper gets: the turma and the date on top, the students, no controls (roster.module.css).
+ * Every page repeats the table's column headers, and has the turma in its top margin and its
+ * number at its foot (print-margins.ts).
+ */
 function PrintSheet({
   turma,
   students,
@@ -171,6 +176,10 @@ function PrintSheet({
   const now = new Date();
   return (
     <div className={classes.printSheet} data-testid="roster-print-sheet">
+      {/* The words of each page's margins, there only while the sheet prints. */}
+      <style>
+        {pageMarginRules(messages.export.printTitle(turma.label), messages.export.printPage)}
+      </style>
       <h1>{messages.export.printTitle(turma.label)}</h1>
       <p>
         {messages.export.printDate(
