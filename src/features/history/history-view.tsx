@@ -27,7 +27,9 @@ import {
 } from '../../components/load-failed/load-failed-alert';
 import { stateRegistration } from '../../components/student-suggestions/state-registration';
 import { StudentSuggestField } from '../../components/student-suggestions/student-suggest-field';
+import { invisibleInEmail } from '../../components/invisible-in-email/invisible-in-email';
 import { TurmaPicker } from '../../components/turma-picker/turma-picker';
+import { useLocale } from '../../i18n/i18n-context';
 import { groupByRun, undoneStates } from './describe-entry';
 import { auditWindow, narrowed, type Filters } from './filters';
 import { EntryCard, RunCard } from './history-entries';
@@ -215,6 +217,7 @@ function FilterForm({
   const [runId, setRunId] = useState(filters.runId ?? '');
   const days = useDayRange(filters);
   const [emailError, setEmailError] = useState(false);
+  const locale = useLocale();
   // Filters chosen from an entry (its run, turma or student) show in the fields.
   const [shown, setShown] = useState(filters);
   if (filters !== shown) {
@@ -279,10 +282,10 @@ function FilterForm({
               label: messages.email,
               type: 'email',
               value: email,
+              // A character nobody can see is named first: "pick a student" would not help.
               error: emailError
-                ? suggest
-                  ? messages.pickStudent
-                  : messages.invalidEmail
+                ? (invisibleInEmail(email, locale) ??
+                  (suggest ? messages.pickStudent : messages.invalidEmail))
                 : undefined,
             }}
             emailField

@@ -450,6 +450,21 @@ describe('history', () => {
     expect(await within(dialog).findByText('Nenhuma alteração encontrada')).toBeVisible();
   });
 
+  it('names a character nobody can see in a pasted e-mail, and keeps what was pasted', async () => {
+    const { user, dialog } = await historyAfterARun();
+    const field = within(dialog).getByRole('combobox', { name: 'E-mail do aluno' });
+    await user.click(field);
+    await user.paste('caio\u200b@escola.test');
+    await user.keyboard('{Escape}');
+    await user.click(within(dialog).getByRole('button', { name: 'Filtrar' }));
+    expect(
+      await within(dialog).findByText(
+        'O e-mail tem um caractere invisível, espaço de largura zero [U+200B]: caio[U+200B]@escola.test. Apague-o ou digite o e-mail em vez de colar.',
+      ),
+    ).toBeVisible();
+    expect(field).toHaveValue('caio\u200b@escola.test');
+  });
+
   it('finds the student to filter by from their name, and filters by their e-mail', async () => {
     const { user, dialog } = await historyAfterARun();
 
