@@ -3,7 +3,7 @@ import '@mantine/core/styles/FloatingIndicator.css';
 import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { NAME_MAX_LENGTH, type ClassSummary } from '#contract';
+import type { ClassSummary } from '#contract';
 import { isOtherName } from '../../../api/enrolment-changes';
 import { describeApiError, describeServerSaid } from '../../../i18n/describe-api-error';
 import { useFormats } from '../../../i18n/formats';
@@ -21,6 +21,7 @@ import { downloadCsv, toCsv } from '../../../lib/csv-file';
 import { localDate } from '../../../lib/local-date';
 import { formatNames } from '../../../i18n/format-names';
 import { resultsCsvRows, type RunUndone } from './results-csv';
+import { rowProblemText } from '../row-problem-text';
 import type { BulkMode } from '../types';
 import { useFormDialogMessages } from '../../../components/form-dialog/messages';
 import { visibleName } from '../../../components/visible-name/visible-name';
@@ -230,7 +231,7 @@ function detailOf(
     }
     case 'invalid':
       return (report.problems ?? [])
-        .map((problem) => messages.rowProblem(problem, String(NAME_MAX_LENGTH)))
+        .map((problem) => rowProblemText(problem, report.email, messages, locale))
         .join(' ');
     case 'excluded':
       return messages.results.excludedDetail;

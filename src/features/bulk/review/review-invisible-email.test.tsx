@@ -41,6 +41,7 @@ async function review(user: UserEvent, words: { paste: string; review: string; b
       'Ana Souza;ana.souza\u200B@escola.com.br',
       'Bruno Lima;bruno.lima@escola\u00A0.com.br',
       'Carla Dias;carla.dias@escola',
+      'Davi Reis;davi.reis@escola.com.br',
     ].join('\n'),
   );
   await user.click(screen.getByRole('button', { name: words.review }));
@@ -74,6 +75,29 @@ describe('Bulk review: an e-mail with a character nobody can see', () => {
     await user.clear(email);
     await user.paste('ana.souza@escola.com.br');
     expect(line('Linha 2')).toHaveTextContent('Pronta para enviar');
+  });
+
+  it('says it again in the results of the run that left the line out', async () => {
+    const { user } = setup('pt-BR');
+    await review(user, {
+      paste: 'Cole a lista de alunos',
+      review: 'Revisar a lista',
+      back: 'Voltar',
+    });
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: /^Matricular 1 aluno/ }),
+    );
+    const table = await screen.findByRole('table', { name: 'Resultado por linha' });
+    const detail = (lineNumber: number) => {
+      const row = within(table)
+        .getAllByRole('row')
+        .find((each) => within(each).queryByRole('rowheader', { name: String(lineNumber) }));
+      return row && within(row).getAllByRole('cell')[3]?.textContent;
+    };
+    expect(detail(2)).toBe(
+      'O e-mail tem um caractere invisível, espaço de largura zero [U+200B]: ana.souza[U+200B]@escola.com.br. Apague-o ou digite o e-mail em vez de colar.',
+    );
+    expect(detail(4)).toBe('E-mail inválido.');
   });
 
   it('in English too', async () => {

@@ -2,18 +2,17 @@ import '@mantine/core/styles/Checkbox.css';
 import { Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { NAME_MAX_LENGTH } from '#contract';
 import classes from '../bulk.module.css';
 import type { BulkMessages } from '../messages';
 import { BulkPager } from '../pager';
 import type { BulkMode, CheckedRow, InputRow } from '../types';
+import { rowProblemText } from '../row-problem-text';
 import { usePage } from '../use-page';
 import type {
   EnrolWarning,
   EnrolWarningKind,
 } from '../../../components/enrol-warnings/enrol-warnings';
 import { WarningText } from '../../../components/enrol-warnings/warnings-summary';
-import { invisibleInEmail } from '../../../components/invisible-in-email/invisible-in-email';
 import { useLocale } from '../../../i18n/i18n-context';
 
 /** The fields a warning is about: where a reader of the field hears it. */
@@ -80,7 +79,6 @@ export function ReviewList({
   const text = messages.preview;
   const locale = useLocale();
   const page = usePage(rows);
-  const maxName = String(NAME_MAX_LENGTH);
   const anyWarned = warnedLines.length > 0;
   const { actionsRef, titleRef, excludeAll } = useRefocusedExclude(onExclude);
   return (
@@ -156,10 +154,7 @@ export function ReviewList({
                     <>
                       {problems.map((problem) => (
                         <div key={problem.field + problem.reason} className={classes.problem}>
-                          {/* Said as the forms say it: the character nobody can see, shown. */}
-                          {(problem.field === 'email' && problem.reason === 'invalid'
-                            ? invisibleInEmail((checked ?? row).email, locale)
-                            : null) ?? messages.rowProblem(problem, maxName)}
+                          {rowProblemText(problem, (checked ?? row).email, messages, locale)}
                         </div>
                       ))}
                       {rowWarnings.map((warning) => (
