@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PIPELINED_MAX } from './http-server.ts';
 import type { Fixtures } from './testing/database.ts';
 import { STANDARD_FIXTURES, TURMAS } from './testing/fixtures.ts';
+import { sample, scrape } from './testing/metrics-text.ts';
 import { expectRawError, RawConnection } from './testing/raw-http.ts';
 import {
   startTestServer,
@@ -38,6 +39,12 @@ async function open(running: TestServer, from: string) {
 
 const HEALTH = 'GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n';
 
+/** How many answers of `status` for `reason` the metrics counted as written before the app. */
+async function countedApart(running: TestServer, status: number, reason: string) {
+  const series = `http_requests_answered_apart_total{status="${status}",reason="${reason}"}`;
+  return sample(await scrape(running.metricsUrl), series);
+}
+
 /** The lines logged with this request id, once a later request (`then`, an id) was logged. */
 async function linesOf(running: TestServer, id: string, then: string) {
   await running.waitForLogLine((entry) => entry.requestId === then);
@@ -54,7 +61,11 @@ const enrolment = (body: string, length = body.length) =>
 
 describe('open connections per address', () => {
   it('past the cap, a 429 and the connection closed; other addresses served meanwhile', async () => {
-    server = await startTestServer({ fixtures: STANDARD_FIXTURES, connectionsPerAddress: 3 });
+    server = await startTestServer({
+      fixtures: STANDARD_FIXTURES,
+      connectionsPerAddress: 3,
+      metricsPort: 0,
+    });
     const held = [];
     for (let n = 0; n < 3; n++) held.push(await open(server, '127.0.0.1'));
 
@@ -71,6 +82,8 @@ describe('open connections per address', () => {
     expect(await linesOf(server, refusal!.headers['x-request-id']!, 'elsewhere-1')).toEqual([
       expect.objectContaining({ msg: 'connection refused', status: 429 }),
     ]);
+    // The app never saw it: the metrics count it apart.
+    expect(await countedApart(server, 429, 'connections')).toBe(1);
     // One of the three closes: the address may open another (once the server has seen it close).
     held[0]!.destroy();
     await held[0]!.closed();
@@ -88,7 +101,7 @@ describe('open connections per address', () => {
 
 describe('request bodies still arriving', () => {
   it('past their memory bound, a request with a body gets 503 at once', async () => {
-    server = await startTestServer({ fixtures: STANDARD_FIXTURES });
+    server = await startTestServer({ fixtures: STANDARD_FIXTURES, metricsPort: 0 });
     // 64 KiB declared, one byte sent: each holds its share (with the request's own cost) until
     // it arrives or times out; one address may hold a quarter of the bound, 96 such bodies.
     const slowBody = enrolment('{', 65_536);
@@ -118,6 +131,7 @@ describe('request bodies still arriving', () => {
         status: 503,
       }),
     ]);
+    expect(await countedApart(server, 503, 'bodies')).toBe(1);
 
     // Another address still sends a body, and a request without one is served.
     const elsewhere = await open(server, '127.0.0.2');
@@ -163,7 +177,7 @@ describe('requests pipelined on one connection', () => {
   const list = `GET /v1/classe HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_TOKEN}\r\n\r\n`;
 
   it('past the cap, a 429 in its turn and the connection closed; the rest dropped', async () => {
-    server = await startTestServer({ fixtures: STANDARD_FIXTURES });
+    server = await startTestServer({ fixtures: STANDARD_FIXTURES, metricsPort: 0 });
     const connection = await open(server, '127.0.0.1');
     // In one packet, as a flood sends them: Node parses them all at once.
     connection.write(
@@ -190,6 +204,7 @@ describe('requests pipelined on one connection', () => {
       expect.objectContaining({ msg: 'request', path: '/v1/classe', status: 429 }),
     ]);
     expect(await linesOf(server, `pipe-${PIPELINED_MAX + 1}`, 'pipe-after')).toEqual([]);
+    expect(await countedApart(server, 429, 'pipelined')).toBe(1);
 
     // A connection that keeps within the cap is served throughout.
     const polite = await open(server, '127.0.0.1');

@@ -205,7 +205,15 @@ export interface ListenOptions {
   trustProxy: boolean;
   /** Open connections per address; 0 for no limit. CONNECTIONS_PER_ADDRESS_DEFAULT by default. */
   connectionsPerAddress: number;
+  /**
+   * Told of each answer written here that the app never saw (the metrics count them): a malformed
+   * request, one pipelined past the cap, a body over the memory bound, a connection over the cap.
+   */
+  answeredApart?: (status: number, reason: ApartReason) => void;
 }
+
+/** Why the HTTP server answered a request without the app. */
+export type ApartReason = 'malformed' | 'pipelined' | 'bodies' | 'connections';
 
 /** Serves `app` on Node's HTTP server; `shutDown` is for RunningServer.close, after server.close. */
 export async function listen(app: Hono, options: ListenOptions) {
@@ -232,6 +240,7 @@ export async function listen(app: Hono, options: ListenOptions) {
       const requestId = handing && requestIdOf(handing);
       if (status === 500) log.error('unhandled error', { requestId, error });
       else log.info('malformed request', { requestId, status, reason: (error as Error).message });
+      options.answeredApart?.(status, 'malformed');
       return new Response(
         JSON.stringify({
           status: String(status),
@@ -285,6 +294,7 @@ export async function listen(app: Hono, options: ListenOptions) {
     if (!holdBody(request, response, requestId, started)) return;
     if (request.httpVersion === '1.1' && request.headers.host === undefined) {
       log.info('malformed request', { requestId, status: 400, reason: 'no Host header' });
+      options.answeredApart?.(400, 'malformed');
       response.writeHead(400, [['Content-Type', 'application/json'], ...headers].flat());
       response.end(JSON.stringify({ status: '400', message: BAD_REQUEST_TARGET }));
       return;
@@ -323,6 +333,7 @@ export async function listen(app: Hono, options: ListenOptions) {
   server.on('connect', (_request, socket: Duplex) => {
     const answer = rawErrorAnswer(headers, 404, 'No route CONNECT');
     log.info('malformed request', { requestId: answer.requestId, status: 404, method: 'CONNECT' });
+    options.answeredApart?.(404, 'malformed');
     endWith(socket, answer.text);
   });
   limitConnections(server, spoken, options);
@@ -351,7 +362,7 @@ interface InFlight {
  * connection reset should the client go on sending. `refused`: the id of that 429, the
  * connection's last answer, once it was given.
  */
-function limitPipelining({ headers, log }: ListenOptions) {
+function limitPipelining({ headers, log, answeredApart }: ListenOptions) {
   const waiting = new WeakMap<Duplex, number>();
   /** Connections told to close: the id of their 429, and how many requests they sent since. */
   const refused = new WeakMap<Duplex, { requestId: string; dropped: number }>();
@@ -395,6 +406,7 @@ function limitPipelining({ headers, log }: ListenOptions) {
         { requestId, status: 429, started },
         { reason: 'pipelined past the cap' },
       );
+      answeredApart?.(429, 'pipelined');
       return false;
     }
     waiting.set(socket, count + 1);
@@ -413,7 +425,7 @@ function limitPipelining({ headers, log }: ListenOptions) {
  * Counts a request's body against PENDING_BODIES_MAX_BYTES until it has arrived (or the answer
  * is gone); false when there is no room, and it was answered 503.
  */
-function createBodyBudget({ headers, trustProxy, log }: ListenOptions) {
+function createBodyBudget({ headers, trustProxy, log, answeredApart }: ListenOptions) {
   const pendingBodies = new Tally();
   let pendingBodiesTotal = 0;
   return (
@@ -451,6 +463,7 @@ function createBodyBudget({ headers, trustProxy, log }: ListenOptions) {
         { requestId, status: 503, started },
         { reason: 'request bodies over their memory bound' },
       );
+      answeredApart?.(503, 'bodies');
       return false;
     }
     pendingBodiesTotal += cost;
@@ -476,7 +489,7 @@ function createBodyBudget({ headers, trustProxy, log }: ListenOptions) {
  */
 function clientErrorHandler(
   inFlight: Map<ServerResponse, InFlight>,
-  { log, headers, timeouts }: ListenOptions,
+  { log, headers, timeouts, answeredApart }: ListenOptions,
   answered: (socket: Duplex) => { answered: string; requestId: string | undefined } | undefined,
 ) {
   return (error: NodeJS.ErrnoException, socket: Duplex) => {
@@ -537,6 +550,7 @@ function clientErrorHandler(
         status: answer.status,
         code: error.code,
       });
+      answeredApart?.(answer.status, 'malformed');
     }
     endWith(socket, answer.text);
   };
@@ -604,7 +618,7 @@ function closeStalledAnswers(server: Server, { timeouts, log }: ListenOptions) {
 function limitConnections(
   server: Server,
   spoken: WeakSet<Duplex>,
-  { headers, timeouts, trustProxy, connectionsPerAddress, log }: ListenOptions,
+  { headers, timeouts, trustProxy, connectionsPerAddress, log, answeredApart }: ListenOptions,
 ) {
   const connections = new Tally();
   const [serveConnection] = server.listeners('connection') as ((socket: Socket) => void)[];
@@ -631,6 +645,7 @@ function limitConnections(
         status: answer.status,
         code: 'ERR_HTTP_REQUEST_TIMEOUT',
       });
+      answeredApart?.(answer.status, 'malformed');
       endWith(socket, answer.text);
     }, timeouts.headersMs);
     deadline.unref();
@@ -654,6 +669,7 @@ function limitConnections(
         address,
         reason: 'too many connections from this address',
       });
+      answeredApart?.(429, 'connections');
       endWith(socket, refusal.text);
     }, holdMs);
     answer.unref();

@@ -9,6 +9,7 @@ import { matchedRoutes, routePath } from 'hono/route';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { ApartReason } from './http-server.ts';
 import { statusSent } from './log.ts';
 import type { ModelTimes } from './store/read-model.ts';
 import type { Store, StoreStats } from './store/store.ts';
@@ -28,6 +29,9 @@ export interface Metrics {
   middleware: MiddlewareHandler;
   /** A request refused by admission control (admission.ts): 429 per client, 503 in all. */
   refused(status: 429 | 503): void;
+  /** An answer the HTTP server wrote without the app (http-server.ts), which `middleware` never sees. */
+  // A property: handed to listen() unbound.
+  answeredApart: (status: number, reason: ApartReason) => void;
 }
 
 /** The store's figures, read when scraped. */
@@ -79,6 +83,15 @@ export function createMetrics(gauges?: () => StoreGauges | undefined): Metrics {
     labelNames: ['status'],
     registers: [registry],
   });
+  const apart = new Counter({
+    name: 'http_requests_answered_apart_total',
+    help:
+      'Answers the HTTP server wrote before the app, by status and reason: malformed (400, 404, ' +
+      '408), pipelined (429 past 16 on a connection), bodies (503 over their memory bound), ' +
+      'connections (429 past the cap per address).',
+    labelNames: ['status', 'reason'],
+    registers: [registry],
+  });
   registerStoreGauges(registry, gauges);
 
   const middleware: MiddlewareHandler = async (c, next) => {
@@ -107,6 +120,7 @@ export function createMetrics(gauges?: () => StoreGauges | undefined): Metrics {
     registry,
     middleware,
     refused: (status) => refusals.inc({ status: String(status) }),
+    answeredApart: (status, reason) => apart.inc({ status: String(status), reason }),
   };
 }
 

@@ -387,6 +387,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     timeouts: options.timeouts ?? DEFAULT_TIMEOUTS,
     trustProxy: options.trustProxy ?? false,
     connectionsPerAddress: options.connectionsPerAddress ?? CONNECTIONS_PER_ADDRESS_DEFAULT,
+    answeredApart: metrics?.answeredApart,
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host}:${port}`;
