@@ -21,7 +21,7 @@ import { markFormDialogOpen } from './open-form-dialogs';
  * The title stays above the form, and the form scrolls in a region of its own below it. Mantine
  * scrolls the whole content under a sticky header instead: whatever scrolled up went under the
  * title and its ✕ (on a phone, the bulk dialog's calendar button half under the ✕: too small a
- * target for axe). Inline, as Mantine's own Modal.css may load after any sheet of ours; and no
+ * target for axe). Inline, as Mantine's own modal styles may load after any sheet of ours; and no
  * stylesheet of its own, which the first screen would have to name among each dialog's files.
  */
 const DIALOG_STYLES = {
